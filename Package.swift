@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+// The captions suite: a caption and timed-metadata authoring library and the `captions` CLI.
+// Module layout and dependency direction follow ../shared/GUIDE.md:
+//   CaptionCore ← CEA608 ← SCC;  CaptionCore ← ITT;  CaptionCore ← Validation;
+//   Render and Media depend on CaptionCore only; the CLI depends on all.
+// Each C library is imported by exactly one Swift module (its bridge owner).
+import PackageDescription
+
+let package = Package(
+    name: "captions",
+    products: [
+        .library(name: "CaptionCore", targets: ["CaptionCore"]),
+        .library(name: "CaptionKit", targets: ["CaptionKit"]),
+        .executable(name: "captions", targets: ["captions"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // MARK: - C bridges (system libraries found through pkg-config)
+        .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFFmpeg", path: "Sources/CFFmpeg",
+            pkgConfig: "libavformat libavcodec libavutil libswscale",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+
+        // MARK: - Pure Swift
+        .target(name: "CaptionCore"),
+        .target(name: "CaptionJSON", dependencies: ["CaptionCore"]),
+        .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionJSON", "Media"]),
+
+        // MARK: - Bridge owners
+        // Media is the only module that imports CFFmpeg. It is compiled in the Swift 5 language
+        // mode: FFmpeg exposes mutable C globals and callback pointers that Swift 6's strict
+        // concurrency checking cannot prove safe, although we never share them across threads.
+        .target(
+            name: "Media", dependencies: ["CaptionCore", "CFFmpeg"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+
+        // MARK: - CLI
+        .executableTarget(
+            name: "captions",
+            dependencies: [
+                "CaptionKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // MARK: - Tests
+        .target(name: "TestSupport", dependencies: ["CaptionCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore", "TestSupport"]),
+        .testTarget(name: "CaptionJSONTests", dependencies: ["CaptionJSON", "TestSupport"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["CaptionKit", "TestSupport"]),
+    ]
+)

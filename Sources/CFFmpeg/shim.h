@@ -1,0 +1,48 @@
+#ifndef CAPTIONS_CFFMPEG_SHIM_H
+#define CAPTIONS_CFFMPEG_SHIM_H
+// Bridge to FFmpeg. Only the Media module imports this target.
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libavutil/avutil.h>
+#include <libavutil/error.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libavutil/log.h>
+#include <libswscale/swscale.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+// Function-like macros and compound literals that Swift cannot import.
+static inline int captions_averror(int posix_errno) { return AVERROR(posix_errno); }
+static inline int captions_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int captions_averror_eof(void) { return AVERROR_EOF; }
+static inline int64_t captions_av_nopts_value(void) { return AV_NOPTS_VALUE; }
+static inline AVRational captions_av_time_base_q(void) { return AV_TIME_BASE_Q; }
+static inline uint32_t captions_mktag(char a, char b, char c, char d) { return MKTAG(a, b, c, d); }
+
+/// av_err2str uses a compound literal; this copies the message into a caller buffer.
+static inline const char *captions_av_err2str(int errnum, char *buf, size_t size) {
+    av_strerror(errnum, buf, size);
+    return buf;
+}
+
+/// av_log is variadic; Swift passes an already formatted message.
+static inline void captions_av_log_message(void *avcl, int level, const char *message) {
+    av_log(avcl, level, "%s", message);
+}
+
+/// A log callback that formats each FFmpeg message and hands it to a non-variadic sink.
+typedef void (*captions_av_log_sink)(int level, const char *line);
+static captions_av_log_sink captions_current_log_sink = 0;
+static inline void captions_av_log_trampoline(void *avcl, int level, const char *fmt, va_list vl) {
+    (void)avcl;
+    if (!captions_current_log_sink || level > av_log_get_level()) return;
+    char line[1024];
+    vsnprintf(line, sizeof line, fmt, vl);
+    captions_current_log_sink(level, line);
+}
+static inline void captions_av_set_log_sink(captions_av_log_sink sink) {
+    captions_current_log_sink = sink;
+    av_log_set_callback(sink ? captions_av_log_trampoline : av_log_default_callback);
+}
+#endif

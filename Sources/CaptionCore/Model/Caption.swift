@@ -1,0 +1,104 @@
+/// One caption: styled text shown in a region over a time range, like `AVCaption`.
+public struct Caption: Sendable, Hashable {
+    /// An identifier from the source format (iTT `xml:id`), if any.
+    public var id: String?
+    /// The text as styled runs; lines are separated by `"\n"` inside the runs.
+    public var runs: [CaptionRun]
+    public var timeRange: TimeRange
+    public var region: CaptionRegion?
+    public var textAlignment: CaptionTextAlignment?
+    public var animation: CaptionAnimation
+    /// iTT `itts:forcedDisplay`: shown even when the viewer turned captions off.
+    public var forcedDisplay: Bool
+
+    public init(
+        id: String? = nil, runs: [CaptionRun], timeRange: TimeRange,
+        region: CaptionRegion? = nil, textAlignment: CaptionTextAlignment? = nil,
+        animation: CaptionAnimation = .none, forcedDisplay: Bool = false
+    ) {
+        self.id = id
+        self.runs = runs
+        self.timeRange = timeRange
+        self.region = region
+        self.textAlignment = textAlignment
+        self.animation = animation
+        self.forcedDisplay = forcedDisplay
+    }
+
+    /// A caption of plain text.
+    public init(_ text: String, start: MediaTime, end: MediaTime, region: CaptionRegion? = nil) {
+        self.init(runs: [CaptionRun(text)], timeRange: TimeRange(start: start, end: end), region: region)
+    }
+
+    /// The plain text, lines joined by `"\n"`.
+    public var text: String { runs.map(\.text).joined() }
+
+    /// The plain text of each line.
+    public var lines: [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The runs with neighbouring runs of equal style merged and empty runs removed.
+    public var normalizedRuns: [CaptionRun] {
+        var result: [CaptionRun] = []
+        for run in runs where !run.text.isEmpty {
+            if let last = result.last, last.style == run.style {
+                result[result.count - 1].text += run.text
+            } else {
+                result.append(run)
+            }
+        }
+        return result
+    }
+}
+
+extension Caption: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, start, end, startTime, endTime, text, styles, region, textAlignment, animation
+        case forcedDisplay
+    }
+
+    /// See Specs/json-format.md. `startTime`/`endTime` are authoritative; `start`/`end`
+    /// (seconds) are used only when they are absent. `styles` wins over `text` when present.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func time(_ exact: CodingKeys, _ seconds: CodingKeys) throws -> MediaTime {
+            if let t = try c.decodeIfPresent(MediaTime.self, forKey: exact) { return t }
+            if let s = try c.decodeIfPresent(Double.self, forKey: seconds), s.isFinite {
+                // Decimal seconds are taken to the microsecond.
+                return MediaTime(value: Int64((s * 1_000_000).rounded()), timescale: 1_000_000).reduced
+            }
+            throw DecodingError.keyNotFound(
+                exact, .init(codingPath: c.codingPath, debugDescription: "a caption needs \(exact.rawValue) or \(seconds.rawValue)"))
+        }
+        let start = try time(.startTime, .start)
+        let end = try time(.endTime, .end)
+        var runs = try c.decodeIfPresent([CaptionRun].self, forKey: .styles)
+        if runs == nil || runs?.isEmpty == true, let text = try c.decodeIfPresent(String.self, forKey: .text) {
+            runs = [CaptionRun(text)]
+        }
+        self.init(
+            id: try c.decodeIfPresent(String.self, forKey: .id),
+            runs: runs ?? [],
+            timeRange: TimeRange(start: start, duration: end - start),
+            region: try c.decodeIfPresent(CaptionRegion.self, forKey: .region),
+            textAlignment: try c.decodeIfPresent(CaptionTextAlignment.self, forKey: .textAlignment),
+            animation: try c.decodeIfPresent(CaptionAnimation.self, forKey: .animation) ?? .none,
+            forcedDisplay: try c.decodeIfPresent(Bool.self, forKey: .forcedDisplay) ?? false)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encode(timeRange.start.seconds, forKey: .start)
+        try c.encode(timeRange.end.seconds, forKey: .end)
+        try c.encode(timeRange.start.reduced, forKey: .startTime)
+        try c.encode(timeRange.end.reduced, forKey: .endTime)
+        try c.encode(text, forKey: .text)
+        try c.encode(runs, forKey: .styles)
+        try c.encodeIfPresent(region, forKey: .region)
+        try c.encodeIfPresent(textAlignment, forKey: .textAlignment)
+        if animation != .none { try c.encode(animation, forKey: .animation) }
+        if forcedDisplay { try c.encode(true, forKey: .forcedDisplay) }
+    }
+}

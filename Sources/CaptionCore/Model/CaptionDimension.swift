@@ -1,0 +1,53 @@
+/// A length in one of the units caption formats use, like `AVCaptionDimension`.
+public struct CaptionDimension: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Unit: String, Sendable, Hashable, Codable {
+        /// Character cells (CEA-608's 32×15 grid; TTML's `c`).
+        case cells
+        /// Percent of the video's width or height.
+        case percent
+        case pixels
+    }
+
+    public var value: Double
+    public var unit: Unit
+
+    public init(_ value: Double, _ unit: Unit) {
+        self.value = value
+        self.unit = unit
+    }
+
+    public static func cells(_ v: Double) -> CaptionDimension { .init(v, .cells) }
+    public static func percent(_ v: Double) -> CaptionDimension { .init(v, .percent) }
+    public static func pixels(_ v: Double) -> CaptionDimension { .init(v, .pixels) }
+
+    public var description: String {
+        let number = value == value.rounded() ? String(Int64(value)) : String(value)
+        switch unit {
+        case .cells: return number + "c"
+        case .percent: return number + "%"
+        case .pixels: return number + "px"
+        }
+    }
+}
+
+/// A position: ``x`` from the left edge, ``y`` from the top.
+public struct CaptionPoint: Sendable, Hashable, Codable {
+    public var x: CaptionDimension
+    public var y: CaptionDimension
+
+    public init(x: CaptionDimension, y: CaptionDimension) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A width and a height.
+public struct CaptionSize: Sendable, Hashable, Codable {
+    public var width: CaptionDimension
+    public var height: CaptionDimension
+
+    public init(width: CaptionDimension, height: CaptionDimension) {
+        self.width = width
+        self.height = height
+    }
+}

@@ -1,0 +1,85 @@
+/// Where captions appear and how their block of lines is laid out, like `AVCaptionRegion`.
+///
+/// CEA-608 places text on a grid of 32 columns × 15 rows: such regions use ``CaptionDimension/Unit/cells``
+/// with a zero-based origin (column 0–31, row 0–14, i.e. 608 row N has y = N − 1).
+public struct CaptionRegion: Sendable, Hashable {
+    /// Which edge of the region the block of lines sits against, across the lines.
+    public enum DisplayAlignment: String, Sendable, Hashable, Codable {
+        case before, center, after
+    }
+
+    /// The direction of text and lines.
+    public enum WritingMode: String, Sendable, Hashable, Codable {
+        /// Lines of horizontal text stacked downwards (`lrtb`).
+        case leftToRightAndTopToBottom
+        /// Vertical lines placed right to left (`tbrl`), as in Japanese.
+        case topToBottomAndRightToLeft
+    }
+
+    /// How new lines enter the region.
+    public enum Scroll: Sendable, Hashable {
+        case none
+        /// CEA-608 roll-up with a window of 2–4 rows, the bottom row being the region's last.
+        case rollUp(rows: Int)
+    }
+
+    /// A name the format uses for this region (iTT `xml:id`, e.g. "bottom").
+    public var identifier: String?
+    public var origin: CaptionPoint?
+    public var size: CaptionSize?
+    public var displayAlignment: DisplayAlignment?
+    public var writingMode: WritingMode
+    public var scroll: Scroll
+
+    public init(
+        identifier: String? = nil, origin: CaptionPoint? = nil, size: CaptionSize? = nil,
+        displayAlignment: DisplayAlignment? = nil,
+        writingMode: WritingMode = .leftToRightAndTopToBottom, scroll: Scroll = .none
+    ) {
+        self.identifier = identifier
+        self.origin = origin
+        self.size = size
+        self.displayAlignment = displayAlignment
+        self.writingMode = writingMode
+        self.scroll = scroll
+    }
+
+    /// A region on the CEA-608 grid: `row` and `column` zero-based, `rows` × `columns` cells.
+    public static func cells(row: Int, column: Int, rows: Int, columns: Int, scroll: Scroll = .none)
+        -> CaptionRegion
+    {
+        CaptionRegion(
+            origin: CaptionPoint(x: .cells(Double(column)), y: .cells(Double(row))),
+            size: CaptionSize(width: .cells(Double(columns)), height: .cells(Double(rows))),
+            scroll: scroll)
+    }
+}
+
+extension CaptionRegion: Codable {
+    enum CodingKeys: String, CodingKey {
+        case identifier = "id", origin, size, displayAlignment, writingMode, rollUpRows
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let rows = try c.decodeIfPresent(Int.self, forKey: .rollUpRows)
+        self.init(
+            identifier: try c.decodeIfPresent(String.self, forKey: .identifier),
+            origin: try c.decodeIfPresent(CaptionPoint.self, forKey: .origin),
+            size: try c.decodeIfPresent(CaptionSize.self, forKey: .size),
+            displayAlignment: try c.decodeIfPresent(DisplayAlignment.self, forKey: .displayAlignment),
+            writingMode: try c.decodeIfPresent(WritingMode.self, forKey: .writingMode)
+                ?? .leftToRightAndTopToBottom,
+            scroll: rows.map { .rollUp(rows: $0) } ?? .none)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(identifier, forKey: .identifier)
+        try c.encodeIfPresent(origin, forKey: .origin)
+        try c.encodeIfPresent(size, forKey: .size)
+        try c.encodeIfPresent(displayAlignment, forKey: .displayAlignment)
+        if writingMode != .leftToRightAndTopToBottom { try c.encode(writingMode, forKey: .writingMode) }
+        if case .rollUp(let rows) = scroll { try c.encode(rows, forKey: .rollUpRows) }
+    }
+}

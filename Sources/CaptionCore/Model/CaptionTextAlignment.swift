@@ -1,0 +1,12 @@
+/// How each line sits along the region's inline direction, like `AVCaption.TextAlignment`.
+public enum CaptionTextAlignment: String, Sendable, Hashable, Codable {
+    case start, end, center, left, right
+}
+
+/// How a caption's text appears, like `AVCaption.Animation`.
+public enum CaptionAnimation: String, Sendable, Hashable, Codable {
+    /// The whole caption appears at once (pop-on, and each roll-up line).
+    case none
+    /// Characters appear one by one as they arrive (CEA-608 paint-on).
+    case characterReveal
+}

@@ -1,0 +1,58 @@
+import CaptionCore
+import CaptionJSON
+
+/// The one place that lists every file format (one row per format), and picks a format by name,
+/// by extension or by probing the bytes.
+public struct CaptionFormatRegistry: Sendable {
+    public let formats: [CaptionFormat]
+
+    public init(formats: [CaptionFormat]) {
+        self.formats = formats
+    }
+
+    /// Every format the suite supports.
+    public static let standard = CaptionFormatRegistry(formats: [
+        JSONCaptionFormat.descriptor
+    ])
+
+    /// The format called `name` (case-insensitive), or an error listing the known names.
+    public func format(named name: String) throws(CaptionFormatError) -> CaptionFormat {
+        let n = name.lowercased()
+        if let f = formats.first(where: { $0.name == n || $0.extensions.contains(n) }) { return f }
+        throw CaptionFormatError(
+            .unknownFormat, "unknown format \"\(name)\"; known: \(formats.map(\.name).joined(separator: ", "))")
+    }
+
+    /// The format for `path`'s extension, if one claims it.
+    public func format(forPath path: String) -> CaptionFormat? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        let ext = path[path.index(after: dot)...].lowercased()
+        return formats.first { $0.extensions.contains(ext) }
+    }
+
+    /// The format that probes `bytes` with the highest confidence, if any is above zero.
+    public func probe(_ bytes: [UInt8]) -> CaptionFormat? {
+        let head = bytes.prefix(65536)
+        let scored = formats.map { ($0, $0.probe(head)) }.filter { $0.1 > 0 }
+        return scored.max { $0.1 < $1.1 }?.0
+    }
+
+    /// Picks the input format: `name` if given, else the extension, else the probe.
+    public func inputFormat(path: String, bytes: [UInt8], name: String?) throws(CaptionFormatError) -> CaptionFormat {
+        if let name { return try format(named: name) }
+        if let f = format(forPath: path), f.reader != nil { return f }
+        if let f = probe(bytes), f.reader != nil { return f }
+        throw CaptionFormatError(
+            .unknownFormat, "cannot tell the format of \(path): use --from (\(formats.map(\.name).joined(separator: ", ")))",
+            at: DiagnosticLocation(file: path))
+    }
+
+    /// Picks the output format: `name` if given, else the extension.
+    public func outputFormat(path: String, name: String?) throws(CaptionFormatError) -> CaptionFormat {
+        if let name { return try format(named: name) }
+        if let f = format(forPath: path) { return f }
+        throw CaptionFormatError(
+            .unknownFormat, "cannot tell the output format of \(path) from its extension: use --to",
+            at: DiagnosticLocation(file: path))
+    }
+}

@@ -1,0 +1,2 @@
+// CaptionKit: the suite as one library. It re-exports the model and lists every file format.
+@_exported import CaptionCore

@@ -1,0 +1,23 @@
+import ArgumentParser
+import CaptionKit
+
+/// The `captions` command line: thin commands over the library.
+@main
+struct CaptionsCommand: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "captions",
+        abstract: "Author, convert, validate and inspect captions (CEA-608 SCC, iTT, JSON).",
+        discussion: """
+            Exit status: 0 when clean (warnings allowed), 1 when there are error-level findings,
+            2 when the input cannot be read or the arguments are wrong.
+            """,
+        version: version,
+        subcommands: commandList)
+
+    /// Runs the command and turns every outcome into output and an exit status, in one place.
+    static func main() {
+        Exit.run(Self.self)
+    }
+}

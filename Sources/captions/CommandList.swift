@@ -1,0 +1,8 @@
+import ArgumentParser
+
+/// Every subcommand of `captions`, one row each.
+let commandList: [ParsableCommand.Type] = [
+    InspectCommand.self,
+    ConvertCommand.self,
+    FormatsCommand.self,
+]

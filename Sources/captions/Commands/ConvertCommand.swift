@@ -1,0 +1,53 @@
+import ArgumentParser
+import CaptionKit
+
+/// `captions convert IN OUT`: reads with one format and writes with another.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert a caption file to another format.",
+        discussion: "Formats are picked by extension, or by --from/--to. The output is written to a "
+            + "temporary file and renamed into place; an existing output is only replaced with --force.")
+
+    @Argument(help: "The file to read.")
+    var input: String
+
+    @Argument(help: "The file to write.")
+    var output: String
+
+    @OptionGroup var read: ReadOptions
+
+    @Option(name: .long, help: "Output format (json, scc, itt…); default: by the output's extension.")
+    var to: String?
+
+    @Option(name: .long, help: "Write drop-frame (df) or non-drop (ndf) timecode where the format has timecode.")
+    var timecode: TimecodeMode?
+
+    @Option(name: .long, help: "Timecode of media time zero in the output, e.g. 01:00:00;00.")
+    var startTimecode: String?
+
+    @Flag(name: .long, help: "Let the writer shift captions by the smallest amounts needed (reported) instead of failing.")
+    var shift = false
+
+    @Flag(name: .long, help: "Replace the output file if it exists.")
+    var force = false
+
+    enum TimecodeMode: String, ExpressibleByArgument, CaseIterable {
+        case df, ndf
+    }
+
+    func run() throws {
+        let (result, _) = try CaptionFile.read(input, format: read.from, options: read.formatOptions())
+        if result.diagnostics.contains(where: { $0.severity == .error }) {
+            try Exit.report(result.diagnostics)
+        }
+        var options = read.formatOptions()
+        options.dropFrame = timecode.map { $0 == .df }
+        options.startTimecode = startTimecode
+        options.applyShifts = shift
+        options.fileName = output
+        let (written, _) = try CaptionFile.write(
+            result.document, to: output, format: to, options: options, overwrite: force)
+        try Exit.report(result.diagnostics + written.diagnostics)
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import CaptionKit
+
+/// `captions formats`: lists the registered formats.
+struct FormatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "formats", abstract: "List the caption formats this build can read and write.")
+
+    func run() throws {
+        for f in CaptionFormatRegistry.standard.formats {
+            let modes = [f.reader != nil ? "read" : nil, f.writer != nil ? "write" : nil].compactMap { $0 }
+            Console.out("\(f.name)\t.\(f.extensions.joined(separator: " ."))\t\(modes.joined(separator: "+"))\t\(f.title)")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import CaptionKit
+
+/// `captions inspect FILE [--json]`: prints the captions of any readable file.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Print the captions of a file in any readable format.",
+        discussion: "Human-readable by default: one caption per entry with its times, region and text. "
+            + "--json prints the document in the captions JSON format (Specs/json-format.md) "
+            + "with the reader's diagnostics.")
+
+    @Argument(help: "The caption file to read.")
+    var file: String
+
+    @OptionGroup var read: ReadOptions
+
+    @Flag(name: .long, help: "Print JSON for machines instead of text.")
+    var json = false
+
+    func run() throws {
+        let (result, format) = try CaptionFile.read(file, format: read.from, options: read.formatOptions())
+        if json {
+            Console.out(try InspectReport(file: file, format: format.name, result: result).jsonText())
+        } else {
+            Console.out(DocumentPrinter(document: result.document).text(file: file, format: format.title))
+        }
+        try Exit.report(result.diagnostics)
+    }
+}

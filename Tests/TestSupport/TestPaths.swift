@@ -1,0 +1,31 @@
+import Foundation
+
+/// Locations of the project's files, found from this source file so tests run from anywhere.
+public enum TestPaths {
+    /// The project root (the folder holding Package.swift).
+    public static let projectRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `Fixtures/<relative>` inside the project.
+    public static func fixture(_ relative: String) -> URL {
+        projectRoot.appendingPathComponent("Fixtures").appendingPathComponent(relative)
+    }
+
+    /// `../shared/fixtures/<relative>` beside the project (read-only third-party inputs).
+    public static func sharedFixture(_ relative: String) -> URL {
+        projectRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+            .appendingPathComponent(relative)
+    }
+
+    /// `Specs/<relative>`.
+    public static func spec(_ relative: String) -> URL {
+        projectRoot.appendingPathComponent("Specs").appendingPathComponent(relative)
+    }
+
+    /// Every file under `directory` with `extension`, sorted by path.
+    public static func files(in directory: URL, withExtension ext: String) -> [URL] {
+        guard let e = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+        return e.compactMap { $0 as? URL }.filter { $0.pathExtension.lowercased() == ext }
+            .sorted { $0.path < $1.path }
+    }
+}
