@@ -31,13 +31,25 @@ let package = Package(
             name: "CFFmpeg", path: "Sources/CFFmpeg",
             pkgConfig: "libavformat libavcodec libavutil libswscale",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        .systemLibrary(
+            name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]),
 
         // MARK: - Pure Swift
         .target(name: "CaptionCore"),
         .target(name: "CaptionJSON", dependencies: ["CaptionCore"]),
-        .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionJSON", "Media"]),
+        .target(name: "CEA608", dependencies: ["CaptionCore"]),
+        .target(name: "SCC", dependencies: ["CaptionCore", "CEA608"]),
+        .target(name: "Validation", dependencies: ["CaptionCore", "CEA608"]),
+        .target(
+            name: "CaptionKit",
+            dependencies: ["CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "Validation", "Render", "Media"]),
 
         // MARK: - Bridge owners
+        // ITT is the only module that imports CLibXML2.
+        .target(name: "ITT", dependencies: ["CaptionCore", "CLibXML2"]),
+        // Render is the only module that imports CFreeType, CHarfBuzz and CFriBidi.
+        .target(name: "Render", dependencies: ["CaptionCore", "CFreeType", "CHarfBuzz", "CFriBidi"]),
         // Media is the only module that imports CFFmpeg. It is compiled in the Swift 5 language
         // mode: FFmpeg exposes mutable C globals and callback pointers that Swift 6's strict
         // concurrency checking cannot prove safe, although we never share them across threads.
@@ -57,6 +69,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CaptionCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore", "TestSupport"]),
         .testTarget(name: "CaptionJSONTests", dependencies: ["CaptionJSON", "TestSupport"]),
+        .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "TestSupport"]),
+        .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),
+        .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "TestSupport"]),
     ]
