@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CaptionCore", targets: ["CaptionCore"]),
         .library(name: "CaptionKit", targets: ["CaptionKit"]),
         .executable(name: "captions", targets: ["captions"]),
+        .executable(name: "captions-media", targets: ["captions-media"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -43,7 +44,7 @@ let package = Package(
         .target(name: "Validation", dependencies: ["CaptionCore", "CEA608"]),
         .target(
             name: "CaptionKit",
-            dependencies: ["CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "Validation", "Render", "Media"]),
+            dependencies: ["CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "Validation"]),
 
         // MARK: - Bridge owners
         // ITT is the only module that imports CLibXML2.
@@ -58,10 +59,25 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
 
         // MARK: - CLI
+        // Two executables so that the common commands never load FFmpeg: linking libavcodec
+        // pulls in ~140 shared libraries and costs ~35 ms and ~20 MB at every process start.
+        // `captions` forwards the media commands (preview, burn, export) to `captions-media`.
+        .target(
+            name: "CaptionsCLI",
+            dependencies: [
+                "CaptionKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(
             name: "captions",
             dependencies: [
-                "CaptionKit",
+                "CaptionsCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "captions-media",
+            dependencies: [
+                "CaptionsCLI", "Render", "Media",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -1,5 +1,5 @@
 import CaptionCore
-import Foundation
+import FoundationEssentials
 
 /// The suite's own JSON format (Specs/json-format.md): the caption model as JSON, lossless.
 public enum JSONCaptionFormat {
@@ -45,11 +45,9 @@ public enum JSONCaptionFormat {
     public static func write(_ document: CaptionDocument, options: CaptionFormatOptions = .init()) throws
         -> CaptionWriteResult
     {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(document)
-        data.append(UInt8(ascii: "\n"))
-        return CaptionWriteResult(bytes: [UInt8](data))
+        var writer = JSONCaptionWriter(capacity: 256 + document.captions.count * 512)
+        writer.write(document)
+        return CaptionWriteResult(bytes: writer.bytes)
     }
 
     /// Turns a decoding error into "at captions[3].startTime: expected …".

@@ -1,5 +1,5 @@
 import CaptionCore
-import Foundation
+import FoundationEssentials
 
 /// Reading and writing caption files on disk through the registry.
 public enum CaptionFile {

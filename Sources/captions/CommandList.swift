@@ -5,4 +5,6 @@ let commandList: [ParsableCommand.Type] = [
     InspectCommand.self,
     ConvertCommand.self,
     FormatsCommand.self,
+    GenerateCommand.self,
+    MediaInfoStub.self,
 ]

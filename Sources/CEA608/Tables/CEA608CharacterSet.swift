@@ -60,17 +60,19 @@ public enum CEA608CharacterSet {
     /// Returns the character for a basic character byte (0x20–0x7F, parity stripped).
     public static func character(basic byte: UInt8) -> Character? {
         guard (0x20...0x7F).contains(byte) else { return nil }
-        return basicCharacters[Int(byte) - 0x20]
+        return entry(code: UInt16(byte))?.character
     }
 
     /// Returns the character for a special or extended character byte pair.
     ///
     /// The pair must be in the data channel 1 form with parity stripped; other pairs give `nil`.
     public static func character(first: UInt8, second: UInt8) -> Character? {
-        entry(code: UInt16(first) << 8 | UInt16(second))?.character
+        guard first >= 0x11 else { return nil }
+        return entry(code: UInt16(first) << 8 | UInt16(second))?.character
     }
 
-    /// Returns the entry for a code: a basic byte (0x0020–0x007F) or a byte pair as a 16-bit number.
+    /// Returns the entry for a code: a basic byte (0x0020–0x007F) or a byte pair as a 16-bit
+    /// number, first byte high.
     public static func entry(code: UInt16) -> Entry? {
         let index: Int
         switch code {
@@ -80,7 +82,7 @@ public enum CEA608CharacterSet {
         case 0x1320...0x133F: index = 144 + Int(code) - 0x1320
         default: return nil
         }
-        return entries[index]
+        return index < entries.count ? entries[index] : nil
     }
 
     /// Returns how to send `character`, or `nil` when CEA-608 has no code for it.
@@ -102,10 +104,15 @@ public enum CEA608CharacterSet {
         var result: [Entry] = []
         result.reserveCapacity(176)
         for (offset, character) in basicCharacters.enumerated() {
-            result.append(Entry(code: 0x20 + UInt16(offset), character: character, kind: .basic, fallback: nil))
+            result.append(
+                Entry(
+                    code: 0x20 + UInt16(offset), character: character, kind: .basic, fallback: nil))
         }
         for (offset, character) in specialCharacters.enumerated() {
-            result.append(Entry(code: 0x1130 + UInt16(offset), character: character, kind: .special, fallback: nil))
+            result.append(
+                Entry(
+                    code: 0x1130 + UInt16(offset), character: character, kind: .special,
+                    fallback: nil))
         }
         for (offset, item) in extendedSpanishFrenchCharacters.enumerated() {
             result.append(

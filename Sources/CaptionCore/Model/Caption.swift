@@ -90,10 +90,12 @@ extension Caption: Codable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(id, forKey: .id)
-        try c.encode(timeRange.start.seconds, forKey: .start)
-        try c.encode(timeRange.end.seconds, forKey: .end)
-        try c.encode(timeRange.start.reduced, forKey: .startTime)
-        try c.encode(timeRange.end.reduced, forKey: .endTime)
+        // Seconds are a convenience; JSON has no number for a non-numeric time.
+        let (s, e) = (timeRange.start.seconds, timeRange.end.seconds)
+        if s.isFinite { try c.encode(s, forKey: .start) } else { try c.encodeNil(forKey: .start) }
+        if e.isFinite { try c.encode(e, forKey: .end) } else { try c.encodeNil(forKey: .end) }
+        try c.encode(timeRange.start, forKey: .startTime)
+        try c.encode(timeRange.end, forKey: .endTime)
         try c.encode(text, forKey: .text)
         try c.encode(runs, forKey: .styles)
         try c.encodeIfPresent(region, forKey: .region)

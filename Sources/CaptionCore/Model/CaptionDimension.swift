@@ -1,5 +1,5 @@
 /// A length in one of the units caption formats use, like `AVCaptionDimension`.
-public struct CaptionDimension: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct CaptionDimension: Sendable, Hashable, CustomStringConvertible {
     public enum Unit: String, Sendable, Hashable, Codable {
         /// Character cells (CEA-608's 32×15 grid; TTML's `c`).
         case cells
@@ -27,6 +27,35 @@ public struct CaptionDimension: Sendable, Hashable, Codable, CustomStringConvert
         case .percent: return number + "%"
         case .pixels: return number + "px"
         }
+    }
+}
+
+extension CaptionDimension: Codable {
+    /// Parses `"4c"`, `"85%"`, `"12px"` (TTML's length syntax).
+    public init?(_ text: String) {
+        let units: [(String, Unit)] = [("px", .pixels), ("%", .percent), ("c", .cells)]
+        for (suffix, unit) in units where text.hasSuffix(suffix) {
+            guard let v = Double(text.dropLast(suffix.count)), v.isFinite else { return nil }
+            self.init(v, unit)
+            return
+        }
+        return nil
+    }
+
+    /// JSON form: the same text as ``description``, e.g. `"4c"`.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        guard let d = CaptionDimension(text) else {
+            throw DecodingError.dataCorruptedError(
+                in: c, debugDescription: "expected a length like \"4c\", \"85%\" or \"12px\", got \"\(text)\"")
+        }
+        self = d
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
     }
 }
 

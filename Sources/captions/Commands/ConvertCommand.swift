@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionKit
+import CaptionsCLI
 
 /// `captions convert IN OUT`: reads with one format and writes with another.
 struct ConvertCommand: ParsableCommand {
@@ -37,6 +38,8 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Bad arguments are reported before any reading.
+        _ = try CaptionFormatRegistry.standard.outputFormat(path: output, name: to)
         let (result, _) = try CaptionFile.read(input, format: read.from, options: read.formatOptions())
         if result.diagnostics.contains(where: { $0.severity == .error }) {
             try Exit.report(result.diagnostics)

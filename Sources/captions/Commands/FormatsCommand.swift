@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionKit
+import CaptionsCLI
 
 /// `captions formats`: lists the registered formats.
 struct FormatsCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionKit
+import CaptionsCLI
 
 /// `captions inspect FILE [--json]`: prints the captions of any readable file.
 struct InspectCommand: ParsableCommand {

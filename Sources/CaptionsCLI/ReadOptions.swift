@@ -2,20 +2,22 @@ import ArgumentParser
 import CaptionKit
 
 /// Options shared by every command that reads a caption file.
-struct ReadOptions: ParsableArguments {
+public struct ReadOptions: ParsableArguments {
+    public init() {}
+
     @Option(name: .long, help: "Input format (json, scc, itt…); default: by extension, then by content.")
-    var from: String?
+    public var from: String?
 
     @Option(name: .long, help: "Frame rate of the input's timecodes: 23.976, 24, 25, 29.97, 30, … (SCC default 29.97).")
-    var frameRate: String?
+    public var frameRate: String?
 
     @Option(name: .long, help: "CEA-608 caption channel to read: 1–4 (CC1–CC4). Default 1.")
-    var channel: Int?
+    public var channel: Int?
 
     @Flag(name: .long, help: "Treat what lenient reading tolerates with a warning as an error.")
-    var strict = false
+    public var strict = false
 
-    func validate() throws {
+    public func validate() throws {
         if let frameRate, FrameRate(frameRate) == nil {
             throw ValidationError("unknown frame rate \"\(frameRate)\"; use e.g. 29.97, 25 or 30000/1001")
         }
@@ -24,7 +26,7 @@ struct ReadOptions: ParsableArguments {
         }
     }
 
-    func formatOptions() -> CaptionFormatOptions {
+    public func formatOptions() -> CaptionFormatOptions {
         CaptionFormatOptions(strict: strict, frameRate: frameRate.flatMap(FrameRate.init), channel: channel)
     }
 }

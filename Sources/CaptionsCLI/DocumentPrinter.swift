@@ -1,10 +1,12 @@
 import CaptionKit
 
 /// The human form of a document for `inspect`.
-struct DocumentPrinter {
-    let document: CaptionDocument
+public struct DocumentPrinter {
+    public init(document: CaptionDocument) { self.document = document }
 
-    func text(file: String, format: String) -> String {
+    public let document: CaptionDocument
+
+    public func text(file: String, format: String) -> String {
         var out: [String] = []
         var header = "\(file): \(format), \(document.captions.count) caption"
         if document.captions.count != 1 { header += "s" }
@@ -31,7 +33,7 @@ struct DocumentPrinter {
     }
 
     /// Timecode when the document has a frame rate, else seconds with milliseconds.
-    func stamp(_ t: MediaTime) -> String {
+    public func stamp(_ t: MediaTime) -> String {
         if let rate = document.frameRate,
             let tc = try? Timecode(time: t, rate: rate, dropFrame: document.dropFrame ?? false),
             rate.isOnFrameGrid(t)

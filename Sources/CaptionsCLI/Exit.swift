@@ -1,0 +1,75 @@
+import ArgumentParser
+import CaptionKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one place where errors and findings become messages and exit statuses:
+/// 0 clean (warnings allowed), 1 error-level findings, 2 unreadable input or bad arguments.
+public enum Exit {
+    public static let clean: Int32 = 0
+    public static let findings: Int32 = 1
+    public static let unusable: Int32 = 2
+
+    /// Thrown by commands that finished but found error-level problems (already printed).
+    public struct Findings: Error {
+        public init() {}
+    }
+
+    /// Thrown to stop with a message and status 2 (unusable input or arguments).
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(_ message: String) { description = message }
+    }
+
+    /// Parses the command line for `Root`, runs it, prints and exits.
+    public static func run<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]? = nil) -> Never {
+        let status: Int32
+        do {
+            var parsed = try Root.parseAsRoot(arguments)
+            try parsed.run()
+            status = clean
+        } catch {
+            status = handle(error, root: root)
+        }
+        exit(status)
+    }
+
+    /// The message and the status for `error`.
+    static func handle<Root: ParsableCommand>(_ error: Error, root: Root.Type) -> Int32 {
+        switch error {
+        case is Findings:
+            return findings
+        case let error as CaptionFormatError:
+            for d in error.diagnostics { Console.error(d.description) }
+            Console.error("captions: error: \(error.description)")
+            return unusable
+        case let error as Failure:
+            Console.error("captions: error: \(error.description)")
+            return unusable
+        case let error as MediaTimeError:
+            Console.error("captions: error: \(error)")
+            return unusable
+        case let error as TimecodeError:
+            Console.error("captions: error: \(error)")
+            return unusable
+        default:
+            // ArgumentParser's own outcomes: help and version (success), usage mistakes.
+            let code = Root.exitCode(for: error)
+            let message = Root.fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { Console.out(message) }
+                return clean
+            }
+            if !message.isEmpty { Console.error(message) }
+            return unusable
+        }
+    }
+
+    /// Prints `diagnostics` to standard error and throws ``Findings`` when any is an error.
+    public static func report(_ diagnostics: [Diagnostic], quiet: Bool = false) throws {
+        if !quiet { for d in diagnostics { Console.error(d.description) } }
+        if diagnostics.contains(where: { $0.severity == .error }) { throw Findings() }
+    }
+}

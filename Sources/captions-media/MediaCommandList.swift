@@ -1,0 +1,7 @@
+import ArgumentParser
+
+/// Every subcommand of `captions-media`, one row each. Keep in step with
+/// `MediaCommandForwarder.commands`.
+let mediaCommandList: [ParsableCommand.Type] = [
+    MediaInfoCommand.self,
+]

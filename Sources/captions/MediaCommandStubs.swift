@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `captions media-info`: listed here so `captions --help` shows it; `main` forwards it to
+/// `captions-media` before parsing (see MediaCommandForwarder).
+struct MediaInfoStub: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "media-info",
+        abstract: "Print the versions of the media libraries (runs captions-media).")
+}

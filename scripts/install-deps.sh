@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what building and testing need, idempotently: Debian packages (skipped when already
+# present) and, with --test, the peer tools the cross-check tests run (ttconv, pycaption).
+set -euo pipefail
+
+want_test=0
+[[ "${1:-}" == "--test" ]] && want_test=1
+
+# Build: the C libraries behind the bridges, and pkg-config to find them.
+packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev
+          libavformat-dev libavcodec-dev libavutil-dev libswscale-dev fonts-dejavu-core)
+# Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption.
+(( want_test )) && packages+=(ffmpeg python3 python3-pip time)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if (( ${#missing[@]} )); then
+    echo "installing Debian packages: ${missing[*]}"
+    sudo_cmd=()
+    [[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+if (( want_test )); then
+    py=python3
+    for tool in ttconv pycaption; do
+        if ! "$py" -c "import $tool" 2>/dev/null; then
+            echo "installing $tool from PyPI"
+            "$py" -m pip install --quiet --disable-pip-version-check "$tool" \
+              || "$py" -m pip install --quiet --disable-pip-version-check --break-system-packages "$tool"
+        fi
+    done
+fi
