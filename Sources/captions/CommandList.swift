@@ -5,6 +5,8 @@ let commandList: [ParsableCommand.Type] = [
     InspectCommand.self,
     ConvertCommand.self,
     FormatsCommand.self,
+    ValidateCommand.self,
     GenerateCommand.self,
     MediaInfoStub.self,
+    PreviewStub.self,
 ]

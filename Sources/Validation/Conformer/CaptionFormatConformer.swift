@@ -1,0 +1,134 @@
+import CaptionCore
+
+/// Conforms captions to what CEA-608 can carry, like `AVCaptionFormatConformer`: substitutes
+/// characters outside the 608 set, wraps text to 32 columns, places it on the 32 × 15 grid,
+/// maps colours and drops what 608 cannot show, and snaps times to the frame grid. With
+/// ``conformsCaptionsToTimeRange`` it also moves time ranges so every caption's data can be
+/// transmitted in time (see ``CaptionConversionValidator``).
+///
+/// Every change is reported: one diagnostic per kind of change, naming how many captions it
+/// touched and where the first one is.
+public struct CaptionFormatConformer: Sendable {
+    public var settings: CaptionConversionSettings
+    /// Whether conforming may also change time ranges so the data fits the bit budget.
+    public var conformsCaptionsToTimeRange: Bool
+
+    public init(settings: CaptionConversionSettings = .init(), conformsCaptionsToTimeRange: Bool = false) {
+        self.settings = settings
+        self.conformsCaptionsToTimeRange = conformsCaptionsToTimeRange
+    }
+
+    /// One caption conformed to 608, and the changes made (not yet aggregated).
+    public func conformedCaption(_ caption: Caption) -> (Caption, [ConformerChange]) {
+        var changes: [ConformerChange] = []
+        // 1. Characters and styles, character by character so runs survive wrapping.
+        var lines: [[(Character, CaptionTextStyle)]] = [[]]
+        for run in caption.runs {
+            let (style, styleChanges) = CEA608StyleMapper.map(run.style)
+            if styleChanges.contains(.textColor) || styleChanges.contains(.backgroundColor) {
+                changes.append(.color(from: run.style.textColor ?? run.style.backgroundColor ?? .white))
+            }
+            if styleChanges.contains(.textAlpha) || styleChanges.contains(.backgroundAlpha) { changes.append(.alpha) }
+            if styleChanges.contains(.bold) { changes.append(.bold) }
+            if styleChanges.contains(.ruby), let r = run.style.ruby { changes.append(.ruby(r.text)) }
+            if styleChanges.contains(.font) { changes.append(.font) }
+            for c in run.text {
+                if c == "\n" || c == "\r\n" {
+                    lines.append([])
+                } else if CharacterSubstitution.isEncodable(c) {
+                    lines[lines.count - 1].append((c, style))
+                } else {
+                    let sub = CharacterSubstitution.substitute(for: c)
+                    changes.append(.character(c, substitute: sub))
+                    for s in sub { lines[lines.count - 1].append((s, style)) }
+                }
+            }
+        }
+        // 2. Wrap to 32 columns.
+        let wrapper = TextWrapper(width: GridPlacement.columns)
+        var rows: [[(Character, CaptionTextStyle)]] = []
+        for line in lines {
+            let ranges = wrapper.rows(line.map(\.0))
+            if ranges.count > 1 { changes.append(.wrapped(columns: line.count)) }
+            if ranges.isEmpty { rows.append([]) }
+            for r in ranges { rows.append(Array(line[r])) }
+        }
+        // Blank rows at the ends carry nothing on a 608 screen.
+        while rows.count > 1, rows.last?.isEmpty == true { rows.removeLast() }
+        while rows.count > 1, rows.first?.isEmpty == true { rows.removeFirst() }
+        if rows.count > 4 { changes.append(.rows(rows.count)) }
+        if rows.count > GridPlacement.rows {
+            changes.append(.tooManyRows(rows.count))
+        }
+        // 3. Placement.
+        let kept = Array(rows.prefix(GridPlacement.rows))
+        let placed = GridPlacement.place(
+            rowWidths: kept.map(\.count), region: caption.region, alignment: caption.textAlignment)
+        if case .unsupportedRegion(let why)? = placed.problem { changes.append(.region(why)) }
+        var region = placed.region
+        if case .rollUp(let n) = caption.region?.scroll { region.scroll = .rollUp(rows: min(max(n, 2), 4)) }
+        // 4. Runs back from characters.
+        var runs: [CaptionRun] = []
+        for (i, row) in kept.enumerated() {
+            if i > 0 {
+                if runs.isEmpty { runs.append(CaptionRun("")) }
+                runs[runs.count - 1].text.append("\n")
+            }
+            for (c, style) in row {
+                if let last = runs.last, last.style == style {
+                    runs[runs.count - 1].text.append(c)
+                } else {
+                    runs.append(CaptionRun(String(c), style: style))
+                }
+            }
+        }
+        // 5. Times on the frame grid.
+        var range = caption.timeRange
+        let rate = settings.frameRate
+        if range.start.isNumeric, range.end.isNumeric,
+            !rate.isOnFrameGrid(range.start) || !rate.isOnFrameGrid(range.end)
+        {
+            let s = rate.frame(at: range.start, rounding: .nearestOrAwayFromZero) ?? 0
+            let e = max(s + 1, rate.frame(at: range.end, rounding: .nearestOrAwayFromZero) ?? s + 1)
+            range = TimeRange(start: rate.time(ofFrame: s), end: rate.time(ofFrame: e))
+            changes.append(.frameGrid)
+        }
+        var result = caption
+        result.runs = runs.isEmpty ? [CaptionRun("")] : runs
+        result.region = region
+        result.textAlignment = placed.alignment
+        result.timeRange = range
+        result.forcedDisplay = false
+        return (result, changes)
+    }
+
+    /// The document conformed to 608, with one diagnostic per kind of change.
+    public func conform(_ document: CaptionDocument, file: String? = nil) -> (CaptionDocument, [Diagnostic]) {
+        var out = document
+        var log = ConformerChangeLog(settings: settings, file: file)
+        out.captions = document.captions.enumerated().map { index, caption in
+            let (c, changes) = conformedCaption(caption)
+            log.record(changes, caption: index, at: caption.timeRange.start)
+            return c
+        }
+        out.frameRate = settings.frameRate
+        out.dropFrame = settings.dropFrame
+        out.timeBase = .smpte
+        return (out, log.diagnostics())
+    }
+}
+
+/// One change the conformer made to one caption.
+public enum ConformerChange: Sendable, Hashable {
+    case character(Character, substitute: String)
+    case wrapped(columns: Int)
+    case rows(Int)
+    case tooManyRows(Int)
+    case color(from: CaptionColor)
+    case alpha
+    case bold
+    case ruby(String)
+    case font
+    case region(String)
+    case frameGrid
+}

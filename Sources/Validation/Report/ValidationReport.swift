@@ -1,0 +1,100 @@
+import CaptionCore
+
+/// Everything `captions validate` found in one file: the reader's diagnostics and the
+/// validator's warnings, in time order, printable for people and encodable for machines.
+public struct ValidationReport: Sendable, Encodable {
+    /// One finding with the captions it concerns and any suggested adjustment.
+    public struct Finding: Sendable, Encodable {
+        public var diagnostic: Diagnostic
+        /// Indices (zero-based) of the captions concerned, if any.
+        public var captions: Range<Int>?
+        public var adjustments: [CaptionConversionTimeRangeAdjustment]
+
+        enum CodingKeys: String, CodingKey {
+            case ruleID, severity, file, line, column, timecode, time, message, suggestedFix, captions, adjustments
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(diagnostic.ruleID, forKey: .ruleID)
+            try c.encode(diagnostic.severity, forKey: .severity)
+            try c.encodeIfPresent(diagnostic.location.file, forKey: .file)
+            try c.encodeIfPresent(diagnostic.location.line, forKey: .line)
+            try c.encodeIfPresent(diagnostic.location.column, forKey: .column)
+            try c.encodeIfPresent(diagnostic.location.timecode, forKey: .timecode)
+            try c.encodeIfPresent(diagnostic.location.time, forKey: .time)
+            try c.encode(diagnostic.message, forKey: .message)
+            try c.encodeIfPresent(diagnostic.suggestedFix, forKey: .suggestedFix)
+            if let r = captions { try c.encode([r.lowerBound, r.upperBound], forKey: .captions) }
+            if !adjustments.isEmpty { try c.encode(adjustments, forKey: .adjustments) }
+        }
+    }
+
+    public var file: String
+    public var target: String
+    public var frameRate: String
+    public var captionCount: Int
+    public var findings: [Finding]
+
+    public init(file: String, settings: CaptionConversionSettings, captionCount: Int,
+                readerDiagnostics: [Diagnostic], warnings: [CaptionConversionWarning]) {
+        self.file = file
+        self.target = settings.target.rawValue
+        self.frameRate = settings.frameRate.description + (settings.dropFrame ? " DF" : " NDF")
+        self.captionCount = captionCount
+        var all = readerDiagnostics.map { Finding(diagnostic: $0, captions: nil, adjustments: []) }
+        all += warnings.map { Finding(diagnostic: $0.diagnostic, captions: $0.rangeOfCaptions, adjustments: $0.adjustments) }
+        // Stable order: by time where known (reader findings without time keep their line order first).
+        self.findings = all.enumerated().sorted { a, b in
+            let ta = a.element.diagnostic.location.time ?? .negativeInfinity
+            let tb = b.element.diagnostic.location.time ?? .negativeInfinity
+            return ta == tb ? a.offset < b.offset : ta < tb
+        }.map(\.element)
+    }
+
+    public func count(_ severity: Diagnostic.Severity) -> Int {
+        findings.filter { $0.diagnostic.severity == severity }.count
+    }
+
+    public var hasErrors: Bool { count(.error) > 0 }
+
+    /// The human report: one block per finding, then a summary line.
+    public var text: String {
+        var lines: [String] = []
+        lines.append("\(file): \(captionCount) captions, target \(target) at \(frameRate)")
+        for f in findings {
+            let d = f.diagnostic
+            var where_ = d.location.timecode ?? ""
+            if let line = d.location.line { where_ += where_.isEmpty ? "line \(line)" : " (line \(line))" }
+            if where_.isEmpty { where_ = "-" }
+            lines.append("\(where_)  \(d.severity.rawValue)  \(d.ruleID)  \(d.message)")
+            if let fix = d.suggestedFix { lines.append("    suggestion: \(fix)") }
+            for (k, a) in f.adjustments.enumerated() where a != .none {
+                let index = (f.captions?.lowerBound ?? 0) + k
+                lines.append("    adjust caption \(index + 1): start \(signed(a.startTimeOffset)), duration \(signed(a.durationOffset))")
+            }
+        }
+        lines.append("\(count(.error)) errors, \(count(.warning)) warnings, \(count(.info)) notes")
+        return lines.joined(separator: "\n")
+    }
+
+    private func signed(_ t: MediaTime) -> String {
+        let s = t.seconds
+        let frames = (try? t.converted(toTimescale: 1000, rounding: .nearestOrAwayFromZero).value) ?? 0
+        return (s >= 0 ? "+" : "") + "\(Double(frames) / 1000) s"
+    }
+
+    enum CodingKeys: String, CodingKey { case file, target, frameRate, captionCount, errors, warnings, notes, findings }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(target, forKey: .target)
+        try c.encode(frameRate, forKey: .frameRate)
+        try c.encode(captionCount, forKey: .captionCount)
+        try c.encode(count(.error), forKey: .errors)
+        try c.encode(count(.warning), forKey: .warnings)
+        try c.encode(count(.info), forKey: .notes)
+        try c.encode(findings, forKey: .findings)
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import CaptionKit
+import CaptionsCLI
+import FoundationEssentials
+
+/// `captions validate FILE`: checks a document against CEA-608 (or iTT) conversion rules.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check that captions convert cleanly to CEA-608 SCC (or iTT), with suggested time shifts.",
+        discussion: """
+            Prints one finding per line: timecode, severity, rule ID, message, and a suggestion. \
+            The rules are listed in Specs/validation-rules.md. For SCC input the file is also \
+            checked as a decoder receives it (overruns, captions never displayed, parity).
+            Exit status: 0 clean (warnings allowed), 1 error-level findings, 2 unreadable input.
+            --fix -o OUT writes a conformed and shifted document that validates clean.
+            """)
+
+    @Argument(help: "The caption file to check (any readable format: scc, itt, json).")
+    var file: String
+
+    @OptionGroup var read: ReadOptions
+
+    @Option(name: .long, help: "Target format: scc (CEA-608, default) or itt.")
+    var target: CaptionConversionSettings.Target = .scc
+
+    @Option(name: .long, help: "End of the video, as a timecode (HH:MM:SS;FF) or seconds; captions must end by then.")
+    var videoDuration: String?
+
+    @Flag(name: .long, help: "Print the report as JSON.")
+    var json = false
+
+    @Flag(name: .long, help: "Apply the suggested fixes and write the result (needs -o).")
+    var fix = false
+
+    @Option(name: .shortAndLong, help: "Where --fix writes its output; its extension picks the format.")
+    var output: String?
+
+    @Flag(name: .long, help: "Replace the --fix output if it exists.")
+    var force = false
+
+    func validate() throws {
+        if fix && output == nil { throw ValidationError("--fix needs -o OUTPUT") }
+        if !fix && output != nil { throw ValidationError("-o is only used with --fix") }
+    }
+
+    func run() throws {
+        let (result, _) = try CaptionFile.read(file, format: read.from, options: read.formatOptions())
+        let rate = read.frameRate.flatMap(FrameRate.init) ?? result.document.frameRate ?? .fps29_97
+        var settings = CaptionConversionSettings(target: target, frameRate: rate, dropFrame: result.document.dropFrame)
+        if let videoDuration { settings.videoDuration = try parseDuration(videoDuration, rate: rate) }
+        let validator = CaptionConversionValidator(captions: result.document.captions, settings: settings, fileName: file)
+        let warnings = validator.warnings()
+        let report = ValidationReport(
+            file: file, settings: settings, captionCount: result.document.captions.count,
+            readerDiagnostics: result.diagnostics, warnings: warnings)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            Console.out(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            Console.out(report.text)
+        }
+        if fix, let output {
+            let fixer = CaptionConversionFixer(settings: settings)
+            let (fixed, notes) = fixer.fix(result.document, file: file)
+            let (written, _) = try CaptionFile.write(fixed, to: output, overwrite: force)
+            for d in notes + written.diagnostics { Console.error(d.description) }
+            Console.error("wrote \(output)")
+            return
+        }
+        if report.hasErrors { throw Exit.Findings() }
+    }
+
+    private func parseDuration(_ text: String, rate: FrameRate) throws -> MediaTime {
+        if let t = MediaTime(decimalSeconds: Substring(text)) { return t }
+        do {
+            return try Timecode(text, rate: rate).mediaTime(at: rate)
+        } catch {
+            throw ValidationError("--video-duration: \(error)")
+        }
+    }
+}
+
+extension CaptionConversionSettings.Target: ExpressibleByArgument {}

@@ -1,0 +1,67 @@
+import CaptionCore
+import Foundation
+import Testing
+import TestSupport
+import Validation
+
+/// Keeps Specs/validation-rules.md and the rule catalogue equal, and runs every JSON fixture.
+@Suite struct ValidationRuleCatalogTests {
+    struct Row {
+        let id: String
+        let severity: String
+        let fixture: String
+        let options: [String]
+    }
+
+    static func rows() throws -> [Row] {
+        let text = try String(contentsOf: TestPaths.spec("validation-rules.md"), encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line -> Row? in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 7, cells[1].contains("."), !cells[1].hasPrefix("-"), cells[1] != "ID" else { return nil }
+            var fixture = cells[4]
+            var options: [String] = []
+            if let open = fixture.firstIndex(of: "["), let close = fixture.firstIndex(of: "]") {
+                options = fixture[fixture.index(after: open)..<close].split(separator: " ").map(String.init)
+                fixture = fixture[..<open].trimmingCharacters(in: .whitespaces)
+            }
+            return Row(id: cells[1], severity: cells[2], fixture: fixture, options: options)
+        }
+    }
+
+    @Test func specTableEqualsTheCatalogue() throws {
+        let rows = try Self.rows()
+        #expect(rows.map(\.id) == ValidationRule.all.map(\.id))
+        for (row, rule) in zip(rows, ValidationRule.all) {
+            #expect(row.severity == rule.severity.rawValue, "\(rule.id)")
+        }
+    }
+
+    @Test func everyJSONFixtureTriggersItsRule() throws {
+        for row in try Self.rows() where row.fixture.hasSuffix(".json") {
+            let url = TestPaths.fixture("validation/" + row.fixture)
+            let document = try JSONDecoder().decode(CaptionDocument.self, from: Data(contentsOf: url))
+            var settings = CaptionConversionSettings()
+            var i = 0
+            while i < row.options.count {
+                switch row.options[i] {
+                case "--target": settings.target = CaptionConversionSettings.Target(rawValue: row.options[i + 1]) ?? .scc
+                case "--video-duration":
+                    settings.videoDuration = try Timecode(row.options[i + 1], rate: .fps29_97).mediaTime(at: .fps29_97)
+                default: Issue.record("unknown option \(row.options[i]) in the spec table")
+                }
+                i += 2
+            }
+            let found = CaptionConversionValidator(captions: document.captions, settings: settings).warnings()
+                .map(\.diagnostic.ruleID)
+            #expect(found.contains(row.id), "\(row.fixture) should trigger \(row.id); found \(found)")
+        }
+    }
+
+    @Test func theCleanFixtureIsClean() throws {
+        let url = TestPaths.fixture("validation/clean.json")
+        let document = try JSONDecoder().decode(CaptionDocument.self, from: Data(contentsOf: url))
+        let warnings = CaptionConversionValidator(captions: document.captions).warnings()
+        #expect(warnings.isEmpty, "\(warnings.map(\.diagnostic.description))")
+    }
+}
