@@ -55,7 +55,11 @@ public enum JSONCaptionFormat {
         func path(_ p: [CodingKey]) -> String {
             var s = ""
             for key in p {
-                if let i = key.intValue { s += "[\(i)]" } else { s += s.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+                if let i = key.intValue {
+                    s += "[\(i)]"
+                } else {
+                    s += s.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                }
             }
             return s.isEmpty ? "top level" : s
         }

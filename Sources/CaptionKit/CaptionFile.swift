@@ -28,7 +28,8 @@ public enum CaptionFile {
     ) throws -> (CaptionWriteResult, CaptionFormat) {
         let format = try registry.outputFormat(path: path, name: name)
         guard let writer = format.writer else {
-            throw CaptionFormatError(.unknownFormat, "the \(format.name) format cannot be written", at: .init(file: path))
+            throw CaptionFormatError(
+                .unknownFormat, "the \(format.name) format cannot be written", at: .init(file: path))
         }
         var opts = options
         if opts.fileName == nil { opts.fileName = path }

@@ -43,7 +43,8 @@ public struct CaptionFormatRegistry: Sendable {
         if let f = format(forPath: path), f.reader != nil { return f }
         if let f = probe(bytes), f.reader != nil { return f }
         throw CaptionFormatError(
-            .unknownFormat, "cannot tell the format of \(path): use --from (\(formats.map(\.name).joined(separator: ", ")))",
+            .unknownFormat,
+            "cannot tell the format of \(path): use --from (\(formats.map(\.name).joined(separator: ", ")))",
             at: DiagnosticLocation(file: path))
     }
 

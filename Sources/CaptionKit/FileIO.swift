@@ -13,7 +13,8 @@ public enum FileIO {
         let loc = DiagnosticLocation(file: path)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw CaptionFormatError(.io, errno == ENOENT ? "the file does not exist" : "cannot open: \(errorText())", at: loc)
+            throw CaptionFormatError(
+                .io, errno == ENOENT ? "the file does not exist" : "cannot open: \(errorText())", at: loc)
         }
         defer { close(fd) }
         var info = stat()
@@ -55,7 +56,8 @@ public enum FileIO {
         let temp = "\(dir).\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temp, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw CaptionFormatError(.io, "cannot create a temporary file in the output folder: \(errorText())", at: loc)
+            throw CaptionFormatError(
+                .io, "cannot create a temporary file in the output folder: \(errorText())", at: loc)
         }
         var ok = bytes.withUnsafeBytes { raw -> Bool in
             guard let base = raw.baseAddress else { return true }
@@ -87,7 +89,8 @@ public enum FileIO {
             if moveErrno == EEXIST {
                 throw CaptionFormatError(.io, "already exists; use --force to replace it", at: loc)
             }
-            throw CaptionFormatError(.io, "cannot move the output into place: \(String(cString: strerror(moveErrno)))", at: loc)
+            throw CaptionFormatError(
+                .io, "cannot move the output into place: \(String(cString: strerror(moveErrno)))", at: loc)
         }
     }
 

@@ -17,7 +17,9 @@ public enum MediaCommandForwarder {
         argv.append(nil)
         execv(program, &argv)
         let reason = String(cString: strerror(errno))
-        throw Exit.Failure("cannot run \(program) for `\(arguments[1])`: \(reason); it is built beside captions (`swift build --product captions-media`)")
+        throw Exit.Failure(
+            "cannot run \(program) for `\(arguments[1])`: \(reason); it is built beside captions (`swift build --product captions-media`)"
+        )
     }
 
     /// `name` in the folder of the running executable.

@@ -1,5 +1,5 @@
-import CaptionCore
 import CEA608
+import CaptionCore
 
 extension CaptionConversionValidator {
     /// `excessMediaData`: simulates transmission with the SCC writer's scheduler.

@@ -70,21 +70,30 @@ public final class CaptionConversionValidator: @unchecked Sendable {
             let r = c.timeRange
             let at = settings.location(r.start, file: fileName)
             if !r.start.isNumeric || !r.end.isNumeric || r.end < r.start {
-                out.append(warning(.order, i, "caption \(i + 1) has the time range \(r)", at,
-                                   fix: "give it a start before its end"))
+                out.append(
+                    warning(
+                        .order, i, "caption \(i + 1) has the time range \(r)", at,
+                        fix: "give it a start before its end"))
                 continue
             }
             if r.duration < settings.minimumDisplayDuration {
                 let frames = settings.frameRate.frame(at: r.duration, rounding: .down) ?? 0
                 let need = settings.frameRate.frame(at: settings.minimumDisplayDuration, rounding: .up) ?? 30
-                out.append(warning(
-                    .shortDisplay, i, "caption \(i + 1) is on screen for \(frames) frames", at,
-                    fix: "keep it on screen for at least \(need) frames (extend its end to \(settings.label(r.start + settings.minimumDisplayDuration)))"))
+                out.append(
+                    warning(
+                        .shortDisplay, i, "caption \(i + 1) is on screen for \(frames) frames", at,
+                        fix:
+                            "keep it on screen for at least \(need) frames (extend its end to \(settings.label(r.start + settings.minimumDisplayDuration)))"
+                    ))
             }
             if let end = settings.videoDuration, r.end > end {
-                out.append(warning(
-                    .programmeEnd, i, "caption \(i + 1) ends at \(settings.label(r.end)), after the video's end \(settings.label(end))",
-                    at, fix: r.start < end ? "end it at \(settings.label(end))" : "remove it or move it before the end"))
+                out.append(
+                    warning(
+                        .programmeEnd, i,
+                        "caption \(i + 1) ends at \(settings.label(r.end)), after the video's end \(settings.label(end))",
+                        at,
+                        fix: r.start < end ? "end it at \(settings.label(end))" : "remove it or move it before the end")
+                )
             }
         }
         return out
@@ -102,19 +111,29 @@ public final class CaptionConversionValidator: @unchecked Sendable {
             conformed.append(fixed)
             log.record(changes, caption: i, at: c.timeRange.start)
             if case .rollUp(let rows) = c.region?.scroll, !(2...4).contains(rows) {
-                out.append(warning(.rollUpRows, i, "caption \(i + 1) is in a roll-up region of \(rows) rows",
-                                   settings.location(c.timeRange.start, file: fileName), fix: "use 2, 3 or 4 rows (RU2, RU3, RU4)"))
+                out.append(
+                    warning(
+                        .rollUpRows, i, "caption \(i + 1) is in a roll-up region of \(rows) rows",
+                        settings.location(c.timeRange.start, file: fileName), fix: "use 2, 3 or 4 rows (RU2, RU3, RU4)")
+                )
             }
-            let isPopOn = c.animation == .none && c.region.map { if case .rollUp = $0.scroll { return false } else { return true } } ?? true
+            let isPopOn =
+                c.animation == .none
+                && c.region.map { if case .rollUp = $0.scroll { return false } else { return true } } ?? true
             if isPopOn, c.timeRange.start.isNumeric, c.timeRange.start <= .zero {
-                out.append(warning(
-                    .startAtZero, i, "caption \(i + 1) starts at \(settings.label(c.timeRange.start)): its data cannot be loaded before it",
-                    settings.location(c.timeRange.start, file: fileName),
-                    fix: "start it a few frames later, or give the programme a pre-roll (e.g. --start-timecode 00:59:58;00)"))
+                out.append(
+                    warning(
+                        .startAtZero, i,
+                        "caption \(i + 1) starts at \(settings.label(c.timeRange.start)): its data cannot be loaded before it",
+                        settings.location(c.timeRange.start, file: fileName),
+                        fix:
+                            "start it a few frames later, or give the programme a pre-roll (e.g. --start-timecode 00:59:58;00)"
+                    ))
             }
         }
         for (d, index) in log.findings() {
-            out.append(CaptionConversionWarning(warningType: .rule, rangeOfCaptions: index..<(index + 1), diagnostic: d))
+            out.append(
+                CaptionConversionWarning(warningType: .rule, rangeOfCaptions: index..<(index + 1), diagnostic: d))
         }
         out.append(contentsOf: budgetWarnings(conformed: conformed))
         return out.sorted { ($0.rangeOfCaptions.lowerBound, order($0)) < ($1.rangeOfCaptions.lowerBound, order($1)) }
@@ -131,15 +150,19 @@ public final class CaptionConversionValidator: @unchecked Sendable {
         for (i, c) in captions.enumerated() {
             let at = settings.location(c.timeRange.start, file: fileName)
             if c.lines.count > 2 {
-                out.append(warning(.lineCount, i, "caption \(i + 1) has \(c.lines.count) lines", at,
-                                   fix: "split it into captions of at most two lines"))
+                out.append(
+                    warning(
+                        .lineCount, i, "caption \(i + 1) has \(c.lines.count) lines", at,
+                        fix: "split it into captions of at most two lines"))
             }
             let rate = settings.frameRate
             if c.timeRange.start.isNumeric, c.timeRange.end.isNumeric,
                 !rate.isOnFrameGrid(c.timeRange.start) || !rate.isOnFrameGrid(c.timeRange.end)
             {
-                out.append(warning(.frameGrid, i, "caption \(i + 1) has times between frames at \(rate) fps", at,
-                                   fix: "round to \(settings.label(c.timeRange.start)); the iTT writer writes whole frames"))
+                out.append(
+                    warning(
+                        .frameGrid, i, "caption \(i + 1) has times between frames at \(rate) fps", at,
+                        fix: "round to \(settings.label(c.timeRange.start)); the iTT writer writes whole frames"))
             }
         }
         // Overlaps in the same region: sweep in start order.
@@ -150,9 +173,14 @@ public final class CaptionConversionValidator: @unchecked Sendable {
             let key = regionKey(captions[i].region)
             if let j = lastInRegion[key], captions[j].timeRange.end > captions[i].timeRange.start {
                 let at = settings.location(captions[i].timeRange.start, file: fileName)
-                out.append(warning(
-                    .overlap, i, "caption \(i + 1) starts at \(settings.label(captions[i].timeRange.start)) while caption \(j + 1) is still shown in the same region (until \(settings.label(captions[j].timeRange.end)))",
-                    at, fix: "end caption \(j + 1) at \(settings.label(captions[i].timeRange.start)) or put one of them in another region"))
+                out.append(
+                    warning(
+                        .overlap, i,
+                        "caption \(i + 1) starts at \(settings.label(captions[i].timeRange.start)) while caption \(j + 1) is still shown in the same region (until \(settings.label(captions[j].timeRange.end)))",
+                        at,
+                        fix:
+                            "end caption \(j + 1) at \(settings.label(captions[i].timeRange.start)) or put one of them in another region"
+                    ))
             }
             if lastInRegion[key].map({ captions[$0].timeRange.end < captions[i].timeRange.end }) ?? true {
                 lastInRegion[key] = i
@@ -171,6 +199,7 @@ public final class CaptionConversionValidator: @unchecked Sendable {
         _ rule: ValidationRule, _ index: Int, _ message: String, _ at: DiagnosticLocation, fix: String?
     ) -> CaptionConversionWarning {
         CaptionConversionWarning(
-            warningType: .rule, rangeOfCaptions: index..<(index + 1), diagnostic: rule.diagnostic(message, at: at, fix: fix))
+            warningType: .rule, rangeOfCaptions: index..<(index + 1),
+            diagnostic: rule.diagnostic(message, at: at, fix: fix))
     }
 }

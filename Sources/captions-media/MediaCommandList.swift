@@ -4,4 +4,5 @@ import ArgumentParser
 /// `MediaCommandForwarder.commands`.
 let mediaCommandList: [ParsableCommand.Type] = [
     MediaInfoCommand.self,
+    PreviewCommand.self,
 ]

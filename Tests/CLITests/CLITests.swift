@@ -1,7 +1,7 @@
 import CaptionKit
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The `captions` executable, run as a user would run it.
 @Suite struct CLITests {
@@ -11,8 +11,10 @@ import TestSupport
         for sub in ["inspect", "convert", "formats", "generate"] { #expect(root.stdout.contains(sub)) }
         let convert = try CLIRunner.run(["help", "convert"])
         #expect(convert.status == 0)
-        for option in ["--from", "--to", "--frame-rate", "--channel", "--strict", "--timecode", "--start-timecode",
-                       "--shift", "--force"] {
+        for option in [
+            "--from", "--to", "--frame-rate", "--channel", "--strict", "--timecode", "--start-timecode",
+            "--shift", "--force",
+        ] {
             #expect(convert.stdout.contains(option), "convert --help lacks \(option)")
         }
         let inspect = try CLIRunner.run(["inspect", "--help"])
@@ -79,7 +81,9 @@ import TestSupport
 
         let badArgument = try CLIRunner.run(["inspect", reversed, "--channel", "9"])
         #expect(badArgument.status == 2)
-        let unknownFormat = try CLIRunner.run(["convert", TestPaths.fixture("examples/feature-excerpt.json").path, dir.path("x.unknown")])
+        let unknownFormat = try CLIRunner.run([
+            "convert", TestPaths.fixture("examples/feature-excerpt.json").path, dir.path("x.unknown"),
+        ])
         #expect(unknownFormat.status == 2)
         #expect(unknownFormat.stderr.contains("--to"))
         let noSuchCommand = try CLIRunner.run(["frobnicate"])

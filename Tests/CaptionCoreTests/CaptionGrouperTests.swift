@@ -10,10 +10,11 @@ import Testing
         let c = Caption("C", start: t(20), end: t(30))
         let groups = CaptionGrouper().groups(for: [a, b, c])
         #expect(groups.map(\.captions) == [[a], [a, b], [b], [c]])
-        #expect(groups.map(\.timeRange) == [
-            TimeRange(start: t(0), end: t(5)), TimeRange(start: t(5), end: t(10)),
-            TimeRange(start: t(10), end: t(15)), TimeRange(start: t(20), end: t(30)),
-        ])
+        #expect(
+            groups.map(\.timeRange) == [
+                TimeRange(start: t(0), end: t(5)), TimeRange(start: t(5), end: t(10)),
+                TimeRange(start: t(10), end: t(15)), TimeRange(start: t(20), end: t(30)),
+            ])
         let withGaps = CaptionGrouper(includesGaps: true).groups(for: [a, b, c])
         #expect(withGaps.count == 5)
         #expect(withGaps[3].captions.isEmpty)
@@ -63,7 +64,9 @@ import Testing
                 if onScreen.isEmpty {
                     if !containing.isEmpty { Issue.record("group at empty instant \(instant)"); return }
                 } else if containing.count != 1 || containing[0].captions != onScreen {
-                    Issue.record("at \(instant): on screen \(onScreen.map(\.text)), groups \(containing.map { $0.captions.map(\.text) })")
+                    Issue.record(
+                        "at \(instant): on screen \(onScreen.map(\.text)), groups \(containing.map { $0.captions.map(\.text) })"
+                    )
                     return
                 }
             }

@@ -7,7 +7,8 @@ import Testing
         let rate = FrameRate.fps29_97
         var style = CaptionTextStyle(
             textColor: .yellow, backgroundColor: CaptionColor.black.withAlpha(128), italic: true, bold: true,
-            underline: true, flash: true, ruby: CaptionRuby(text: "かん", position: .after, alignment: .distributeSpaceAround),
+            underline: true, flash: true,
+            ruby: CaptionRuby(text: "かん", position: .after, alignment: .distributeSpaceAround),
             fontFamily: "proportionalSansSerif", fontSize: .percent(80), textCombine: true)
         let caption = Caption(
             id: "c1",

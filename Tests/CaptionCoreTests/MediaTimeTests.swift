@@ -56,8 +56,9 @@ import Testing
         for _ in 0..<200_000 {
             let a = randomTime(&rng)
             let b = randomTime(&rng)
-            let truth = Fraction(n: Int128(a.value) * Int128(b.timescale) + Int128(b.value) * Int128(a.timescale),
-                                 d: Int128(a.timescale) * Int128(b.timescale))
+            let truth = Fraction(
+                n: Int128(a.value) * Int128(b.timescale) + Int128(b.value) * Int128(a.timescale),
+                d: Int128(a.timescale) * Int128(b.timescale))
             do {
                 let sum = try a.checkedAdding(b)
                 if !(Fraction(sum) == truth) {
@@ -88,8 +89,9 @@ import Testing
         for _ in 0..<100_000 {
             let a = randomTime(&rng)
             let b = randomTime(&rng)
-            let truth = Fraction(n: Int128(a.value) * Int128(b.timescale) - Int128(b.value) * Int128(a.timescale),
-                                 d: Int128(a.timescale) * Int128(b.timescale))
+            let truth = Fraction(
+                n: Int128(a.value) * Int128(b.timescale) - Int128(b.value) * Int128(a.timescale),
+                d: Int128(a.timescale) * Int128(b.timescale))
             if let diff = try? a.checkedSubtracting(b) {
                 if !(Fraction(diff) == truth) { Issue.record("\(a) − \(b) = \(diff)"); return }
             } else if truth.isRepresentable && b.value != .min {
@@ -126,8 +128,9 @@ import Testing
     @Test func conversionRoundsAsAsked() throws {
         var rng = SplitMix64(seed: 5)
         for _ in 0..<100_000 {
-            let t = MediaTime(value: Int64(rng.next(below: 1 << 40)) - (1 << 39),
-                              timescale: Int32(rng.next(below: 100_000) + 1))
+            let t = MediaTime(
+                value: Int64(rng.next(below: 1 << 40)) - (1 << 39),
+                timescale: Int32(rng.next(below: 100_000) + 1))
             let target = Int32(rng.next(below: 100_000) + 1)
             let num = Int128(t.value) * Int128(target)
             let den = Int128(t.timescale)
@@ -156,8 +159,11 @@ import Testing
         let half = MediaTime(value: 5, timescale: 10)
         #expect(try half.converted(toTimescale: 1, rounding: .nearestOrAwayFromZero).value == 1)
         #expect(try half.converted(toTimescale: 1, rounding: .nearestOrEven).value == 0)
-        #expect(try MediaTime(value: -15, timescale: 10).converted(toTimescale: 1, rounding: .nearestOrEven).value == -2)
-        #expect(try MediaTime(value: -15, timescale: 10).converted(toTimescale: 1, rounding: .nearestOrAwayFromZero).value == -2)
+        #expect(
+            try MediaTime(value: -15, timescale: 10).converted(toTimescale: 1, rounding: .nearestOrEven).value == -2)
+        #expect(
+            try MediaTime(value: -15, timescale: 10).converted(toTimescale: 1, rounding: .nearestOrAwayFromZero).value
+                == -2)
         // Overflow on conversion is reported.
         #expect(throws: MediaTimeError.overflow(operation: "convert")) {
             try MediaTime(value: Int64.max, timescale: 1).converted(toTimescale: 1000, rounding: .down)
@@ -182,8 +188,10 @@ import Testing
     }
 
     @Test func textFormRoundTrips() {
-        for t in [MediaTime(value: 1001, timescale: 30000), .zero, .invalid, .indefinite, .positiveInfinity,
-                  .negativeInfinity, MediaTime(value: -7, timescale: 3)] {
+        for t in [
+            MediaTime(value: 1001, timescale: 30000), .zero, .invalid, .indefinite, .positiveInfinity,
+            .negativeInfinity, MediaTime(value: -7, timescale: 3),
+        ] {
             #expect(MediaTime(t.description) == t)
             #expect(MediaTime(t.description)?.kind == t.kind)
         }
@@ -201,8 +209,11 @@ import Testing
         #expect(throws: MediaTimeError.self) { try MediaTime(value: Int64.max, timescale: 1).checkedMultiplying(by: 2) }
         let a = TimeRange(start: MediaTime(value: 1, timescale: 1), end: MediaTime(value: 3, timescale: 1))
         let b = TimeRange(start: MediaTime(value: 2, timescale: 1), end: MediaTime(value: 5, timescale: 1))
-        #expect(a.union(b) == TimeRange(start: MediaTime(value: 1, timescale: 1), end: MediaTime(value: 5, timescale: 1)))
-        #expect(a.intersection(b) == TimeRange(start: MediaTime(value: 2, timescale: 1), end: MediaTime(value: 3, timescale: 1)))
+        #expect(
+            a.union(b) == TimeRange(start: MediaTime(value: 1, timescale: 1), end: MediaTime(value: 5, timescale: 1)))
+        #expect(
+            a.intersection(b)
+                == TimeRange(start: MediaTime(value: 2, timescale: 1), end: MediaTime(value: 3, timescale: 1)))
         #expect(a.overlaps(b))
         #expect(a.contains(MediaTime(value: 1, timescale: 1)))
         #expect(!a.contains(MediaTime(value: 3, timescale: 1)))  // half-open
@@ -215,19 +226,25 @@ import Testing
         // A 10 s segment played at half speed over 20 s, starting at 100 s.
         let m = TimeMapping(
             source: TimeRange(start: .zero, duration: MediaTime(value: 10, timescale: 1)),
-            target: TimeRange(start: MediaTime(value: 100 * 30000, timescale: 30000),
-                              duration: MediaTime(value: 20, timescale: 1)))
+            target: TimeRange(
+                start: MediaTime(value: 100 * 30000, timescale: 30000),
+                duration: MediaTime(value: 20, timescale: 1)))
         #expect(try m.map(MediaTime(value: 5, timescale: 1)) == MediaTime(value: 110, timescale: 1))
-        #expect(try m.map(MediaTime(value: 1001, timescale: 30000)) == MediaTime(value: 100 * 30000 + 2002, timescale: 30000))
+        #expect(
+            try m.map(MediaTime(value: 1001, timescale: 30000))
+                == MediaTime(value: 100 * 30000 + 2002, timescale: 30000))
         // 1/3 s of a 30000-timescale target rounds as asked.
         let third = TimeMapping(
             source: TimeRange(start: .zero, duration: MediaTime(value: 3, timescale: 1)),
             target: TimeRange(start: MediaTime(value: 0, timescale: 1000), duration: MediaTime(value: 1, timescale: 1)))
-        #expect(try third.map(MediaTime(value: 1, timescale: 1), rounding: .down) == MediaTime(value: 333, timescale: 1000))
-        #expect(try third.map(MediaTime(value: 1, timescale: 1), rounding: .up) == MediaTime(value: 334, timescale: 1000))
+        #expect(
+            try third.map(MediaTime(value: 1, timescale: 1), rounding: .down) == MediaTime(value: 333, timescale: 1000))
+        #expect(
+            try third.map(MediaTime(value: 1, timescale: 1), rounding: .up) == MediaTime(value: 334, timescale: 1000))
         let huge = TimeMapping(
             source: TimeRange(start: .zero, duration: MediaTime(value: 1, timescale: Int32.max)),
-            target: TimeRange(start: MediaTime(value: 0, timescale: Int32.max), duration: MediaTime(value: Int64.max, timescale: 1)))
+            target: TimeRange(
+                start: MediaTime(value: 0, timescale: Int32.max), duration: MediaTime(value: Int64.max, timescale: 1)))
         #expect(throws: MediaTimeError.self) { try huge.map(MediaTime(value: Int64.max, timescale: 1)) }
     }
 }

@@ -103,7 +103,9 @@ import Testing
 
     @Test func malformedTimecodesGiveTheTypedError() {
         let rate = FrameRate.fps29_97
-        for text in ["", "1:00:00:00", "00:00:00", "00:00:00:0", "aa:bb:cc:dd", "00-00-00-00", "00:00:00:00 ", "00:00:00:000"] {
+        for text in [
+            "", "1:00:00:00", "00:00:00", "00:00:00:0", "aa:bb:cc:dd", "00-00-00-00", "00:00:00:00 ", "00:00:00:000",
+        ] {
             #expect(throws: TimecodeError.malformed(text)) { try Timecode(text, rate: rate) }
         }
         #expect(throws: TimecodeError.frameOutOfRange("00:00:00:30", frames: 30, nominalRate: 30)) {

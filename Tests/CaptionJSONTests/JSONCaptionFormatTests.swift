@@ -1,5 +1,6 @@
 import CaptionCore
 import CaptionJSON
+import Foundation
 import Testing
 
 @Suite struct JSONCaptionFormatTests {

@@ -4,15 +4,19 @@ import Validation
 
 @Suite struct CaptionFormatConformerTests {
     let rate = FrameRate.fps29_97
-    func caption(_ runs: [CaptionRun], region: CaptionRegion? = nil, alignment: CaptionTextAlignment? = nil) -> Caption {
-        Caption(runs: runs, timeRange: TimeRange(start: rate.time(ofFrame: 30), end: rate.time(ofFrame: 90)),
-                region: region, textAlignment: alignment)
+    func caption(_ runs: [CaptionRun], region: CaptionRegion? = nil, alignment: CaptionTextAlignment? = nil) -> Caption
+    {
+        Caption(
+            runs: runs, timeRange: TimeRange(start: rate.time(ofFrame: 30), end: rate.time(ofFrame: 90)),
+            region: region, textAlignment: alignment)
     }
 
     @Test func wrapsAtSpacesToThirtyTwoColumnsKeepingStyles() {
         let text = "The quick brown fox jumps over the lazy dog and keeps on running"
-        let c = caption([CaptionRun("The quick brown fox jumps over "), CaptionRun("the lazy dog", style: .init(italic: true)),
-                         CaptionRun(" and keeps on running")])
+        let c = caption([
+            CaptionRun("The quick brown fox jumps over "), CaptionRun("the lazy dog", style: .init(italic: true)),
+            CaptionRun(" and keeps on running"),
+        ])
         #expect(c.text == text)
         let (out, _) = CaptionFormatConformer().conformedCaption(c)
         #expect(out.lines == ["The quick brown fox jumps over", "the lazy dog and keeps on", "running"])
@@ -22,7 +26,9 @@ import Validation
 
     @Test func placesTopBottomAndCustomRegions() {
         let two = [CaptionRun("first line\nsecond line")]
-        let bottom = CaptionFormatConformer().conformedCaption(caption(two, region: CaptionRegion(identifier: "bottom"))).0
+        let bottom = CaptionFormatConformer().conformedCaption(
+            caption(two, region: CaptionRegion(identifier: "bottom"))
+        ).0
         #expect(bottom.region?.origin?.y == .cells(13))  // rows 14–15 in 608 numbering
         #expect(bottom.region?.size?.height == .cells(2))
         #expect(bottom.textAlignment == .center)
@@ -30,7 +36,8 @@ import Validation
         #expect(top.region?.origin?.y == .cells(0))
         // A custom region at 50% from the top, aligned after, 20% tall: rows end at row 10.
         let custom = CaptionRegion(
-            origin: CaptionPoint(x: .percent(10), y: .percent(50)), size: CaptionSize(width: .percent(80), height: .percent(20)),
+            origin: CaptionPoint(x: .percent(10), y: .percent(50)),
+            size: CaptionSize(width: .percent(80), height: .percent(20)),
             displayAlignment: .after)
         let placed = CaptionFormatConformer().conformedCaption(caption(two, region: custom, alignment: .left)).0
         #expect(placed.region?.origin?.y == .cells(9))
@@ -38,13 +45,18 @@ import Validation
         #expect(placed.textAlignment == nil)
         // A 608 cells region is kept.
         let native = CaptionFormatConformer().conformedCaption(
-            caption([CaptionRun("x")], region: .cells(row: 4, column: 8, rows: 1, columns: 1))).0
+            caption([CaptionRun("x")], region: .cells(row: 4, column: 8, rows: 1, columns: 1))
+        ).0
         #expect(native.region?.origin == CaptionPoint(x: .cells(8), y: .cells(4)))
     }
 
     @Test func substitutesMapsAndReportsOncePerKind() {
         let doc = CaptionDocument(captions: [
-            caption([CaptionRun("\u{201C}Hi\u{201D} \u{2013} Łódź", style: .init(textColor: CaptionColor(red: 250, green: 128, blue: 10), bold: true))]),
+            caption([
+                CaptionRun(
+                    "\u{201C}Hi\u{201D} \u{2013} Łódź",
+                    style: .init(textColor: CaptionColor(red: 250, green: 128, blue: 10), bold: true))
+            ]),
             caption([CaptionRun("\u{201C}again\u{201D}", style: .init(bold: true))]),
         ])
         let (out, diagnostics) = CaptionFormatConformer().conform(doc)

@@ -1,7 +1,7 @@
 import CaptionCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Validation
 
 /// Keeps Specs/validation-rules.md and the rule catalogue equal, and runs every JSON fixture.
@@ -18,7 +18,9 @@ import Validation
         return text.split(separator: "\n").compactMap { line -> Row? in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count >= 7, cells[1].contains("."), !cells[1].hasPrefix("-"), cells[1] != "ID" else { return nil }
+            guard cells.count >= 7, cells[1].contains("."), !cells[1].hasPrefix("-"), cells[1] != "ID" else {
+                return nil
+            }
             var fixture = cells[4]
             var options: [String] = []
             if let open = fixture.firstIndex(of: "["), let close = fixture.firstIndex(of: "]") {
@@ -45,7 +47,8 @@ import Validation
             var i = 0
             while i < row.options.count {
                 switch row.options[i] {
-                case "--target": settings.target = CaptionConversionSettings.Target(rawValue: row.options[i + 1]) ?? .scc
+                case "--target":
+                    settings.target = CaptionConversionSettings.Target(rawValue: row.options[i + 1]) ?? .scc
                 case "--video-duration":
                     settings.videoDuration = try Timecode(row.options[i + 1], rate: .fps29_97).mediaTime(at: .fps29_97)
                 default: Issue.record("unknown option \(row.options[i]) in the spec table")

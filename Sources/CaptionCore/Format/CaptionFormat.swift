@@ -10,7 +10,8 @@ public struct CaptionFormat: Sendable {
     /// How sure this format is that `bytes` (the start of a file) are its own: 0 … 100.
     public let probe: @Sendable (_ bytes: ArraySlice<UInt8>) -> Int
     public let reader: (@Sendable (_ bytes: [UInt8], _ options: CaptionFormatOptions) throws -> CaptionReadResult)?
-    public let writer: (@Sendable (_ document: CaptionDocument, _ options: CaptionFormatOptions) throws -> CaptionWriteResult)?
+    public let writer:
+        (@Sendable (_ document: CaptionDocument, _ options: CaptionFormatOptions) throws -> CaptionWriteResult)?
 
     public init(
         name: String, title: String, extensions: [String],

@@ -69,7 +69,10 @@ extension Caption: Codable {
                 return MediaTime(value: Int64((s * 1_000_000).rounded()), timescale: 1_000_000).reduced
             }
             throw DecodingError.keyNotFound(
-                exact, .init(codingPath: c.codingPath, debugDescription: "a caption needs \(exact.rawValue) or \(seconds.rawValue)"))
+                exact,
+                .init(
+                    codingPath: c.codingPath,
+                    debugDescription: "a caption needs \(exact.rawValue) or \(seconds.rawValue)"))
         }
         let start = try time(.startTime, .start)
         let end = try time(.endTime, .end)

@@ -5,7 +5,10 @@ import CaptionCore
 struct ConformerChangeLog {
     let settings: CaptionConversionSettings
     let file: String?
-    private var entries: [String: (rule: ValidationRule, message: String, fix: String?, count: Int, first: MediaTime, caption: Int, order: Int)] = [:]
+    private var entries:
+        [String: (
+            rule: ValidationRule, message: String, fix: String?, count: Int, first: MediaTime, caption: Int, order: Int
+        )] = [:]
     private var seenInCaption = Set<String>()
 
     init(settings: CaptionConversionSettings, file: String?) {
@@ -43,30 +46,61 @@ struct ConformerChangeLog {
     private func describe(_ change: ConformerChange) -> (String, ValidationRule, String, String?) {
         switch change {
         case .character(let c, let sub):
-            let code = c.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
-            return ("char \(c)", .characterSet, "\"\(c)\" (\(code)) is not in the CEA-608 character set; sent as \"\(sub)\"",
-                    "replace \"\(c)\" with \"\(sub)\" in the source")
+            let code = c.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(
+                separator: " ")
+            return (
+                "char \(c)", .characterSet,
+                "\"\(c)\" (\(code)) is not in the CEA-608 character set; sent as \"\(sub)\"",
+                "replace \"\(c)\" with \"\(sub)\" in the source"
+            )
         case .wrapped:
-            return ("wrap", .columns, "rows longer than 32 columns were wrapped at spaces", "break the lines yourself where they read best")
+            return (
+                "wrap", .columns, "rows longer than 32 columns were wrapped at spaces",
+                "break the lines yourself where they read best"
+            )
         case .rows(let n):
-            return ("rows", .popOnRows, "a caption takes \(n) rows; pop-on captions should use at most 4", "split the caption in two")
+            return (
+                "rows", .popOnRows, "a caption takes \(n) rows; pop-on captions should use at most 4",
+                "split the caption in two"
+            )
         case .tooManyRows(let n):
-            return ("rows15", .screenRows, "a caption needs \(n) rows but the screen has 15; the rest is dropped", "split the caption")
+            return (
+                "rows15", .screenRows, "a caption needs \(n) rows but the screen has 15; the rest is dropped",
+                "split the caption"
+            )
         case .color(let from):
-            return ("color \(from)", .color, "colour \(from) is not one of the eight 608 colours; sent as the nearest",
-                    "use white, green, blue, cyan, red, yellow, magenta or black")
+            return (
+                "color \(from)", .color, "colour \(from) is not one of the eight 608 colours; sent as the nearest",
+                "use white, green, blue, cyan, red, yellow, magenta or black"
+            )
         case .alpha:
-            return ("alpha", .alpha, "alpha values were mapped: text is always opaque, backgrounds opaque, semi-transparent or transparent", nil)
+            return (
+                "alpha", .alpha,
+                "alpha values were mapped: text is always opaque, backgrounds opaque, semi-transparent or transparent",
+                nil
+            )
         case .bold:
-            return ("bold", .bold, "bold text is shown as regular text (608 has no bold)", "use italics or a colour for emphasis")
+            return (
+                "bold", .bold, "bold text is shown as regular text (608 has no bold)",
+                "use italics or a colour for emphasis"
+            )
         case .ruby:
-            return ("ruby", .ruby, "ruby annotations are dropped (608 has no ruby)", "put the reading in parentheses in the text")
+            return (
+                "ruby", .ruby, "ruby annotations are dropped (608 has no ruby)",
+                "put the reading in parentheses in the text"
+            )
         case .font:
             return ("font", .font, "font family, size and text-combine are dropped (608 has one font)", nil)
         case .region(let why):
-            return ("region \(why)", .position, "\(why) cannot be shown by 608; placed at the bottom rows", "use a horizontal top or bottom region")
+            return (
+                "region \(why)", .position, "\(why) cannot be shown by 608; placed at the bottom rows",
+                "use a horizontal top or bottom region"
+            )
         case .frameGrid:
-            return ("grid", .frameGrid, "times between frames were rounded to the nearest frame at \(settings.frameRate) fps", nil)
+            return (
+                "grid", .frameGrid,
+                "times between frames were rounded to the nearest frame at \(settings.frameRate) fps", nil
+            )
         }
     }
 }

@@ -63,7 +63,8 @@ struct GridPlacement {
         var right = Int((span.right * Double(columns)).rounded())
         left = max(0, min(left, columns))
         right = max(left, min(right, columns))
-        return finish(top: top, n: n, left: left, width: right - left, alignment: alignment ?? .center, problem: problem)
+        return finish(
+            top: top, n: n, left: left, width: right - left, alignment: alignment ?? .center, problem: problem)
     }
 
     private static func finish(

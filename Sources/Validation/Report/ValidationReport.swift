@@ -36,14 +36,18 @@ public struct ValidationReport: Sendable, Encodable {
     public var captionCount: Int
     public var findings: [Finding]
 
-    public init(file: String, settings: CaptionConversionSettings, captionCount: Int,
-                readerDiagnostics: [Diagnostic], warnings: [CaptionConversionWarning]) {
+    public init(
+        file: String, settings: CaptionConversionSettings, captionCount: Int,
+        readerDiagnostics: [Diagnostic], warnings: [CaptionConversionWarning]
+    ) {
         self.file = file
         self.target = settings.target.rawValue
         self.frameRate = settings.frameRate.description + (settings.dropFrame ? " DF" : " NDF")
         self.captionCount = captionCount
         var all = readerDiagnostics.map { Finding(diagnostic: $0, captions: nil, adjustments: []) }
-        all += warnings.map { Finding(diagnostic: $0.diagnostic, captions: $0.rangeOfCaptions, adjustments: $0.adjustments) }
+        all += warnings.map {
+            Finding(diagnostic: $0.diagnostic, captions: $0.rangeOfCaptions, adjustments: $0.adjustments)
+        }
         // Stable order: by time where known (reader findings without time keep their line order first).
         self.findings = all.enumerated().sorted { a, b in
             let ta = a.element.diagnostic.location.time ?? .negativeInfinity
@@ -71,7 +75,9 @@ public struct ValidationReport: Sendable, Encodable {
             if let fix = d.suggestedFix { lines.append("    suggestion: \(fix)") }
             for (k, a) in f.adjustments.enumerated() where a != .none {
                 let index = (f.captions?.lowerBound ?? 0) + k
-                lines.append("    adjust caption \(index + 1): start \(signed(a.startTimeOffset)), duration \(signed(a.durationOffset))")
+                lines.append(
+                    "    adjust caption \(index + 1): start \(signed(a.startTimeOffset)), duration \(signed(a.durationOffset))"
+                )
             }
         }
         lines.append("\(count(.error)) errors, \(count(.warning)) warnings, \(count(.info)) notes")

@@ -42,7 +42,8 @@ extension ValidationRule {
         "608.charset", .warning, "47 CFR §15.119(g); CTA-608-E §6.4.2",
         "a character outside the CEA-608 character set")
     public static let columns = ValidationRule(
-        "608.columns", .warning, "47 CFR §15.119(e) (32 columns)", "a row longer than 32 columns (the conformer wraps it)")
+        "608.columns", .warning, "47 CFR §15.119(e) (32 columns)",
+        "a row longer than 32 columns (the conformer wraps it)")
     public static let popOnRows = ValidationRule(
         "608.rows", .warning, "CTA-608-E caption guidelines (at most 4 rows of pop-on captions)",
         "a pop-on caption of more than 4 rows")
@@ -55,7 +56,8 @@ extension ValidationRule {
         "608.color", .warning, "47 CFR §15.119(h)(1) (eight foreground colours)",
         "a text or background colour outside the 608 colours")
     public static let alpha = ValidationRule(
-        "608.alpha", .warning, "47 CFR §15.119(h); CTA-608-E §6.2 (opaque text; opaque, semi-transparent or transparent background)",
+        "608.alpha", .warning,
+        "47 CFR §15.119(h); CTA-608-E §6.2 (opaque text; opaque, semi-transparent or transparent background)",
         "an alpha value 608 cannot carry")
     public static let bold = ValidationRule(
         "608.bold", .warning, "47 CFR §15.119(h)(1) (no bold attribute)", "bold text, which 608 cannot show")

@@ -27,7 +27,9 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Timecode of media time zero in the output, e.g. 01:00:00;00.")
     var startTimecode: String?
 
-    @Flag(name: .long, help: "Let the writer shift captions by the smallest amounts needed (reported) instead of failing.")
+    @Flag(
+        name: .long, help: "Let the writer shift captions by the smallest amounts needed (reported) instead of failing."
+    )
     var shift = false
 
     @Flag(name: .long, help: "Replace the output file if it exists.")

@@ -10,7 +10,8 @@ struct FormatsCommand: ParsableCommand {
     func run() throws {
         for f in CaptionFormatRegistry.standard.formats {
             let modes = [f.reader != nil ? "read" : nil, f.writer != nil ? "write" : nil].compactMap { $0 }
-            Console.out("\(f.name)\t.\(f.extensions.joined(separator: " ."))\t\(modes.joined(separator: "+"))\t\(f.title)")
+            Console.out(
+                "\(f.name)\t.\(f.extensions.joined(separator: " ."))\t\(modes.joined(separator: "+"))\t\(f.title)")
         }
     }
 }

@@ -49,7 +49,8 @@ struct ValidateCommand: ParsableCommand {
         let rate = read.frameRate.flatMap(FrameRate.init) ?? result.document.frameRate ?? .fps29_97
         var settings = CaptionConversionSettings(target: target, frameRate: rate, dropFrame: result.document.dropFrame)
         if let videoDuration { settings.videoDuration = try parseDuration(videoDuration, rate: rate) }
-        let validator = CaptionConversionValidator(captions: result.document.captions, settings: settings, fileName: file)
+        let validator = CaptionConversionValidator(
+            captions: result.document.captions, settings: settings, fileName: file)
         let warnings = validator.warnings()
         let report = ValidationReport(
             file: file, settings: settings, captionCount: result.document.captions.count,

@@ -1,0 +1,41 @@
+import Media
+import Testing
+
+@Suite struct PNGCodecTests {
+    static func gradient(_ w: Int, _ h: Int) -> RGBAPicture {
+        var p = [UInt8]()
+        for y in 0..<h {
+            for x in 0..<w {
+                p += [UInt8(x * 255 / max(1, w - 1)), UInt8(y * 255 / max(1, h - 1)), 77, UInt8((x + y) % 256)]
+            }
+        }
+        return RGBAPicture(width: w, height: h, pixels: p)
+    }
+
+    @Test func roundTripsRGBAExactly() throws {
+        let picture = Self.gradient(37, 21)
+        let png = try PNGCodec.encode(picture)
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(try PNGCodec.decode(png) == picture)
+    }
+
+    @Test func scalesOnDecode() throws {
+        let png = try PNGCodec.encode(Self.gradient(64, 32))
+        let small = try PNGCodec.decode(png, scaledTo: (width: 16, height: 8))
+        #expect(small.width == 16 && small.height == 8 && small.pixels.count == 16 * 8 * 4)
+    }
+
+    @Test func garbageIsAnFFmpegErrorWithItsCode() throws {
+        do {
+            _ = try PNGCodec.decode([1, 2, 3, 4, 5, 6, 7, 8, 9])
+            Issue.record("decoding garbage succeeded")
+        } catch let error as MediaError {
+            #expect(error.code < 0)
+            #expect(!error.message.isEmpty)
+        }
+    }
+
+    @Test func rejectsAPictureWhoseBufferDoesNotMatchItsSize() {
+        #expect(throws: MediaError.self) { try PNGCodec.encode(RGBAPicture(width: 4, height: 4, pixels: [0, 0, 0])) }
+    }
+}
