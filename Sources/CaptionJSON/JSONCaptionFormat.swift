@@ -19,10 +19,12 @@ public enum JSONCaptionFormat {
     public static func read(_ bytes: [UInt8], options: CaptionFormatOptions = .init()) throws -> CaptionReadResult {
         let document: CaptionDocument
         do {
-            document = try JSONDecoder().decode(CaptionDocument.self, from: Data(bytes))
-        } catch let error as DecodingError {
+            var reader = JSONCaptionReader(bytes)
+            document = try reader.readDocument()
+        } catch {
             throw CaptionFormatError(
-                .unreadable, Self.describe(error), at: DiagnosticLocation(file: options.fileName))
+                .unreadable, error.message,
+                at: DiagnosticLocation(file: options.fileName, line: error.line, column: error.column))
         }
         var diagnostics: [Diagnostic] = []
         for (i, caption) in document.captions.enumerated() {
