@@ -10,7 +10,7 @@ want_test=0
 packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev
           libavformat-dev libavcodec-dev libavutil-dev libswscale-dev fonts-dejavu-core)
 # Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption.
-(( want_test )) && packages+=(ffmpeg python3 python3-pip time)
+(( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk)
 
 missing=()
 for p in "${packages[@]}"; do

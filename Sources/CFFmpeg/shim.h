@@ -16,6 +16,9 @@
 static inline int captions_averror(int posix_errno) { return AVERROR(posix_errno); }
 static inline int captions_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int captions_averror_eof(void) { return AVERROR_EOF; }
+static inline int captions_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
+static inline int captions_averror_encoder_not_found(void) { return AVERROR_ENCODER_NOT_FOUND; }
+static inline int captions_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
 static inline int64_t captions_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline AVRational captions_av_time_base_q(void) { return AV_TIME_BASE_Q; }
 static inline uint32_t captions_mktag(char a, char b, char c, char d) { return MKTAG(a, b, c, d); }

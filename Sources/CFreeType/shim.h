@@ -17,4 +17,14 @@ static inline FT_Int32 captions_ft_load_target_lcd(void) { return FT_LOAD_TARGET
 
 /// 26.6 fixed point helpers.
 static inline FT_F26Dot6 captions_ft_from_int(long v) { return (FT_F26Dot6)(v * 64); }
+
+/// The load flags the renderer uses: unhinted outlines, so that FreeType's rasterized glyphs agree
+/// with HarfBuzz's unhinted advances, and no embedded bitmaps (they cannot be stroked or slanted).
+static inline FT_Int32 captions_ft_load_flags_outline(void) {
+    return FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
+}
+static inline int captions_ft_has_vertical(FT_Face face) { return FT_HAS_VERTICAL(face) ? 1 : 0; }
+static inline int captions_ft_is_fixed_width(FT_Face face) { return FT_IS_FIXED_WIDTH(face) ? 1 : 0; }
+/// A glyph converted by FT_Glyph_To_Bitmap is an FT_BitmapGlyph; C casts between the two.
+static inline FT_BitmapGlyph captions_ft_bitmap_glyph(FT_Glyph glyph) { return (FT_BitmapGlyph)glyph; }
 #endif

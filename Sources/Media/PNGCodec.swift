@@ -1,0 +1,106 @@
+import CFFmpeg
+
+/// PNG files through libavcodec's PNG encoder and decoder (no hand-written PNG code).
+public enum PNGCodec {
+    /// The PNG file bytes of `picture`. `compressionLevel` is zlib's, 0 (none, fastest) to 9
+    /// (smallest); caption frames are mostly flat, so 3 is nearly as small as 6 at half the time.
+    public static func encode(_ picture: RGBAPicture, compressionLevel: Int32 = 3) throws -> [UInt8] {
+        let op = "encoding a \(picture.width)x\(picture.height) PNG"
+        guard picture.width > 0, picture.height > 0, picture.pixels.count == picture.width * picture.height * 4 else {
+            throw MediaError(code: captions_averror(EINVAL), operation: op)
+        }
+        guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG) else {
+            throw MediaError(code: captions_averror_encoder_not_found(), operation: op)
+        }
+        let context = try CodecContext(codec: codec, operation: op)
+        let c = context.pointer
+        c.pointee.width = Int32(picture.width)
+        c.pointee.height = Int32(picture.height)
+        c.pointee.pix_fmt = AV_PIX_FMT_RGBA
+        c.pointee.time_base = AVRational(num: 1, den: 25)
+        c.pointee.compression_level = max(0, min(9, compressionLevel))
+        try MediaError.check(avcodec_open2(c, codec, nil), op)
+
+        let frame = try Frame(operation: op)
+        let f = frame.pointer
+        f.pointee.format = AV_PIX_FMT_RGBA.rawValue
+        f.pointee.width = Int32(picture.width)
+        f.pointee.height = Int32(picture.height)
+        try MediaError.check(av_frame_get_buffer(f, 0), op)
+        try MediaError.check(av_frame_make_writable(f), op)
+        guard let plane = f.pointee.data.0 else { throw MediaError(code: captions_averror(ENOMEM), operation: op) }
+        let stride = Int(f.pointee.linesize.0)
+        let rowBytes = picture.width * 4
+        picture.pixels.withUnsafeBufferPointer { src in
+            guard let base = src.baseAddress else { return }
+            for row in 0..<picture.height {
+                (plane + row * stride).update(from: base + row * rowBytes, count: rowBytes)
+            }
+        }
+        f.pointee.pts = 0
+        try MediaError.check(avcodec_send_frame(c, f), op)
+        try MediaError.check(avcodec_send_frame(c, nil), op)
+        let packet = try Packet(operation: op)
+        var bytes: [UInt8] = []
+        while true {
+            let r = avcodec_receive_packet(c, packet.pointer)
+            if r == captions_averror_eof() || r == captions_averror_eagain() { break }
+            try MediaError.check(r, op)
+            if let data = packet.pointer.pointee.data {
+                bytes += UnsafeBufferPointer(start: data, count: Int(packet.pointer.pointee.size))
+            }
+            av_packet_unref(packet.pointer)
+        }
+        guard !bytes.isEmpty else { throw MediaError(code: captions_averror_eof(), operation: op) }
+        return bytes
+    }
+
+    /// Decodes PNG file bytes to RGBA, scaled to `size` when given and different.
+    public static func decode(_ bytes: [UInt8], scaledTo size: (width: Int, height: Int)? = nil) throws -> RGBAPicture {
+        let op = "decoding a PNG image"
+        guard let codec = avcodec_find_decoder(AV_CODEC_ID_PNG) else {
+            throw MediaError(code: captions_averror_decoder_not_found(), operation: op)
+        }
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else {
+            throw MediaError(code: captions_averror_invaliddata(), operation: op)
+        }
+        let context = try CodecContext(codec: codec, operation: op)
+        let c = context.pointer
+        try MediaError.check(avcodec_open2(c, codec, nil), op)
+        let packet = try Packet(operation: op)
+        try MediaError.check(av_new_packet(packet.pointer, Int32(bytes.count)), op)
+        bytes.withUnsafeBufferPointer { src in
+            if let base = src.baseAddress, let data = packet.pointer.pointee.data {
+                data.update(from: base, count: bytes.count)
+            }
+        }
+        try MediaError.check(avcodec_send_packet(c, packet.pointer), op)
+        try MediaError.check(avcodec_send_packet(c, nil), op)
+        let frame = try Frame(operation: op)
+        try MediaError.check(avcodec_receive_frame(c, frame.pointer), op)
+        let f = frame.pointer
+        let width = Int(f.pointee.width), height = Int(f.pointee.height)
+        let outW = size?.width ?? width, outH = size?.height ?? height
+        guard width > 0, height > 0, outW > 0, outH > 0 else {
+            throw MediaError(code: captions_averror_invaliddata(), operation: op)
+        }
+        let scaler = try ScaleContext(
+            from: Int32(width), Int32(height), AVPixelFormat(rawValue: f.pointee.format),
+            to: Int32(outW), Int32(outH), AV_PIX_FMT_RGBA, operation: op)
+        var pixels = [UInt8](repeating: 0, count: outW * outH * 4)
+        let scaled: Int32 = pixels.withUnsafeMutableBufferPointer { dst in
+            var dstData: [UnsafeMutablePointer<UInt8>?] = [dst.baseAddress, nil, nil, nil]
+            var dstStride: [Int32] = [Int32(outW * 4), 0, 0, 0]
+            let srcData: [UnsafePointer<UInt8>?] = [
+                UnsafePointer(f.pointee.data.0), UnsafePointer(f.pointee.data.1),
+                UnsafePointer(f.pointee.data.2), UnsafePointer(f.pointee.data.3),
+            ]
+            let srcStride: [Int32] = [
+                f.pointee.linesize.0, f.pointee.linesize.1, f.pointee.linesize.2, f.pointee.linesize.3,
+            ]
+            return sws_scale(scaler.pointer, srcData, srcStride, 0, Int32(height), &dstData, &dstStride)
+        }
+        try MediaError.check(scaled, op)
+        return RGBAPicture(width: outW, height: outH, pixels: pixels)
+    }
+}

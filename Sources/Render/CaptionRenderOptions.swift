@@ -1,0 +1,46 @@
+import CaptionCore
+
+/// Choices that change how captions look, beyond what the captions themselves say.
+public struct CaptionRenderOptions: Sendable, Hashable {
+    /// Which presentation rules to follow.
+    public enum Look: String, Sendable, Hashable, CaseIterable {
+        /// CEA-608 for captions whose region is on the cell grid, iTT for the rest.
+        case automatic
+        /// The CEA-608 decoder look: a 32×15 grid of character cells in the safe area.
+        case cea608
+        /// The iTT (TTML) look: regions, proportional faces, alignment, vertical text and ruby.
+        case timedText
+    }
+
+    public var look: Look
+    /// Outline width as a fraction of the font size, drawn in ``outlineColor`` (iTT look).
+    /// Zero draws none.
+    public var outlineWidth: Double
+    public var outlineColor: CaptionColor
+    /// Drop shadow offset as a fraction of the font size, down and right (iTT look). Zero draws none.
+    public var shadowOffset: Double
+    public var shadowColor: CaptionColor
+    /// The iTT font size when a caption does not give one, in CEA/TTML cells (a cell is 1/15 of
+    /// the picture height; TTML's default is 1c).
+    public var defaultFontSizeInCells: Double
+    /// Fraction of the picture inside the title-safe area where 608 captions live (0.8 = 80%).
+    public var safeAreaFraction: Double
+    /// Length of one CEA-608 flash cycle; flashing text shows during the first half of each cycle.
+    public var flashPeriod: MediaTime
+
+    public init(
+        look: Look = .automatic, outlineWidth: Double = 0.06, outlineColor: CaptionColor = .black,
+        shadowOffset: Double = 0, shadowColor: CaptionColor = CaptionColor.black.withAlpha(160),
+        defaultFontSizeInCells: Double = 0.8, safeAreaFraction: Double = 0.8,
+        flashPeriod: MediaTime = MediaTime(value: 1, timescale: 1)
+    ) {
+        self.look = look
+        self.outlineWidth = outlineWidth
+        self.outlineColor = outlineColor
+        self.shadowOffset = shadowOffset
+        self.shadowColor = shadowColor
+        self.defaultFontSizeInCells = defaultFontSizeInCells
+        self.safeAreaFraction = safeAreaFraction
+        self.flashPeriod = flashPeriod
+    }
+}

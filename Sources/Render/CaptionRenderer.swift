@@ -1,0 +1,245 @@
+import CaptionCore
+
+/// Draws captions on pictures, like `AVCaptionRenderer`: set ``captions`` and ``bounds``, then
+/// render at a time into an RGBA picture or a YUV 4:2:0 frame.
+///
+/// The work runs as a pipeline of named stages, as in libass: style runs → bidi → shaping →
+/// glyph rasterizing → line layout and wrapping → region placement → compositing. Scenes come
+/// from ``CaptionGrouper``; each caption's layers are kept, so a caption that has not changed is
+/// never laid out or rasterized again, and ``statistics`` counts to prove it.
+///
+/// A renderer is not thread-safe; use one per thread.
+public final class CaptionRenderer {
+    /// The captions to draw. Changing them keeps the layers of captions that stay.
+    public var captions: [Caption] {
+        didSet { scenes = nil; sceneLayers.removeAll() }
+    }
+    /// The size of the picture the captions are drawn on.
+    public var bounds: RenderSize {
+        didSet { if bounds != oldValue { invalidate() } }
+    }
+    public var options: CaptionRenderOptions {
+        didSet { if options != oldValue { invalidate() } }
+    }
+    /// What the user should know, such as characters no font has (`render.missingGlyph`).
+    public private(set) var diagnostics: [Diagnostic] = []
+    public private(set) var statistics = RenderStatistics()
+    /// How diagnostics write times: as timecode at this rate when set, else as seconds.
+    public var timecodeRate: FrameRate?
+    public var timecodeDropFrame = false
+
+    private let fonts: FontFallback
+    private let shaper: ShapingStage
+    private let rasterizer: GlyphRasterizer
+    private let compositor = Compositor()
+    private var scenes: [CaptionGroup]?
+    /// Layers per caption: the cache that makes an unchanged caption free.
+    private var captionLayers: [Caption: [CaptionImage]] = [:]
+    /// Layers per scene index, assembled from ``captionLayers``.
+    private var sceneLayers: [Int: [CaptionImage]] = [:]
+    private var reportedMissing: Set<Unicode.Scalar> = []
+
+    /// - Parameter fonts: where faces come from; ``FontCatalog/system(overrideFiles:)`` by default.
+    public init(
+        captions: [Caption] = [], bounds: RenderSize = .hd1080, fonts: (any FontProvider)? = nil,
+        options: CaptionRenderOptions = .init()
+    ) throws(RenderError) {
+        guard bounds.isUsable else { throw .invalidSize(width: bounds.width, height: bounds.height) }
+        self.captions = captions
+        self.bounds = bounds
+        self.options = options
+        let provider: any FontProvider
+        if let fonts { provider = fonts } else { provider = try FontCatalog.system() }
+        self.fonts = try FontFallback(provider: provider)
+        self.shaper = try ShapingStage()
+        self.rasterizer = try GlyphRasterizer(library: self.fonts.freeTypeLibrary)
+    }
+
+    // MARK: - Scenes
+
+    /// The spans of `range` over which the picture stays the same, in order and covering
+    /// `range`, like `AVCaptionRenderer.captionSceneChanges(in:)`.
+    public func captionSceneChanges(in range: TimeRange) -> [CaptionRendererScene] {
+        var result: [CaptionRendererScene] = []
+        var cursor = range.start
+        for group in allScenes() where group.timeRange.end > range.start && group.timeRange.start < range.end {
+            let start = MediaTime.maximum(group.timeRange.start, range.start)
+            let end = MediaTime.minimum(group.timeRange.end, range.end)
+            if cursor < start {
+                result.append(
+                    CaptionRendererScene(
+                        timeRange: TimeRange(start: cursor, end: start), hasActiveCaptions: false,
+                        needsPeriodicRefresh: false))
+            }
+            let flashes = group.captions.contains { $0.runs.contains { $0.style.flash } }
+            result.append(
+                CaptionRendererScene(
+                    timeRange: TimeRange(start: start, end: end), hasActiveCaptions: true, needsPeriodicRefresh: flashes
+                ))
+            cursor = end
+        }
+        if cursor < range.end {
+            result.append(
+                CaptionRendererScene(
+                    timeRange: TimeRange(start: cursor, end: range.end), hasActiveCaptions: false,
+                    needsPeriodicRefresh: false))
+        }
+        return result
+    }
+
+    // MARK: - Rendering
+
+    /// The layers on screen at `time`, back to front, before compositing (libass's image list).
+    public func layers(at time: MediaTime) throws(RenderError) -> [CaptionImage] {
+        guard let index = sceneIndex(at: time) else { return [] }
+        if let cached = sceneLayers[index] {
+            statistics.sceneCacheHits += 1
+            return cached
+        }
+        let scene = allScenes()[index]
+        var result: [CaptionImage] = []
+        for caption in scene.captions {
+            result += try layers(for: caption)
+        }
+        sceneLayers[index] = result
+        evict(before: scene.timeRange.start)
+        return result
+    }
+
+    /// Paints the captions on screen at `time` over `image`.
+    public func render(at time: MediaTime, into image: inout RGBAImage) throws(RenderError) {
+        try checkSize(image.width, image.height)
+        compositor.composite(try layers(at: time), into: &image, flashOn: flashOn(at: time))
+    }
+
+    /// Paints the captions on screen at `time` straight into the planes of `frame`.
+    public func render(at time: MediaTime, into frame: inout YUV420Frame) throws(RenderError) {
+        try checkSize(frame.width, frame.height)
+        compositor.composite(try layers(at: time), into: &frame, flashOn: flashOn(at: time))
+    }
+
+    /// The captions on screen at `time` on a transparent picture of ``bounds``.
+    public func render(at time: MediaTime) throws(RenderError) -> RGBAImage {
+        var image = try RGBAImage(width: bounds.width, height: bounds.height)
+        try render(at: time, into: &image)
+        return image
+    }
+
+    // MARK: - Internals
+
+    private func checkSize(_ width: Int, _ height: Int) throws(RenderError) {
+        if width != bounds.width || height != bounds.height { throw .invalidSize(width: width, height: height) }
+    }
+
+    /// Bounds memory on long documents: past a few hundred cached captions, those that ended
+    /// before `time` go (only a seek backwards would need them again), with their scenes.
+    private func evict(before time: MediaTime) {
+        guard captionLayers.count > 512 else { return }
+        for caption in captionLayers.keys where caption.timeRange.end <= time { captionLayers[caption] = nil }
+        let s = allScenes()
+        for index in sceneLayers.keys where s[index].timeRange.end <= time { sceneLayers[index] = nil }
+    }
+
+    private func invalidate() {
+        captionLayers.removeAll()
+        sceneLayers.removeAll()
+    }
+
+    private func allScenes() -> [CaptionGroup] {
+        if let scenes { return scenes }
+        let s = CaptionGrouper().groups(for: captions)
+        scenes = s
+        return s
+    }
+
+    /// Binary search over the sorted, non-overlapping scenes.
+    private func sceneIndex(at time: MediaTime) -> Int? {
+        let s = allScenes()
+        var lo = 0, hi = s.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if s[mid].timeRange.end <= time { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < s.count && s[lo].timeRange.contains(time) ? lo : nil
+    }
+
+    /// 608 flash: on during the first half of each period.
+    private func flashOn(at time: MediaTime) -> Bool {
+        let period = options.flashPeriod.seconds
+        guard period > 0, time.isNumeric else { return true }
+        let phase = time.seconds.truncatingRemainder(dividingBy: period)
+        return (phase < 0 ? phase + period : phase) < period / 2
+    }
+
+    private func layers(for caption: Caption) throws(RenderError) -> [CaptionImage] {
+        if let cached = captionLayers[caption] { return cached }
+        statistics.captionsRendered += 1
+        let styleRuns = StyleRunStage(fonts: fonts)
+        let bidi = BidiStage()
+        let placement = RegionPlacementStage(size: bounds)
+        var missing: [Unicode.Scalar] = []
+        let result: [CaptionImage]
+        if usesCEA608Look(caption) {
+            let look = CEA608Look(
+                styleRuns: styleRuns, bidi: bidi, shaper: shaper, placement: placement, options: options)
+            result = try look.layers(for: caption, rasterizer: rasterizer, missing: &missing)
+        } else {
+            let lineLayout = LineLayoutStage(fonts: fonts, bidi: bidi, shaper: shaper)
+            let look = TimedTextLook(
+                styleRuns: styleRuns, lineLayout: lineLayout, placement: placement, options: options)
+            result = try look.layers(for: caption, rasterizer: rasterizer, missing: &missing)
+        }
+        for scalar in missing where reportedMissing.insert(scalar).inserted {
+            diagnostics.append(missingGlyph(scalar, in: caption))
+        }
+        statistics.glyphsRasterized = rasterizer.rasterized
+        statistics.glyphCacheHits = rasterizer.cacheHits
+        captionLayers[caption] = result
+        return result
+    }
+
+    /// `HH:MM:SS:FF` at ``timecodeRate``, or seconds to the millisecond.
+    private func label(_ time: MediaTime) -> String {
+        if let rate = timecodeRate,
+            let tc = try? Timecode(time: time, rate: rate, dropFrame: timecodeDropFrame && rate.supportsDropFrame)
+        {
+            return tc.description
+        }
+        let ms = max(0, (time.seconds * 1000).finite(or: 0).clampedInt)
+        let frac = String(ms % 1000)
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)s"
+    }
+
+    private func usesCEA608Look(_ caption: Caption) -> Bool {
+        switch options.look {
+        case .cea608: return true
+        case .timedText: return false
+        case .automatic: return caption.region?.origin?.x.unit == .cells
+        }
+    }
+
+    private func missingGlyph(_ scalar: Unicode.Scalar, in caption: Caption) -> Diagnostic {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let name = scalar.properties.name.map { " \($0)" } ?? ""
+        let start = caption.timeRange.start
+        return Diagnostic(
+            .warning, "render.missingGlyph",
+            "no font has \(code)\(name) (\"\(Character(scalar))\"); it is drawn as the font's missing-glyph box",
+            at: DiagnosticLocation(timecode: label(start), time: start),
+            suggestedFix: "install a font that covers it, or pass one with --font")
+    }
+}
+
+/// Counters that show what the caches saved.
+public struct RenderStatistics: Sendable, Hashable {
+    /// Captions laid out and rasterized (cache misses of the caption cache).
+    public var captionsRendered = 0
+    /// Renders served whole from the scene cache.
+    public var sceneCacheHits = 0
+    /// Glyph bitmaps made by FreeType, and glyphs served from the glyph cache.
+    public var glyphsRasterized = 0
+    public var glyphCacheHits = 0
+
+    public init() {}
+}

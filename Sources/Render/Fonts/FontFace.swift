@@ -1,0 +1,73 @@
+import CFreeType
+import CHarfBuzz
+
+/// One loaded font face: owns the `FT_Face` and the HarfBuzz font made from it.
+///
+/// A face has one current pixel size; the pipeline sets it before shaping or rasterizing, and
+/// caches key on the size, so changing it is cheap and safe.
+final class FontFace {
+    let descriptor: FontFaceDescriptor
+    /// A number unique within one ``FontFallback``, used in cache keys.
+    let id: Int
+    let hbFont: OpaquePointer
+    private let owner: FreeTypeFace
+    var face: FT_Face { owner.handle }
+    /// The current size in 26.6 pixels.
+    private(set) var size64: Int = 0
+
+    init(_ descriptor: FontFaceDescriptor, id: Int, library: FreeTypeLibrary) throws(RenderError) {
+        let owner = try FreeTypeFace(path: descriptor.path, index: descriptor.index, library: library)
+        // hb_ft_font_create_referenced takes its own reference on the face (FT_Reference_Face).
+        guard let font = hb_ft_font_create_referenced(owner.handle) else {
+            throw .harfBuzz(operation: "creating a HarfBuzz font for \(descriptor.path)")
+        }
+        hb_ft_font_set_load_flags(font, captions_ft_load_flags_outline())
+        self.descriptor = descriptor
+        self.id = id
+        self.owner = owner
+        self.hbFont = font
+    }
+
+    /// The HarfBuzz font goes first; ``owner`` then drops the last reference to the face.
+    deinit { hb_font_destroy(hbFont) }
+
+    /// Sets the em size in pixels (rounded to 1/64 px).
+    func setPixelSize(_ pixels: Double) throws(RenderError) {
+        let s = max(64, (pixels * 64).clampedInt)
+        if s == size64 { return }
+        try RenderError.checkFreeType(
+            FT_Set_Char_Size(face, 0, FT_F26Dot6(s), 72, 72), "setting size \(pixels)px on \(descriptor.family)")
+        hb_ft_font_changed(hbFont)
+        size64 = s
+    }
+
+    /// The glyph for `scalar`, or nil when the face's character map lacks it.
+    func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        let g = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+        return g == 0 ? nil : UInt32(g)
+    }
+
+    func contains(_ scalar: Unicode.Scalar) -> Bool { glyph(for: scalar) != nil }
+
+    /// Ascender and descender (descender negative) in pixels at the current size.
+    var ascender: Double {
+        guard let size = face.pointee.size else { return 0 }
+        return Double(size.pointee.metrics.ascender) / 64
+    }
+    var descender: Double {
+        guard let size = face.pointee.size else { return 0 }
+        return Double(size.pointee.metrics.descender) / 64
+    }
+
+    /// Underline position (below the baseline, positive down) and thickness in pixels.
+    var underline: (offset: Double, thickness: Double) {
+        let units = Double(face.pointee.units_per_EM)
+        let px = Double(size64) / 64
+        guard units > 0 else { return (px * 0.1, px * 0.05) }
+        let offset = -Double(face.pointee.underline_position) / units * px
+        let thickness = Double(face.pointee.underline_thickness) / units * px
+        return (max(1, offset), max(1, thickness))
+    }
+
+    var hasVerticalMetrics: Bool { captions_ft_has_vertical(face) != 0 }
+}

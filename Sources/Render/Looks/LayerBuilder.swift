@@ -1,0 +1,63 @@
+import CaptionCore
+
+/// Turns placed glyphs and rectangles into ``CaptionImage`` layers through the glyph rasterizer,
+/// in painting order: backgrounds, shadows, outlines, glyphs, decorations.
+struct LayerBuilder {
+    let rasterizer: GlyphRasterizer
+    private(set) var backgrounds: [CaptionImage] = []
+    private(set) var shadows: [CaptionImage] = []
+    private(set) var outlines: [CaptionImage] = []
+    private(set) var fills: [CaptionImage] = []
+    private(set) var decorations: [CaptionImage] = []
+
+    init(rasterizer: GlyphRasterizer) {
+        self.rasterizer = rasterizer
+    }
+
+    var layers: [CaptionImage] { backgrounds + shadows + outlines + fills + decorations }
+
+    mutating func addBackground(_ r: PlacedRect, dx: Double, dy: Double) {
+        if let image = Self.rectangle(r, dx: dx, dy: dy) { backgrounds.append(image) }
+    }
+
+    mutating func addDecoration(_ r: PlacedRect, dx: Double, dy: Double) {
+        if let image = Self.rectangle(r, dx: dx, dy: dy) { decorations.append(image) }
+    }
+
+    /// Adds a glyph with, when the widths are positive, an outline `outline` em thick and a shadow
+    /// `shadow` em away.
+    mutating func addGlyph(
+        _ g: PlacedGlyph, dx: Double, dy: Double, outline: Double = 0, outlineColor: CaptionColor = .black,
+        shadow: Double = 0, shadowColor: CaptionColor = .black
+    ) throws(RenderError) {
+        let ox = (g.x + dx).clampedInt, oy = (g.y + dy).clampedInt
+        let fill = try rasterizer.bitmap(
+            face: g.face, glyph: g.glyph, size: g.size, bold: g.bold, oblique: g.oblique, sideways: g.sideways)
+        var border: GlyphBitmap?
+        if outline > 0 {
+            let b = try rasterizer.bitmap(
+                face: g.face, glyph: g.glyph, size: g.size, bold: g.bold, oblique: g.oblique, sideways: g.sideways,
+                stroke: max(1, outline * g.size))
+            border = b
+            outlines.append(Self.image(b, x: ox, y: oy, color: outlineColor, flashes: g.flashes))
+        }
+        if shadow > 0 {
+            let offset = max(1, (shadow * g.size).clampedInt)
+            shadows.append(
+                Self.image(border ?? fill, x: ox + offset, y: oy + offset, color: shadowColor, flashes: g.flashes))
+        }
+        fills.append(Self.image(fill, x: ox, y: oy, color: g.color, flashes: g.flashes))
+    }
+
+    private static func image(_ b: GlyphBitmap, x: Int, y: Int, color: CaptionColor, flashes: Bool) -> CaptionImage {
+        CaptionImage(content: .bitmap(b.bitmap), x: x + b.left, y: y - b.top, color: color, flashes: flashes)
+    }
+
+    private static func rectangle(_ r: PlacedRect, dx: Double, dy: Double) -> CaptionImage? {
+        let x0 = (r.x + dx).clampedInt, y0 = (r.y + dy).clampedInt
+        let x1 = (r.x + r.width + dx).clampedInt, y1 = (r.y + r.height + dy).clampedInt
+        guard x1 > x0, y1 > y0, r.color.alpha > 0 else { return nil }
+        return CaptionImage(
+            content: .rectangle(width: x1 - x0, height: y1 - y0), x: x0, y: y0, color: r.color, flashes: r.flashes)
+    }
+}

@@ -1,0 +1,77 @@
+import CaptionCore
+
+/// The iTT look (Apple iTunes Timed Text, a TTML profile): captions in regions given in percent,
+/// display and text alignment, proportional faces with real or synthetic bold and italic, run
+/// colours and backgrounds, vertical `tbrl` regions with ruby and text-combine, and the outline
+/// and shadow options that keep burnt-in text legible.
+struct TimedTextLook {
+    let styleRuns: StyleRunStage
+    let lineLayout: LineLayoutStage
+    let placement: RegionPlacementStage
+    let options: CaptionRenderOptions
+
+    /// One TTML cell: 1/15 of the picture height at the default cell resolution 32 × 15.
+    var cellHeight: Double { Double(placement.size.height) / 15 }
+
+    func fontSize(_ d: CaptionDimension?) -> Double {
+        guard let d else { return cellHeight * options.defaultFontSizeInCells }
+        switch d.unit {
+        case .cells: return d.value * cellHeight
+        // tts:fontSize percentages are of the parent's size, here the default.
+        case .percent: return d.value / 100 * cellHeight * options.defaultFontSizeInCells
+        case .pixels: return d.value * Double(placement.size.height) / 1080
+        }
+    }
+
+    func layers(for caption: Caption, rasterizer: GlyphRasterizer, missing: inout [Unicode.Scalar]) throws(RenderError)
+        -> [CaptionImage]
+    {
+        let defaults = StyleDefaults(
+            textColor: .white, backgroundColor: nil, monospaced: false, fontSize: { fontSize($0) })
+        let vertical = caption.region?.writingMode == .topToBottomAndRightToLeft
+        let rect = placement.rect(of: caption.region)
+        let styled = styleRuns.lines(of: caption, defaults: defaults, missing: &missing)
+        var lines: [LaidOutLine] = []
+        for line in styled {
+            if line.isEmpty {
+                // An empty line still takes a line's room.
+                var blank = LaidOutLine()
+                blank.emSize = fontSize(nil)
+                blank.vertical = vertical
+                lines.append(blank)
+                continue
+            }
+            lines += try lineLayout.layout(line, maxExtent: vertical ? rect.height : rect.width, vertical: vertical)
+        }
+        let display = caption.region?.displayAlignment ?? (caption.region?.origin == nil ? .after : .before)
+        let origins = placement.origins(
+            of: lines, in: rect, displayAlignment: display, textAlignment: caption.textAlignment ?? .center,
+            vertical: vertical)
+        var builder = LayerBuilder(rasterizer: rasterizer)
+        for (line, o) in zip(lines, origins) {
+            // Backgrounds reach a little past the text at the line's ends.
+            for (i, var r) in line.backgrounds.enumerated() {
+                let pad = line.emSize * 0.2
+                if vertical {
+                    if i == 0 { r.y -= pad; r.height += pad }
+                    if i == line.backgrounds.count - 1 { r.height += pad }
+                } else {
+                    let leftmost = line.backgrounds.min { $0.x < $1.x }?.x == r.x
+                    let rightmost =
+                        line.backgrounds.max { $0.x + $0.width < $1.x + $1.width }.map { $0.x + $0.width } == r.x
+                        + r.width
+                    if leftmost { r.x -= pad; r.width += pad }
+                    if rightmost { r.width += pad }
+                }
+                builder.addBackground(r, dx: o.x, dy: o.y)
+            }
+            for g in line.glyphs {
+                try builder.addGlyph(
+                    g, dx: o.x, dy: o.y, outline: options.outlineWidth, outlineColor: options.outlineColor,
+                    shadow: options.shadowOffset, shadowColor: options.shadowColor)
+            }
+            for d in line.decorations { builder.addDecoration(d, dx: o.x, dy: o.y) }
+        }
+        return builder.layers
+    }
+}

@@ -1,0 +1,105 @@
+import CFriBidi
+
+/// A stretch of a line drawn with one style span, one face and one bidi embedding level: the
+/// unit that is shaped.
+struct TextItem {
+    var range: Range<Int>
+    var span: Int
+    var choice: LoadedChoice
+    var level: UInt8
+    /// In vertical lines: set sideways (rotated 90° clockwise), as TTML's default "mixed" text
+    /// orientation does for scripts that are not upright (UAX #50 orientation R).
+    var sideways = false
+
+    var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// Stage 2 — bidi: the Unicode bidirectional algorithm (UAX #9) through FriBidi. HarfBuzz shapes
+/// each item in its direction but does not reorder; this stage gives the embedding levels, cuts
+/// lines into items, and reorders a line's items for display (rule L2).
+struct BidiStage {
+    /// Embedding levels per scalar, the paragraph direction taken from the first strong
+    /// character (rules P2–P3).
+    func levels(of line: StyledLine) throws(RenderError) -> [UInt8] {
+        let n = line.scalars.count
+        if n == 0 { return [] }
+        // Pure left-to-right text needs no work.
+        if !line.scalars.contains(where: { $0.value >= 0x0590 }) { return Array(repeating: 0, count: n) }
+        let text: [FriBidiChar] = line.scalars.map { FriBidiChar($0.value) }
+        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: n)
+        var brackets = [FriBidiBracketType](repeating: 0, count: n)
+        var levels = [FriBidiLevel](repeating: 0, count: n)
+        var direction = captions_fribidi_par_on()
+        fribidi_get_bidi_types(text, FriBidiStrIndex(n), &types)
+        fribidi_get_bracket_types(text, FriBidiStrIndex(n), types, &brackets)
+        let maxLevel = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(n), &direction, &levels)
+        if maxLevel == 0 { throw .fribidi(operation: "resolving embedding levels") }
+        return levels.map { UInt8(clamping: Int($0)) }
+    }
+
+    /// Splits `range` of `line` into items in logical order, wherever the span, the face or the
+    /// level changes, and in vertical lines the orientation.
+    func items(of line: StyledLine, levels: [UInt8], in range: Range<Int>, vertical: Bool = false) -> [TextItem] {
+        var result: [TextItem] = []
+        var previousSideways = false
+        for i in range {
+            let span = line.spanOfScalar[i]
+            let choice = line.choices[i]
+            var sideways = vertical && !Self.isUpright(line.scalars[i])
+            // Spaces and other neutrals follow the orientation of what precedes them.
+            if vertical && Self.isNeutral(line.scalars[i]) { sideways = previousSideways }
+            previousSideways = sideways
+            if var last = result.last, last.span == span, last.level == levels[i], last.sideways == sideways,
+                last.choice.face === choice.face, last.choice.synthesizesBold == choice.synthesizesBold,
+                last.choice.synthesizesOblique == choice.synthesizesOblique
+            {
+                last.range = last.range.lowerBound..<(i + 1)
+                result[result.count - 1] = last
+            } else {
+                result.append(
+                    TextItem(range: i..<(i + 1), span: span, choice: choice, level: levels[i], sideways: sideways))
+            }
+        }
+        return result
+    }
+
+    /// Whether a character stands upright in vertical text (UAX #50 orientation U or Tu/Tr,
+    /// approximated by block): CJK, kana, Hangul, CJK punctuation, fullwidth forms.
+    static func isUpright(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x1100...0x11FF, 0x2E80...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
+            0xFE10...0xFE1F, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x1F000...0x1FAFF, 0x20000...0x3FFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isNeutral(_ s: Unicode.Scalar) -> Bool {
+        s == " " || s.properties.generalCategory == .nonspacingMark || s.properties.generalCategory == .format
+    }
+
+    /// Display order of items on one line (UAX #9 rule L2): from the highest level down to the
+    /// lowest odd level, reverse every run of items at that level or higher.
+    func visualOrder(of levels: [UInt8]) -> [Int] {
+        var order = Array(levels.indices)
+        guard let highest = levels.max(), highest > 0 else { return order }
+        let lowestOdd = levels.filter { $0 & 1 == 1 }.min() ?? highest
+        var level = highest
+        while level >= lowestOdd && level > 0 {
+            var i = 0
+            while i < order.count {
+                if levels[order[i]] >= level {
+                    var j = i
+                    while j < order.count && levels[order[j]] >= level { j += 1 }
+                    order[i..<j].reverse()
+                    i = j
+                } else {
+                    i += 1
+                }
+            }
+            level -= 1
+        }
+        return order
+    }
+}

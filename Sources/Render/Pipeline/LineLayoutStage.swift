@@ -1,0 +1,303 @@
+import CaptionCore
+
+/// A glyph at its place on a line: the origin on the baseline, in screen axes (y down),
+/// relative to the line's origin.
+struct PlacedGlyph {
+    var face: FontFace
+    var glyph: UInt32
+    var size: Double
+    var bold: Bool
+    var oblique: Bool
+    /// Turned 90° clockwise (sideways text in a vertical line).
+    var sideways = false
+    var x: Double
+    var y: Double
+    var color: CaptionColor
+    var flashes: Bool
+}
+
+/// A filled rectangle relative to a line's origin (backgrounds, underlines).
+struct PlacedRect {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+    var color: CaptionColor
+    var flashes: Bool = false
+}
+
+/// One displayed line. Horizontal lines have their origin at the inline start on the baseline;
+/// vertical lines (columns) at the top, on the column's centre line.
+struct LaidOutLine {
+    var glyphs: [PlacedGlyph] = []
+    var backgrounds: [PlacedRect] = []
+    var decorations: [PlacedRect] = []
+    /// Length along the line.
+    var extent: Double = 0
+    /// Across the line: above the baseline (horizontal) or right of the centre (vertical)…
+    var over: Double = 0
+    /// …and below the baseline or left of the centre.
+    var under: Double = 0
+    /// The largest em size on the line, for the line pitch.
+    var emSize: Double = 0
+    /// Room ruby needs over and under the line.
+    var rubyOver: Double = 0
+    var rubyUnder: Double = 0
+    var isRightToLeft = false
+    var vertical = false
+}
+
+/// Stage 5 — line layout and wrapping: shapes a caption line's items (through stages 2 and 3),
+/// breaks it where it would overflow the region, reorders each displayed line and places its
+/// glyphs, backgrounds, underlines and ruby.
+struct LineLayoutStage {
+    let fonts: FontFallback
+    let bidi: BidiStage
+    let shaper: ShapingStage
+
+    /// The displayed lines for one caption line, none longer than `maxExtent` unless a single
+    /// unbreakable word is.
+    func layout(_ line: StyledLine, maxExtent: Double, vertical: Bool) throws(RenderError) -> [LaidOutLine] {
+        if line.isEmpty { return [] }
+        let levels = vertical ? [UInt8](repeating: 0, count: line.scalars.count) : try bidi.levels(of: line)
+        let items = bidi.items(of: line, levels: levels, in: 0..<line.scalars.count, vertical: vertical)
+        var shaped: [ShapedItem] = []
+        for item in items { shaped.append(try shape(item, line, vertical)) }
+        let ranges = breaks(line, shaped, maxExtent: maxExtent)
+        let rtl = (levels.min() ?? 0) & 1 == 1
+        var result: [LaidOutLine] = []
+        for range in ranges {
+            var pieces: [ShapedItem] = []
+            for s in shaped {
+                let r = s.item.range.clamped(to: range)
+                if r.isEmpty { continue }
+                if r == s.item.range {
+                    pieces.append(s)
+                } else {
+                    var item = s.item
+                    item.range = r
+                    pieces.append(try shape(item, line, vertical))
+                }
+            }
+            let order = bidi.visualOrder(of: pieces.map(\.item.level))
+            var laid = try place(order.map { pieces[$0] }, line, vertical: vertical)
+            laid.isRightToLeft = rtl
+            result.append(laid)
+        }
+        return result
+    }
+
+    private func shape(_ item: TextItem, _ line: StyledLine, _ vertical: Bool) throws(RenderError) -> ShapedItem {
+        let style = line.spans[item.span].style
+        return try shaper.shape(item, of: line, size: style.fontSize, vertical: vertical, combine: style.textCombine)
+    }
+
+    // MARK: - Wrapping
+
+    /// Greedy line breaking at spaces and between CJK characters; trailing spaces are dropped.
+    func breaks(_ line: StyledLine, _ shaped: [ShapedItem], maxExtent: Double) -> [Range<Int>] {
+        let n = line.scalars.count
+        var advance = [Double](repeating: 0, count: n)
+        for s in shaped {
+            if s.combined {
+                advance[s.item.range.lowerBound] += s.advance
+                continue
+            }
+            for g in s.glyphs where g.cluster < n {
+                advance[g.cluster] += s.vertical && !s.sideways ? -g.yAdvance : g.xAdvance
+            }
+        }
+        let total = advance.reduce(0, +)
+        if total <= maxExtent || maxExtent <= 0 { return [trimmed(line, 0..<n)] }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var width = 0.0
+        var lastBreak: Int?
+        var i = 0
+        while i < n {
+            if i > start && canBreak(line, before: i) { lastBreak = i }
+            width += advance[i]
+            if width > maxExtent, let b = lastBreak, b > start {
+                ranges.append(trimmed(line, start..<b))
+                start = b
+                while start < n && Self.isSpace(line.scalars[start]) { start += 1 }
+                width = start <= i ? advance[start..<(i + 1)].reduce(0, +) : 0
+                lastBreak = nil
+            }
+            i += 1
+        }
+        if start < n { ranges.append(trimmed(line, start..<n)) }
+        return ranges.filter { !$0.isEmpty }
+    }
+
+    private func trimmed(_ line: StyledLine, _ r: Range<Int>) -> Range<Int> {
+        var end = r.upperBound
+        while end > r.lowerBound && Self.isSpace(line.scalars[end - 1]) { end -= 1 }
+        return end > r.lowerBound ? r.lowerBound..<end : r
+    }
+
+    private func canBreak(_ line: StyledLine, before i: Int) -> Bool {
+        let a = line.scalars[i - 1], b = line.scalars[i]
+        // Ruby bases and combined text are never split.
+        let sa = line.spans[line.spanOfScalar[i - 1]].style, same = line.spanOfScalar[i - 1] == line.spanOfScalar[i]
+        if same && (sa.ruby != nil || sa.textCombine) { return false }
+        if Self.isSpace(a) && !Self.isSpace(b) { return true }
+        // Kinsoku (JIS X 4051): no line starts with closing punctuation or small kana marks,
+        // none ends with an opening bracket.
+        if "、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょァィゥェォッャュョ".unicodeScalars.contains(b) { return false }
+        if "（「『【〔〈《".unicodeScalars.contains(a) { return false }
+        return Self.isIdeographicBreakable(a) || Self.isIdeographicBreakable(b)
+    }
+
+    static func isSpace(_ s: Unicode.Scalar) -> Bool { s == " " || s == "\u{3000}" || s == "\t" }
+
+    static func isIdeographicBreakable(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x2FFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Placing
+
+    /// Places items (already in display order) along one line.
+    private func place(_ items: [ShapedItem], _ line: StyledLine, vertical: Bool) throws(RenderError) -> LaidOutLine {
+        var out = LaidOutLine()
+        out.vertical = vertical
+        var pen = 0.0
+        // Where each span starts and ends along the line, for backgrounds and ruby.
+        var spanExtents: [Int: (lo: Double, hi: Double)] = [:]
+        for s in items {
+            let style = line.spans[s.item.span].style
+            let face = s.item.choice.face
+            try face.setPixelSize(s.size)
+            out.emSize = max(out.emSize, style.fontSize)
+            let start = pen
+            func add(_ g: ShapedGlyph, x: Double, y: Double) {
+                out.glyphs.append(
+                    PlacedGlyph(
+                        face: face, glyph: g.glyph, size: s.size, bold: s.item.choice.synthesizesBold,
+                        oblique: s.item.choice.synthesizesOblique, sideways: s.sideways, x: x, y: y,
+                        color: style.textColor, flashes: style.flash))
+            }
+            if !vertical {
+                out.over = max(out.over, face.ascender)
+                out.under = max(out.under, -face.descender)
+                for g in s.glyphs {
+                    add(g, x: pen + g.xOffset, y: -g.yOffset)
+                    pen += g.xAdvance
+                }
+            } else if s.sideways {
+                // The baseline runs down the column; the em box is centred on the column.
+                let baseline = -(face.ascender + face.descender) / 2
+                for g in s.glyphs {
+                    add(g, x: baseline + g.yOffset, y: pen + g.xOffset)
+                    pen += g.xAdvance
+                }
+            } else if s.combined {
+                let width = s.glyphs.reduce(0) { $0 + $1.xAdvance }
+                var x = -width / 2
+                let baseline = pen + style.fontSize / 2 + (face.ascender + face.descender) / 2
+                for g in s.glyphs {
+                    add(g, x: x + g.xOffset, y: baseline - g.yOffset)
+                    x += g.xAdvance
+                }
+                pen += s.advance
+            } else {
+                out.over = max(out.over, style.fontSize / 2)
+                out.under = max(out.under, style.fontSize / 2)
+                var penY = 0.0  // HarfBuzz axes: y up, advances negative going down
+                for g in s.glyphs {
+                    add(g, x: g.xOffset, y: pen - (penY + g.yOffset))
+                    penY += g.yAdvance
+                }
+                pen += -penY
+            }
+            let lo = min(start, pen), hi = max(start, pen)
+            if let e = spanExtents[s.item.span] {
+                spanExtents[s.item.span] = (min(e.lo, lo), max(e.hi, hi))
+            } else {
+                spanExtents[s.item.span] = (lo, hi)
+            }
+            if vertical { out.over = max(out.over, style.fontSize / 2); out.under = max(out.under, style.fontSize / 2) }
+        }
+        out.extent = pen
+        for (span, e) in spanExtents.sorted(by: { $0.key < $1.key }) {
+            let style = line.spans[span].style
+            if let bg = style.backgroundColor, bg.alpha > 0 {
+                out.backgrounds.append(
+                    vertical
+                        ? PlacedRect(
+                            x: -out.under, y: e.lo, width: out.over + out.under, height: e.hi - e.lo, color: bg)
+                        : PlacedRect(x: e.lo, y: -out.over, width: e.hi - e.lo, height: out.over + out.under, color: bg)
+                )
+            }
+            if style.underline && !vertical, let first = items.first(where: { $0.item.span == span }) {
+                let u = first.item.choice.face.underline
+                out.decorations.append(
+                    PlacedRect(
+                        x: e.lo, y: u.offset - u.thickness / 2, width: e.hi - e.lo, height: u.thickness,
+                        color: style.textColor, flashes: style.flash))
+            }
+            if let ruby = style.ruby, !ruby.text.isEmpty {
+                try placeRuby(ruby, style: style, over: e, line: &out)
+            }
+        }
+        return out
+    }
+
+    /// Ruby at half the base size, centred on (or starting at) its base: above or below
+    /// horizontal text, right or left of vertical text (TTML `tts:rubyPosition`).
+    private func placeRuby(
+        _ ruby: CaptionRuby, style: ResolvedStyle, over base: (lo: Double, hi: Double), line: inout LaidOutLine
+    ) throws(RenderError) {
+        var rubyStyle = style
+        rubyStyle.ruby = nil
+        rubyStyle.textCombine = false
+        rubyStyle.fontSize = style.fontSize / 2
+        rubyStyle.backgroundColor = nil
+        var text = StyledLine()
+        text.spans = [StyledSpan(range: 0..<ruby.text.unicodeScalars.count, style: rubyStyle)]
+        let chain = fonts.chain(for: rubyStyle.fontRequest)
+        guard !chain.isEmpty else { return }
+        for s in ruby.text.unicodeScalars {
+            text.scalars.append(s)
+            text.spanOfScalar.append(0)
+            text.choices.append(fonts.choice(for: s, in: chain) ?? text.choices.last ?? chain[0])
+        }
+        let zeros = [UInt8](repeating: 0, count: text.scalars.count)
+        let items = bidi.items(of: text, levels: zeros, in: 0..<text.scalars.count)
+        let vertical = line.vertical
+        var shapedRuby: [ShapedItem] = []
+        for i in items {
+            shapedRuby.append(
+                try shaper.shape(i, of: text, size: rubyStyle.fontSize, vertical: vertical, combine: false))
+        }
+        var rubyLine = try place(shapedRuby, text, vertical: vertical)
+        let baseLength = base.hi - base.lo
+        var start = base.lo + (baseLength - rubyLine.extent) / 2
+        if ruby.alignment == .start { start = base.lo }
+        let thickness = rubyLine.over + rubyLine.under
+        let dx: Double, dy: Double
+        if vertical {
+            // Columns: "before" is to the right.
+            dx = ruby.position == .before ? line.over + rubyLine.under : -(line.under + rubyLine.over)
+            dy = start
+        } else {
+            dx = start
+            dy = ruby.position == .before ? -(line.over + rubyLine.under) : line.under + rubyLine.over
+        }
+        for i in rubyLine.glyphs.indices {
+            rubyLine.glyphs[i].x += dx
+            rubyLine.glyphs[i].y += dy
+        }
+        line.glyphs += rubyLine.glyphs
+        if ruby.position == .before {
+            line.rubyOver = max(line.rubyOver, thickness)
+        } else {
+            line.rubyUnder = max(line.rubyUnder, thickness)
+        }
+    }
+}

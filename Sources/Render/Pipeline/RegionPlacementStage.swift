@@ -1,0 +1,137 @@
+import CaptionCore
+
+extension Double {
+    /// The nearest integer, with NaN as 0 and everything kept within ±2²⁴, so that positions
+    /// computed from user-given sizes can never trap when converted.
+    var clampedInt: Int {
+        guard !isNaN else { return 0 }
+        return Int(Swift.min(Swift.max(rounded(), -16_777_216), 16_777_216))
+    }
+
+    /// The value when finite and within ±2²⁴, else `fallback`.
+    func finite(or fallback: Double) -> Double {
+        isFinite && abs(self) <= 16_777_216 ? self : fallback
+    }
+}
+
+/// A rectangle in picture pixels.
+struct PixelRect: Hashable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+
+    var maxX: Double { x + width }
+    var maxY: Double { y + height }
+}
+
+/// Stage 6 — region placement: where a caption's region is on the picture, and where each of its
+/// laid-out lines goes inside it (display alignment across the lines, text alignment along them).
+struct RegionPlacementStage {
+    let size: RenderSize
+    /// Line pitch as a multiple of the em size (TTML's `lineHeight: normal` is about 1.25).
+    var lineHeight = 1.25
+
+    /// The CEA-608 grid: 32 columns × 15 rows filling the title-safe area.
+    func cea608Cell(row: Int, column: Int, safeArea: Double) -> PixelRect {
+        let grid = cea608Grid(safeArea: safeArea)
+        // Integer edges, so neighbouring cells neither overlap nor leave gaps.
+        let x0 = (grid.x + Double(column) * grid.width / 32).rounded()
+        let x1 = (grid.x + Double(column + 1) * grid.width / 32).rounded()
+        let y0 = (grid.y + Double(row) * grid.height / 15).rounded()
+        let y1 = (grid.y + Double(row + 1) * grid.height / 15).rounded()
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    func cea608Grid(safeArea: Double) -> PixelRect {
+        let w = Double(size.width), h = Double(size.height)
+        let f = min(1, max(0.1, safeArea))
+        return PixelRect(x: w * (1 - f) / 2, y: h * (1 - f) / 2, width: w * f, height: h * f)
+    }
+
+    /// The region's rectangle; without a region, the bottom of the title-safe area.
+    func rect(of region: CaptionRegion?) -> PixelRect {
+        let w = Double(size.width), h = Double(size.height)
+        guard let region, let origin = region.origin else {
+            return PixelRect(x: w * 0.1, y: h * 0.1, width: w * 0.8, height: h * 0.8)
+        }
+        let x = pixels(origin.x, along: w, cells: 32)
+        let y = pixels(origin.y, along: h, cells: 15)
+        let width = region.size.map { pixels($0.width, along: w, cells: 32) } ?? (w - x)
+        let height = region.size.map { pixels($0.height, along: h, cells: 15) } ?? (h - y)
+        return PixelRect(x: x, y: y, width: max(1, width), height: max(1, height))
+    }
+
+    /// A length in pixels; cells are TTML's default cell resolution, 32 × 15.
+    func pixels(_ d: CaptionDimension, along length: Double, cells: Double) -> Double {
+        let v: Double
+        switch d.unit {
+        case .percent: v = d.value / 100 * length
+        case .pixels: v = d.value
+        case .cells: v = d.value * length / cells
+        }
+        return v.finite(or: 0)
+    }
+
+    /// Origins (see ``LaidOutLine``) for `lines` stacked in `rect`.
+    func origins(
+        of lines: [LaidOutLine], in rect: PixelRect, displayAlignment: CaptionRegion.DisplayAlignment,
+        textAlignment: CaptionTextAlignment, vertical: Bool
+    ) -> [(x: Double, y: Double)] {
+        let pitches = lines.map { l in
+            max(l.emSize * lineHeight, l.over + l.under) + l.rubyOver + l.rubyUnder
+        }
+        let total = pitches.reduce(0, +)
+        var result: [(x: Double, y: Double)] = []
+        if !vertical {
+            var top: Double
+            switch displayAlignment {
+            case .before: top = rect.y
+            case .center: top = rect.y + (rect.height - total) / 2
+            case .after: top = rect.maxY - total
+            }
+            for (line, pitch) in zip(lines, pitches) {
+                let leading = (pitch - line.rubyOver - line.rubyUnder - line.over - line.under) / 2
+                let baseline = top + line.rubyOver + leading + line.over
+                let x: Double
+                switch resolved(textAlignment, rtl: line.isRightToLeft) {
+                case .left: x = rect.x
+                case .right: x = rect.maxX - line.extent
+                default: x = rect.x + (rect.width - line.extent) / 2
+                }
+                result.append((x.rounded(), baseline.rounded()))
+                top += pitch
+            }
+        } else {
+            // tbrl: the first column is at the right, the block grows leftwards.
+            var right: Double
+            switch displayAlignment {
+            case .before: right = rect.maxX
+            case .center: right = rect.maxX - (rect.width - total) / 2
+            case .after: right = rect.x + total
+            }
+            for (line, pitch) in zip(lines, pitches) {
+                let leading = (pitch - line.rubyOver - line.rubyUnder - line.over - line.under) / 2
+                let centre = right - line.rubyOver - leading - line.over
+                let y: Double
+                switch resolved(textAlignment, rtl: false) {
+                case .left: y = rect.y
+                case .right: y = rect.maxY - line.extent
+                default: y = rect.y + (rect.height - line.extent) / 2
+                }
+                result.append((centre.rounded(), y.rounded()))
+                right -= pitch
+            }
+        }
+        return result
+    }
+
+    /// `start`/`end` turned into a side for the line's direction.
+    private func resolved(_ a: CaptionTextAlignment, rtl: Bool) -> CaptionTextAlignment {
+        switch a {
+        case .start: return rtl ? .right : .left
+        case .end: return rtl ? .left : .right
+        default: return a
+        }
+    }
+}

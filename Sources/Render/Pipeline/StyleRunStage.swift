@@ -1,0 +1,122 @@
+import CaptionCore
+
+/// A run's style with the look's defaults filled in and its size in pixels.
+struct ResolvedStyle: Hashable {
+    var textColor: CaptionColor
+    var backgroundColor: CaptionColor?
+    var bold: Bool
+    var italic: Bool
+    var underline: Bool
+    var flash: Bool
+    var ruby: CaptionRuby?
+    var textCombine: Bool
+    var fontRequest: FontRequest
+    /// Em size in pixels.
+    var fontSize: Double
+}
+
+/// What a look fills in where a run says nothing.
+struct StyleDefaults {
+    var textColor: CaptionColor
+    var backgroundColor: CaptionColor?
+    var monospaced: Bool
+    /// The em size in pixels for a run's `fontSize` (nil: the look's default).
+    var fontSize: (CaptionDimension?) -> Double
+}
+
+/// A stretch of one line with one style: a piece of one `CaptionRun`.
+struct StyledSpan {
+    var range: Range<Int>
+    var style: ResolvedStyle
+}
+
+/// One line of a caption (text between `"\n"`s) as Unicode scalars, with a style span and a
+/// font choice for every scalar.
+struct StyledLine {
+    var scalars: [Unicode.Scalar] = []
+    var spans: [StyledSpan] = []
+    /// Index into ``spans`` for each scalar.
+    var spanOfScalar: [Int] = []
+    /// The fallback-chain entry that draws each scalar.
+    var choices: [LoadedChoice] = []
+
+    var isEmpty: Bool { scalars.isEmpty }
+}
+
+/// Stage 1 — style runs: splits a caption's runs into lines, resolves each run's style against
+/// the look's defaults, and picks a face for every character from its fallback chain.
+struct StyleRunStage {
+    let fonts: FontFallback
+
+    /// The caption's lines. Characters that no face has are appended to `missing` and drawn with
+    /// the first face's `.notdef` glyph.
+    func lines(of caption: Caption, defaults: StyleDefaults, missing: inout [Unicode.Scalar]) -> [StyledLine] {
+        var lines: [StyledLine] = [StyledLine()]
+        for run in caption.runs where !run.text.isEmpty {
+            let style = resolve(run.style, defaults)
+            let chain = fonts.chain(for: style.fontRequest)
+            // Ruby is shaped later, in line layout, but its characters need a face too.
+            for s in style.ruby?.text.unicodeScalars ?? "".unicodeScalars
+            where fonts.choice(for: s, in: chain) == nil && !Self.isInvisible(s) && !missing.contains(s) {
+                missing.append(s)
+            }
+            var first = true
+            for piece in run.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if !first { lines.append(StyledLine()) }
+                first = false
+                let scalars = Array(piece.unicodeScalars)
+                if scalars.isEmpty { continue }
+                var line = lines[lines.count - 1]
+                let start = line.scalars.count
+                line.spans.append(StyledSpan(range: start..<(start + scalars.count), style: style))
+                let spanIndex = line.spans.count - 1
+                for s in scalars {
+                    line.spanOfScalar.append(spanIndex)
+                    line.choices.append(choose(s, previous: line.choices.last, chain: chain, missing: &missing))
+                    line.scalars.append(s)
+                }
+                lines[lines.count - 1] = line
+            }
+        }
+        return lines
+    }
+
+    func resolve(_ s: CaptionTextStyle, _ defaults: StyleDefaults) -> ResolvedStyle {
+        ResolvedStyle(
+            textColor: s.textColor ?? defaults.textColor,
+            backgroundColor: s.backgroundColor ?? defaults.backgroundColor,
+            bold: s.bold, italic: s.italic, underline: s.underline, flash: s.flash,
+            ruby: s.ruby, textCombine: s.textCombine,
+            fontRequest: FontRequest(
+                family: s.fontFamily, bold: s.bold, italic: s.italic, monospaced: defaults.monospaced),
+            // 1–1000 px: beyond that FreeType refuses the size, and nothing legible is lost.
+            fontSize: min(1000, max(1, defaults.fontSize(s.fontSize).finite(or: 16))))
+    }
+
+    /// The face for `scalar`: marks and joiners stay with the previous character's face when it
+    /// has them, so clusters are not split between fonts.
+    func choose(
+        _ scalar: Unicode.Scalar, previous: LoadedChoice?, chain: [LoadedChoice], missing: inout [Unicode.Scalar]
+    ) -> LoadedChoice {
+        if let previous, Self.clingsToPrevious(scalar), previous.face.contains(scalar) { return previous }
+        if let c = fonts.choice(for: scalar, in: chain) { return c }
+        if Self.isInvisible(scalar) { return previous ?? chain[0] }
+        if !missing.contains(scalar) { missing.append(scalar) }
+        return previous ?? chain[0]
+    }
+
+    static func clingsToPrevious(_ s: Unicode.Scalar) -> Bool {
+        switch s.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark, .format: return true
+        default: return (0xFE00...0xFE0F).contains(s.value)
+        }
+    }
+
+    /// Characters that draw nothing, so a font lacking them is no loss.
+    static func isInvisible(_ s: Unicode.Scalar) -> Bool {
+        switch s.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: return true
+        default: return (0xFE00...0xFE0F).contains(s.value) || s.value == 0x200B
+        }
+    }
+}

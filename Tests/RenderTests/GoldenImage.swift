@@ -1,0 +1,97 @@
+import Foundation
+import Media
+import Render
+import TestSupport
+import Testing
+
+/// How far a rendering may drift from its golden image before the test fails.
+struct GoldenTolerance: Sendable {
+    /// Largest difference allowed in any channel of a pixel that counts as equal.
+    var channel: Int
+    /// Fraction of pixels allowed to differ by more than ``channel``.
+    var pixels: Double
+
+    /// Bit for bit.
+    static let exact = GoldenTolerance(channel: 0, pixels: 0)
+    /// Antialiasing noise only: what another FreeType or HarfBuzz patch release may change.
+    static let tight = GoldenTolerance(channel: 8, pixels: 0.002)
+    /// Glyph shapes may move by a pixel here and there.
+    static let loose = GoldenTolerance(channel: 48, pixels: 0.01)
+}
+
+/// Golden-image assertions for Fixtures/render/. Set `RECORD_GOLDENS=1` to write the current
+/// rendering as the new golden instead of comparing (then look at the images and commit them).
+enum Golden {
+    static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }
+
+    static func url(_ name: String) -> URL { TestPaths.fixture("render/\(name)") }
+
+    static func check(
+        _ image: RGBAImage, _ name: String, tolerance: GoldenTolerance = .tight,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let picture = RGBAPicture(width: image.width, height: image.height, pixels: image.pixels)
+        let file = url(name)
+        if recording {
+            try Data(try PNGCodec.encode(picture)).write(to: file)
+            return
+        }
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            // Only RECORD_GOLDENS=1 writes into Fixtures/; otherwise the rendering goes to /tmp.
+            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("actual-\(name)")
+            try Data(try PNGCodec.encode(picture)).write(to: actual)
+            Issue.record(
+                "no golden \(name); rendering written to \(actual.path); record with RECORD_GOLDENS=1",
+                sourceLocation: sourceLocation)
+            return
+        }
+        let golden = try PNGCodec.decode([UInt8](try Data(contentsOf: file)))
+        #expect(
+            golden.width == image.width && golden.height == image.height, "size of \(name)",
+            sourceLocation: sourceLocation)
+        guard golden.width == image.width, golden.height == image.height else { return }
+        var differing = 0
+        var worst = 0
+        for i in stride(from: 0, to: image.pixels.count, by: 4) {
+            var d = 0
+            for k in 0..<4 { d = max(d, abs(Int(image.pixels[i + k]) - Int(golden.pixels[i + k]))) }
+            worst = max(worst, d)
+            if d > tolerance.channel { differing += 1 }
+        }
+        let fraction = Double(differing) / Double(image.width * image.height)
+        if fraction > tolerance.pixels {
+            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("actual-\(name)")
+            try? Data(try PNGCodec.encode(picture)).write(to: actual)
+            Issue.record(
+                "\(name): \(differing) pixels (\(fraction * 100)%) differ by more than \(tolerance.channel), worst \(worst); rendering written to \(actual.path)",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A fixed backdrop so that transparent and translucent parts show: a dark blue-to-grey
+    /// ramp with a lighter band, like a night scene.
+    static func backdrop(_ size: RenderSize) throws -> RGBAImage {
+        var pixels = [UInt8](repeating: 255, count: size.width * size.height * 4)
+        for y in 0..<size.height {
+            let t = Double(y) / Double(size.height)
+            for x in 0..<size.width {
+                let s = Double(x) / Double(size.width)
+                let band = abs(s - 0.5) < 0.1 ? 60.0 : 0
+                let i = (y * size.width + x) * 4
+                pixels[i] = UInt8(min(255, 40 + 80 * t + band))
+                pixels[i + 1] = UInt8(min(255, 50 + 70 * t + band))
+                pixels[i + 2] = UInt8(min(255, 90 + 50 * s + band))
+            }
+        }
+        return try RGBAImage(width: size.width, height: size.height, pixels: pixels)
+    }
+}
+
+/// The fonts committed under Fixtures/render/fonts, so goldens do not depend on the machine.
+enum TestFonts {
+    static let directory = TestPaths.fixture("render/fonts").path
+
+    static func catalog(overrides: [String] = []) throws -> FontCatalog {
+        try FontCatalog(directories: [directory], overrideFiles: overrides)
+    }
+}

@@ -1,0 +1,204 @@
+import CaptionCore
+import Render
+import Testing
+
+/// What the renderer must do beyond looking like the goldens: order, joining, fallback,
+/// caches, the YUV path.
+@Suite struct RenderBehaviourTests {
+    static let size = RenderSize(width: 640, height: 360)
+    static let bottom = CaptionRegion(
+        origin: CaptionPoint(x: .percent(5), y: .percent(60)),
+        size: CaptionSize(width: .percent(90), height: .percent(30)))
+
+    static func caption(_ runs: [CaptionRun], from: Int64 = 0, to: Int64 = 10, region: CaptionRegion? = bottom)
+        -> Caption
+    {
+        Caption(
+            runs: runs,
+            timeRange: TimeRange(start: MediaTime(value: from, timescale: 1), end: MediaTime(value: to, timescale: 1)),
+            region: region)
+    }
+
+    static func renderer(_ captions: [Caption], options: CaptionRenderOptions = CaptionRenderOptions(outlineWidth: 0))
+        throws -> CaptionRenderer
+    {
+        try CaptionRenderer(captions: captions, bounds: size, fonts: try TestFonts.catalog(), options: options)
+    }
+
+    /// Mean x of the pixels of exactly `colour`.
+    static func meanX(of colour: CaptionColor, in image: RGBAImage) -> Double? {
+        var sum = 0, count = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixel(x: x, y: y) == colour {
+                sum += x
+                count += 1
+            }
+        }
+        return count > 0 ? Double(sum) / Double(count) : nil
+    }
+
+    static let t1 = MediaTime(value: 1, timescale: 1)
+
+    @Test(arguments: [
+        ("שלום ", "עולם"),  // Hebrew
+        ("مرحبا ", "بالعالم"),  // Arabic
+    ])
+    func rightToLeftWordsRunFromTheRight(first: String, second: String) throws {
+        let r = try Self.renderer([
+            Self.caption([
+                CaptionRun(first, style: CaptionTextStyle(textColor: .red)),
+                CaptionRun(second, style: CaptionTextStyle(textColor: .green)),
+            ])
+        ])
+        let image = try r.render(at: Self.t1)
+        let a = try #require(Self.meanX(of: .red, in: image))
+        let b = try #require(Self.meanX(of: .green, in: image))
+        #expect(a > b, "the first word must be right of the second")
+    }
+
+    @Test func latinInsideRightToLeftStaysLeftToRightAndParagraphOrderHolds() throws {
+        // An LTR paragraph: "abc" first (left), then the Hebrew, whose two words run leftwards.
+        let r = try Self.renderer([
+            Self.caption([
+                CaptionRun("abc ", style: CaptionTextStyle(textColor: .yellow)),
+                CaptionRun("שלום ", style: CaptionTextStyle(textColor: .red)),
+                CaptionRun("עולם", style: CaptionTextStyle(textColor: .green)),
+                CaptionRun(" xyz", style: CaptionTextStyle(textColor: .cyan)),
+            ])
+        ])
+        let image = try r.render(at: Self.t1)
+        let xs = try [CaptionColor.yellow, .green, .red, .cyan].map { try #require(Self.meanX(of: $0, in: image)) }
+        #expect(xs == xs.sorted(), "visual order abc, עולם, שלום, xyz")
+    }
+
+    @Test func arabicLettersJoin() throws {
+        // Three behs joined (initial, medial, final forms) are narrower than three isolated ones,
+        // and lam + alef becomes one ligature glyph.
+        func width(_ text: String) throws -> Int {
+            let r = try Self.renderer([Self.caption([CaptionRun(text, style: CaptionTextStyle(textColor: .red))])])
+            let layers = try r.layers(at: Self.t1)
+            let lo = layers.map(\.x).min() ?? 0, hi = layers.map { $0.x + $0.width }.max() ?? 0
+            return hi - lo
+        }
+        #expect(try width("ببب") < (try width("ب ب ب")) - (try width(" ")) * 2)
+        let r = try Self.renderer([Self.caption([CaptionRun("لا")])])
+        #expect(try r.layers(at: Self.t1).count == 1)
+    }
+
+    @Test func eachCharacterFallsBackToAFaceThatHasIt() throws {
+        let r = try Self.renderer([Self.caption([CaptionRun("Latin, Ελληνικά, Кириллица, 日本語, 한국어")])])
+        _ = try r.render(at: Self.t1)
+        #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")
+    }
+
+    @Test func fontOverrideComesFirst() throws {
+        let mono = TestFonts.directory + "/DejaVuSansMono.ttf"
+        let text = [Self.caption([CaptionRun("iiiiiiii")])]
+        let plain = try CaptionRenderer(captions: text, bounds: Self.size, fonts: try TestFonts.catalog())
+        let overridden = try CaptionRenderer(
+            captions: text, bounds: Self.size, fonts: try TestFonts.catalog(overrides: [mono]))
+        func width(_ r: CaptionRenderer) throws -> Int {
+            let l = try r.layers(at: Self.t1)
+            return (l.map { $0.x + $0.width }.max() ?? 0) - (l.map(\.x).min() ?? 0)
+        }
+        // A monospaced "i" is far wider than a proportional one.
+        #expect(try width(overridden) > (try width(plain)) * 3 / 2)
+        #expect(throws: RenderError.self) { try TestFonts.catalog(overrides: ["/nonexistent/font.ttf"]) }
+    }
+
+    @Test func unchangedCaptionIsNeverRenderedAgain() throws {
+        let a = Self.caption([CaptionRun("stays on screen")], from: 0, to: 10)
+        let b = Self.caption([CaptionRun("comes and goes")], from: 2, to: 4, region: nil)
+        let r = try Self.renderer([a, b])
+        for tenth in 0..<100 {
+            let t = MediaTime(value: Int64(tenth), timescale: 10)
+            // Compositing a whole picture is slow in debug builds; every tenth call does it.
+            if tenth % 10 == 0 { _ = try r.render(at: t) } else { _ = try r.layers(at: t) }
+        }
+        // Three scenes (a; a+b; a) and two captions: each caption laid out exactly once.
+        #expect(r.statistics.captionsRendered == 2)
+        #expect(r.statistics.sceneCacheHits == 97)
+        // Adding a caption later keeps the layers of the ones that stay.
+        r.captions.append(Self.caption([CaptionRun("new")], from: 20, to: 21))
+        _ = try r.render(at: Self.t1)
+        _ = try r.render(at: MediaTime(value: 20, timescale: 1))
+        #expect(r.statistics.captionsRendered == 3)
+    }
+
+    @Test func sceneChangesFollowTheGrouperAndFlash() throws {
+        let a = Self.caption([CaptionRun("a")], from: 1, to: 3)
+        let b = Self.caption([CaptionRun("b", style: CaptionTextStyle(flash: true))], from: 2, to: 5)
+        let r = try Self.renderer([a, b])
+        let scenes = r.captionSceneChanges(in: TimeRange(start: .zero, end: MediaTime(value: 6, timescale: 1)))
+        #expect(scenes.map(\.timeRange.start.seconds) == [0, 1, 2, 3, 5])
+        #expect(scenes.map(\.hasActiveCaptions) == [false, true, true, true, false])
+        #expect(scenes.map(\.needsPeriodicRefresh) == [false, false, true, true, false])
+    }
+
+    @Test func yuvFrameGetsTheSameCaptionsWithoutRGB() throws {
+        let red = Self.caption(
+            [CaptionRun("RED BOX", style: CaptionTextStyle(textColor: .white, backgroundColor: .red))],
+            region: .cells(row: 14, column: 2, rows: 1, columns: 7))
+        let r = try Self.renderer([red])
+        var frame = try YUV420Frame(width: Self.size.width, height: Self.size.height)
+        try r.render(at: Self.t1, into: &frame)
+        let rgba = try r.render(at: Self.t1)
+        // Find a pixel of the red box in the RGBA rendering and look at the same place in YUV.
+        let (kr, kb) = (0.299, 0.114)  // 360 lines: BT.601
+        var checked = 0
+        for y in stride(from: 0, to: Self.size.height, by: 2) {
+            for x in stride(from: 0, to: Self.size.width, by: 2)
+            where rgba.pixel(x: x, y: y) == .red
+                && rgba.pixel(x: x + 1, y: y) == .red && rgba.pixel(x: x, y: y + 1) == .red
+                && rgba.pixel(x: x + 1, y: y + 1) == .red
+            {
+                #expect(frame.y[y * frame.width + x] == UInt8((16 + 219 * kr).rounded()))
+                let c = (y / 2) * frame.chromaWidth + x / 2
+                #expect(frame.v[c] == 240)
+                #expect(abs(Int(frame.u[c]) - Int((128 - 224 * kr / (2 * (1 - kb))).rounded())) <= 1)
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+        // White text on the box: some luma at the top of the range.
+        #expect(frame.y.contains { $0 >= 234 })
+    }
+
+    @Test func renderingOntoAPictureOfAnotherSizeIsAnError() throws {
+        let r = try Self.renderer([Self.caption([CaptionRun("x")])])
+        var image = try RGBAImage(width: 10, height: 10)
+        #expect(throws: RenderError.invalidSize(width: 10, height: 10)) { try r.render(at: Self.t1, into: &image) }
+        #expect(throws: RenderError.self) { try RGBAImage(width: 0, height: 10) }
+    }
+
+    @Test func oddInputsRenderWithoutTrapping() throws {
+        let huge = CaptionRegion(
+            origin: CaptionPoint(x: .pixels(1e300), y: .percent(-50)),
+            size: CaptionSize(width: .cells(0), height: .percent(1e9)))
+        let nan = CaptionRegion.cells(row: 99, column: -5, rows: 0, columns: 0)
+        let vertical = CaptionRegion(
+            origin: CaptionPoint(x: .percent(0), y: .percent(0)),
+            size: CaptionSize(width: .percent(1), height: .percent(1)),
+            writingMode: .topToBottomAndRightToLeft)
+        let captions = [
+            Self.caption([CaptionRun("")]),
+            Self.caption([CaptionRun("\n\n\n")]),
+            Self.caption([CaptionRun("big", style: CaptionTextStyle(fontSize: .pixels(1e12)))]),
+            Self.caption([CaptionRun("tiny", style: CaptionTextStyle(fontSize: .percent(-3)))]),
+            Self.caption([CaptionRun("far away")], region: huge),
+            Self.caption([CaptionRun("off the grid")], region: nan),
+            Self.caption(
+                [CaptionRun("縦 text 12", style: CaptionTextStyle(ruby: CaptionRuby(text: ""), textCombine: true))],
+                region: vertical),
+            Self.caption([CaptionRun("combine in horizontal text", style: CaptionTextStyle(textCombine: true))]),
+            Self.caption([CaptionRun("\u{200F}\u{202E}mixed\u{0301}\u{FE0F}\u{0000}\t marks")]),
+        ]
+        let r = try Self.renderer(captions)
+        var frame = try YUV420Frame(width: 641, height: 361)  // odd sizes: chroma rounds up
+        let odd = try CaptionRenderer(
+            captions: captions, bounds: RenderSize(width: 641, height: 361), fonts: try TestFonts.catalog())
+        try odd.render(at: Self.t1, into: &frame)
+        _ = try r.render(at: Self.t1)
+        #expect(r.statistics.captionsRendered == captions.count)
+    }
+}
