@@ -1,5 +1,7 @@
 import CaptionCore
 import CaptionJSON
+import ITT
+import SCC
 
 /// The one place that lists every file format (one row per format), and picks a format by name,
 /// by extension or by probing the bytes.
@@ -12,7 +14,9 @@ public struct CaptionFormatRegistry: Sendable {
 
     /// Every format the suite supports.
     public static let standard = CaptionFormatRegistry(formats: [
-        JSONCaptionFormat.descriptor
+        JSONCaptionFormat.descriptor,
+        SCCFormat.descriptor,
+        ITTFormat.descriptor,
     ])
 
     /// The format called `name` (case-insensitive), or an error listing the known names.

@@ -7,6 +7,7 @@ let commandList: [ParsableCommand.Type] = [
     FormatsCommand.self,
     ValidateCommand.self,
     GenerateCommand.self,
+    SCCDumpCommand.Group.self,
     MediaInfoStub.self,
     PreviewStub.self,
 ]

@@ -1,0 +1,220 @@
+import CaptionCore
+
+// The CEA-608 caption decoder. Sources: 47 CFR 15.119 (now 47 CFR 79.101): (b) odd parity,
+// (e) cursor and tab offsets, (f) caption modes, (h) attributes, (i) control code pairs sent
+// twice; CEA-608-B §6.2 (attributes), §6.4.2 (extended characters), §7.4 (text mode), §8
+// (field 2, XDS). See Specs/scc.md for how the SCC reader drives it.
+
+/// A pure CEA-608 decoder for one caption channel (CC1–CC4).
+///
+/// Feed it the byte pairs of one field in order, one per frame, with ``decode(_:_:frame:)``.
+/// It keeps the displayed and non-displayed memories, the cursor, the caption mode and the
+/// pen attributes, and reports each change of the displayed memory as a
+/// ``CEA608ScreenChange`` ("the screen changed at frame N"). Text-mode rows (TR, RTD) are
+/// collected apart in ``textLines``.
+///
+/// The decoder reads one field. CC1 and CC2 are field 1, CC3 and CC4 field 2; a stream that
+/// mixes both fields' miscellaneous control codes (0x14 and 0x15 first bytes) is followed by
+/// the field bit of those codes, as Specs/cea608/channels.md describes.
+public struct CEA608Decoder: Sendable {
+    /// The channel this decoder shows.
+    public let channel: CaptionChannel
+    /// Whether pairs failing the odd parity check are dropped (15.119(b)); when `false`, bit 7
+    /// is ignored, for data written without parity.
+    public let checksParity: Bool
+
+    /// What the viewer sees.
+    public internal(set) var displayedMemory = CEA608Memory()
+    /// Where pop-on captions are built.
+    public internal(set) var nonDisplayedMemory = CEA608Memory()
+    /// The caption style; pop-on until a mode command arrives.
+    public internal(set) var mode: CEA608CaptionMode = .popOn
+    /// Whether characters currently go to the text service (after TR or RTD).
+    public internal(set) var isInTextMode = false
+    /// The cursor row, 0-based (row 15 of the rule is 14).
+    public internal(set) var cursorRow = CEA608Memory.rows - 1
+    /// The cursor column, 0…32; 32 means "after the last column": further characters replace
+    /// column 31 (15.119(e)).
+    public internal(set) var cursorColumn = 0
+    /// The attributes given to the next character.
+    public internal(set) var pen = CEA608CellAttributes.default
+    /// The roll-up base row, 0-based: the PAC's row in roll-up mode (15.119(f)(1)).
+    public internal(set) var baseRow = CEA608Memory.rows - 1
+    /// Text-mode rows received so far, for the decoder's data channel.
+    public internal(set) var textLines: [CEA608TextLine] = []
+
+    // MARK: - Internal state
+
+    /// The field the most recent miscellaneous control code was sent for (1 or 2).
+    var activeField: Int
+    /// The data channel of the most recent control code (1 or 2).
+    var activeDataChannel = 1
+    /// The previous pair when it was a control code, parity stripped, first byte high; -1 if
+    /// the previous pair was anything else (15.119(i)(2)).
+    var previousControl: Int32 = -1
+    /// Whether XDS bytes are being received (CEA-608-B §8).
+    var inXDS = false
+    /// Whether a code for the other field was already reported.
+    var reportedOtherField = false
+    var nextLineID: Int32 = 0
+    /// Rows of displayed memory changed by the current pair, and why.
+    var changedRows: UInt16 = 0
+    var changeCause: CEA608ScreenChange.Cause = .paint
+    /// The text-mode row being received.
+    var textRow = String.UnicodeScalarView()
+    var textRowStart: Int64 = 0
+    var currentFrame: Int64 = 0
+
+    /// Creates a decoder for `channel`, with empty memories and pop-on mode.
+    ///
+    /// Set `checksParity` to `false` only for data known to be written without parity bits.
+    public init(channel: CaptionChannel = .cc1, checksParity: Bool = true) {
+        self.channel = channel
+        self.checksParity = checksParity
+        activeField = channel.field
+    }
+
+    // MARK: - Decoding
+
+    /// Decodes one byte pair as received (with parity bits) at `frame`.
+    public mutating func decode(_ first: UInt8, _ second: UInt8, frame: Int64) -> CEA608DecodeStep {
+        currentFrame = frame
+        changedRows = 0
+        changeCause = .paint
+        var step = decodePair(first, second)
+        if changedRows != 0 {
+            step.screenChange = CEA608ScreenChange(frame: frame, cause: changeCause, rows: changedRows)
+        }
+        return step
+    }
+
+    /// Ends the stream at `frame`: a text-mode row still open is kept.
+    public mutating func finish(frame: Int64) {
+        flushTextRow(frame: frame)
+    }
+
+    private mutating func decodePair(_ first: UInt8, _ second: UInt8) -> CEA608DecodeStep {
+        // 0x80 0x80 is filler (15.119(i)(1)); it also separates two copies of a control code.
+        if first == 0x80 && second == 0x80 {
+            previousControl = -1
+            return CEA608DecodeStep(code: .padding)
+        }
+        // 15.119(b): every byte has odd parity; a failing pair is dropped.
+        guard !checksParity || Parity.hasOddParity(first) && Parity.hasOddParity(second) else {
+            previousControl = -1
+            return CEA608DecodeStep(
+                code: .parityError,
+                diagnostic: Diagnostic(
+                    .warning, "608.parity",
+                    "byte pair \(Self.hex(first, second)) fails the odd parity check; dropped",
+                    suggestedFix: "check the file for corrupted words"))
+        }
+        let byte1 = first & 0x7F
+        let byte2 = second & 0x7F
+        switch byte1 {
+        case 0x10...0x1F:
+            return decodeControl(byte1, byte2)
+        case 0x01...0x0F where channel.field == 2:
+            previousControl = -1
+            return decodeXDS(byte1, byte2)
+        default:
+            // In field 1, bytes 0x00–0x0F are not characters and are skipped, the other byte of
+            // the pair still counts (15.119(i)(1)); decodeCharacters does both.
+            previousControl = -1
+            if inXDS {
+                return CEA608DecodeStep(code: .xds(byte1, byte2))
+            }
+            return decodeCharacters(byte1, byte2)
+        }
+    }
+
+    // MARK: - Characters
+
+    private mutating func decodeCharacters(_ byte1: UInt8, _ byte2: UInt8) -> CEA608DecodeStep {
+        let service = CaptionChannel(field: activeField, dataChannel: activeDataChannel)
+        let first = CEA608CharacterSet.character(basic: byte1)
+        let second = CEA608CharacterSet.character(basic: byte2)
+        let code: CEA608DecodedCode
+        if let first {
+            code = .characters(first, second)
+        } else if let second {
+            code = .characters(second, nil)
+        } else {
+            return CEA608DecodeStep(code: .padding)
+        }
+        guard service == channel else {
+            return CEA608DecodeStep(code: code, channel: service)
+        }
+        // Bytes 0x00–0x1F in a character pair are not characters (15.119(i)(1)): skipped.
+        if (0x20...0x7F).contains(byte1) { receive(basic: byte1) }
+        if (0x20...0x7F).contains(byte2) { receive(basic: byte2) }
+        return CEA608DecodeStep(code: code, channel: service, accepted: true)
+    }
+
+    private mutating func receive(basic byte: UInt8) {
+        let index = Int(byte) - 0x20
+        guard CEA608ScalarTable.basic.indices.contains(index) else { return }
+        put(CEA608ScalarTable.basic[index])
+    }
+
+    /// Writes a character at the cursor with the pen and advances the cursor.
+    mutating func put(_ scalar: Unicode.Scalar, style: CEA608CellAttributes? = nil) {
+        if isInTextMode {
+            if textRow.isEmpty { textRowStart = currentFrame }
+            textRow.append(scalar)
+            return
+        }
+        let column = min(cursorColumn, CEA608Memory.columns - 1)
+        let cell = CEA608Cell(character: scalar, style: style ?? pen)
+        if writesToDisplay {
+            displayedMemory.write(cell, row: cursorRow, column: column, nextLineID: &nextLineID)
+            markChanged(row: cursorRow, cause: changeCause == .replace ? .replace : .paint)
+        } else {
+            nonDisplayedMemory.write(cell, row: cursorRow, column: column, nextLineID: &nextLineID)
+        }
+        cursorColumn = min(column + 1, CEA608Memory.columns)
+    }
+
+    /// Whether characters go straight to the screen: paint-on and roll-up (15.119(f)(1), (3)).
+    var writesToDisplay: Bool {
+        if case .popOn = mode { return false }
+        return true
+    }
+
+    mutating func markChanged(row: Int, cause: CEA608ScreenChange.Cause) {
+        guard (0..<CEA608Memory.rows).contains(row) else { return }
+        changedRows |= 1 << UInt16(row)
+        // A stronger cause wins when one pair does several things.
+        if cause != .paint { changeCause = cause }
+    }
+
+    mutating func markAllChanged(cause: CEA608ScreenChange.Cause) {
+        changedRows = 0x7FFF
+        changeCause = cause
+    }
+
+    // MARK: - XDS
+
+    private mutating func decodeXDS(_ byte1: UInt8, _ byte2: UInt8) -> CEA608DecodeStep {
+        // 0x01–0x0E start or continue a packet, 0x0F ends it (CEA-608-B §8).
+        let starting = byte1 != 0x0F && !inXDS
+        inXDS = byte1 != 0x0F
+        var step = CEA608DecodeStep(code: .xds(byte1, byte2))
+        if starting {
+            step.diagnostic = Diagnostic(
+                .info, "608.xds", "Extended Data Services packet (class 0x\(Self.hexByte(byte1))) skipped")
+        }
+        return step
+    }
+
+    // MARK: - Helpers
+
+    static func hexByte(_ byte: UInt8) -> String {
+        let digits: [Character] = Array("0123456789abcdef")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+    }
+
+    static func hex(_ first: UInt8, _ second: UInt8) -> String {
+        hexByte(first) + hexByte(second)
+    }
+}

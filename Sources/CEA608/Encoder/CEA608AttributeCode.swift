@@ -1,0 +1,103 @@
+// Spacing attribute codes. Sources: 47 CFR 15.119(h)(1)(i)–(iii) (now 47 CFR 79.101): mid-row
+// codes and Flash On take a cell, shown as a space; a colour mid-row code turns italics off, the
+// italics code keeps the colour, any mid-row code turns flash off. CEA-608-B §6.2: background and
+// black-foreground codes also take a cell, after a standard space they backspace over.
+
+/// A code that changes attributes in the middle of a row and takes one cell.
+enum CEA608AttributeCode: Hashable {
+    /// A colour mid-row code (never black).
+    case midRow(MidRowCode)
+    /// The italics mid-row code (0x11 0x2E, 0x2F with underline).
+    case italics(underline: Bool)
+    /// FON, a miscellaneous control code that takes a cell.
+    case flashOn
+    /// A background or black-foreground code, sent after a space it replaces.
+    case backgroundForeground(BackgroundForegroundAttribute)
+
+    /// The codes that turn cells styled `from` into cells styled `to`, in sending order, each
+    /// taking one cell. Empty when the styles match.
+    static func transition(from: CEA608CellStyle, to: CEA608CellStyle) -> [CEA608AttributeCode] {
+        var codes: [CEA608AttributeCode] = []
+        var current = from
+        if to.background != current.background {
+            let attribute: BackgroundForegroundAttribute
+            if let background = to.background {
+                attribute =
+                    background.transparent
+                    ? .transparentBackground
+                    : .background(background.color, semiTransparent: background.semiTransparent)
+            } else {
+                // Back to the default: the decoder's default is opaque black (CEA-608-B §6.2).
+                attribute = .background(.black, semiTransparent: false)
+            }
+            codes.append(.backgroundForeground(attribute))
+            current.background = to.background
+        }
+        // A colour mid-row code turns italics and flash off; the italics code keeps the colour
+        // and turns flash off; FA/FAU (black) keep italics and flash (CEA-608-B §6.2).
+        let italicsOff = current.italic && !to.italic
+        let flashOff = current.flash && !to.flash
+        if italicsOff || (to.foreground != .black && to.foreground != current.foreground)
+            || (flashOff && !to.italic)
+        {
+            let color = to.foreground == .black ? CEA608Color.white : to.foreground
+            codes.append(colorCode(color, underline: to.underline))
+            current.foreground = color
+            current.italic = false
+            current.underline = to.underline
+            current.flash = false
+        }
+        if to.foreground == .black
+            && (current.foreground != .black || (current.underline != to.underline && !to.italic))
+        {
+            codes.append(.backgroundForeground(.blackForeground(underline: to.underline)))
+            current.foreground = .black
+            current.underline = to.underline
+        }
+        if to.italic && (!current.italic || current.underline != to.underline || (current.flash && !to.flash)) {
+            codes.append(italicsCode(underline: to.underline))
+            current.italic = true
+            current.underline = to.underline
+            current.flash = false
+        }
+        if current.underline != to.underline {
+            codes.append(colorCode(current.foreground, underline: to.underline))
+            current.underline = to.underline
+            current.flash = current.foreground == .black && current.flash
+        }
+        if to.flash && !current.flash {
+            codes.append(.flashOn)
+        }
+        return codes
+    }
+
+    /// A colour code: a mid-row code, or for black the black-foreground code (CEA-608-B §6.2).
+    private static func colorCode(_ color: CEA608Color, underline: Bool) -> CEA608AttributeCode {
+        if let code = MidRowCode(style: .color(color), underline: underline) {
+            return .midRow(code)
+        }
+        return .backgroundForeground(.blackForeground(underline: underline))
+    }
+
+    private static func italicsCode(underline: Bool) -> CEA608AttributeCode {
+        .italics(underline: underline)
+    }
+
+    /// Appends the code's words: a doubled control code, preceded by a space for the
+    /// background and black-foreground codes (CEA-608-B §6.2).
+    func append(to buffer: inout CEA608WordBuffer) {
+        switch self {
+        case .midRow(let code):
+            let bytes = code.bytes
+            buffer.appendControl(first: bytes.first, second: bytes.second)
+        case .italics(let underline):
+            buffer.appendControl(first: 0x11, second: underline ? 0x2F : 0x2E)
+        case .flashOn:
+            buffer.append(.flashOn)
+        case .backgroundForeground(let attribute):
+            buffer.appendBasic(0x20)
+            let bytes = attribute.bytes
+            buffer.appendControl(first: bytes.first, second: bytes.second)
+        }
+    }
+}

@@ -1,0 +1,161 @@
+// The CEA-608 encoder. Sources: 47 CFR 15.119 (now 47 CFR 79.101): (f) caption modes — pop-on
+// (RCL, load, EOC), roll-up (RU2–RU4, CR on the base row), paint-on (RDC); (i) control codes
+// twice; EDM and ENM from the miscellaneous control codes table. See Specs/scc.md, "Writing".
+import CaptionCore
+
+/// Turns captions into transmission plans: the words each caption needs and the frames they are
+/// tied to, ready for ``TransmissionScheduler``.
+///
+/// Pop-on captions that overlap in time are shown together: each stretch of frames with the same
+/// set of pop-on captions becomes one scene, loaded and swapped in by EOC. A caption whose region
+/// scrolls (`.rollUp(rows:)`) is a roll-up line on the region's last row; a caption animated with
+/// `.characterReveal` is painted on. The encoder follows the decoder's memories so that it sends
+/// ENM only when non-displayed memory may hold text, and EDM only when nothing replaces a caption
+/// at its end: an EOC, a roll-up CR or a new caption starting on that very frame removes it.
+public struct CEA608Encoder: Sendable {
+    /// The caption service written.
+    public var channel: CaptionChannel
+
+    public init(channel: CaptionChannel = .cc1) {
+        self.channel = channel
+    }
+
+    /// The plans for `captions` at `rate`, in start order, and what had to change.
+    ///
+    /// Times are rounded to the nearest frame (reported when off the grid). Captions that last
+    /// less than a frame are reported and not written.
+    public func transmissionPlans(for captions: [Caption], rate: FrameRate) -> CEA608EncodingResult {
+        var diagnostics: [Diagnostic] = []
+        let units = displayUnits(captions, rate: rate, diagnostics: &diagnostics)
+        var state = EncoderState(channel: channel)
+        for unit in units {
+            state.add(unit, location: DiagnosticLocation(time: rate.time(ofFrame: unit.startFrame)))
+        }
+        state.finish()
+        diagnostics += state.diagnostics
+        return CEA608EncodingResult(plans: state.plans, diagnostics: diagnostics)
+    }
+
+    /// The largest frame number the encoder accepts.
+    static let frameLimit: Int64 = 1 << 40
+
+    /// The mode a caption is sent in.
+    public static func mode(of caption: Caption) -> CEA608CaptionMode {
+        if case .rollUp(let rows) = caption.region?.scroll { return .rollUp(rows: min(max(rows, 2), 4)) }
+        if caption.animation == .characterReveal { return .paintOn }
+        return .popOn
+    }
+
+    // MARK: - Display units
+
+    func displayUnits(_ captions: [Caption], rate: FrameRate, diagnostics: inout [Diagnostic])
+        -> [CEA608DisplayUnit]
+    {
+        var units: [CEA608DisplayUnit] = []
+        var popOn: [(index: Int, start: Int64, end: Int64, rows: [CEA608Row])] = []
+        for (index, caption) in captions.enumerated() {
+            let location = DiagnosticLocation(time: caption.timeRange.start)
+            // Frames beyond ±2⁴⁰ (over a thousand years) are refused, so frame arithmetic never
+            // overflows.
+            guard let start = rate.frame(at: caption.timeRange.start, rounding: .nearestOrAwayFromZero),
+                let end = rate.frame(at: caption.timeRange.end, rounding: .nearestOrAwayFromZero),
+                abs(start) < Self.frameLimit, abs(end) < Self.frameLimit
+            else {
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "608.time", "caption \(index + 1) has no valid time range; not written", at: location))
+                continue
+            }
+            if !rate.isOnFrameGrid(caption.timeRange.start) || !rate.isOnFrameGrid(caption.timeRange.end) {
+                diagnostics.append(
+                    Diagnostic(
+                        .info, "608.frame-grid", "caption \(index + 1): times rounded to the nearest frame",
+                        at: location, suggestedFix: "put caption times on the \(rate) fps frame grid"))
+            }
+            guard end > start else {
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "608.time", "caption \(index + 1) lasts less than one frame; not written",
+                        at: location, suggestedFix: "give the caption at least one frame"))
+                continue
+            }
+            let mode = Self.mode(of: caption)
+            if case .rollUp(let rows) = caption.region?.scroll, !(2...4).contains(rows) {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "608.roll-up-rows",
+                        "caption \(index + 1): roll-up window of \(rows) rows; using \(mode)",
+                        at: location, suggestedFix: "use a window of 2, 3 or 4 rows"))
+            }
+            let layout = CEA608CaptionLayout(caption: caption, captionIndex: index, mode: mode, location: location)
+            diagnostics += layout.diagnostics
+            if mode == .popOn {
+                popOn.append((index, start, end, layout.rows))
+            } else {
+                units.append(
+                    CEA608DisplayUnit(
+                        captionIndices: [index], mode: mode, startFrame: start, endFrame: end, rows: layout.rows))
+            }
+        }
+        units += Self.scenes(popOn)
+        // Stable: units that start together keep document order.
+        var order = Array(units.indices)
+        order.sort { (units[$0].startFrame, $0) < (units[$1].startFrame, $1) }
+        return order.map { units[$0] }
+    }
+
+    /// Splits pop-on captions into scenes: each stretch of frames with the same captions visible.
+    static func scenes(_ captions: [(index: Int, start: Int64, end: Int64, rows: [CEA608Row])])
+        -> [CEA608DisplayUnit]
+    {
+        // Usually no two overlap: each caption is a scene.
+        var overlapping = false
+        for index in captions.indices.dropFirst() where captions[index].start < captions[index - 1].end {
+            overlapping = true
+            break
+        }
+        if !overlapping {
+            return captions.map {
+                CEA608DisplayUnit(
+                    captionIndices: [$0.index], mode: .popOn, startFrame: $0.start, endFrame: $0.end, rows: $0.rows)
+            }
+        }
+        var boundaries: [Int64] = []
+        boundaries.reserveCapacity(captions.count * 2)
+        for caption in captions {
+            boundaries.append(caption.start)
+            boundaries.append(caption.end)
+        }
+        boundaries.sort()
+        let order = captions.indices.sorted { captions[$0].start < captions[$1].start }
+        var units: [CEA608DisplayUnit] = []
+        var active: [Int] = []
+        var next = 0
+        var previous: Int64?
+        for boundary in boundaries {
+            if let from = previous, from < boundary {
+                active.removeAll { captions[$0].end <= from }
+                while next < order.count, captions[order[next]].start <= from {
+                    active.append(order[next])
+                    next += 1
+                }
+                active.removeAll { captions[$0].end <= from }
+                if !active.isEmpty {
+                    let members = active.sorted { captions[$0].index < captions[$1].index }
+                    let indices = members.map { captions[$0].index }
+                    if let last = units.last, last.endFrame == from, last.captionIndices == indices {
+                        units[units.count - 1].endFrame = boundary
+                    } else {
+                        let rows = members.flatMap { captions[$0].rows }.sorted { $0.row < $1.row }
+                        units.append(
+                            CEA608DisplayUnit(
+                                captionIndices: indices, mode: .popOn, startFrame: from, endFrame: boundary, rows: rows)
+                        )
+                    }
+                }
+            }
+            previous = boundary
+        }
+        return units
+    }
+}

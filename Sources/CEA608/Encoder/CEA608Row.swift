@@ -1,0 +1,36 @@
+// The caption grid: 15 rows of 32 columns (47 CFR 15.119(e), now 47 CFR 79.101).
+
+/// One row of a caption laid out on the CEA-608 grid: where its first character goes and its
+/// characters with their cell styles.
+struct CEA608Row {
+    /// One character cell: the character's code (no `Character`, so copies cost nothing) and
+    /// its style.
+    struct Cell {
+        /// A basic code (0x20–0x7F) or a special or extended pair, first byte high.
+        var code: UInt16
+        /// For an extended character, the basic character sent before it; 0 otherwise.
+        var fallback: UInt8
+        var style: CEA608CellStyle
+
+        init(entry: CEA608CharacterSet.Entry, style: CEA608CellStyle) {
+            code = entry.code
+            fallback = entry.fallback ?? 0
+            self.style = style
+        }
+
+        init(code: UInt16, fallback: UInt8, style: CEA608CellStyle) {
+            self.code = code
+            self.fallback = fallback
+            self.style = style
+        }
+
+        /// Whether this is the standard space, whose colour, italics and flash nobody sees.
+        var isSpace: Bool { code == 0x20 }
+    }
+
+    /// The row, 1 (top) to 15 (bottom).
+    var row: Int
+    /// The 0-based column of the first cell.
+    var column: Int
+    var cells: [Cell]
+}

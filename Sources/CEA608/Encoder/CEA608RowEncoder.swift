@@ -1,0 +1,139 @@
+// Encoding one row. Sources: 47 CFR 15.119 (now 47 CFR 79.101): PACs set row, indent and a
+// colour or italics ((e)(1)(i)); tab offsets move 1–3 columns ((e)(1)(ii)); mid-row codes take a
+// cell ((h)(1)(i)). Extended characters follow their fallback (CEA-608-B §6.4.2).
+
+/// Turns a laid-out row into words: PAC, tab offset, attribute codes and characters.
+///
+/// Attribute codes take a cell each, so the encoder puts them in cells that would otherwise hold
+/// spaces: at the start of a row the cursor goes that many columns left of the first character,
+/// and within a row the codes replace the spaces before the restyled character. Only when there
+/// are not enough such cells does the text move right; that is reported.
+struct CEA608RowEncoder {
+    /// One cell's content before it becomes words.
+    enum Item {
+        case character(CEA608Row.Cell)
+        case code(CEA608AttributeCode)
+    }
+
+    /// Appends the words of `row` to `buffer`; returns how many columns the text had to move
+    /// right because attribute codes had no spare cells.
+    ///
+    /// `afterCarriageReturn`: a roll-up CR has just put the cursor at column 0 of this row with
+    /// plain attributes (15.119(f)(1)), so columns 0–3 need no PAC, only a tab offset.
+    static func encode(_ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false)
+        -> Int
+    {
+        guard let first = row.cells.first else { return 0 }
+        // Row start: an indent PAC (white, roman) plus codes, or a colour/italics PAC at column 0.
+        let indentStart = CEA608CellStyle.afterIndentPAC(underline: first.style.underline)
+        let indentCodes = CEA608AttributeCode.transition(from: indentStart, to: first.style)
+        var attribute: PreambleAddressCode.Attribute?
+        var styledStart = indentStart
+        if first.style.foreground == .white && first.style.italic {
+            attribute = .italics
+            styledStart.italic = true
+        } else if first.style.foreground != .black && first.style.foreground != .white {
+            attribute = .color(first.style.foreground)
+            styledStart.foreground = first.style.foreground
+        }
+        let styledCodes = CEA608AttributeCode.transition(from: styledStart, to: first.style)
+        var useStyledPAC = false
+        if attribute != nil {
+            let fitsStyled = styledCodes.count <= row.column && row.column <= styledCodes.count + 3
+            let fitsIndent = indentCodes.count <= row.column
+            useStyledPAC =
+                fitsStyled && (!fitsIndent || styledCodes.count < indentCodes.count)
+                || (!fitsStyled && !fitsIndent && styledCodes.count < indentCodes.count)
+        }
+        let codes = useStyledPAC ? styledCodes : indentCodes
+        var moved = max(0, codes.count - row.column)
+        let cursor = max(0, row.column - codes.count)
+        let row1Based = min(max(row.row, 1), 15)
+        if afterCarriageReturn && !useStyledPAC && cursor < 4 && !first.style.underline {
+            if let tab = tabOffset(cursor) { buffer.append(tab) }
+        } else if useStyledPAC, let attribute,
+            let pac = PreambleAddressCode(row: row1Based, attribute: attribute, underline: first.style.underline)
+        {
+            let bytes = pac.bytes
+            buffer.appendControl(first: bytes.first, second: bytes.second)
+            if let tab = tabOffset(cursor) { buffer.append(tab) }
+        } else if let address = PreambleAddressCode.addressing(
+            row: row1Based, column: min(cursor, 31), underline: first.style.underline)
+        {
+            let bytes = address.code.bytes
+            buffer.appendControl(first: bytes.first, second: bytes.second)
+            if let tab = address.tabOffset { buffer.append(tab) }
+        }
+        buffer.markAddressed()
+        // One style throughout (the usual case): the codes, then the characters.
+        if !row.cells.contains(where: { $0.style != first.style }) {
+            for code in codes { code.append(to: &buffer) }
+            for cell in row.cells { appendCharacter(cell, to: &buffer) }
+            buffer.flush()
+            return moved
+        }
+        // Cells: attribute codes take the place of the spaces before a restyled character.
+        var items: [Item] = []
+        items.reserveCapacity(row.cells.count + codes.count + 4)
+        for code in codes { items.append(.code(code)) }
+        var current = first.style
+        for cell in row.cells {
+            if cell.style != current {
+                let change = CEA608AttributeCode.transition(from: current, to: cell.style)
+                var spaces = 0
+                var index = items.count - 1
+                while spaces < change.count, index >= 0, case .character(let previous) = items[index],
+                    previous.isSpace
+                {
+                    spaces += 1
+                    index -= 1
+                }
+                items.removeLast(spaces)
+                moved += change.count - spaces
+                for code in change { items.append(.code(code)) }
+                current = cell.style
+            }
+            items.append(.character(cell))
+        }
+        for item in items {
+            switch item {
+            case .code(let code):
+                code.append(to: &buffer)
+            case .character(let cell):
+                appendCharacter(cell, to: &buffer)
+            }
+        }
+        buffer.flush()
+        return moved
+    }
+
+    /// Appends one character: a basic byte, a doubled special pair, or an extended character's
+    /// fallback and doubled pair (CEA-608-B §6.4.2).
+    static func appendCharacter(_ cell: CEA608Row.Cell, to buffer: inout CEA608WordBuffer) {
+        let first = UInt8(truncatingIfNeeded: cell.code >> 8)
+        let second = UInt8(truncatingIfNeeded: cell.code)
+        if first == 0 {
+            if !cell.isSpace { buffer.markVisible() }
+            buffer.appendBasic(second)
+        } else if cell.fallback != 0 {
+            // Decoders that know the code replace the fallback with it.
+            buffer.markVisible()
+            buffer.appendBasic(cell.fallback)
+            buffer.appendControl(first: first, second: second)
+        } else {
+            buffer.flush()
+            buffer.markVisible()
+            buffer.appendControl(first: first, second: second)
+        }
+    }
+
+    /// The tab offset for 1–3 columns.
+    static func tabOffset(_ columns: Int) -> ControlCommand? {
+        switch columns {
+        case 1: .tabOffset1
+        case 2: .tabOffset2
+        case 3: .tabOffset3
+        default: nil
+        }
+    }
+}

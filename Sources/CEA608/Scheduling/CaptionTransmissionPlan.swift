@@ -1,0 +1,77 @@
+// What one displayed caption needs on line 21. Timing: one byte pair per frame (47 CFR
+// 15.119(b), now 47 CFR 79.101). See Specs/scc.md, "Transmission scheduling".
+
+/// The words one display unit (a pop-on scene, a roll-up line or a paint-on caption) needs, and
+/// the frames they are tied to.
+///
+/// - ``preload`` goes out before ``startFrame``, in free frames after the previous plan's
+///   ``anchored`` words: a pop-on caption's RCL, ENM, PACs and text (loaded into non-displayed
+///   memory while the previous caption is on screen); a paint-on caption's RDC.
+/// - ``anchored`` goes out in consecutive frames from ``blockStartFrame`` =
+///   ``startFrame`` − ``anchorOffset``: the word on ``startFrame`` is the one that shows the
+///   caption (a pop-on EOC; the first visible character of a roll-up line or paint-on caption),
+///   and the words before it prepare the screen (EDM, RU, CR, PAC, tab offset, attribute codes).
+///   Whatever was on screen leaves with the EOC, EDM or CR among them (see
+///   ``End/replaced(byPlan:)``).
+/// - ``end`` says how the unit leaves the screen: its own EDM at a fixed frame, another plan's
+///   EDM, or the start of a later plan that replaces it (an EOC, or the CR that rolls it out).
+public struct CaptionTransmissionPlan: Sendable, Hashable {
+    /// How a plan leaves the screen.
+    public enum End: Sendable, Hashable {
+        /// This plan sends EDM twice from this frame.
+        case erase(atFrame: Int64)
+        /// Another plan's EDM at this frame erases this one too.
+        case erased(atFrame: Int64, byPlan: Int)
+        /// One of a later plan's anchored words (its EOC, EDM or CR) removes this one; if that
+        /// plan is delayed, this one stays on screen until then.
+        case replaced(byPlan: Int)
+    }
+
+    /// The document's captions this plan shows (several for a pop-on scene).
+    public var captionIndices: [Int]
+    public var mode: CEA608CaptionMode
+    /// The frame the first anchored word must land on: where the caption appears.
+    public var startFrame: Int64
+    public var end: End
+    /// Words sent before the start, in order, in any free frames after the previous plan's
+    /// anchored words.
+    public var preload: [TransmissionUnit]
+    /// Words sent in consecutive frames from ``blockStartFrame``.
+    public var anchored: [TransmissionUnit]
+    /// Frames of anchored words sent before ``startFrame``.
+    public var anchorOffset: Int
+    /// The EDM word (channel and parity applied) used by ``End/erase(atFrame:)``.
+    public var eraseWord: UInt16
+
+    public init(
+        captionIndices: [Int], mode: CEA608CaptionMode, startFrame: Int64, end: End,
+        preload: [TransmissionUnit], anchored: [TransmissionUnit], anchorOffset: Int = 0,
+        eraseWord: UInt16
+    ) {
+        self.captionIndices = captionIndices
+        self.mode = mode
+        self.startFrame = startFrame
+        self.end = end
+        self.preload = preload
+        self.anchored = anchored
+        self.anchorOffset = anchorOffset
+        self.eraseWord = eraseWord
+    }
+
+    /// Frames the preload takes.
+    public var preloadFrames: Int { preload.reduce(0) { $0 + $1.count } }
+
+    /// The frame of the first anchored word.
+    public var blockStartFrame: Int64 { startFrame - Int64(anchorOffset) }
+
+    /// Frames the anchored words take.
+    public var anchoredFrames: Int { anchored.reduce(0) { $0 + $1.count } }
+
+    /// The frame this plan leaves the screen when no plan is shifted.
+    public var endFrame: Int64? {
+        switch end {
+        case .erase(let frame), .erased(let frame, _): frame
+        case .replaced: nil
+        }
+    }
+}

@@ -1,0 +1,33 @@
+// Reporting conflicts as diagnostics, shared by the SCC writer and the validator.
+import CaptionCore
+
+extension TransmissionConflict {
+    /// The rule ID of transmission conflicts (the validator's `excessMediaData`).
+    public static let ruleID = "608.excess-data"
+
+    /// The conflict as an error-level diagnostic; `label` turns a frame into a timecode.
+    public func diagnostic(label: (Int64) -> String, time: MediaTime? = nil) -> Diagnostic {
+        let captions = captionIndices.map { String($0 + 1) }.joined(separator: ", ")
+        let subject = captionIndices.count == 1 ? "caption \(captions)" : "captions \(captions)"
+        let message: String
+        switch kind {
+        case .preloadTooLate:
+            message =
+                "\(subject): \(framesNeeded) frames of data must be sent before the start, "
+                + "but only \(framesAvailable) are free"
+        case .collidesWithErase:
+            message = "\(subject): its words would land on the frames of an earlier caption's EDM"
+        case .displayTooShort:
+            message = "\(subject): its \(framesNeeded) frames of words do not finish before its end"
+        }
+        let fix: String
+        if let framesLate, remedies.isEmpty {
+            fix = "delay the start by \(framesLate) frame\(framesLate == 1 ? "" : "s")"
+        } else {
+            fix = remedies.map(\.description).joined(separator: "; or ")
+        }
+        return Diagnostic(
+            .error, Self.ruleID, message,
+            at: DiagnosticLocation(timecode: label(startFrame), time: time), suggestedFix: fix)
+    }
+}

@@ -1,0 +1,352 @@
+import CEA608
+import CaptionCore
+
+// From screen changes to captions (Specs/scc.md "From the screen to captions"). Pop-on captions
+// live from the EOC that shows them (47 CFR 15.119(f)(2), now 47 CFR 79.101) to the change that
+// removes them; roll-up captions are one per line (15.119(f)(1)); paint-on captions grow while
+// characters are only added (15.119(f)(3)).
+
+/// Turns the decoder's screen changes into captions: one caption per on-screen block.
+///
+/// A block is a run of consecutive rows whose first visible character is in the same column;
+/// rows at other columns make their own captions even when they share a time range. In roll-up
+/// every row is its own caption, followed by its line identifier as it scrolls.
+struct SCCCaptionBuilder {
+    /// How a caption reached the screen.
+    enum Kind: Equatable {
+        case popOn
+        case paintOn
+        case rollUp(rows: Int, windowTop: Int, windowRows: Int)
+    }
+
+    /// A caption on screen now, not finished yet.
+    struct OpenCaption {
+        var kind: Kind
+        var top: Int
+        var bottom: Int
+        var column: Int
+        var lineID: Int32
+        var startFrame: Int64
+        /// Paint-on: per row, bit `c` set when column `c` was written since the caption began.
+        var painted: [UInt32] = []
+    }
+
+    /// A finished caption and the keys it is sorted by.
+    struct Finished {
+        var startFrame: Int64
+        var row: Int
+        var column: Int
+        var caption: Caption
+    }
+
+    private static let rows = CEA608Memory.rows
+    private static let columns = CEA608Memory.columns
+
+    /// Converts a frame number to media time.
+    let time: (Int64) -> MediaTime
+
+    /// The displayed memory as it was before the change being applied.
+    private var mirror = [CEA608Cell](repeating: .empty, count: rows * columns)
+    private var mirrorIDs = [Int32](repeating: 0, count: rows)
+    /// First and last visible column of each mirror row; -1 when the row shows nothing.
+    private var first = [Int](repeating: -1, count: rows)
+    private var last = [Int](repeating: -1, count: rows)
+    private var newFirst = [Int](repeating: -1, count: rows)
+    private var newLast = [Int](repeating: -1, count: rows)
+    /// Per row, the columns whose cell the change being applied altered (paint-on only).
+    private var changedCells = [UInt32](repeating: 0, count: rows)
+    /// The line identifiers of the memory being applied.
+    private var newIDs = [Int32](repeating: 0, count: rows)
+    private var open: [OpenCaption] = []
+    private(set) var finished: [Finished] = []
+
+    init(time: @escaping (Int64) -> MediaTime) {
+        self.time = time
+        open.reserveCapacity(8)
+    }
+
+    // MARK: - Applying a change
+
+    /// Applies one change of the displayed memory; `memory` is the displayed memory after it.
+    mutating func apply(
+        _ change: CEA608ScreenChange, memory: CEA608Memory, mode: CEA608CaptionMode, baseRow: Int
+    ) {
+        // Only changed rows are looked at: for the others the new state is the mirror's
+        // (newFirst, newLast and newIDs always equal first, last and mirrorIDs there).
+        var changed = change.rows & 0x7FFF
+        // Which cells changed matters only to paint-on captions.
+        let paintOn = mode == .paintOn
+        var pending = changed
+        while pending != 0 {
+            let row = pending.trailingZeroBitCount
+            pending &= pending - 1
+            let id = memory.lineID(row: row)
+            if mirrorIDs[row] == 0 && id == 0 {
+                // Empty before and after: nothing to compare or copy.
+                changed &= ~(1 << UInt16(row))
+                continue
+            }
+            newIDs[row] = id
+            var firstColumn = -1
+            var lastColumn = -1
+            var altered: UInt32 = 0
+            let base = row * Self.columns
+            let cells = memory.cells(row: row)
+            var column = 0
+            for index in cells.indices {
+                let character = cells[index].character
+                if character != nil && character != " " {
+                    if firstColumn < 0 { firstColumn = column }
+                    lastColumn = column
+                }
+                if paintOn && cells[index] != mirror[base + column] { altered |= 1 << UInt32(column) }
+                column += 1
+            }
+            newFirst[row] = firstColumn
+            newLast[row] = lastColumn
+            changedCells[row] = altered
+        }
+        closeChangedCaptions(change, memory: memory, mode: mode, baseRow: baseRow)
+        // The mirror now takes the new state of the changed rows.
+        pending = changed
+        while pending != 0 {
+            let row = pending.trailingZeroBitCount
+            pending &= pending - 1
+            let base = row * Self.columns
+            mirror.replaceSubrange(base..<base + Self.columns, with: memory.cells(row: row))
+            mirrorIDs[row] = newIDs[row]
+            first[row] = newFirst[row]
+            last[row] = newLast[row]
+        }
+        openNewCaptions(change, mode: mode, baseRow: baseRow)
+        pending = changed
+        while pending != 0 {
+            let row = pending.trailingZeroBitCount
+            pending &= pending - 1
+            changedCells[row] = 0
+        }
+    }
+
+    /// Closes every open caption at `frame` (the end of the data).
+    mutating func finish(at frame: Int64) {
+        for caption in open { close(caption, at: frame) }
+        open.removeAll()
+    }
+
+    /// The captions in order of start time, then row, then column.
+    func captions() -> [Caption] {
+        finished.enumerated().sorted { a, b in
+            let x = a.element
+            let y = b.element
+            if x.startFrame != y.startFrame { return x.startFrame < y.startFrame }
+            if x.row != y.row { return x.row < y.row }
+            if x.column != y.column { return x.column < y.column }
+            return a.offset < b.offset
+        }.map(\.element.caption)
+    }
+
+    // MARK: - Closing
+
+    private mutating func closeChangedCaptions(
+        _ change: CEA608ScreenChange, memory: CEA608Memory, mode: CEA608CaptionMode, baseRow: Int
+    ) {
+        // Taken out of `self` so each caption can be updated in place.
+        var list = open
+        open = []
+        var index = list.count - 1
+        while index >= 0 {
+            if !survives(&list[index], change, memory: memory, mode: mode, baseRow: baseRow) {
+                close(list[index], at: change.frame)
+                list.remove(at: index)
+            }
+            index -= 1
+        }
+        open = list
+    }
+
+    /// Whether an open caption stays the same caption across the change; updates its rows.
+    private func survives(
+        _ caption: inout OpenCaption, _ change: CEA608ScreenChange, memory: CEA608Memory,
+        mode: CEA608CaptionMode, baseRow: Int
+    ) -> Bool {
+        switch caption.kind {
+        case .popOn:
+            // Any change to its rows or to a neighbour that could join the block ends it.
+            let low = max(0, caption.top - 1)
+            let high = min(Self.rows - 1, caption.bottom + 1)
+            return !(low...high).contains { change.contains(row: $0) }
+        case .rollUp:
+            // A roll-up line lives while its line is on screen, wherever it has scrolled to, and
+            // only roll-up changes it (paint-on text written over it ends it).
+            for row in 0..<Self.rows where newIDs[row] == caption.lineID {
+                guard newFirst[row] >= 0 else { return false }
+                if change.contains(row: row) {
+                    guard case .rollUp = mode else { return false }
+                }
+                // A PAC may have moved the window (15.119(f)(1)): the caption follows it.
+                if case .rollUp(let rows) = mode { caption.kind = Self.rollUpKind(rows: rows, baseRow: baseRow) }
+                caption.top = row
+                caption.bottom = row
+                return true
+            }
+            return false
+        case .paintOn:
+            guard change.cause == .paint || change.cause == .replace else { return false }
+            // It grows while characters are painted into cells it has not painted yet (blank or
+            // left from earlier text, which the new text paints over, 15.119(f)(3)); erasing a
+            // cell or painting one of its cells again ends it. Its rows keep their line and
+            // first column, and no row above joins it.
+            for row in caption.top...caption.bottom {
+                guard newIDs[row] == mirrorIDs[row], newFirst[row] == caption.column else {
+                    return false
+                }
+            }
+            if caption.top > 0 && change.contains(row: caption.top - 1)
+                && newFirst[caption.top - 1] == caption.column
+            {
+                return false
+            }
+            var bottom = caption.bottom
+            while bottom + 1 < Self.rows && change.contains(row: bottom + 1) && first[bottom + 1] < 0
+                && newFirst[bottom + 1] == caption.column
+            {
+                bottom += 1
+            }
+            // Text longer than the row keeps replacing the last column (15.119(e)); that is not
+            // a repaint.
+            let lastColumn: UInt32 = 1 << UInt32(Self.columns - 1)
+            // An extended character replacing its fallback is a correction (CEA-608-B §6.4.2).
+            let conflicts: UInt32 = change.cause == .replace ? 0 : ~lastColumn
+            for row in caption.top...bottom where change.contains(row: row) {
+                guard let written = paintedCells(row: row, memory: memory),
+                    written & caption.painted[row] & conflicts == 0
+                else { return false }
+                caption.painted[row] |= written
+            }
+            caption.bottom = bottom
+            return true
+        }
+    }
+
+    /// The columns of a row whose cell changed, or `nil` if one of them was erased.
+    private func paintedCells(row: Int, memory: CEA608Memory) -> UInt32? {
+        let base = row * Self.columns
+        var written: UInt32 = 0
+        for (column, new) in zip(0..<Self.columns, memory.cells(row: row)) {
+            let old = mirror[base + column]
+            guard new != old else { continue }
+            guard new.character != nil else { return nil }
+            written |= 1 << UInt32(column)
+        }
+        return written
+    }
+
+    private mutating func close(_ caption: OpenCaption, at frame: Int64) {
+        guard let made = makeCaption(caption, endFrame: frame) else { return }
+        finished.append(
+            Finished(startFrame: caption.startFrame, row: caption.top, column: caption.column, caption: made))
+    }
+
+    // MARK: - Opening
+
+    private mutating func openNewCaptions(_ change: CEA608ScreenChange, mode: CEA608CaptionMode, baseRow: Int) {
+        var covered: UInt16 = 0
+        for caption in open {
+            for row in caption.top...caption.bottom { covered |= 1 << UInt16(row) }
+        }
+        var row = 0
+        while row < Self.rows {
+            guard covered & (1 << UInt16(row)) == 0, first[row] >= 0 else {
+                row += 1
+                continue
+            }
+            if case .rollUp(let windowRows) = mode {
+                open.append(
+                    OpenCaption(
+                        kind: Self.rollUpKind(rows: windowRows, baseRow: baseRow),
+                        top: row, bottom: row, column: first[row], lineID: mirrorIDs[row],
+                        startFrame: change.frame))
+                row += 1
+                continue
+            }
+            var bottom = row
+            while bottom + 1 < Self.rows && covered & (1 << UInt16(bottom + 1)) == 0
+                && first[bottom + 1] == first[row]
+            {
+                bottom += 1
+            }
+            let kind: Kind = change.cause != .swap && mode == .paintOn ? .paintOn : .popOn
+            open.append(
+                OpenCaption(
+                    kind: kind, top: row, bottom: bottom, column: first[row], lineID: mirrorIDs[row],
+                    startFrame: change.frame, painted: kind == .paintOn ? changedCells : []))
+            row = bottom + 1
+        }
+    }
+
+    /// The roll-up window of `rows` rows on `baseRow`, clipped at the top of the screen.
+    private static func rollUpKind(rows: Int, baseRow: Int) -> Kind {
+        let top = max(0, baseRow - rows + 1)
+        return .rollUp(rows: rows, windowTop: top, windowRows: baseRow - top + 1)
+    }
+
+    // MARK: - Making the caption
+
+    /// The caption for an open caption's rows of the mirror, or `nil` if they show nothing.
+    private func makeCaption(_ open: OpenCaption, endFrame: Int64) -> Caption? {
+        var runs: [CaptionRun] = []
+        // UTF-8 of the run being built; turned into a String once per run.
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        var style: CEA608CellAttributes?
+        var width = 0
+        var rowsShown = 0
+        for row in open.top...open.bottom where first[row] >= 0 {
+            if rowsShown > 0 { text.append(0x0A) }
+            rowsShown += 1
+            let base = row * Self.columns
+            for column in first[row]...last[row] {
+                let cell = mirror[base + column]
+                // An empty cell inside a row reads as a space in the style around it.
+                let attributes = cell.character == nil ? (style ?? cell.style) : cell.style
+                if attributes != style {
+                    if let style, !text.isEmpty {
+                        runs.append(CaptionRun(String(decoding: text, as: UTF8.self), style: style.captionTextStyle))
+                        text.removeAll(keepingCapacity: true)
+                    }
+                    style = attributes
+                }
+                if let character = cell.character {
+                    if character.isASCII {
+                        text.append(UInt8(truncatingIfNeeded: character.value))
+                    } else {
+                        UTF8.encode(character) { text.append($0) }
+                    }
+                } else {
+                    text.append(0x20)
+                }
+            }
+            width = max(width, last[row] - first[row] + 1)
+        }
+        guard rowsShown > 0 else { return nil }
+        if !text.isEmpty {
+            runs.append(CaptionRun(String(decoding: text, as: UTF8.self), style: (style ?? .default).captionTextStyle))
+        }
+        let region: CaptionRegion
+        var animation = CaptionAnimation.none
+        switch open.kind {
+        case .popOn:
+            region = .cells(row: open.top, column: open.column, rows: rowsShown, columns: width)
+        case .paintOn:
+            region = .cells(row: open.top, column: open.column, rows: rowsShown, columns: width)
+            animation = .characterReveal
+        case .rollUp(let rows, let windowTop, let windowRows):
+            region = .cells(
+                row: windowTop, column: open.column, rows: windowRows, columns: width,
+                scroll: .rollUp(rows: rows))
+        }
+        return Caption(
+            runs: runs, timeRange: TimeRange(start: time(open.startFrame), end: time(endFrame)),
+            region: region, animation: animation)
+    }
+}

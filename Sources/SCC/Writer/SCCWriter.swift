@@ -1,0 +1,173 @@
+// Writing Scenarist SCC files: a `Scenarist_SCC V1.0` header, then lines of a SMPTE timecode, a
+// tab and the words (hex, parity included) sent from that frame on, one word per frame (47 CFR
+// 15.119(b), now 47 CFR 79.101). See Specs/scc.md, "Writing".
+import CEA608
+import CaptionCore
+
+/// Writes a caption document as an SCC file through ``CEA608Encoder`` and
+/// ``TransmissionScheduler``.
+///
+/// Options read from ``CaptionFormatOptions``: `frameRate` (default 29.97, the rate of line 21),
+/// `dropFrame` (default: the document's when it has this rate, else drop-frame at 29.97), `channel`
+/// (1–4, default 1), `startTimecode` (the label of media time zero, default `00:00:00;00`) and
+/// `applyShifts`. When some caption's data cannot arrive in time the writer throws
+/// ``CaptionFormatError/Kind/cannotWrite`` with the conflicts as diagnostics, unless
+/// `applyShifts` is set: it then applies the scheduler's smallest shifts and reports each one.
+/// It never reorders or drops a caption silently.
+public struct SCCWriter: Sendable {
+    public var options: CaptionFormatOptions
+
+    public init(options: CaptionFormatOptions = CaptionFormatOptions()) {
+        self.options = options
+    }
+
+    /// The file header.
+    public static let header = "Scenarist_SCC V1.0"
+
+    /// Writes `document`.
+    public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
+        let location = DiagnosticLocation(file: options.fileName)
+        // SCC carries line 21 of 29.97 fps video; another rate only when asked for (a document's
+        // own rate, say 25 fps from iTT, would give a file every other reader mistimes).
+        let rate = options.frameRate ?? .fps29_97
+        var diagnostics: [Diagnostic] = []
+        let documentDropFrame = document.frameRate == rate ? document.dropFrame : nil
+        var dropFrame = options.dropFrame ?? documentDropFrame ?? rate.supportsDropFrame
+        if dropFrame && !rate.supportsDropFrame {
+            if options.dropFrame == true {
+                throw CaptionFormatError(
+                    .cannotWrite, "drop-frame timecode does not exist at \(rate) fps", at: location)
+            }
+            dropFrame = false
+        }
+        guard let channel = CaptionChannel(rawValue: options.channel ?? 1) else {
+            throw CaptionFormatError(.cannotWrite, "channel must be 1–4 (CC1–CC4)", at: location)
+        }
+        var offset: Int64 = 0
+        if let text = options.startTimecode {
+            do {
+                offset = try Timecode(text, rate: rate).frameCount(at: rate)
+            } catch {
+                throw CaptionFormatError(.cannotWrite, "start timecode: \(error)", at: location)
+            }
+        }
+        let label = { (frame: Int64) -> String in
+            (try? Timecode(frameCount: frame + offset, rate: rate, dropFrame: dropFrame))?.description
+                ?? "frame \(frame)"
+        }
+        let encoder = CEA608Encoder(channel: channel)
+        var encoded = encoder.transmissionPlans(for: document.captions, rate: rate)
+        var schedule = TransmissionScheduler().schedule(encoded.plans)
+        if options.applyShifts && !schedule.isDeliverableWithShifts {
+            // Captions shorter than their own words (a one-frame pop-on caption cannot hold EOC
+            // twice before its EDM) are lengthened first, as a conformer would, then scheduled.
+            var lengthened = document.captions
+            for conflict in schedule.conflicts where conflict.kind == .displayTooShort {
+                for case .lengthen(let frames) in conflict.remedies {
+                    let extra = (try? rate.frameDuration.checkedMultiplying(by: Int64(frames))) ?? .invalid
+                    for index in conflict.captionIndices where lengthened.indices.contains(index) {
+                        let range = lengthened[index].timeRange
+                        lengthened[index].timeRange = TimeRange(start: range.start, duration: range.duration + extra)
+                    }
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, "608.shift",
+                            "\(Self.captionList(conflict.captionIndices)) lengthened by \(frames) frame(s) to hold "
+                                + "its own words",
+                            at: DiagnosticLocation(
+                                timecode: label(conflict.startFrame), time: rate.time(ofFrame: conflict.startFrame))))
+                }
+            }
+            encoded = encoder.transmissionPlans(for: lengthened, rate: rate)
+            schedule = TransmissionScheduler().schedule(encoded.plans)
+        }
+        diagnostics += encoded.diagnostics
+        if !schedule.isDeliverable {
+            let conflicts = schedule.conflicts.map {
+                $0.diagnostic(label: label, time: rate.time(ofFrame: $0.startFrame))
+            }
+            guard options.applyShifts, schedule.isDeliverableWithShifts else {
+                let hint =
+                    schedule.isDeliverableWithShifts
+                    ? "; shifting them (the --shift option) would fix it"
+                    : "; no time shift alone can fix it"
+                throw CaptionFormatError(
+                    .cannotWrite,
+                    "\(schedule.conflicts.count) caption(s) cannot be delivered in time at one word per frame" + hint,
+                    at: location, diagnostics: diagnostics + conflicts)
+            }
+            for shift in schedule.suggestedShifts {
+                let captions = Self.captionList(shift.captionIndices)
+                let start = encoded.plans[shift.planIndex].startFrame
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "608.shift",
+                        "\(captions) shifted: start +\(shift.startOffset) frames, duration "
+                            + "\(shift.durationOffset >= 0 ? "+" : "")\(shift.durationOffset) frames, so its data arrives in time",
+                        at: DiagnosticLocation(timecode: label(start), time: rate.time(ofFrame: start))))
+            }
+        }
+        let bytes = try Self.render(
+            schedule.words, rate: rate, dropFrame: dropFrame, offset: offset, location: location)
+        return CaptionWriteResult(bytes: bytes, diagnostics: diagnostics)
+    }
+
+    /// "caption 3" or "captions 3, 4" (1-based).
+    static func captionList(_ indices: [Int]) -> String {
+        let numbers = indices.map { String($0 + 1) }.joined(separator: ", ")
+        return (indices.count == 1 ? "caption " : "captions ") + numbers
+    }
+
+    /// The file's bytes: the header, then one line per run of consecutive frames, a new line also
+    /// where the screen changes so that its label is the change's own frame.
+    static func render(
+        _ words: [ScheduledWord], rate: FrameRate, dropFrame: Bool, offset: Int64, location: DiagnosticLocation
+    ) throws(CaptionFormatError) -> [UInt8] {
+        // Labels first (they can fail), then the bytes in one pass into an exactly bounded buffer.
+        var labels: [Timecode] = []
+        var previous: Int64?
+        for word in words {
+            if let previous, word.frame == previous + 1, !word.changesScreen {
+            } else {
+                do {
+                    labels.append(try Timecode(frameCount: word.frame + offset, rate: rate, dropFrame: dropFrame))
+                } catch {
+                    throw CaptionFormatError(
+                        .cannotWrite, "frame \(word.frame + offset) has no timecode label: \(error)", at: location)
+                }
+            }
+            previous = word.frame
+        }
+        let header = Array(Self.header.utf8)
+        // Header and newline; per line "\n\n" + 11-byte label + tab; per word a separator and
+        // four hex digits; the final newline.
+        let capacity = header.count + 1 + labels.count * 14 + words.count * 5 + 1
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var at = 0
+            func put(_ byte: UInt8) {
+                buffer[at] = byte
+                at += 1
+            }
+            for byte in header { put(byte) }
+            put(0x0A)
+            var previous: Int64?
+            var line = 0
+            for word in words {
+                if let previous, word.frame == previous + 1, !word.changesScreen {
+                    put(0x20)
+                } else {
+                    if previous != nil { put(0x0A) }
+                    put(0x0A)
+                    let label = labels[line]
+                    line += 1
+                    SCCTimecodeText.forEachByte(of: label) { put($0) }
+                    put(0x09)
+                }
+                SCCTimecodeText.forEachHexDigit(of: word.word) { put($0) }
+                previous = word.frame
+            }
+            if !words.isEmpty { put(0x0A) }
+            count = at
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import CaptionKit
+import CaptionsCLI
+import FoundationEssentials
+import SCC
+
+/// `captions scc dump FILE`: per frame the timecode, the word, the decoded command and the text.
+struct SCCDumpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Disassemble an SCC file: timecode, word, decoded command and screen text per frame.",
+        discussion: "One line per word: its frame's timecode, the hex word, the service it addresses "
+            + "(a '-' marks words for another channel), the decoded command or characters and the "
+            + "caption mode. After each word that changes the screen, the rows on screen follow as "
+            + "'row:column text'. See Specs/scc.md.")
+
+    @Argument(help: "The SCC file to disassemble.")
+    var file: String
+
+    @OptionGroup var read: ReadOptions
+
+    @Flag(name: .long, help: "Print JSON for machines instead of text.")
+    var json = false
+
+    func run() throws {
+        let bytes = try FileIO.readAll(file)
+        var options = read.formatOptions()
+        options.fileName = file
+        let (entries, diagnostics) = try SCCDisassembler(options: options).disassemble(bytes)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            Console.out(String(decoding: try encoder.encode(entries), as: UTF8.self))
+        } else {
+            Console.out(SCCDisassembler.text(entries))
+        }
+        try Exit.report(diagnostics)
+    }
+}
+
+extension SCCDumpCommand {
+    /// `captions scc …`: commands for Scenarist SCC files.
+    struct Group: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "scc", abstract: "Commands for Scenarist SCC (CEA-608) files.",
+            subcommands: [SCCDumpCommand.self])
+    }
+}

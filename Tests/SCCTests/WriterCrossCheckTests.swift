@@ -1,0 +1,179 @@
+import CEA608
+import CaptionCore
+import Foundation
+import SCC
+import TestSupport
+import Testing
+
+/// SCC files we write, decoded by FFmpeg (`ffmpeg -i x.scc x.srt`) and ttconv
+/// (`tt convert -i x.scc -o x.ttml`). Missing tools fail the test: `make test` installs them.
+///
+/// Measured differences, written here as expectations rather than tolerated:
+/// - Characters: both tools decode the disputed code points their own way
+///   (Specs/cea608/disputed-code-points.md); the maps below are what they printed.
+/// - ttconv times a pop-on caption from its EOC, as we do; a roll-up line from the first word of
+///   its block (the CR, or RU for a window's first line) and a paint-on caption from its PAC,
+///   where we (and our reader) use the frame of the first character shown: 2–4 frames later for
+///   the plain lines below (RU and PAC twice for a window's first line, CR twice for the next
+///   ones; PAC twice for paint-on).
+/// - FFmpeg times a caption by the timecode label of the line holding its EOC (we start a line
+///   there) and turns a label HH:MM:SS;FF into HH×3600 + MM×60 + SS + FF × 0.033 s: 33 ms per
+///   frame instead of 1001/30000 s, and drop-frame and non-drop labels alike read as wall-clock
+///   (so a non-drop file at 29.97 drifts 3.6 s per hour behind).
+/// - FFmpeg shows a roll-up or paint-on screen from the change before it (the previous caption's
+///   EDM, or the CR that made room for the line), not from the characters' own frames: its cue
+///   starts where the previous cue ends.
+@Suite struct WriterCrossCheckTests {
+    static let rate = FrameRate.fps29_97
+
+    enum Kind { case popOn, rollUp(offset: Int64), paintOn(offset: Int64) }
+
+    struct Expected {
+        var caption: Caption
+        var kind: Kind
+        var startFrame: Int64
+    }
+
+    static func popOn(_ text: String, _ start: Int64, _ end: Int64, row: Int = 13, column: Int = 2) -> Caption {
+        Caption(
+            runs: [CaptionRun(text)],
+            timeRange: TimeRange(start: rate.time(ofFrame: start), end: rate.time(ofFrame: end)),
+            region: .cells(row: row, column: column, rows: 1, columns: 32 - column))
+    }
+
+    /// Every character of the set, pop-on captions over the first minute boundary and at ten
+    /// minutes, a roll-up window and paint-on captions.
+    static func expected() -> [Expected] {
+        var result: [Expected] = []
+        let characters = CEA608CharacterSet.entries.map(\.character).filter { $0 != " " }
+        var frame: Int64 = 100
+        var offset = 0
+        while offset < characters.count {
+            let text = String(characters[offset..<min(offset + 16, characters.count)])
+            result.append(Expected(caption: popOn(text, frame, frame + 60), kind: .popOn, startFrame: frame))
+            frame += 120
+            offset += 16
+        }
+        // Back to back across 00:01:00;02 (frame 1800).
+        for (text, start, end) in [("Before the minute", 1770, 1801), ("After the minute", 1801, 1850)]
+            as [(String, Int64, Int64)]
+        {
+            result.append(
+                Expected(caption: popOn(text, start, end, row: 14, column: 4), kind: .popOn, startFrame: start))
+        }
+        // A two-row roll-up window: the first line leaves with the third line's CR.
+        let scroll = CaptionRegion.Scroll.rollUp(rows: 2)
+        for (index, text) in ["Roll up one", "Roll up two", "Roll up three"].enumerated() {
+            let start = Int64(2000 + index * 40)
+            // "Roll up three" rolls "Roll up one" out with its CR, two frames before its text.
+            let end: Int64 = index == 0 ? 2078 : 2140
+            let caption = Caption(
+                runs: [CaptionRun(text)],
+                timeRange: TimeRange(start: rate.time(ofFrame: start), end: rate.time(ofFrame: end)),
+                region: .cells(row: 13, column: 0, rows: 2, columns: 32, scroll: scroll))
+            // The window's first line: RU, RU, PAC, PAC; the others: CR, CR.
+            result.append(Expected(caption: caption, kind: .rollUp(offset: index == 0 ? 4 : 2), startFrame: start))
+        }
+        for (text, start) in [("Paint one", 2300), ("Paint two", 2400)] as [(String, Int64)] {
+            var caption = popOn(text, start, start + 60, row: 5, column: 4)
+            caption.animation = .characterReveal
+            result.append(Expected(caption: caption, kind: .paintOn(offset: 2), startFrame: start))
+        }
+        // Around ten minutes (frame 17982 is 00:10:00;00).
+        for (text, start, end) in [("Ten minutes", 17970, 18000), ("And after", 18030, 18100)]
+            as [(String, Int64, Int64)]
+        {
+            result.append(Expected(caption: popOn(text, start, end), kind: .popOn, startFrame: start))
+        }
+        return result
+    }
+
+    static func writeFile(_ expected: [Expected], dropFrame: Bool, in directory: TemporaryDirectory) throws -> String {
+        let document = CaptionDocument(captions: expected.map(\.caption), frameRate: rate, dropFrame: dropFrame)
+        let written = try SCCWriter().write(document)
+        let path = directory.path(dropFrame ? "df.scc" : "ndf.scc")
+        try Data(written.bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func seconds(_ frame: Int64) -> Double { Double(frame) * 1001 / 30000 }
+
+    static func frame(_ time: MediaTime) -> Int64? { rate.frame(at: time, rounding: .nearestOrAwayFromZero) }
+
+    /// FFmpeg's reading of the label of `frame`: nominal seconds plus 33 ms per frame.
+    static func ffmpegSeconds(_ frame: Int64, dropFrame: Bool) throws -> Double {
+        let label = try Timecode(frameCount: frame, rate: rate, dropFrame: dropFrame)
+        return Double(label.hours * 3600 + label.minutes * 60 + label.seconds) + Double(label.frames) * 0.033
+    }
+
+    // MARK: - Character maps measured from each tool
+
+    static let ffmpegCharacters: [Character: Character] = ["'": "’", "‘": "´", "’": "‘", "—": "-", "•": "·"]
+    static let ttconvCharacters: [Character: Character] = [
+        "’": "'", "—": "━", "^": "ʌ", "¦": "┃", "┌": "┏", "┐": "┓", "└": "┗", "┘": "┛", "\u{A0}": " ",
+    ]
+
+    static func mapped(_ text: String, _ map: [Character: Character]) -> String {
+        String(text.map { map[$0] ?? $0 })
+    }
+
+    // MARK: - Tests
+
+    @Test func ttconvAgreesOnTextAndStartTimes() throws {
+        let directory = try TemporaryDirectory("scc-crosscheck")
+        let expected = Self.expected()
+        let cues = try WriterCrossCheckTools.ttconv(
+            try Self.writeFile(expected, dropFrame: true, in: directory), in: directory)
+        let frame = 1001.0 / 30000
+        for item in expected {
+            let text = Self.mapped(item.caption.text, Self.ttconvCharacters)
+            // ttconv makes one paragraph per roll-up window state: the line is its last row.
+            guard let cue = cues.first(where: { $0.text == text || $0.text.hasSuffix("\n" + text) }) else {
+                Issue.record("ttconv has no caption \(text.debugDescription); it has \(cues)")
+                continue
+            }
+            var start = Self.seconds(item.startFrame)
+            switch item.kind {
+            case .popOn: break
+            case .rollUp(let offset), .paintOn(let offset): start = Self.seconds(item.startFrame - offset)
+            }
+            #expect(
+                abs(cue.start - start) <= frame + 0.001,
+                "\(text.debugDescription): ttconv \(cue.start), expected \(start)")
+            if case .popOn = item.kind, let end = Self.frame(item.caption.timeRange.end) {
+                #expect(
+                    abs(cue.end - Self.seconds(end)) <= frame + 0.001,
+                    "\(text.debugDescription): ttconv ends \(cue.end)")
+            }
+        }
+    }
+
+    @Test(arguments: [true, false]) func ffmpegAgreesOnTextWithItsTimingQuirks(dropFrame: Bool) throws {
+        let directory = try TemporaryDirectory("scc-crosscheck")
+        let expected = Self.expected()
+        let cues = try WriterCrossCheckTools.ffmpeg(
+            try Self.writeFile(expected, dropFrame: dropFrame, in: directory), in: directory)
+        for item in expected {
+            let text = Self.mapped(item.caption.text, Self.ffmpegCharacters)
+            guard let cue = cues.first(where: { $0.text == text || $0.text.hasSuffix("\n" + text) }) else {
+                Issue.record("FFmpeg has no caption \(text.debugDescription); it has \(cues)")
+                continue
+            }
+            guard case .popOn = item.kind else {
+                // Shown from the previous change of the screen: the cue before it ends there.
+                let index = cues.firstIndex { $0.text == cue.text } ?? 0
+                #expect(index > 0 && cues[index - 1].end == cue.start, "\(text.debugDescription): \(cues)")
+                #expect(cue.start <= Self.seconds(item.startFrame))
+                continue
+            }
+            let quirk = try Self.ffmpegSeconds(item.startFrame, dropFrame: dropFrame)
+            #expect(abs(cue.start - quirk) < 0.0005, "\(text.debugDescription): FFmpeg \(cue.start), expected \(quirk)")
+        }
+        if !dropFrame {
+            // The drift of reading non-drop labels as wall-clock: 00:10:00:00 is frame 18000,
+            // 600.6 s, which FFmpeg calls 600.0 s.
+            let ten = try #require(cues.first { $0.text == "And after" })
+            #expect(abs(ten.start - (Self.seconds(18030) - 0.6)) < 0.05)
+        }
+    }
+}

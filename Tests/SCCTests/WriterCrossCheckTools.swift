@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+
+/// Runs FFmpeg and ttconv on SCC files and reads their output back, for the writer's
+/// cross-check tests.
+enum WriterCrossCheckTools {
+    /// A caption as a peer tool decoded it: seconds and text (lines joined by "\n").
+    struct Cue: CustomStringConvertible {
+        var start: Double
+        var end: Double
+        var text: String
+        var description: String { "\(start)–\(end) \(text.debugDescription)" }
+    }
+
+    enum Failure: Error, CustomStringConvertible {
+        case missing(String)
+        case failed(String, String)
+        var description: String {
+            switch self {
+            case .missing(let tool):
+                "\(tool) is not installed: run `make test`, which installs the peer tools (ffmpeg, ttconv)"
+            case .failed(let tool, let output): "\(tool) failed: \(output)"
+            }
+        }
+    }
+
+    static func tool(_ name: String) throws -> URL {
+        guard let url = CLIRunner.which(name) else { throw Failure.missing(name) }
+        return url
+    }
+
+    /// `ffmpeg -i x.scc x.srt`, parsed.
+    static func ffmpeg(_ scc: String, in directory: TemporaryDirectory) throws -> [Cue] {
+        let srt = directory.path("ffmpeg.srt")
+        let result = try CLIRunner.runProcess(try tool("ffmpeg"), ["-loglevel", "error", "-y", "-i", scc, srt])
+        guard result.status == 0 else { throw Failure.failed("ffmpeg", result.stderr) }
+        return parseSRT(try String(contentsOfFile: srt, encoding: .utf8))
+    }
+
+    /// `tt convert -i x.scc -o x.ttml`, parsed.
+    static func ttconv(_ scc: String, in directory: TemporaryDirectory) throws -> [Cue] {
+        let ttml = directory.path("ttconv.ttml")
+        let result = try CLIRunner.runProcess(try tool("tt"), ["convert", "-i", scc, "-o", ttml])
+        guard result.status == 0 else { throw Failure.failed("tt convert", result.stderr + result.stdout) }
+        return parseTTML(try String(contentsOfFile: ttml, encoding: .utf8))
+    }
+
+    // MARK: - Parsing
+
+    static func parseSRT(_ text: String) -> [Cue] {
+        var cues: [Cue] = []
+        let blocks = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
+        for block in blocks {
+            let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard lines.count >= 3, let arrow = lines[1].range(of: " --> ") else { continue }
+            let start = srtSeconds(String(lines[1][..<arrow.lowerBound]))
+            let end = srtSeconds(String(lines[1][arrow.upperBound...]))
+            var body = lines[2...].joined(separator: "\n")
+            // FFmpeg's markup: <font …>, </font>, <i>, </i>, <u>, </u>, {\an7}. Text may hold
+            // "<" itself, so only these are removed.
+            body = body.replacing(/<font[^>]*>|<\/font>|<\/?[iub]>|\{\\an\d\}/, with: "")
+            cues.append(Cue(start: start, end: end, text: body))
+        }
+        return cues
+    }
+
+    static func srtSeconds(_ text: String) -> Double {
+        let parts = text.replacingOccurrences(of: ",", with: ":").split(separator: ":").compactMap { Double($0) }
+        guard parts.count == 4 else { return .nan }
+        return parts[0] * 3600 + parts[1] * 60 + parts[2] + parts[3] / 1000
+    }
+
+    static func parseTTML(_ text: String) -> [Cue] {
+        var cues: [Cue] = []
+        for match in text.matches(of: /<p [^>]*?begin="([^"]+)" end="([^"]+)"[^>]*>(.*?)<\/p>/) {
+            var body = String(match.output.3).replacing(/<br\s*\/>/, with: "\n")
+            body = body.replacing(/<[^>]+>/, with: "")
+            for (entity, character) in [
+                ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&"),
+            ] {
+                body = body.replacingOccurrences(of: entity, with: character)
+            }
+            cues.append(
+                Cue(start: clockSeconds(String(match.output.1)), end: clockSeconds(String(match.output.2)), text: body))
+        }
+        return cues
+    }
+
+    static func clockSeconds(_ text: String) -> Double {
+        let parts = text.split(separator: ":").compactMap { Double($0) }
+        guard parts.count == 3 else { return .nan }
+        return parts[0] * 3600 + parts[1] * 60 + parts[2]
+    }
+}
