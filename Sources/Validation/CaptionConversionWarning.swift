@@ -16,6 +16,9 @@ public struct CaptionConversionWarning: Sendable, Hashable {
     public var rangeOfCaptions: Range<Int>
     /// The time change per caption of ``rangeOfCaptions`` that fixes it, when a shift can.
     public var adjustments: [CaptionConversionTimeRangeAdjustment]
+    /// For `excessMediaData`: the captions whose data cannot arrive in time as they are (the
+    /// others in ``rangeOfCaptions`` only move because of them).
+    public var undeliverableCaptions: [Int]
     /// The finding, for reports.
     public var diagnostic: Diagnostic
 
@@ -24,8 +27,10 @@ public struct CaptionConversionWarning: Sendable, Hashable {
 
     public init(
         warningType: WarningType, rangeOfCaptions: Range<Int>,
-        adjustments: [CaptionConversionTimeRangeAdjustment] = [], diagnostic: Diagnostic
+        adjustments: [CaptionConversionTimeRangeAdjustment] = [], undeliverableCaptions: [Int] = [],
+        diagnostic: Diagnostic
     ) {
+        self.undeliverableCaptions = undeliverableCaptions
         self.warningType = warningType
         self.rangeOfCaptions = rangeOfCaptions
         self.adjustments = adjustments

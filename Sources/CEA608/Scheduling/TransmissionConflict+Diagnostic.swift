@@ -3,7 +3,7 @@ import CaptionCore
 
 extension TransmissionConflict {
     /// The rule ID of transmission conflicts (the validator's `excessMediaData`).
-    public static let ruleID = "608.excess-data"
+    public static let ruleID = "608.excess-media-data"
 
     /// The conflict as an error-level diagnostic; `label` turns a frame into a timecode.
     public func diagnostic(label: (Int64) -> String, time: MediaTime? = nil) -> Diagnostic {

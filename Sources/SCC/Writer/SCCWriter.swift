@@ -55,31 +55,18 @@ public struct SCCWriter: Sendable {
             (try? Timecode(frameCount: frame + offset, rate: rate, dropFrame: dropFrame))?.description
                 ?? "frame \(frame)"
         }
-        let encoder = CEA608Encoder(channel: channel)
-        var encoded = encoder.transmissionPlans(for: document.captions, rate: rate)
-        var schedule = TransmissionScheduler().schedule(encoded.plans)
-        if options.applyShifts && !schedule.isDeliverableWithShifts {
-            // Captions shorter than their own words (a one-frame pop-on caption cannot hold EOC
-            // twice before its EDM) are lengthened first, as a conformer would, then scheduled.
-            var lengthened = document.captions
-            for conflict in schedule.conflicts where conflict.kind == .displayTooShort {
-                for case .lengthen(let frames) in conflict.remedies {
-                    let extra = (try? rate.frameDuration.checkedMultiplying(by: Int64(frames))) ?? .invalid
-                    for index in conflict.captionIndices where lengthened.indices.contains(index) {
-                        let range = lengthened[index].timeRange
-                        lengthened[index].timeRange = TimeRange(start: range.start, duration: range.duration + extra)
-                    }
-                    diagnostics.append(
-                        Diagnostic(
-                            .warning, "608.shift",
-                            "\(Self.captionList(conflict.captionIndices)) lengthened by \(frames) frame(s) to hold "
-                                + "its own words",
-                            at: DiagnosticLocation(
-                                timecode: label(conflict.startFrame), time: rate.time(ofFrame: conflict.startFrame))))
-                }
-            }
-            encoded = encoder.transmissionPlans(for: lengthened, rate: rate)
-            schedule = TransmissionScheduler().schedule(encoded.plans)
+        let planned = DeliveryPlanner(encoder: CEA608Encoder(channel: channel), rate: rate)
+            .plan(document.captions, lengthenShort: options.applyShifts)
+        let encoded = planned.encoded
+        let schedule = planned.schedule
+        // Captions shorter than their own words (a one-frame pop-on caption cannot hold EOC
+        // twice before its EDM) were lengthened first, as a conformer would.
+        for l in planned.lengthenings {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "608.shift",
+                    "\(Self.captionList(l.captionIndices)) lengthened by \(l.frames) frame(s) to hold its own words",
+                    at: DiagnosticLocation(timecode: label(l.startFrame), time: rate.time(ofFrame: l.startFrame))))
         }
         diagnostics += encoded.diagnostics
         if !schedule.isDeliverable {

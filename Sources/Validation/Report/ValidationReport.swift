@@ -35,6 +35,7 @@ public struct ValidationReport: Sendable, Encodable {
     public var frameRate: String
     public var captionCount: Int
     public var findings: [Finding]
+    private let rate: FrameRate
 
     public init(
         file: String, settings: CaptionConversionSettings, captionCount: Int,
@@ -44,6 +45,7 @@ public struct ValidationReport: Sendable, Encodable {
         self.target = settings.target.rawValue
         self.frameRate = settings.frameRate.description + (settings.dropFrame ? " DF" : " NDF")
         self.captionCount = captionCount
+        self.rate = settings.frameRate
         var all = readerDiagnostics.map { Finding(diagnostic: $0, captions: nil, adjustments: []) }
         all += warnings.map {
             Finding(diagnostic: $0.diagnostic, captions: $0.rangeOfCaptions, adjustments: $0.adjustments)
@@ -84,10 +86,12 @@ public struct ValidationReport: Sendable, Encodable {
         return lines.joined(separator: "\n")
     }
 
+    /// "+10 frames (0.334 s)".
     private func signed(_ t: MediaTime) -> String {
-        let s = t.seconds
-        let frames = (try? t.converted(toTimescale: 1000, rounding: .nearestOrAwayFromZero).value) ?? 0
-        return (s >= 0 ? "+" : "") + "\(Double(frames) / 1000) s"
+        let frames = rate.frame(at: t, rounding: .nearestOrAwayFromZero) ?? 0
+        let ms = (try? t.converted(toTimescale: 1000, rounding: .nearestOrAwayFromZero).value) ?? 0
+        let sign = frames >= 0 ? "+" : "−"
+        return "\(sign)\(abs(frames)) frame\(abs(frames) == 1 ? "" : "s") (\(sign)\(Double(abs(ms)) / 1000) s)"
     }
 
     enum CodingKeys: String, CodingKey { case file, target, frameRate, captionCount, errors, warnings, notes, findings }

@@ -1,0 +1,125 @@
+import CaptionCore
+import CEA608
+
+/// Finds the smallest time changes that let every caption's data arrive in time, using the SCC
+/// writer's own planner and scheduler as the judge (47 CFR §15.119(i): one byte pair a frame).
+///
+/// 1. The scheduler's greedy delays keep each caption's end (component-wise minimal delays;
+///    see ``TransmissionScheduler``).
+/// 2. Where no delay with the end kept works (the caption's data does not fit in its own slot),
+///    the first such caption moves whole: start and end later by the smallest delay, found by
+///    search, that lets it and everything before it be delivered; captions it then overlaps
+///    start when it ends. Then back to 1.
+///
+/// The result is delivered by the writer without conflicts, which is what `--fix` needs; the
+/// validator reports the difference from the original as adjustments.
+struct DeliveryFitter {
+    let rate: FrameRate
+    /// A caption moved whole keeps at least this many frames on screen (or its own duration).
+    let minimumFrames: Int64
+
+    struct Result {
+        var captions: [Caption]
+        /// Captions that had to move whole (their slot was too small), with the scheduler's
+        /// remedies at the time.
+        var movedWhole: [(captions: [Int], remedies: [TransmissionRemedy])]
+        /// Whether the writer can now deliver everything.
+        var deliverable: Bool
+    }
+
+    func fit(_ input: [Caption]) -> Result {
+        let planner = DeliveryPlanner(rate: rate)
+        var captions = input
+        var movedWhole: [(captions: [Int], remedies: [TransmissionRemedy])] = []
+        // Every round moves some caption later or finishes; times only grow, so this converges.
+        for _ in 0..<(4 * input.count + 8) {
+            let planned = planner.plan(captions, lengthenShort: true)
+            captions = planned.captions
+            let schedule = planned.schedule
+            if schedule.isDeliverable {
+                let kept = keepingDurations(captions, original: input)
+                if kept == captions { return Result(captions: captions, movedWhole: movedWhole, deliverable: true) }
+                captions = kept
+                continue
+            }
+            if schedule.isDeliverableWithShifts {
+                captions = keepingDurations(planner.applyingShifts(schedule, to: captions), original: input)
+                continue
+            }
+            // The first conflict no delay can fix (it carries remedies).
+            guard let stuck = schedule.conflicts.first(where: { !$0.remedies.isEmpty }) else { break }
+            // Delays before it are fine: apply those only.
+            let prefix = TransmissionSchedule(
+                plans: schedule.plans, conflicts: [],
+                suggestedShifts: schedule.suggestedShifts.filter { $0.planIndex < stuck.planIndex },
+                isDeliverableWithShifts: true, shiftedStartFrames: [], words: [])
+            captions = keepingDurations(planner.applyingShifts(prefix, to: captions), original: input)
+            guard let moved = smallestWholeMove(of: stuck.captionIndices, in: captions, planner: planner) else { break }
+            captions = keepingDurations(moved, original: input)
+            if !movedWhole.contains(where: { $0.captions == stuck.captionIndices }) {
+                movedWhole.append((stuck.captionIndices, stuck.remedies))
+            }
+        }
+        let final = planner.plan(captions, lengthenShort: true)
+        return Result(captions: final.captions, movedWhole: movedWhole, deliverable: final.schedule.isDeliverable)
+    }
+
+    /// Each caption on screen for at least the lesser of its original duration and
+    /// ``minimumFrames`` (never less than a frame): a shortened one gets its end moved later,
+    /// and a caption that then overlaps the next starts that one at its end.
+    func keepingDurations(_ captions: [Caption], original: [Caption]) -> [Caption] {
+        var out = captions
+        let floor = (try? rate.frameDuration.checkedMultiplying(by: max(1, minimumFrames))) ?? rate.frameDuration
+        for i in out.indices {
+            if i > 0, out[i].timeRange.start < out[i - 1].timeRange.end,
+                original[i].timeRange.start >= original[i - 1].timeRange.end
+            {
+                // It did not overlap its predecessor before: keep it that way.
+                let r = out[i].timeRange
+                out[i].timeRange = TimeRange(start: out[i - 1].timeRange.end, end: .maximum(r.end, out[i - 1].timeRange.end))
+            }
+            let keep = MediaTime.maximum(
+                rate.frameDuration, MediaTime.minimum(original[i].timeRange.duration, floor))
+            if out[i].timeRange.duration < keep {
+                out[i].timeRange = TimeRange(start: out[i].timeRange.start, duration: keep)
+            }
+        }
+        return out
+    }
+
+    /// `captions` with `indices` moved later whole by the smallest delay after which no caption
+    /// up to them is stuck (exponential then binary search on the delay).
+    func smallestWholeMove(of indices: [Int], in captions: [Caption], planner: DeliveryPlanner) -> [Caption]? {
+        let last = indices.max() ?? 0
+        func candidate(_ d: Int64) -> [Caption] { moved(indices, by: d, in: captions) }
+        func works(_ d: Int64) -> Bool {
+            let s = planner.plan(candidate(d), lengthenShort: true).schedule
+            if s.isDeliverableWithShifts { return true }
+            // Stuck only later than these captions is progress enough.
+            return s.conflicts.allSatisfy { $0.remedies.isEmpty || ($0.captionIndices.min() ?? 0) > last }
+        }
+        var high: Int64 = 1
+        while !works(high) {
+            high *= 2
+            if high > 1 << 24 { return nil }  // about a week of frames: give up
+        }
+        var low: Int64 = high / 2  // does not work (or 0)
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if works(mid) { high = mid } else { low = mid }
+        }
+        return candidate(high)
+    }
+
+    /// Moves `indices` later by `d` frames keeping their durations; ``keepingDurations(_:original:)``
+    /// then starts any caption they overlap at their end.
+    func moved(_ indices: [Int], by d: Int64, in captions: [Caption]) -> [Caption] {
+        var out = captions
+        let delta = (try? rate.frameDuration.checkedMultiplying(by: d)) ?? .invalid
+        for i in indices where out.indices.contains(i) {
+            let r = out[i].timeRange
+            out[i].timeRange = TimeRange(start: r.start + delta, duration: r.duration)
+        }
+        return keepingDurations(out, original: captions)
+    }
+}

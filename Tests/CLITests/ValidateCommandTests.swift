@@ -1,0 +1,46 @@
+import CaptionKit
+import Foundation
+import Testing
+import TestSupport
+
+/// `captions validate` end to end: report forms, exit statuses, --fix.
+@Suite struct ValidateCommandTests {
+    func fixture(_ name: String) -> String { TestPaths.fixture("validation/\(name)").path }
+
+    @Test func cleanDocumentExitsZero() throws {
+        let r = try CLIRunner.run(["validate", fixture("clean.json")])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("0 errors, 0 warnings"))
+    }
+
+    @Test func warningsOnlyExitZeroErrorsExitOne() throws {
+        let warn = try CLIRunner.run(["validate", fixture("bold.json")])
+        #expect(warn.status == 0)
+        #expect(warn.stdout.contains("608.bold"))
+        #expect(warn.stdout.contains("suggestion:"))
+        let error = try CLIRunner.run(["validate", fixture("order.json")])
+        #expect(error.status == 1)
+        #expect(error.stdout.contains("timing.order"))
+        let unreadable = try CLIRunner.run(["validate", fixture("nope.json")])
+        #expect(unreadable.status == 2)
+    }
+
+    @Test func jsonReportForMachines() throws {
+        let r = try CLIRunner.run(["validate", "--json", fixture("charset.json")])
+        #expect(r.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let findings = object?["findings"] as? [[String: Any]] ?? []
+        #expect(findings.contains { $0["ruleID"] as? String == "608.charset" && $0["timecode"] as? String == "00:00:01;00" })
+        #expect(object?["target"] as? String == "scc")
+    }
+
+    @Test func targetAndVideoDurationOptions() throws {
+        let itt = try CLIRunner.run(["validate", "--target", "itt", fixture("overlap.json")])
+        #expect(itt.stdout.contains("itt.overlap"))
+        let late = try CLIRunner.run(["validate", "--video-duration", "00:00:05;00", fixture("past-video-end.json")])
+        #expect(late.status == 1)
+        #expect(late.stdout.contains("608.past-video-end"))
+        let badArgument = try CLIRunner.run(["validate", "--fix", fixture("clean.json")])
+        #expect(badArgument.status == 2)
+    }
+}
