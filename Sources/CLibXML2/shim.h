@@ -2,6 +2,7 @@
 #define CAPTIONS_CLIBXML2_SHIM_H
 // Bridge to libxml2. Only the ITT module imports this target.
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlreader.h>
@@ -14,4 +15,45 @@ static inline int captions_xml_safe_options(void) {
 
 /// Major.minor.patch of the linked libxml2, e.g. 20914 for 2.9.14.
 static inline int captions_xml_version(void) { return LIBXML_VERSION; }
+
+#include <string.h>
+
+/// Options for the ITT reader's SAX parse of untrusted input: no network, no errors printed,
+/// the document's encoding declaration ignored (iTT is UTF-8, and byte offsets must stay those of
+/// the input), CDATA delivered as text. No DTD loading, no entity substitution, no XML_PARSE_HUGE,
+/// so libxml2's own size and depth limits stay in force.
+static inline int captions_xml_sax_options(void) {
+    return XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_IGNORE_ENC
+        | XML_PARSE_NOCDATA;
+}
+
+/// Creates a parser context over `size` bytes that reports to a copy of `sax`, passing `user` as
+/// every callback's context, with `options` applied. NULL when libxml2 cannot allocate one.
+static inline xmlParserCtxtPtr captions_xml_create_sax_context(
+    const char *bytes, int size, const xmlSAXHandler *sax, void *user, int options) {
+    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(bytes, size);
+    if (ctxt == NULL) return NULL;
+    if (ctxt->sax == NULL) {
+        xmlFreeParserCtxt(ctxt);
+        return NULL;
+    }
+    memcpy(ctxt->sax, sax, sizeof(xmlSAXHandler));
+    ctxt->userData = user;
+    (void)xmlCtxtUseOptions(ctxt, options);
+    return ctxt;
+}
+
+/// The byte offset in the original input of the parser's current position, or -1.
+static inline long captions_xml_input_offset(xmlParserCtxtPtr ctxt) {
+    if (ctxt == NULL || ctxt->input == NULL || ctxt->input->cur == NULL || ctxt->input->base == NULL)
+        return -1;
+    return (long)ctxt->input->consumed + (long)(ctxt->input->cur - ctxt->input->base);
+}
+
+/// Whether the parse finished with a well-formed document.
+static inline int captions_xml_well_formed(xmlParserCtxtPtr ctxt) {
+    return ctxt != NULL && ctxt->wellFormed;
+}
+/// XML_SAX2_MAGIC, which Swift does not import: marks a handler as SAX2 (namespace-aware).
+static inline unsigned int captions_xml_sax2_magic(void) { return XML_SAX2_MAGIC; }
 #endif

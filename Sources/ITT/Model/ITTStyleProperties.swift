@@ -1,0 +1,59 @@
+import CaptionCore
+
+/// The style properties the reader understands, each nil until specified (TTML1 §8.2).
+///
+/// Text properties are inherited down the content tree (§8.4.2); the region properties apply to
+/// `region` elements only.
+struct ITTStyleProperties: Sendable, Hashable {
+    var color: CaptionColor?
+    var backgroundColor: CaptionColor?
+    var italic: Bool?
+    var bold: Bool?
+    var underline: Bool?
+    var fontFamily: String?
+    var fontSize: CaptionDimension?
+    var textAlign: CaptionTextAlignment?
+    var forcedDisplay: Bool?
+    var textCombine: Bool?
+    // Region properties (§9.1.2, §8.2.5, §8.2.6, §8.2.13, §8.2.23).
+    var origin: CaptionPoint?
+    var extent: CaptionSize?
+    var displayAlign: CaptionRegion.DisplayAlignment?
+    var writingMode: CaptionRegion.WritingMode?
+
+    /// `other`'s specified values override ours.
+    mutating func apply(_ other: ITTStyleProperties) {
+        if let v = other.color { color = v }
+        if let v = other.backgroundColor { backgroundColor = v }
+        if let v = other.italic { italic = v }
+        if let v = other.bold { bold = v }
+        if let v = other.underline { underline = v }
+        if let v = other.fontFamily { fontFamily = v }
+        if let v = other.fontSize { fontSize = v }
+        if let v = other.textAlign { textAlign = v }
+        if let v = other.forcedDisplay { forcedDisplay = v }
+        if let v = other.textCombine { textCombine = v }
+        if let v = other.origin { origin = v }
+        if let v = other.extent { extent = v }
+        if let v = other.displayAlign { displayAlign = v }
+        if let v = other.writingMode { writingMode = v }
+    }
+
+    /// What content inside a region inherits from it: the text properties except the
+    /// background, which TTML1 paints on the region's area, not behind the text.
+    var inheritedFromRegion: ITTStyleProperties {
+        var p = ITTStyleProperties()
+        p.color = color; p.italic = italic; p.bold = bold; p.underline = underline
+        p.fontFamily = fontFamily; p.fontSize = fontSize; p.textAlign = textAlign
+        p.forcedDisplay = forcedDisplay; p.textCombine = textCombine
+        return p
+    }
+
+    /// The run style these properties give (unspecified means the model's default).
+    var textStyle: CaptionTextStyle {
+        CaptionTextStyle(
+            textColor: color, backgroundColor: backgroundColor, italic: italic ?? false, bold: bold ?? false,
+            underline: underline ?? false, fontFamily: fontFamily, fontSize: fontSize,
+            textCombine: textCombine ?? false)
+    }
+}

@@ -1,0 +1,121 @@
+import CaptionCore
+
+extension ITTDocumentReader {
+    /// Reads the root's parameters (TTML1 §6.2), `xml:lang` (§7.2.2) and the document-level
+    /// attributes kept as metadata (`tts:extent` §8.2.6, `ttp:cellResolution` §6.2.1,
+    /// `ittp:aspectRatio`).
+    func readParameters(of root: XMLElement, into document: inout CaptionDocument) throws(CaptionFormatError) {
+        var frameRateDeclared = false
+        var decimalRate: (text: String, attribute: XMLAttribute)?
+        var multiplierDeclared = false
+        for a in root.attributes {
+            let v = a.value.trimmingCharacters(in: " ")
+            switch (a.namespace, a.localName) {
+            case (ITTNamespace.parameter, "timeBase"):
+                switch v {
+                case "smpte": parameters.timeBase = .smpte
+                case "media": parameters.timeBase = .media
+                case "clock":
+                    parameters.timeBase = .clock
+                    lenient(
+                        "itt.time-base.clock",
+                        "ttp:timeBase=\"clock\" (wall-clock time) is not part of the iTT profile; times are read as media times",
+                        at: source.location(of: a, in: root), fix: "use ttp:timeBase=\"smpte\"")
+                default:
+                    throw failure("ttp:timeBase must be smpte, media or clock, not \"\(v)\"", a, in: root)
+                }
+            case (ITTNamespace.parameter, "frameRate"):
+                frameRateDeclared = true
+                if let n = Int64(v), n > 0, n <= 1000 {
+                    parameters.nominalFrameRate = n
+                } else if let d = Double(v), d.isFinite, d > 0, d <= 1000, v.contains(".") {
+                    decimalRate = (v, a)
+                } else {
+                    throw failure("ttp:frameRate must be a positive integer (TTML1 §6.2.4), not \"\(v)\"", a, in: root)
+                }
+            case (ITTNamespace.parameter, "frameRateMultiplier"):
+                let parts = v.split(separator: " ").compactMap { Int64($0) }
+                guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 1_000_000, parts[1] <= 1_000_000 else {
+                    throw failure(
+                        "ttp:frameRateMultiplier must be two positive integers such as \"1000 1001\" (TTML1 §6.2.5), not \"\(v)\"",
+                        a, in: root)
+                }
+                parameters.multiplier = (parts[0], parts[1])
+                multiplierDeclared = true
+            case (ITTNamespace.parameter, "subFrameRate"):
+                guard let n = Int64(v), n > 0, n <= 1000 else {
+                    throw failure(
+                        "ttp:subFrameRate must be a positive integer (TTML1 §6.2.9), not \"\(v)\"", a, in: root)
+                }
+                parameters.subFrameRate = n
+            case (ITTNamespace.parameter, "tickRate"):
+                guard let n = Int64(v), n > 0, n <= Int64(Int32.max) else {
+                    throw failure("ttp:tickRate must be a positive integer (TTML1 §6.2.10), not \"\(v)\"", a, in: root)
+                }
+                parameters.tickRate = n
+            case (ITTNamespace.parameter, "dropMode"):
+                guard let mode = ITTDropMode(rawValue: v) else {
+                    throw failure(
+                        "ttp:dropMode must be dropNTSC, dropPAL or nonDrop (TTML1 §6.2.3), not \"\(v)\"", a, in: root)
+                }
+                parameters.dropMode = mode
+                dropModeDeclared = true
+            case (ITTNamespace.parameter, "cellResolution"):
+                document.metadata["itt.cellResolution"] = v
+            case (ITTNamespace.styling, "extent"):
+                document.metadata["itt.extent"] = v
+            case (ITTNamespace.ittParameter, "aspectRatio"):
+                document.metadata["itt.aspectRatio"] = v
+            case (ITTNamespace.xml, "lang"):
+                document.language = v.isEmpty ? nil : v
+            default:
+                break
+            }
+        }
+        if let (text, attribute) = decimalRate {
+            try readDecimalFrameRate(text, attribute, in: root, multiplierDeclared: multiplierDeclared)
+        }
+        if parameters.dropMode != .nonDrop, parameters.effectiveFrameRate.map({ !$0.supportsDropFrame }) ?? true,
+            parameters.dropMode == .dropNTSC
+        {
+            lenient(
+                "itt.drop-mode.rate",
+                "ttp:dropMode=\"dropNTSC\" is meant for 29.97 or 59.94 fps, but the frame rate is \(parameters.effectiveFrameRate?.description ?? "invalid")",
+                at: source.location(ofOffset: root.tagStart),
+                fix: "set ttp:frameRateMultiplier=\"1000 1001\" or ttp:dropMode=\"nonDrop\"")
+        }
+        guard let rate = parameters.effectiveFrameRate else {
+            throw failure("the frame rate times its multiplier is out of range", at: source.location(of: root))
+        }
+        document.timeBase = parameters.timeBase
+        if frameRateDeclared || parameters.timeBase == .smpte { document.frameRate = rate }
+        if dropModeDeclared || parameters.timeBase == .smpte { document.dropFrame = parameters.dropMode != .nonDrop }
+    }
+
+    /// `ttp:frameRate="29.97"`: TTML1 wants the integer 30 with a `1000 1001` multiplier. Read the
+    /// nearest integer as the nominal rate and infer the multiplier when none is given.
+    private func readDecimalFrameRate(
+        _ text: String, _ attribute: XMLAttribute, in root: XMLElement, multiplierDeclared: Bool
+    ) throws(CaptionFormatError) {
+        guard let value = Double(text) else { return }
+        let nominal = Int64(value.rounded())
+        parameters.nominalFrameRate = max(nominal, 1)
+        let ntsc = Double(nominal) * 1000 / 1001
+        var meaning = "\(nominal) fps"
+        if multiplierDeclared {
+            meaning = "\(nominal) × \(parameters.multiplier.numerator)/\(parameters.multiplier.denominator) fps"
+        } else if abs(ntsc - value) < 0.01 {
+            parameters.multiplier = (1000, 1001)
+            meaning = "\(nominal) × 1000/1001 fps"
+        } else if abs(Double(nominal) - value) > 0.01 {
+            throw failure(
+                "ttp:frameRate=\"\(text)\" is neither an integer nor an NTSC rate (TTML1 §6.2.4 requires an integer)",
+                attribute, in: root)
+        }
+        lenient(
+            "itt.frame-rate.decimal",
+            "ttp:frameRate=\"\(text)\" is not an integer (TTML1 §6.2.4); read as \(meaning)",
+            at: source.location(of: attribute, in: root),
+            fix: "write ttp:frameRate=\"\(nominal)\" ttp:frameRateMultiplier=\"1000 1001\"")
+    }
+}

@@ -1,0 +1,69 @@
+import CaptionCore
+
+extension ITTDocumentReader {
+    /// The base text and annotation of a ruby container span, or nil for any other span.
+    ///
+    /// Apple's extension marks the container `ry:kind="ruby"` (with optional `ry:position`
+    /// before|after and `ry:align` start|center|spaceBetween|spaceAround) and its two children
+    /// `ry:kind="rb"` and `ry:kind="rt"`; TTML2 (§10.2.40) uses `tts:ruby` container, base and
+    /// text (with `tts:rubyPosition`, `tts:rubyAlign`), which is read the same way.
+    func rubyAnnotation(of span: XMLElement) throws(CaptionFormatError) -> (base: String, annotation: CaptionRuby)? {
+        func kind(_ e: XMLElement) -> String? {
+            if let k = e.attribute("kind", in: ITTNamespace.appleRuby)?.value { return k }
+            switch e.attribute("ruby", in: ITTNamespace.styling)?.value {
+            case "container": return "ruby"
+            case "base": return "rb"
+            case "text": return "rt"
+            default: return nil
+            }
+        }
+        guard kind(span) == "ruby" else { return nil }
+        var base: String?
+        var text: String?
+        for child in tree.childElements(of: span) {
+            switch kind(child) {
+            case "rb": base = (base ?? "") + textContent(of: child)
+            case "rt": text = (text ?? "") + textContent(of: child)
+            default: break
+            }
+        }
+        guard let base, let text else {
+            lenient(
+                "itt.ruby.structure",
+                "a ruby container needs one base (ry:kind=\"rb\") and one annotation (ry:kind=\"rt\") span; read as plain text",
+                at: source.location(of: span))
+            return nil
+        }
+        var ruby = CaptionRuby(text: text.trimmingCharacters(in: " "))
+        let position =
+            span.attribute("position", in: ITTNamespace.appleRuby)
+            ?? span.attribute("rubyPosition", in: ITTNamespace.styling)
+        if let position {
+            switch position.value {
+            case "before": ruby.position = .before
+            case "after": ruby.position = .after
+            default:
+                lenient(
+                    "itt.style.value",
+                    "\(position.qualifiedName)=\"\(position.value)\" is not understood (expected before or after)",
+                    at: source.location(of: position, in: span))
+            }
+        }
+        let align =
+            span.attribute("align", in: ITTNamespace.appleRuby) ?? span.attribute("rubyAlign", in: ITTNamespace.styling)
+        if let align {
+            switch align.value {
+            case "start": ruby.alignment = .start
+            case "center": ruby.alignment = .center
+            case "spaceBetween": ruby.alignment = .distributeSpaceBetween
+            case "spaceAround": ruby.alignment = .distributeSpaceAround
+            default:
+                lenient(
+                    "itt.style.value",
+                    "\(align.qualifiedName)=\"\(align.value)\" is not understood (expected start, center, spaceBetween or spaceAround)",
+                    at: source.location(of: align, in: span))
+            }
+        }
+        return (base.trimmingCharacters(in: " "), ruby)
+    }
+}

@@ -1,0 +1,137 @@
+import CaptionCore
+
+/// Reads the styling attributes of one element into ``ITTStyleProperties`` (TTML1 §8.2;
+/// `itts:forcedDisplay` from IMSC1 as Apple binds it; Apple's `vt:combine`).
+///
+/// Values it cannot read are reported through `report` and ignored.
+struct ITTStyleParser {
+    /// Called with the attribute and a description of what was expected.
+    var report: (XMLAttribute, String) -> Void
+
+    func properties(of element: XMLElement) -> ITTStyleProperties {
+        var p = ITTStyleProperties()
+        for attribute in element.attributes {
+            switch attribute.namespace {
+            case ITTNamespace.styling: read(attribute, into: &p)
+            case ITTNamespace.ittStyling where attribute.localName == "forcedDisplay":
+                p.forcedDisplay = boolean(attribute)
+            case ITTNamespace.appleVertical where attribute.localName == "combine":
+                p.textCombine = combine(attribute)
+            default: break
+            }
+        }
+        return p
+    }
+
+    private func read(_ a: XMLAttribute, into p: inout ITTStyleProperties) {
+        let v = a.value.trimmingCharacters(in: " ")
+        switch a.localName {
+        case "color":
+            p.color = color(a)
+        case "backgroundColor":
+            p.backgroundColor = color(a)
+        case "fontStyle":
+            // §8.2.9: normal | italic | oblique; oblique is drawn as italic.
+            switch v {
+            case "normal": p.italic = false
+            case "italic", "oblique": p.italic = true
+            default: report(a, "normal, italic or oblique")
+            }
+        case "fontWeight":
+            switch v {
+            case "normal": p.bold = false
+            case "bold": p.bold = true
+            default: report(a, "normal or bold")
+            }
+        case "textDecoration":
+            // §8.2.18: none | [underline | noUnderline] || [lineThrough…] || [overline…]
+            let words = v.split(separator: " ")
+            let known: Set<Substring> = [
+                "none", "underline", "noUnderline", "lineThrough", "noLineThrough", "overline", "noOverline",
+            ]
+            guard !words.isEmpty, words.allSatisfy(known.contains) else {
+                report(a, "none, underline, noUnderline, lineThrough, noLineThrough, overline or noOverline")
+                return
+            }
+            if words.contains("underline") { p.underline = true }
+            if words.contains("noUnderline") || words.contains("none") { p.underline = false }
+        case "fontFamily":
+            guard !v.isEmpty else { return report(a, "a font family list") }
+            p.fontFamily = v
+        case "fontSize":
+            // §8.2.8: one length, or two (horizontal and vertical); the model keeps one.
+            let parts = v.split(separator: " ")
+            guard (1...2).contains(parts.count), let size = CaptionDimension(ttml: parts[0]) else {
+                return report(a, "a length in px, c or %")
+            }
+            if parts.count == 2, CaptionDimension(ttml: parts[1]) != size {
+                report(a, "one length (two different lengths are not supported; using the first)")
+            }
+            p.fontSize = size
+        case "textAlign":
+            guard let align = CaptionTextAlignment(rawValue: v) else {
+                return report(a, "left, center, right, start or end")
+            }
+            p.textAlign = align
+        case "textCombine":
+            p.textCombine = combine(a)
+        case "origin":
+            guard v != "auto" else { return }
+            guard let (x, y) = CaptionDimension.pair(ttml: v) else { return report(a, "two lengths, e.g. \"10% 80%\"") }
+            p.origin = CaptionPoint(x: x, y: y)
+        case "extent":
+            guard v != "auto" else { return }
+            guard let (w, h) = CaptionDimension.pair(ttml: v) else { return report(a, "two lengths, e.g. \"80% 15%\"") }
+            p.extent = CaptionSize(width: w, height: h)
+        case "displayAlign":
+            guard let align = CaptionRegion.DisplayAlignment(rawValue: v) else {
+                return report(a, "before, center or after")
+            }
+            p.displayAlign = align
+        case "writingMode":
+            // §8.2.23. Right-to-left horizontal and left-to-right vertical progressions have no
+            // counterpart in the model.
+            switch v {
+            case "lrtb", "lr": p.writingMode = .leftToRightAndTopToBottom
+            case "tbrl", "tb": p.writingMode = .topToBottomAndRightToLeft
+            case "rltb", "rl":
+                report(a, "lrtb or tbrl (rltb is read as lrtb)")
+                p.writingMode = .leftToRightAndTopToBottom
+            case "tblr":
+                report(a, "lrtb or tbrl (tblr is read as tbrl)")
+                p.writingMode = .topToBottomAndRightToLeft
+            default: report(a, "lrtb, rltb, tbrl, tblr, lr, rl or tb")
+            }
+        default:
+            break
+        }
+    }
+
+    private func color(_ a: XMLAttribute) -> CaptionColor? {
+        guard let c = CaptionColor(ttml: a.value) else {
+            report(a, "a colour: a name, #rrggbb, #rrggbbaa, rgb(r,g,b) or rgba(r,g,b,a)")
+            return nil
+        }
+        return c
+    }
+
+    private func boolean(_ a: XMLAttribute) -> Bool? {
+        switch a.value.trimmingCharacters(in: " ") {
+        case "true": return true
+        case "false": return false
+        default:
+            report(a, "true or false")
+            return nil
+        }
+    }
+
+    private func combine(_ a: XMLAttribute) -> Bool? {
+        switch a.value.trimmingCharacters(in: " ") {
+        case "none": return false
+        case "all": return true
+        default:
+            report(a, "none or all")
+            return nil
+        }
+    }
+}

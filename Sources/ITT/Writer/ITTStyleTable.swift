@@ -1,0 +1,50 @@
+import CaptionCore
+
+/// The referenced styles the writer defines in `<styling>`: Apple's "normal" style, then one
+/// style per distinct run style in order of first use, so the same document always gives the
+/// same names.
+struct ITTStyleTable {
+    /// Apple's default style, written first as Apple's tools do.
+    static let normalID = "normal"
+    static let normal = CaptionTextStyle(textColor: .white, fontFamily: "sansSerif", fontSize: .percent(100))
+
+    private(set) var entries: [(id: String, style: CaptionTextStyle)] = [(normalID, normal)]
+    private var ids: [CaptionTextStyle: String] = [normal: normalID]
+
+    /// The id of `style` (ruby removed), defining it on first use; nil for the plain style,
+    /// which needs no reference.
+    mutating func id(for style: CaptionTextStyle) -> String? {
+        var s = style
+        s.ruby = nil
+        s.flash = false
+        if s == .plain { return nil }
+        if let id = ids[s] { return id }
+        let id = "s\(entries.count)"
+        entries.append((id, s))
+        ids[s] = id
+        return id
+    }
+
+    /// The style's attributes as `(qualified name, value)`, sorted by name. Normal weight and
+    /// style are written only for Apple's "normal" style, where Apple writes them.
+    static func attributes(of style: CaptionTextStyle, id: String) -> [(String, String)] {
+        var a: [(String, String)] = [("xml:id", id)]
+        if let c = style.textColor { a.append(("tts:color", c.ttmlDescription)) }
+        if let c = style.backgroundColor { a.append(("tts:backgroundColor", c.ttmlDescription)) }
+        if let f = style.fontFamily { a.append(("tts:fontFamily", f)) }
+        if let s = style.fontSize { a.append(("tts:fontSize", s.ttmlDescription)) }
+        if style.italic {
+            a.append(("tts:fontStyle", "italic"))
+        } else if id == normalID {
+            a.append(("tts:fontStyle", "normal"))
+        }
+        if style.bold {
+            a.append(("tts:fontWeight", "bold"))
+        } else if id == normalID {
+            a.append(("tts:fontWeight", "normal"))
+        }
+        if style.underline { a.append(("tts:textDecoration", "underline")) }
+        if style.textCombine { a.append(("vt:combine", "all")) }
+        return a.sorted { $0.0 < $1.0 }
+    }
+}

@@ -1,0 +1,37 @@
+import CaptionCore
+
+/// Turns media times into the frame labels the writer puts in `begin` and `end`: SMPTE
+/// `HH:MM:SS:FF` at the document's frame rate (TTML1 §10.3.1 clock-time with frames; `:` before
+/// the frames even for drop-frame, which `ttp:dropMode` declares).
+struct ITTTimecodeFormatter {
+    let rate: FrameRate
+    let dropFrame: Bool
+    /// The frame count of the label that media time zero gets (programme start timecode).
+    let startFrame: Int64
+    /// How many times did not fall on the frame grid and were rounded to the nearest frame.
+    private(set) var roundedTimes = 0
+
+    init(rate: FrameRate, dropFrame: Bool, startFrame: Int64) {
+        self.rate = rate
+        self.dropFrame = dropFrame
+        self.startFrame = startFrame
+    }
+
+    /// The label of the frame nearest `time`, or nil when it is outside one 24-hour day.
+    mutating func label(for time: MediaTime) -> String? {
+        guard let exact = rate.frame(at: time, rounding: .nearestOrAwayFromZero) else { return nil }
+        if rate.frame(at: time, rounding: .exact) == nil { roundedTimes += 1 }
+        return label(ofFrame: exact + startFrame)
+    }
+
+    /// The label of frame `count`, or nil when it is outside one day.
+    func label(ofFrame count: Int64) -> String? {
+        guard let tc = try? Timecode(frameCount: count, rate: rate, dropFrame: dropFrame) else { return nil }
+        return Self.format(tc)
+    }
+
+    static func format(_ tc: Timecode) -> String {
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(two(tc.hours)):\(two(tc.minutes)):\(two(tc.seconds)):\(two(tc.frames))"
+    }
+}

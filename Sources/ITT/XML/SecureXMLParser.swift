@@ -1,0 +1,97 @@
+internal import CLibXML2
+import CaptionCore
+
+/// Parses untrusted XML into an ``XMLTree`` through libxml2's SAX2 interface.
+///
+/// Hostile input fails fast with a located error: a document type declaration is refused as
+/// soon as it starts (so no entity can be declared, loaded or expanded: no XXE, no billion
+/// laughs), the network is off, and ``XMLParseLimits`` bound nesting, text size and element
+/// count. Only UTF-8 input is accepted (Apple requires it for iTT), which also keeps libxml2's
+/// byte offsets equal to ours.
+enum SecureXMLParser {
+    static func parse(
+        _ bytes: [UInt8], fileName: String?, limits: XMLParseLimits = .standard
+    ) throws(CaptionFormatError) -> XMLTree {
+        let source = SourceText(bytes: bytes, fileName: fileName)
+        try checkEncoding(source)
+        guard bytes.count <= Int(Int32.max) else {
+            throw CaptionFormatError(.unreadable, "the file is larger than 2 GiB", at: .init(file: fileName))
+        }
+        let builder = TreeBuilder(source: source, limits: limits)
+        var handler = makeHandler()
+        let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
+            guard
+                let context = XMLParserContext(
+                    buffer: buffer, handler: &handler,
+                    user: Unmanaged.passUnretained(builder).toOpaque(),
+                    options: captions_xml_sax_options())
+            else {
+                builder.fail("libxml2 could not create a parser", at: 0)
+                return false
+            }
+            builder.context = context
+            defer { builder.context = nil }
+            let ok = context.parseDocument()
+            if !ok, builder.failure == nil { builder.recordLibraryError(context) }
+            return ok
+        }
+        if let failure = builder.failure { throw failure }
+        guard parsed, !builder.elements.isEmpty else {
+            throw CaptionFormatError(.unreadable, "the file holds no XML document", at: source.location(ofOffset: 0))
+        }
+        return XMLTree(elements: builder.elements, source: source)
+    }
+
+    /// Refuses UTF-16 and UTF-32 (by byte-order mark or by NUL bytes in the first characters).
+    private static func checkEncoding(_ source: SourceText) throws(CaptionFormatError) {
+        let head = source.bytes.prefix(4)
+        let utf16BOM = head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
+        if utf16BOM || head.contains(0) {
+            throw CaptionFormatError(
+                .unreadable, "the file is not UTF-8 (it looks like UTF-16 or UTF-32); iTT files must be UTF-8",
+                at: source.location(ofOffset: 0))
+        }
+    }
+
+    // MARK: - SAX callbacks
+
+    private static func makeHandler() -> xmlSAXHandler {
+        var h = xmlSAXHandler()
+        h.initialized = captions_xml_sax2_magic()
+        h.startElementNs = { ctx, localName, _, uri, _, _, count, _, attributes in
+            guard let ctx else { return }
+            TreeBuilder.from(ctx).startElement(localName, uri, Int(count), attributes)
+        }
+        h.endElementNs = { ctx, _, _, _ in
+            guard let ctx else { return }
+            TreeBuilder.from(ctx).endElement()
+        }
+        h.characters = { ctx, chars, length in
+            guard let ctx, let chars else { return }
+            TreeBuilder.from(ctx).characters(chars, Int(length))
+        }
+        h.cdataBlock = { ctx, chars, length in
+            guard let ctx, let chars else { return }
+            TreeBuilder.from(ctx).characters(chars, Int(length))
+        }
+        // A DOCTYPE is where entities are declared; iTT never has one, so refuse it before its
+        // internal subset is read.
+        h.internalSubset = { ctx, _, _, _ in
+            guard let ctx else { return }
+            TreeBuilder.from(ctx).refuseDocumentType()
+        }
+        h.externalSubset = { ctx, _, _, _ in
+            guard let ctx else { return }
+            TreeBuilder.from(ctx).refuseDocumentType()
+        }
+        h.entityDecl = { ctx, _, _, _, _, _ in
+            guard let ctx else { return }
+            TreeBuilder.from(ctx).refuseDocumentType()
+        }
+        // No entity other than the five predefined ones (which libxml2 resolves itself) exists.
+        h.getEntity = { _, _ in nil }
+        h.getParameterEntity = { _, _ in nil }
+        h.resolveEntity = { _, _, _ in nil }
+        return h
+    }
+}

@@ -1,0 +1,73 @@
+import CaptionCore
+
+/// The bytes of an input file, turning byte offsets into 1-based lines and columns.
+///
+/// Locations are computed only when a diagnostic or error needs one, so reading stays a single
+/// pass over the input.
+struct SourceText: Sendable {
+    let bytes: [UInt8]
+    let fileName: String?
+
+    /// The line and column (both 1-based, columns counted in Unicode scalars) of `offset`.
+    func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1
+        var column = 1
+        var i = 0
+        while i < end {
+            let b = bytes[i]
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                // Count each scalar once, at its lead byte.
+                column += 1
+            }
+            i += 1
+        }
+        return (line, column)
+    }
+
+    /// A diagnostic location for `offset`.
+    func location(ofOffset offset: Int, timecode: String? = nil) -> DiagnosticLocation {
+        let (line, column) = lineAndColumn(ofOffset: offset)
+        return DiagnosticLocation(file: fileName, line: line, column: column, timecode: timecode)
+    }
+
+    /// The location of `element`'s start tag.
+    func location(of element: XMLElement) -> DiagnosticLocation {
+        location(ofOffset: element.tagStart)
+    }
+
+    /// The location of `attribute` inside `element`'s start tag, or of the tag when the
+    /// attribute cannot be found in the source text.
+    func location(of attribute: XMLAttribute, in element: XMLElement) -> DiagnosticLocation {
+        location(of: attribute, tagStart: element.tagStart, tagEnd: element.tagEnd)
+    }
+
+    /// The location of `attribute` inside the start tag at `tagStart..<tagEnd`.
+    func location(of attribute: XMLAttribute, tagStart: Int, tagEnd: Int) -> DiagnosticLocation {
+        location(ofOffset: offset(of: attribute.qualifiedName, from: tagStart, to: tagEnd) ?? tagStart)
+    }
+
+    /// The offset of `name` used as an attribute name (preceded by white space, followed by
+    /// optional white space and `=`) within `start..<end`.
+    private func offset(of name: String, from start: Int, to end: Int) -> Int? {
+        let needle = Array(name.utf8)
+        guard !needle.isEmpty, start >= 0, end <= bytes.count, end - start > needle.count else { return nil }
+        var i = start + 1
+        while i + needle.count <= end {
+            if bytes[i] == needle[0], Self.isSpace(bytes[i - 1]),
+                bytes[i..<(i + needle.count)].elementsEqual(needle)
+            {
+                var j = i + needle.count
+                while j < end, Self.isSpace(bytes[j]) { j += 1 }
+                if j < end, bytes[j] == UInt8(ascii: "=") { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+}

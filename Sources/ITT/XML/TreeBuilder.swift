@@ -1,0 +1,174 @@
+internal import CLibXML2
+import CaptionCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Collects SAX events into ``XMLElement`` values and enforces ``XMLParseLimits``.
+final class TreeBuilder {
+    let source: SourceText
+    let limits: XMLParseLimits
+    var elements: [XMLElement] = []
+    var failure: CaptionFormatError?
+    /// Set while libxml2 parses; callbacks use it to stop the parse and to find offsets.
+    var context: XMLParserContext?
+    private var stack: [Int] = []
+    private var pendingText: [UInt8] = []
+    /// Names and namespace URIs by address: libxml2 interns them in its dictionary, so each
+    /// distinct name is turned into a Swift string once.
+    private var interned: [UnsafePointer<xmlChar>: String] = [:]
+
+    init(source: SourceText, limits: XMLParseLimits) {
+        self.source = source
+        self.limits = limits
+    }
+
+    static func from(_ pointer: UnsafeMutableRawPointer) -> TreeBuilder {
+        Unmanaged<TreeBuilder>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    func fail(_ message: String, at offset: Int) {
+        guard failure == nil else { return }
+        failure = CaptionFormatError(.unreadable, message, at: source.location(ofOffset: offset))
+        context?.stop()
+    }
+
+    func refuseDocumentType() {
+        let offset = documentTypeOffset()
+        fail(
+            "document type declarations (<!DOCTYPE …>) are not allowed: they can declare entities "
+                + "that read local files or expand without bound, and iTT never needs one",
+            at: offset)
+    }
+
+    func startElement(
+        _ localName: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, _ attributeCount: Int,
+        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        guard failure == nil else { return }
+        let tagEnd = context?.inputOffset ?? 0
+        let tagStart = startOfTag(before: tagEnd)
+        flushText()
+        guard stack.count < limits.maximumDepth else {
+            fail(
+                "elements are nested more than \(limits.maximumDepth) deep; a caption file never needs that",
+                at: tagStart)
+            return
+        }
+        guard elements.count < limits.maximumElements else {
+            fail("the document has more than \(limits.maximumElements) elements", at: tagStart)
+            return
+        }
+        var attrs: [XMLAttribute] = []
+        if let attributes, attributeCount > 0 {
+            attrs.reserveCapacity(attributeCount)
+            for i in 0..<attributeCount {
+                // Five pointers per attribute: local name, prefix, URI, value start, value end.
+                let base = i * 5
+                guard let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
+                let length = end - start
+                guard length <= limits.maximumAttributeBytes else {
+                    fail("an attribute value is longer than \(limits.maximumAttributeBytes) bytes", at: tagStart)
+                    return
+                }
+                let value = String(decoding: UnsafeBufferPointer(start: start, count: max(length, 0)), as: UTF8.self)
+                attrs.append(
+                    XMLAttribute(
+                        namespace: intern(attributes[base + 2]), prefix: intern(attributes[base + 1]),
+                        localName: intern(attributes[base]), value: value))
+            }
+        }
+        let element = XMLElement(
+            namespace: intern(uri), localName: intern(localName), attributes: attrs, children: [],
+            tagStart: tagStart, tagEnd: tagEnd)
+        let index = elements.count
+        elements.append(element)
+        if let parent = stack.last { elements[parent].children.append(.element(index)) }
+        stack.append(index)
+    }
+
+    func endElement() {
+        guard failure == nil else { return }
+        flushText()
+        _ = stack.popLast()
+    }
+
+    func characters(_ chars: UnsafePointer<xmlChar>, _ length: Int) {
+        guard failure == nil, length > 0 else { return }
+        guard !stack.isEmpty else { return }
+        guard pendingText.count + length <= limits.maximumTextBytes else {
+            fail(
+                "a text node is longer than \(limits.maximumTextBytes) bytes; no caption holds that much text",
+                at: context?.inputOffset ?? 0)
+            return
+        }
+        pendingText.append(contentsOf: UnsafeBufferPointer(start: chars, count: length))
+    }
+
+    /// Records libxml2's own error (malformed XML, invalid UTF-8, truncation) with its location.
+    func recordLibraryError(_ context: XMLParserContext) {
+        guard let error = context.lastError else {
+            failure = CaptionFormatError(
+                .unreadable, "the file is not well-formed XML", at: source.location(ofOffset: source.bytes.count))
+            return
+        }
+        var message = error.message.split(separator: "\n").first.map(String.init) ?? error.message
+        message = message.trimmingCharacters(in: " ")
+        let atEnd = (context.inputOffset ?? 0) >= source.bytes.count
+        var prefix = "malformed XML"
+        if message.contains("UTF-8") || message.contains("Char 0x") || message.contains("invalid character") {
+            prefix = "invalid UTF-8 or character"
+        } else if atEnd || message.contains("Premature end") {
+            prefix = "the file ends in the middle of the document (truncated?)"
+        }
+        let line = error.line > 0 ? error.line : source.lineAndColumn(ofOffset: context.inputOffset ?? 0).line
+        let column = error.column > 0 ? error.column : 1
+        failure = CaptionFormatError(
+            .unreadable, "\(prefix): \(message) (libxml2 error \(error.code))",
+            at: DiagnosticLocation(file: source.fileName, line: line, column: column))
+    }
+
+    // MARK: - Helpers
+
+    private func flushText() {
+        guard !pendingText.isEmpty, let parent = stack.last else {
+            pendingText.removeAll(keepingCapacity: true)
+            return
+        }
+        elements[parent].children.append(.text(String(decoding: pendingText, as: UTF8.self)))
+        pendingText.removeAll(keepingCapacity: true)
+    }
+
+    /// The `<` opening the start tag that ends at `end`: attribute values cannot hold a literal
+    /// `<`, so it is the last one before `end`.
+    private func startOfTag(before end: Int) -> Int {
+        var i = min(end, source.bytes.count) - 1
+        while i >= 0 {
+            if source.bytes[i] == UInt8(ascii: "<") { return i }
+            i -= 1
+        }
+        return max(0, min(end, source.bytes.count))
+    }
+
+    private func documentTypeOffset() -> Int {
+        let needle = Array("<!DOCTYPE".utf8)
+        let bytes = source.bytes
+        guard bytes.count >= needle.count else { return 0 }
+        for i in 0...(bytes.count - needle.count) where bytes[i] == needle[0] {
+            if bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+        }
+        return context?.inputOffset ?? 0
+    }
+
+    private func intern(_ pointer: UnsafePointer<xmlChar>?) -> String {
+        guard let pointer else { return "" }
+        let length = strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+        let bytes = UnsafeBufferPointer(start: pointer, count: length)
+        // Compare, in case an address is ever reused for another name.
+        if let known = interned[pointer], known.utf8.elementsEqual(bytes) { return known }
+        let s = String(decoding: bytes, as: UTF8.self)
+        interned[pointer] = s
+        return s
+    }
+}

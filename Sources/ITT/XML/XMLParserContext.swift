@@ -1,0 +1,50 @@
+internal import CLibXML2
+
+/// Owns one libxml2 parser context and frees it when released.
+///
+/// This and ``SecureXMLParser`` are the only places that call libxml2.
+final class XMLParserContext {
+    let handle: xmlParserCtxtPtr
+
+    /// Creates a SAX2 context over `buffer` reporting to `handler` with `user` as the context
+    /// pointer; nil when libxml2 cannot allocate one.
+    init?(
+        buffer: UnsafeBufferPointer<UInt8>, handler: inout xmlSAXHandler,
+        user: UnsafeMutableRawPointer, options: Int32
+    ) {
+        guard let base = buffer.baseAddress, let size = Int32(exactly: buffer.count),
+            let ctxt = base.withMemoryRebound(
+                to: CChar.self, capacity: buffer.count,
+                {
+                    captions_xml_create_sax_context($0, size, &handler, user, options)
+                })
+        else { return nil }
+        handle = ctxt
+    }
+
+    /// Parses the whole input; true when libxml2 reports a well-formed document.
+    func parseDocument() -> Bool {
+        let status = xmlParseDocument(handle)
+        return status == 0 && captions_xml_well_formed(handle) != 0
+    }
+
+    /// Stops the parse at the next opportunity; no further callbacks arrive.
+    func stop() { xmlStopParser(handle) }
+
+    /// The byte offset in the input of the parser's current position, if known.
+    var inputOffset: Int? {
+        let offset = captions_xml_input_offset(handle)
+        return offset >= 0 ? Int(offset) : nil
+    }
+
+    /// The last error libxml2 recorded: its code, message, line and column.
+    var lastError: (code: Int, message: String, line: Int, column: Int)? {
+        guard let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(handle)) else { return nil }
+        let e = error.pointee
+        guard e.code != 0 else { return nil }
+        let message = e.message.map { String(cString: $0) } ?? "unknown XML error"
+        return (Int(e.code), message, Int(e.line), Int(e.int2))
+    }
+
+    deinit { xmlFreeParserCtxt(handle) }
+}

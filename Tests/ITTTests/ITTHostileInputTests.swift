@@ -1,0 +1,133 @@
+import CaptionCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ITT
+
+/// Hostile input: each case must fail with a located error, quickly, without fetching anything
+/// and without expanding anything.
+@Suite struct ITTHostileInputTests {
+    static let header =
+        #"<tt xmlns="http://www.w3.org/ns/ttml" ttp:timeBase="media" xmlns:ttp="http://www.w3.org/ns/ttml#parameter">"#
+        + #"<body><div><p begin="0s" end="1s">"#
+    static let footer = "</p></div></body></tt>"
+
+    /// Reads `bytes`, expecting a located `unreadable` error within `seconds`.
+    @discardableResult
+    static func expectLocatedFailure(
+        _ bytes: [UInt8], within seconds: Double = 2, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> CaptionFormatError? {
+        let clock = ContinuousClock()
+        var caught: CaptionFormatError?
+        let elapsed = clock.measure {
+            do {
+                _ = try ITTReader(options: .init(fileName: "hostile.itt")).read(bytes)
+            } catch let error as CaptionFormatError {
+                caught = error
+            } catch {
+                Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
+            }
+        }
+        guard let error = caught else {
+            Issue.record("hostile input was accepted", sourceLocation: sourceLocation)
+            return nil
+        }
+        #expect(error.kind == .unreadable, sourceLocation: sourceLocation)
+        #expect(error.location.line != nil && error.location.column != nil, "\(error)", sourceLocation: sourceLocation)
+        #expect(elapsed < .seconds(seconds), "took \(elapsed)", sourceLocation: sourceLocation)
+        return error
+    }
+
+    @Test func externalEntityToALocalFileIsRefused() throws {
+        let dir = try TemporaryDirectory("itt-xxe")
+        let secret = dir.path("secret.txt")
+        try "TOP-SECRET-MARKER".write(toFile: secret, atomically: true, encoding: .utf8)
+        let text = """
+            <?xml version="1.0"?>
+            <!DOCTYPE tt [<!ENTITY xxe SYSTEM "file://\(secret)">]>
+            \(Self.header)&xxe;\(Self.footer)
+            """
+        let error = try #require(Self.expectLocatedFailure(Array(text.utf8)))
+        #expect(error.location.line == 2 && error.location.column == 1)
+        #expect(error.message.contains("DOCTYPE"))
+        #expect(!error.description.contains("TOP-SECRET-MARKER"))
+    }
+
+    @Test func externalDTDIsNotFetched() {
+        let text =
+            #"<?xml version="1.0"?><!DOCTYPE tt SYSTEM "http://127.0.0.1:9/evil.dtd">"# + Self.header + "x"
+            + Self.footer
+        let error = Self.expectLocatedFailure(Array(text.utf8))
+        #expect(error?.message.contains("DOCTYPE") == true)
+    }
+
+    @Test func billionLaughsFailsFast() {
+        var text = "<?xml version=\"1.0\"?>\n<!DOCTYPE tt [\n<!ENTITY lol \"lol\">\n"
+        for i in 1...9 {
+            let previous = i == 1 ? "lol" : "lol\(i - 1)"
+            text += "<!ENTITY lol\(i) \"" + String(repeating: "&\(previous);", count: 10) + "\">\n"
+        }
+        text += "]>\n" + Self.header + "&lol9;" + Self.footer
+        let error = Self.expectLocatedFailure(Array(text.utf8), within: 1)
+        #expect(error?.location.line == 2)
+    }
+
+    @Test func undeclaredEntityIsAnError() {
+        let error = Self.expectLocatedFailure(Array((Self.header + "&nbsp;" + Self.footer).utf8))
+        #expect(error?.message.contains("nbsp") == true)
+    }
+
+    @Test func hundredMegabyteTextNodeFailsFast() {
+        let bytes =
+            Array(Self.header.utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 100 << 20)
+            + Array(Self.footer.utf8)
+        let error = Self.expectLocatedFailure(bytes, within: 3)
+        #expect(error?.message.contains("text node") == true)
+        #expect(error?.location.line == 1)
+    }
+
+    @Test func hundredThousandNestedSpansFailFast() {
+        var text = Self.header
+        text += String(repeating: "<span>", count: 100_000) + "deep" + String(repeating: "</span>", count: 100_000)
+        text += Self.footer
+        let error = Self.expectLocatedFailure(Array(text.utf8))
+        #expect(error?.message.contains("nested") == true)
+    }
+
+    @Test func invalidUTF8IsAnError() {
+        var bytes = Array((Self.header + "\nbad: ").utf8)
+        bytes += [0xC3, 0x28, 0xFF, 0xFE]
+        bytes += Array(Self.footer.utf8)
+        let error = Self.expectLocatedFailure(bytes)
+        #expect(error?.message.contains("UTF-8") == true)
+        #expect(error?.location.line == 2)
+    }
+
+    @Test func encodingDeclarationCannotSwitchAwayFromUTF8() {
+        var bytes = Array(("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n" + Self.header).utf8)
+        bytes += [0xE9]  // "é" in Latin-1, invalid as UTF-8
+        bytes += Array(Self.footer.utf8)
+        Self.expectLocatedFailure(bytes)
+    }
+
+    @Test func utf16IsRefusedClearly() {
+        let bytes: [UInt8] = [0xFF, 0xFE] + Array("<tt/>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let error = Self.expectLocatedFailure(bytes)
+        #expect(error?.message.contains("UTF-8") == true)
+    }
+
+    @Test func truncatedFileIsAnError() throws {
+        let full = try String(contentsOf: TestPaths.fixture("itt/all-features.itt"), encoding: .utf8)
+        let bytes = Array(full.utf8)
+        let error = Self.expectLocatedFailure(Array(bytes[..<(bytes.count / 2)]))
+        #expect(error?.message.contains("truncated") == true)
+    }
+
+    @Test func emptyAndNonXMLInputsAreErrors() {
+        Self.expectLocatedFailure([])
+        Self.expectLocatedFailure(Array("WEBVTT\n\n00:01.000 --> 00:02.000\nhello\n".utf8))
+        let error = Self.expectLocatedFailure(Array("<html><body/></html>".utf8))
+        #expect(error?.message.contains("not a TTML document") == true)
+    }
+}
