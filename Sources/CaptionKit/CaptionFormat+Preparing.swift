@@ -26,7 +26,8 @@ enum CEA608Preparation {
     @Sendable static func prepare(_ document: CaptionDocument, _ options: CaptionFormatOptions)
         -> (CaptionDocument, [Diagnostic])
     {
-        let rate = options.frameRate ?? document.frameRate ?? .fps29_97
+        // The SCC writer writes 29.97 unless told otherwise; snap to the grid it will use.
+        let rate = options.frameRate ?? .fps29_97
         let settings = CaptionConversionSettings(
             target: .scc, frameRate: rate, dropFrame: options.dropFrame ?? document.dropFrame)
         var (conformed, notes) = CaptionFormatConformer(settings: settings).conform(document, file: options.fileName)

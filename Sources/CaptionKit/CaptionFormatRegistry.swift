@@ -15,7 +15,8 @@ public struct CaptionFormatRegistry: Sendable {
     /// Every format the suite supports.
     public static let standard = CaptionFormatRegistry(formats: [
         JSONCaptionFormat.descriptor,
-        SCCFormat.descriptor,
+        // Documents are conformed to CEA-608 (wrapped, placed on the grid, styles mapped) first.
+        SCCFormat.descriptor.preparing(CEA608Preparation.prepare),
         ITTFormat.descriptor,
     ])
 

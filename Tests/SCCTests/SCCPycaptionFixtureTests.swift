@@ -156,17 +156,20 @@ import Testing
 
     @Test func tabOffset() throws {
         // Two-row captions, each row centred with PAC indent + tab offset: 0x9454 row 14 indent
-        // 8 + TO3 = column 11, 0x9470 row 15 + TO1 = column 1. Rows at different columns are
-        // separate captions with the same times (Specs/scc.md "Captions").
+        // 8 + TO3 = column 11 for the 9 characters of "NARRATOR:" ((32 − 9) / 2 = 11), 0x9470
+        // row 15 + TO1 = column 1 for the 30 characters below ((32 − 30) / 2 = 1). Rows centred
+        // one by one are one centred caption (Specs/scc.md "Captions"); a single row keeps its
+        // column ("BYRON AUGUSTE: The future", 25 characters at column 3).
         let result = try readFixture("pycaption/sample_scc_tab_offset.scc")
         let all = summaries(result)
-        #expect(all.count == 12)
+        #expect(all.count == 7)
         #expect(
             all.prefix(3) == [
-                "00:00:02;03 00:00:05;25 14-14:11 NARRATOR:",
-                "00:00:02;03 00:00:05;25 15-15:1 The world of work is changing.",
+                "00:00:02;03 00:00:05;25 14-15:0 NARRATOR:\nThe world of work is changing.",
                 "00:00:05;26 00:00:06;25 15-15:3 BYRON AUGUSTE: The future",
+                "00:00:06;26 00:00:09;11 14-15:0 is going to be very different\nthan the past.",
             ])
+        #expect(result.document.captions.first?.textAlignment == .center)
     }
 
     @Test func duplicateTabOffset() throws {
@@ -210,10 +213,11 @@ import Testing
     @Test func extendedCharacters() throws {
         // "MA", then Ä (0x13b0) replaces the "A": "MÄRTHA:" at row 1 indent 12 (0x91d6), shown
         // at word 10 of 00:04:36;06. The next lines use non-drop labels (00:22:32:18): the EDM
-        // (word 1) ends it; ¡ (0x92a7) replaces its "!" fallback.
+        // (word 1) ends it; ¡ (0x92a7) replaces its "!" fallback. The two JUNIOR rows are each
+        // centred ((32 − 13) / 2 = 9 and (32 − 25) / 2 = 3): one centred caption of two lines.
         let result = try readFixture("pycaption/sample_scc_with_extended_characters.scc")
         let captions = result.document.captions
-        #expect(captions.map(\.text) == ["MÄRTHA:", "JUNIOR: ¡Yum!", "Ya me siento mucho mejor."])
+        #expect(captions.map(\.text) == ["MÄRTHA:", "JUNIOR: ¡Yum!\nYa me siento mucho mejor."])
         #expect(captions.first?.timeRange.start == time("00:04:36;16"))
         #expect(captions.first?.timeRange.end == time("00:22:32:19"))
         #expect(captions.dropFirst().allSatisfy { $0.timeRange.start == time("00:22:35:10") })

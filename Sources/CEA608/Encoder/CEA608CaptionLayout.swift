@@ -44,6 +44,14 @@ struct CEA608CaptionLayout {
             originColumn = Int(origin.x.value.rounded())
             originRow = Int(origin.y.value.rounded())
         }
+        // With a region width in cells, `.center` and `.right` place each line within it (the
+        // conformer's convention for centred iTT captions; see GridPlacement).
+        var regionWidth: Int?
+        if let size = caption.region?.size, size.width.unit == .cells, size.width.value.isFinite,
+            size.width.value >= 1, size.width.value <= Double(Self.columnCount)
+        {
+            regionWidth = Int(size.width.value.rounded())
+        }
         var firstRow: Int
         switch mode {
         case .rollUp(let windowRows):
@@ -84,6 +92,12 @@ struct CEA608CaptionLayout {
             var column = (originColumn ?? 0) + leading
             if originColumn == nil, caption.textAlignment == .center {
                 column = max(0, (Self.columnCount - cells.count) / 2)
+            } else if let left = originColumn, let width = regionWidth {
+                switch caption.textAlignment {
+                case .center?: column = left + max(0, (width - cells.count) / 2)
+                case .right?, .end?: column = left + max(0, width - cells.count)
+                default: break
+                }
             }
             column = max(0, column)
             if column + cells.count > Self.columnCount {

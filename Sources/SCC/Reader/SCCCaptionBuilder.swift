@@ -29,6 +29,8 @@ struct SCCCaptionBuilder {
         var startFrame: Int64
         /// Paint-on: per row, bit `c` set when column `c` was written since the caption began.
         var painted: [UInt32] = []
+        /// Pop-on rows each centred on the grid at different columns: one centred caption.
+        var centered = false
     }
 
     /// A finished caption and the keys it is sorted by.
@@ -276,12 +278,30 @@ struct SCCCaptionBuilder {
                 bottom += 1
             }
             let kind: Kind = change.cause != .swap && mode == .paintOn ? .paintOn : .popOn
+            // Rows centred one by one (as encoders centre lines of different lengths) belong to
+            // one caption; otherwise rows at different columns are different captions.
+            var centered = false
+            if case .popOn = kind, bottom == row, isCentered(row) {
+                var end = row
+                while end + 1 < Self.rows && covered & (1 << UInt16(end + 1)) == 0 && isCentered(end + 1) { end += 1 }
+                if end > row {
+                    bottom = end
+                    centered = true
+                }
+            }
             open.append(
                 OpenCaption(
-                    kind: kind, top: row, bottom: bottom, column: first[row], lineID: mirrorIDs[row],
-                    startFrame: change.frame, painted: kind == .paintOn ? changedCells : []))
+                    kind: kind, top: row, bottom: bottom, column: centered ? 0 : first[row], lineID: mirrorIDs[row],
+                    startFrame: change.frame, painted: kind == .paintOn ? changedCells : [], centered: centered))
             row = bottom + 1
         }
+    }
+
+    /// Whether a row shows text starting at column (32 − length) / 2: centred on the grid.
+    private func isCentered(_ row: Int) -> Bool {
+        guard first[row] >= 0 else { return false }
+        let length = last[row] - first[row] + 1
+        return first[row] == (Self.columns - length) / 2
     }
 
     /// The roll-up window of `rows` rows on `baseRow`, clipped at the top of the screen.
@@ -335,6 +355,8 @@ struct SCCCaptionBuilder {
         let region: CaptionRegion
         var animation = CaptionAnimation.none
         switch open.kind {
+        case .popOn where open.centered:
+            region = .cells(row: open.top, column: 0, rows: rowsShown, columns: Self.columns)
         case .popOn:
             region = .cells(row: open.top, column: open.column, rows: rowsShown, columns: width)
         case .paintOn:
@@ -347,6 +369,6 @@ struct SCCCaptionBuilder {
         }
         return Caption(
             runs: runs, timeRange: TimeRange(start: time(open.startFrame), end: time(endFrame)),
-            region: region, animation: animation)
+            region: region, textAlignment: open.centered ? .center : nil, animation: animation)
     }
 }
