@@ -64,8 +64,9 @@ import Testing
                 "00:00:02;27 00:00:06;01 15-15:0 sic)",
                 "00:24:55;28 00:25:00;02 15-15:2 (upbeat rock music)",
             ])
-        #expect(rules(result) == ["scc.frame-range", "scc.timecode-order", "scc.drop-frame-label"])
-        #expect(result.diagnostics.map(\.location.line) == [3, 5, 11])
+        // The file's first command is an EOC with nothing loaded: a note on line 3.
+        #expect(rules(result) == ["scc.frame-range", "scc.timecode-order", "scc.drop-frame-label", "608.empty-eoc"])
+        #expect(result.diagnostics.map(\.location.line) == [3, 5, 11, 3])
     }
 
     @Test func italics() throws {
@@ -207,7 +208,7 @@ import Testing
         // mode) and are never shown. 00:08:00;00 does not exist in drop-frame counting.
         let result = try readFixture("pycaption/sample_scc_special_and_extended_characters.scc")
         #expect(result.document.captions.isEmpty)
-        #expect(rules(result) == ["scc.drop-frame-label"])
+        #expect(rules(result) == ["scc.drop-frame-label", "608.never-displayed"])
     }
 
     @Test func extendedCharacters() throws {
@@ -244,7 +245,9 @@ import Testing
         let result = try readFixture("pycaption/sample_scc_with_unknown_commands.scc")
         #expect(
             result.diagnostics.filter { $0.ruleID == "scc.hex" }.map(\.location.column) == [13, 18, 23, 28, 48, 53, 58])
-        #expect(result.diagnostics.allSatisfy { $0.location.line == 3 })
+        #expect(result.diagnostics.filter { $0.ruleID == "scc.hex" }.allSatisfy { $0.location.line == 3 })
+        // With every EOC unreadable, the loaded text is never shown (15.119(f)(2)).
+        #expect(result.diagnostics.last?.ruleID == "608.never-displayed")
         #expect(throws: CaptionFormatError.self) {
             try readFixture("pycaption/sample_scc_with_unknown_commands.scc", CaptionFormatOptions(strict: true))
         }

@@ -27,7 +27,10 @@ import Testing
         #expect(all.last == "00:01:29:16 00:01:30:26 14-15:0 THE KNIGHTS\nOF THE ROUND TABLE.")
         #expect(
             result.document.captions[2].runs == [CaptionRun("[ Man Grunts ]", style: CaptionTextStyle(italic: true))])
-        #expect(result.diagnostics.isEmpty)
+        // The last line is EDM then EOC: that EOC has nothing loaded (the EDM emptied the memory
+        // the previous EOC swapped out), which FFmpeg's muxer writes to flush. Only a note.
+        #expect(result.diagnostics.map(\.ruleID) == ["608.empty-eoc"])
+        #expect(result.diagnostics.first?.severity == .info)
     }
 
     @Test func libcaptionTearsOfSteel() throws {

@@ -2,6 +2,7 @@ import CaptionCore
 import Foundation
 import TestSupport
 import Testing
+import SCC
 import Validation
 
 /// Keeps Specs/validation-rules.md and the rule catalogue equal, and runs every JSON fixture.
@@ -59,6 +60,26 @@ import Validation
                 .map(\.diagnostic.ruleID)
             #expect(found.contains(row.id), "\(row.fixture) should trigger \(row.id); found \(found)")
         }
+    }
+
+    /// SCC files are checked as a decoder receives them: the reader's findings carry the rules.
+    @Test func everySCCFixtureTriggersItsRule() throws {
+        let rows = try Self.rows().filter { $0.fixture.hasSuffix(".scc") }
+        #expect(rows.count == 5)
+        for row in rows {
+            let url = TestPaths.fixture("validation/" + row.fixture)
+            let bytes = [UInt8](try Data(contentsOf: url))
+            let result = try SCCReader(options: .init(fileName: url.lastPathComponent)).read(bytes)
+            let found = result.diagnostics.map(\.ruleID)
+            #expect(found.contains(row.id), "\(row.fixture) should trigger \(row.id); found \(found)")
+            let finding = result.diagnostics.first { $0.ruleID == row.id }
+            #expect(finding?.suggestedFix != nil || row.id == "608.parity" || row.id == "608.undefined-code", "\(row.id)")
+            #expect(finding?.location.timecode != nil, "\(row.id) has no timecode")
+        }
+        // The overrun names its size: 14 words from frame 30 end at frame 43; the next label is
+        // frame 35, so it is 9 frames late.
+        let overrun = try SCCReader().read([UInt8](try Data(contentsOf: TestPaths.fixture("scc/overrun.scc"))))
+        #expect(overrun.diagnostics.first { $0.ruleID == "scc.words-overlap" }?.message.contains("9 frames") == true)
     }
 
     @Test func theCleanFixtureIsClean() throws {

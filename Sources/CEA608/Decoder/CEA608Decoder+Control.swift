@@ -49,6 +49,8 @@ extension CEA608Decoder {
             return CEA608DecodeStep(code: code, channel: service, diagnostic: diagnostic)
         }
         apply(code)
+        if diagnostic == nil { diagnostic = pendingDiagnostic }
+        pendingDiagnostic = nil
         return CEA608DecodeStep(code: code, channel: service, accepted: true, diagnostic: diagnostic)
     }
 
@@ -171,9 +173,22 @@ extension CEA608Decoder {
                 markAllChanged(cause: .erase)
             }
         case .eraseNonDisplayedMemory:
+            if loadedSinceDisplay && !nonDisplayedMemory.isEmpty {
+                pendingDiagnostic = Self.neverDisplayed("ENM erased it before any EOC")
+            }
+            loadedSinceDisplay = false
             nonDisplayedMemory.eraseAll()
         case .endOfCaption:
             // 15.119(f)(2): swap the memories; the caption appears now.
+            if mode == .popOn && !loadedSinceDisplay {
+                pendingDiagnostic = Diagnostic(
+                    .info, "608.empty-eoc",
+                    nonDisplayedMemory.isEmpty
+                        ? "End Of Caption with nothing loaded: it clears the screen"
+                        : "End Of Caption with nothing newly loaded: the caption shown before comes back",
+                    suggestedFix: "use EDM (942c) to clear the screen, or load a caption before EOC")
+            }
+            loadedSinceDisplay = false
             leaveTextMode()
             if !(displayedMemory.isEmpty && nonDisplayedMemory.isEmpty) {
                 swap(&displayedMemory, &nonDisplayedMemory)

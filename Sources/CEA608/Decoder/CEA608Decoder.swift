@@ -56,6 +56,10 @@ public struct CEA608Decoder: Sendable {
     var inXDS = false
     /// Whether a code for the other field was already reported.
     var reportedOtherField = false
+    /// Whether characters went into non-displayed memory since the last EOC (15.119(f)(2)).
+    var loadedSinceDisplay = false
+    /// A finding from acting on a control code, handed out with that code's step.
+    var pendingDiagnostic: Diagnostic?
     var nextLineID: Int32 = 0
     /// Rows of displayed memory changed by the current pair, and why.
     var changedRows: UInt16 = 0
@@ -89,8 +93,20 @@ public struct CEA608Decoder: Sendable {
     }
 
     /// Ends the stream at `frame`: a text-mode row still open is kept.
-    public mutating func finish(frame: Int64) {
+    /// Ends the stream; returns what the end reveals (a caption loaded but never displayed).
+    @discardableResult
+    public mutating func finish(frame: Int64) -> [Diagnostic] {
         flushTextRow(frame: frame)
+        guard loadedSinceDisplay, !nonDisplayedMemory.isEmpty else { return [] }
+        loadedSinceDisplay = false
+        return [Self.neverDisplayed("the data ends before an EOC displays it")]
+    }
+
+    /// 15.119(f)(2): a pop-on caption is shown only by EOC.
+    static func neverDisplayed(_ why: String) -> Diagnostic {
+        Diagnostic(
+            .warning, "608.never-displayed", "a caption loaded into non-displayed memory is never shown: \(why)",
+            suggestedFix: "send EOC (942f 942f) where the caption should appear")
     }
 
     private mutating func decodePair(_ first: UInt8, _ second: UInt8) -> CEA608DecodeStep {
@@ -171,6 +187,7 @@ public struct CEA608Decoder: Sendable {
             markChanged(row: cursorRow, cause: changeCause == .replace ? .replace : .paint)
         } else {
             nonDisplayedMemory.write(cell, row: cursorRow, column: column, nextLineID: &nextLineID)
+            loadedSinceDisplay = true
         }
         cursorColumn = min(column + 1, CEA608Memory.columns)
     }

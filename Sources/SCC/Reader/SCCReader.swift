@@ -116,7 +116,11 @@ public struct SCCReader: Sendable {
             // Captions still on screen when the data ends: Specs/scc.md "End of data".
             let hold = Int64(SCCReader.endOfDataHoldSeconds * rate.nominal)
             let end = scanner.endFrame + hold
-            decoder.finish(frame: scanner.endFrame)
+            for var d in decoder.finish(frame: scanner.endFrame) {
+                d.location = DiagnosticLocation(
+                    file: options.fileName, timecode: SCCReader.label(scanner.endFrame, rate: rate, dropFrame: dropFrame))
+                diagnostics.append(d)
+            }
             let before = builder.finished.count
             builder.finish(at: end)
             if builder.finished.count > before {

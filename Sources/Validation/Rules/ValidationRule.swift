@@ -85,19 +85,19 @@ extension ValidationRule {
     public static let lineCount = ValidationRule(
         "itt.lines", .warning, "iTT profile (at most two lines per caption)", "a caption of more than two lines")
 
-    // MARK: - SCC as transmitted
+    // MARK: - SCC as transmitted (found by the SCC reader and the CEA-608 decoder)
     public static let sccOverrun = ValidationRule(
-        "scc.overrun", .warning, "47 CFR §15.119(i) (one byte pair per frame)",
-        "a line's words run past the next line's timecode")
+        "scc.words-overlap", .warning, "47 CFR §15.119(i) (one byte pair per frame)",
+        "a line's words run past the next line's timecode, by so many frames")
     public static let sccNeverDisplayed = ValidationRule(
-        "scc.never-displayed", .warning, "47 CFR §15.119(f)(1) (EOC displays the loaded caption)",
+        "608.never-displayed", .warning, "47 CFR §15.119(f)(2) (EOC displays the loaded caption)",
         "a caption loaded into non-displayed memory but never displayed")
     public static let sccEmptyEOC = ValidationRule(
-        "scc.empty-eoc", .info, "47 CFR §15.119(f)(1)", "an End Of Caption with nothing loaded")
+        "608.empty-eoc", .info, "47 CFR §15.119(f)(2)", "an End Of Caption with nothing loaded")
     public static let sccParity = ValidationRule(
-        "scc.parity", .error, "47 CFR §15.119(i) (odd parity)", "a byte with a parity error")
+        "608.parity", .warning, "47 CFR §15.119(b) (odd parity)", "a byte pair with a parity error, dropped")
     public static let sccUnknownCode = ValidationRule(
-        "scc.unknown-code", .warning, "47 CFR §15.119", "a byte pair that is no CEA-608 code")
+        "608.undefined-code", .warning, "47 CFR §15.119", "a control code that CEA-608 does not define")
 
     /// Every rule, in report order.
     public static let all: [ValidationRule] = [
