@@ -122,7 +122,7 @@ import Testing
     @Test func ttconvAgreesOnTextAndStartTimes() throws {
         let directory = try TemporaryDirectory("scc-crosscheck")
         let expected = Self.expected()
-        let cues = try WriterCrossCheckTools.ttconv(
+        let cues = try PeerDecoders.ttconv(
             try Self.writeFile(expected, dropFrame: true, in: directory), in: directory)
         let frame = 1001.0 / 30000
         for item in expected {
@@ -151,7 +151,7 @@ import Testing
     @Test(arguments: [true, false]) func ffmpegAgreesOnTextWithItsTimingQuirks(dropFrame: Bool) throws {
         let directory = try TemporaryDirectory("scc-crosscheck")
         let expected = Self.expected()
-        let cues = try WriterCrossCheckTools.ffmpeg(
+        let cues = try PeerDecoders.ffmpeg(
             try Self.writeFile(expected, dropFrame: dropFrame, in: directory), in: directory)
         for item in expected {
             let text = Self.mapped(item.caption.text, Self.ffmpegCharacters)

@@ -1,21 +1,20 @@
 import Foundation
-import TestSupport
 
 /// Runs FFmpeg and ttconv on SCC files and reads their output back, for the writer's
-/// cross-check tests.
-enum WriterCrossCheckTools {
+/// and validator cross-check tests.
+public enum PeerDecoders {
     /// A caption as a peer tool decoded it: seconds and text (lines joined by "\n").
-    struct Cue: CustomStringConvertible {
-        var start: Double
-        var end: Double
-        var text: String
-        var description: String { "\(start)–\(end) \(text.debugDescription)" }
+    public struct Cue: CustomStringConvertible {
+        public var start: Double
+        public var end: Double
+        public var text: String
+        public var description: String { "\(start)–\(end) \(text.debugDescription)" }
     }
 
-    enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         case missing(String)
         case failed(String, String)
-        var description: String {
+        public var description: String {
             switch self {
             case .missing(let tool):
                 "\(tool) is not installed: run `make test`, which installs the peer tools (ffmpeg, ttconv)"
@@ -24,13 +23,13 @@ enum WriterCrossCheckTools {
         }
     }
 
-    static func tool(_ name: String) throws -> URL {
+    public static func tool(_ name: String) throws -> URL {
         guard let url = CLIRunner.which(name) else { throw Failure.missing(name) }
         return url
     }
 
     /// `ffmpeg -i x.scc x.srt`, parsed.
-    static func ffmpeg(_ scc: String, in directory: TemporaryDirectory) throws -> [Cue] {
+    public static func ffmpeg(_ scc: String, in directory: TemporaryDirectory) throws -> [Cue] {
         let srt = directory.path("ffmpeg.srt")
         let result = try CLIRunner.runProcess(try tool("ffmpeg"), ["-loglevel", "error", "-y", "-i", scc, srt])
         guard result.status == 0 else { throw Failure.failed("ffmpeg", result.stderr) }
@@ -38,7 +37,7 @@ enum WriterCrossCheckTools {
     }
 
     /// `tt convert -i x.scc -o x.ttml`, parsed.
-    static func ttconv(_ scc: String, in directory: TemporaryDirectory) throws -> [Cue] {
+    public static func ttconv(_ scc: String, in directory: TemporaryDirectory) throws -> [Cue] {
         let ttml = directory.path("ttconv.ttml")
         let result = try CLIRunner.runProcess(try tool("tt"), ["convert", "-i", scc, "-o", ttml])
         guard result.status == 0 else { throw Failure.failed("tt convert", result.stderr + result.stdout) }
@@ -47,7 +46,7 @@ enum WriterCrossCheckTools {
 
     // MARK: - Parsing
 
-    static func parseSRT(_ text: String) -> [Cue] {
+    public static func parseSRT(_ text: String) -> [Cue] {
         var cues: [Cue] = []
         let blocks = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
         for block in blocks {
@@ -64,13 +63,13 @@ enum WriterCrossCheckTools {
         return cues
     }
 
-    static func srtSeconds(_ text: String) -> Double {
+    public static func srtSeconds(_ text: String) -> Double {
         let parts = text.replacingOccurrences(of: ",", with: ":").split(separator: ":").compactMap { Double($0) }
         guard parts.count == 4 else { return .nan }
         return parts[0] * 3600 + parts[1] * 60 + parts[2] + parts[3] / 1000
     }
 
-    static func parseTTML(_ text: String) -> [Cue] {
+    public static func parseTTML(_ text: String) -> [Cue] {
         var cues: [Cue] = []
         for match in text.matches(of: /<p [^>]*?begin="([^"]+)" end="([^"]+)"[^>]*>(.*?)<\/p>/) {
             var body = String(match.output.3).replacing(/<br\s*\/>/, with: "\n")
@@ -86,7 +85,7 @@ enum WriterCrossCheckTools {
         return cues
     }
 
-    static func clockSeconds(_ text: String) -> Double {
+    public static func clockSeconds(_ text: String) -> Double {
         let parts = text.split(separator: ":").compactMap { Double($0) }
         guard parts.count == 3 else { return .nan }
         return parts[0] * 3600 + parts[1] * 60 + parts[2]
