@@ -40,12 +40,15 @@ public struct FeatureGenerator: Sendable {
             var style = CaptionTextStyle.plain
             if random.next(below: 10) == 0 { style.italic = true }
             let row = 15 - lineCount
+            // Indented by 4 columns when the widest line allows it (the grid has 32).
+            let widest = lines.map(\.count).max() ?? 0
+            let column = min(4, 32 - widest)
             captions.append(
                 Caption(
                     runs: [CaptionRun(lines.joined(separator: "\n"), style: style)],
                     timeRange: TimeRange(
                         start: rate.time(ofFrame: startFrame), end: rate.time(ofFrame: startFrame + durationFrames)),
-                    region: .cells(row: row, column: 4, rows: lineCount, columns: 28)))
+                    region: .cells(row: row, column: column, rows: lineCount, columns: widest)))
         }
         return CaptionDocument(
             captions: captions, language: "en-US", frameRate: rate, dropFrame: rate.supportsDropFrame,

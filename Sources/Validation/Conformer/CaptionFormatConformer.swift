@@ -20,6 +20,7 @@ public struct CaptionFormatConformer: Sendable {
 
     /// One caption conformed to 608, and the changes made (not yet aggregated).
     public func conformedCaption(_ caption: Caption) -> (Caption, [ConformerChange]) {
+        if isAlreadyConformant(caption) { return (caption, []) }
         var changes: [ConformerChange] = []
         // 1. Characters and styles, character by character so runs survive wrapping.
         var lines: [[(Character, CaptionTextStyle)]] = [[]]
@@ -100,6 +101,37 @@ public struct CaptionFormatConformer: Sendable {
         result.timeRange = range
         result.forcedDisplay = false
         return (result, changes)
+    }
+
+    /// Whether `caption` is already what 608 carries (as read from SCC, or written by us): a
+    /// cells region on the grid, rows of at most 32 encodable characters, 608 styles, times on
+    /// the frame grid. Such captions pass through untouched, which keeps SCC → SCC exact and fast.
+    func isAlreadyConformant(_ caption: Caption) -> Bool {
+        guard let region = caption.region, let origin = region.origin, origin.x.unit == .cells, origin.y.unit == .cells,
+            region.writingMode == .leftToRightAndTopToBottom,
+            origin.y.value >= 0, origin.y.value < Double(GridPlacement.rows),
+            origin.x.value >= 0, origin.x.value < Double(GridPlacement.columns)
+        else { return false }
+        let rate = settings.frameRate
+        guard rate.isOnFrameGrid(caption.timeRange.start), rate.isOnFrameGrid(caption.timeRange.end) else { return false }
+        var rows = 1
+        var column = 0
+        for run in caption.runs {
+            let (mapped, changes) = CEA608StyleMapper.map(run.style)
+            guard changes.isEmpty, mapped == run.style || (run.style.textColor == .white && mapped.textColor == nil) else {
+                return false
+            }
+            for c in run.text {
+                if c == "\n" {
+                    rows += 1
+                    column = 0
+                    continue
+                }
+                column += 1
+                guard column <= GridPlacement.columns, CharacterSubstitution.isEncodable(c) else { return false }
+            }
+        }
+        return rows <= 4 && Int(origin.y.value) + rows <= GridPlacement.rows
     }
 
     /// The document conformed to 608, with one diagnostic per kind of change.
