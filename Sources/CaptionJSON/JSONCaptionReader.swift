@@ -199,13 +199,17 @@ struct JSONCaptionReader {
 
     mutating func readDimension() throws(Failure) -> CaptionDimension? {
         guard let text = try readString() else { return nil }
-        guard let d = CaptionDimension(text) else { throw failure("expected a length like \"4c\", \"85%\" or \"12px\", got \"\(text)\"") }
+        guard let d = CaptionDimension(text) else {
+            throw failure("expected a length like \"4c\", \"85%\" or \"12px\", got \"\(text)\"")
+        }
         return d
     }
 
     mutating func readColor() throws(Failure) -> CaptionColor? {
         guard let text = try readString() else { return nil }
-        guard let c = CaptionColor(hex: text) else { throw failure("expected a colour like \"#FFFFFFFF\", got \"\(text)\"") }
+        guard let c = CaptionColor(hex: text) else {
+            throw failure("expected a colour like \"#FFFFFFFF\", got \"\(text)\"")
+        }
         return c
     }
 
@@ -411,7 +415,9 @@ struct JSONCaptionReader {
     }
 
     private func utf8(_ slice: ArraySlice<UInt8>, at offset: Int) throws(Failure) -> String {
-        guard let s = String(validating: slice, as: UTF8.self) else { throw failure("invalid UTF-8 in a string", at: offset) }
+        guard let s = String(validating: slice, as: UTF8.self) else {
+            throw failure("invalid UTF-8 in a string", at: offset)
+        }
         return s
     }
 

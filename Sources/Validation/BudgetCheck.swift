@@ -1,5 +1,5 @@
-import CaptionCore
 import CEA608
+import CaptionCore
 
 extension CaptionConversionValidator {
     /// `excessMediaData` (47 CFR §15.119(i): one byte pair per frame on field 1): encodes the
@@ -22,56 +22,72 @@ extension CaptionConversionValidator {
                 durationOffset: new.timeRange.duration - old.timeRange.duration)
         }
         var conflictByCaption: [Int: TransmissionConflict] = [:]
-        for c in schedule.conflicts { for i in c.captionIndices where conflictByCaption[i] == nil { conflictByCaption[i] = c } }
+        for c in schedule.conflicts {
+            for i in c.captionIndices where conflictByCaption[i] == nil { conflictByCaption[i] = c }
+        }
         let changed = conformed.indices.filter { adjustments[$0] != .none || conflictByCaption[$0] != nil }
         var runs: [Range<Int>] = []
         for i in changed {
-            if let last = runs.last, last.upperBound == i { runs[runs.count - 1] = last.lowerBound..<(i + 1) } else { runs.append(i..<(i + 1)) }
+            if let last = runs.last, last.upperBound == i {
+                runs[runs.count - 1] = last.lowerBound..<(i + 1)
+            } else {
+                runs.append(i..<(i + 1))
+            }
         }
         var out: [CaptionConversionWarning] = []
         for run in runs {
             let start = conformed[run.lowerBound].timeRange.start
             let at = settings.location(start, file: fileName)
-            let subject = run.count == 1 ? "caption \(run.lowerBound + 1)" : "captions \(run.lowerBound + 1)–\(run.upperBound)"
+            let subject =
+                run.count == 1 ? "caption \(run.lowerBound + 1)" : "captions \(run.lowerBound + 1)–\(run.upperBound)"
             var message = "\(subject): the data cannot all be sent in time at two bytes a frame"
             if let c = run.lazy.compactMap({ conflictByCaption[$0] }).first {
                 let who = (c.captionIndices.first ?? run.lowerBound) + 1
                 switch c.kind {
                 case .preloadTooLate:
-                    message += " (caption \(who) needs \(c.framesNeeded) frames before its start, \(c.framesAvailable) are free)"
+                    message +=
+                        " (caption \(who) needs \(c.framesNeeded) frames before its start, \(c.framesAvailable) are free)"
                 case .collidesWithErase:
-                    message += " (caption \(who) needs \(c.framesNeeded) frames before its start, \(c.framesAvailable) are free around the previous caption's erase)"
+                    message +=
+                        " (caption \(who) needs \(c.framesNeeded) frames before its start, \(c.framesAvailable) are free around the previous caption's erase)"
                 case .displayTooShort:
                     message += " (caption \(who) is too short to hold its own \(c.framesNeeded) control words)"
                 }
             }
-            let frames = run.map { rate.frame(at: adjustments[$0].startTimeOffset, rounding: .nearestOrAwayFromZero) ?? 0 }.reduce(0, +)
-            let fix = fitted.deliverable
+            let frames = run.map {
+                rate.frame(at: adjustments[$0].startTimeOffset, rounding: .nearestOrAwayFromZero) ?? 0
+            }.reduce(0, +)
+            let fix =
+                fitted.deliverable
                 ? "move the captions by the adjustments below (\(frames) frames of delay in all); `captions validate --fix -o OUT` applies them"
                 : "no time shift alone delivers these captions; shorten or merge them"
-            out.append(CaptionConversionWarning(
-                warningType: .excessMediaData, rangeOfCaptions: run, adjustments: run.map { adjustments[$0] },
-                undeliverableCaptions: run.filter { conflictByCaption[$0] != nil },
-                diagnostic: ValidationRule.excessMediaData.diagnostic(message, at: at, fix: fix)))
+            out.append(
+                CaptionConversionWarning(
+                    warningType: .excessMediaData, rangeOfCaptions: run, adjustments: run.map { adjustments[$0] },
+                    undeliverableCaptions: run.filter { conflictByCaption[$0] != nil },
+                    diagnostic: ValidationRule.excessMediaData.diagnostic(message, at: at, fix: fix)))
         }
         for c in schedule.conflicts where c.kind == .displayTooShort {
             let i = c.captionIndices.min() ?? 0
             guard conformed.indices.contains(i) else { continue }
-            out.append(warning(
-                .cannotFit, i,
-                "caption \(i + 1) is too short to hold its own \(c.framesNeeded) control words (EOC and erase are sent twice)",
-                settings.location(conformed[i].timeRange.start, file: fileName),
-                fix: c.remedies.map(\.description).joined(separator: "; or ")))
+            out.append(
+                warning(
+                    .cannotFit, i,
+                    "caption \(i + 1) is too short to hold its own \(c.framesNeeded) control words (EOC and erase are sent twice)",
+                    settings.location(conformed[i].timeRange.start, file: fileName),
+                    fix: c.remedies.map(\.description).joined(separator: "; or ")))
         }
         for moved in fitted.movedWhole {
             let i = moved.captions.min() ?? 0
             guard conformed.indices.contains(i) else { continue }
             let remedies = moved.remedies.filter { if case .lengthen = $0 { return false } else { return true } }
-            let fix = (["move it whole by the adjustment above"] + remedies.map(\.description)).joined(separator: "; or ")
-            out.append(warning(
-                .cannotFit, i,
-                "caption \(i + 1): its data does not fit in its own slot; keeping its end time, no delay can deliver it",
-                settings.location(conformed[i].timeRange.start, file: fileName), fix: fix))
+            let fix = (["move it whole by the adjustment above"] + remedies.map(\.description)).joined(
+                separator: "; or ")
+            out.append(
+                warning(
+                    .cannotFit, i,
+                    "caption \(i + 1): its data does not fit in its own slot; keeping its end time, no delay can deliver it",
+                    settings.location(conformed[i].timeRange.start, file: fileName), fix: fix))
         }
         return out
     }

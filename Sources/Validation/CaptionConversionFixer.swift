@@ -1,5 +1,5 @@
-import CaptionCore
 import CEA608
+import CaptionCore
 
 /// Applies the validator's suggestions: conforms the captions to 608, lengthens captions too
 /// short for their own words, and moves time ranges by the scheduler's smallest shifts, so the
@@ -21,14 +21,17 @@ public struct CaptionConversionFixer: Sendable {
             let rate = settings.frameRate
             let ds = rate.frame(at: new.timeRange.start - old.timeRange.start, rounding: .nearestOrAwayFromZero) ?? 0
             let de = rate.frame(at: new.timeRange.end - old.timeRange.end, rounding: .nearestOrAwayFromZero) ?? 0
-            notes.append(Diagnostic(
-                .info, "608.shift", "caption \(i + 1) moved: start +\(ds) frames, end \(de >= 0 ? "+" : "")\(de) frames, so its data arrives in time",
-                at: settings.location(old.timeRange.start, file: file)))
+            notes.append(
+                Diagnostic(
+                    .info, "608.shift",
+                    "caption \(i + 1) moved: start +\(ds) frames, end \(de >= 0 ? "+" : "")\(de) frames, so its data arrives in time",
+                    at: settings.location(old.timeRange.start, file: file)))
         }
         if !fitted.deliverable {
-            notes.append(Diagnostic(
-                .error, ValidationRule.cannotFit.id, "some captions cannot be delivered even after moving them",
-                at: DiagnosticLocation(file: file), suggestedFix: "shorten or merge the captions named above"))
+            notes.append(
+                Diagnostic(
+                    .error, ValidationRule.cannotFit.id, "some captions cannot be delivered even after moving them",
+                    at: DiagnosticLocation(file: file), suggestedFix: "shorten or merge the captions named above"))
         }
         out.captions = fitted.captions
         return (out, notes)

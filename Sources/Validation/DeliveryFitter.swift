@@ -1,5 +1,5 @@
-import CaptionCore
 import CEA608
+import CaptionCore
 
 /// Finds the smallest time changes that let every caption's data arrive in time, using the SCC
 /// writer's own planner and scheduler as the judge (47 CFR §15.119(i): one byte pair a frame).
@@ -76,7 +76,8 @@ struct DeliveryFitter {
             {
                 // It did not overlap its predecessor before: keep it that way.
                 let r = out[i].timeRange
-                out[i].timeRange = TimeRange(start: out[i - 1].timeRange.end, end: .maximum(r.end, out[i - 1].timeRange.end))
+                out[i].timeRange = TimeRange(
+                    start: out[i - 1].timeRange.end, end: .maximum(r.end, out[i - 1].timeRange.end))
             }
             let keep = MediaTime.maximum(
                 rate.frameDuration, MediaTime.minimum(original[i].timeRange.duration, floor))

@@ -1,7 +1,7 @@
 import CaptionKit
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// iTT ↔ SCC through the registry (the SCC writer conforms documents to CEA-608 first).
 @Suite struct ITTSCCConversionTests {
@@ -12,7 +12,10 @@ import TestSupport
     /// regions or none, 608 colours, italics, underline; on the frame grid, 4 s apart.
     func document(seed: UInt64, count: Int) -> CaptionDocument {
         var rng = SplitMix64(seed: seed)
-        let words = ["caption", "line", "the", "quick", "fox", "¿qué?", "café", "naïve", "über", "♪ music ♪", "(door)", "50%", "\"quoted\""]
+        let words = [
+            "caption", "line", "the", "quick", "fox", "¿qué?", "café", "naïve", "über", "♪ music ♪", "(door)", "50%",
+            "\"quoted\"",
+        ]
         let colors: [CaptionColor?] = [nil, .yellow, .cyan, .green]
         var captions: [Caption] = []
         for i in 0..<count {
@@ -31,10 +34,15 @@ import TestSupport
                 runs.append(CaptionRun(line + (l + 1 < lines ? "\n" : ""), style: style))
             }
             let start = Int64(60 + i * 120) + Int64(rng.next(below: 10))
-            let region: CaptionRegion? = [nil, CaptionRegion(identifier: "bottom"), CaptionRegion(identifier: "top")][Int(rng.next(below: 3))]
-            captions.append(Caption(
-                runs: runs, timeRange: TimeRange(start: rate.time(ofFrame: start), end: rate.time(ofFrame: start + 45 + Int64(rng.next(below: 40)))),
-                region: region, textAlignment: .center))
+            let region: CaptionRegion? = [nil, CaptionRegion(identifier: "bottom"), CaptionRegion(identifier: "top")][
+                Int(rng.next(below: 3))]
+            captions.append(
+                Caption(
+                    runs: runs,
+                    timeRange: TimeRange(
+                        start: rate.time(ofFrame: start),
+                        end: rate.time(ofFrame: start + 45 + Int64(rng.next(below: 40)))),
+                    region: region, textAlignment: .center))
         }
         return CaptionDocument(captions: captions, language: "en-US", frameRate: rate, dropFrame: true)
     }
@@ -76,7 +84,8 @@ import TestSupport
             let original = try CaptionFile.read(url.path).0.document
             let result = try CaptionFile.read(itt).0.document
             // Every caption's words survive (608 wraps long lines at spaces: compare words).
-            #expect(result.captions.map { $0.text.split(whereSeparator: \.isWhitespace) }
+            #expect(
+                result.captions.map { $0.text.split(whereSeparator: \.isWhitespace) }
                     == original.captions.map { $0.text.split(whereSeparator: \.isWhitespace) })
         }
     }

@@ -1,7 +1,7 @@
 import CaptionKit
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `captions validate` end to end: report forms, exit statuses, --fix.
 @Suite struct ValidateCommandTests {
@@ -30,7 +30,9 @@ import TestSupport
         #expect(r.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         let findings = object?["findings"] as? [[String: Any]] ?? []
-        #expect(findings.contains { $0["ruleID"] as? String == "608.charset" && $0["timecode"] as? String == "00:00:01;00" })
+        #expect(
+            findings.contains { $0["ruleID"] as? String == "608.charset" && $0["timecode"] as? String == "00:00:01;00" }
+        )
         #expect(object?["target"] as? String == "scc")
     }
 

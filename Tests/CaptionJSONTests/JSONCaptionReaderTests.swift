@@ -60,7 +60,9 @@ import Testing
                 return e
             } catch { return nil }
         }
-        let badColor = failure("{\n  \"captions\": [\n    {\"startTime\": \"0/1\", \"endTime\": \"1/1\", \"styles\": [{\"text\": \"x\", \"color\": \"red\"}]}\n  ]\n}")
+        let badColor = failure(
+            "{\n  \"captions\": [\n    {\"startTime\": \"0/1\", \"endTime\": \"1/1\", \"styles\": [{\"text\": \"x\", \"color\": \"red\"}]}\n  ]\n}"
+        )
         #expect(badColor?.location.line == 3)
         #expect(badColor?.message.contains("captions[0].styles[0].color") == true)
         #expect(badColor?.message.contains("\"red\"") == true)
@@ -69,7 +71,9 @@ import Testing
         #expect(truncated?.kind == .unreadable)
         let trailing = failure("{} {}")
         #expect(trailing?.message.contains("after the document") == true)
-        let badUTF8 = try? JSONCaptionFormat.read([0x7B, 0x22, 0x6C, 0x61, 0x6E, 0x67, 0x75, 0x61, 0x67, 0x65, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D])
+        let badUTF8 = try? JSONCaptionFormat.read([
+            0x7B, 0x22, 0x6C, 0x61, 0x6E, 0x67, 0x75, 0x61, 0x67, 0x65, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D,
+        ])
         #expect(badUTF8 == nil)
         let newer = failure("{\"version\": 2}")
         #expect(newer?.message.contains("newer") == true)

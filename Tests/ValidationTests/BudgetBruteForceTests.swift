@@ -30,7 +30,9 @@ import Validation
             let block = p.blockStartFrame
             var ok = block >= release
             // Anchored words: on their frames, not on an EDM, finished before the end.
-            for f in block..<(block + Int64(p.anchoredFrames)) where f >= 0 && Int(f) < busy.count && busy[Int(f)] { ok = false }
+            for f in block..<(block + Int64(p.anchoredFrames)) where f >= 0 && Int(f) < busy.count && busy[Int(f)] {
+                ok = false
+            }
             if let end = p.endFrame, block + Int64(p.anchoredFrames) > end { ok = false }
             // Preload: pack forwards in order from the release.
             var f = release
@@ -55,11 +57,14 @@ import Validation
         var frame: Int64 = 30 + Int64(rng.next(below: 30))
         for _ in 0..<count {
             let rows = 1 + Int(rng.next(below: 2))
-            let text = (0..<rows).map { _ in String(repeating: "x", count: 4 + Int(rng.next(below: 29))) }.joined(separator: "\n")
+            let text = (0..<rows).map { _ in String(repeating: "x", count: 4 + Int(rng.next(below: 29))) }.joined(
+                separator: "\n")
             let duration = 8 + Int64(rng.next(below: 50))
-            captions.append(Caption(
-                runs: [CaptionRun(text)], timeRange: TimeRange(start: rate.time(ofFrame: frame), end: rate.time(ofFrame: frame + duration)),
-                region: .cells(row: 15 - rows, column: 0, rows: rows, columns: 32)))
+            captions.append(
+                Caption(
+                    runs: [CaptionRun(text)],
+                    timeRange: TimeRange(start: rate.time(ofFrame: frame), end: rate.time(ofFrame: frame + duration)),
+                    region: .cells(row: 15 - rows, column: 0, rows: rows, columns: 32)))
             frame += duration + Int64(rng.next(below: maxGap))
         }
         return captions
@@ -96,7 +101,9 @@ import Validation
             let (fixed, _) = CaptionConversionFixer(settings: .init()).fix(document)
             #expect(fixed.captions.count == captions.count)
             #expect(undeliverable(fixed.captions).isEmpty)
-            let errors = CaptionConversionValidator(captions: fixed.captions).warnings().filter { $0.diagnostic.severity == .error }
+            let errors = CaptionConversionValidator(captions: fixed.captions).warnings().filter {
+                $0.diagnostic.severity == .error
+            }
             #expect(errors.isEmpty, "\(errors.map(\.diagnostic.description))")
             // Nothing lost, nothing reordered, nothing shortened below its own length or 1 s.
             for (old, new) in zip(captions, fixed.captions) {
@@ -104,7 +111,9 @@ import Validation
                 #expect(new.timeRange.start >= old.timeRange.start)
                 #expect(new.timeRange.duration >= .minimum(old.timeRange.duration, MediaTime(value: 1, timescale: 1)))
             }
-            for (a, b) in zip(fixed.captions, fixed.captions.dropFirst()) { #expect(a.timeRange.end <= b.timeRange.start) }
+            for (a, b) in zip(fixed.captions, fixed.captions.dropFirst()) {
+                #expect(a.timeRange.end <= b.timeRange.start)
+            }
         }
     }
 
@@ -118,17 +127,24 @@ import Validation
         var compared = 0
         for _ in 0..<25 {
             let captions = denseDocument(&rng, count: 3, maxGap: 12)
-            let warnings = CaptionConversionValidator(captions: captions).warnings().filter { $0.warningType == .excessMediaData }
+            let warnings = CaptionConversionValidator(captions: captions).warnings().filter {
+                $0.warningType == .excessMediaData
+            }
             guard !warnings.isEmpty else { continue }
             let (fixed, _) = CaptionConversionFixer(settings: .init()).fix(CaptionDocument(captions: captions))
-            let ours = zip(captions, fixed.captions).map { rate.frame(at: $1.timeRange.start - $0.timeRange.start, rounding: .nearestOrAwayFromZero) ?? 0 }.reduce(0, +)
+            let ours = zip(captions, fixed.captions).map {
+                rate.frame(at: $1.timeRange.start - $0.timeRange.start, rounding: .nearestOrAwayFromZero) ?? 0
+            }.reduce(0, +)
             let best = bruteForceMinimum(captions, limit: 48)
             #expect(best != nil)
             if let best {
-                let show = { (cs: [Caption]) in cs.map { "\(rate.frame(at: $0.timeRange.start) ?? 0)-\(rate.frame(at: $0.timeRange.end) ?? 0)" } }
+                let show = { (cs: [Caption]) in
+                    cs.map { "\(rate.frame(at: $0.timeRange.start) ?? 0)-\(rate.frame(at: $0.timeRange.end) ?? 0)" }
+                }
                 // Never worse than the exhaustive minimum; it can be better, because a caption the
                 // next one replaces may stay on screen until that one's start (no erase words).
-                #expect(ours <= best, "ours \(ours) \(show(fixed.captions)), brute force \(best), input \(show(captions))")
+                #expect(
+                    ours <= best, "ours \(ours) \(show(fixed.captions)), brute force \(best), input \(show(captions))")
             }
             compared += 1
         }
@@ -138,7 +154,9 @@ import Validation
     /// Exhaustive search over start delays 0…`limit`; each end is either kept (at least the
     /// caption's own duration or 1 s after the start) or moved with the start.
     func bruteForceMinimum(_ captions: [Caption], limit: Int64) -> Int64? {
-        let keep = captions.map { c -> Int64 in min(rate.frame(at: c.timeRange.duration, rounding: .nearestOrAwayFromZero) ?? 1, 30) }
+        let keep = captions.map { c -> Int64 in
+            min(rate.frame(at: c.timeRange.duration, rounding: .nearestOrAwayFromZero) ?? 1, 30)
+        }
         let starts = captions.map { rate.frame(at: $0.timeRange.start, rounding: .nearestOrAwayFromZero) ?? 0 }
         let ends = captions.map { rate.frame(at: $0.timeRange.end, rounding: .nearestOrAwayFromZero) ?? 0 }
         var best: Int64?
@@ -148,7 +166,8 @@ import Validation
             if i == captions.count {
                 var moved = captions
                 for k in moved.indices {
-                    moved[k].timeRange = TimeRange(start: rate.time(ofFrame: chosen[k].0), end: rate.time(ofFrame: chosen[k].1))
+                    moved[k].timeRange = TimeRange(
+                        start: rate.time(ofFrame: chosen[k].0), end: rate.time(ofFrame: chosen[k].1))
                 }
                 if undeliverable(moved).isEmpty { best = sum }
                 return

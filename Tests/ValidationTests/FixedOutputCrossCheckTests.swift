@@ -1,8 +1,8 @@
 import CaptionCore
 import Foundation
 import SCC
-import Testing
 import TestSupport
+import Testing
 import Validation
 
 /// The SCC written after `--fix` is decoded by FFmpeg and ttconv with every caption present and
@@ -22,7 +22,8 @@ import Validation
             captions.append(Caption(text, start: rate.time(ofFrame: first), end: rate.time(ofFrame: first + 31)))
         }
         let document = CaptionDocument(captions: captions, frameRate: rate, dropFrame: true)
-        #expect(CaptionConversionValidator(captions: captions).warnings().contains { $0.warningType == .excessMediaData })
+        #expect(
+            CaptionConversionValidator(captions: captions).warnings().contains { $0.warningType == .excessMediaData })
         let (fixed, _) = CaptionConversionFixer(settings: .init()).fix(document)
         let bytes = try SCCWriter(options: CaptionFormatOptions()).write(fixed).bytes  // no --shift needed now
         let path = dir.path("fixed.scc")

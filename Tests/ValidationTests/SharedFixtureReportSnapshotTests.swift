@@ -1,8 +1,8 @@
 import CaptionCore
 import Foundation
 import SCC
-import Testing
 import TestSupport
+import Testing
 import Validation
 
 /// Every SCC in ../shared/fixtures/scc gets a validation report without a crash; the reports
@@ -32,7 +32,9 @@ import Validation
         if record { try FileManager.default.createDirectory(at: Self.snapshots, withIntermediateDirectories: true) }
         for url in files {
             let text = try Self.report(for: url)
-            let snapshotName = url.deletingLastPathComponent().lastPathComponent + "__" + url.deletingPathExtension().lastPathComponent + ".txt"
+            let snapshotName =
+                url.deletingLastPathComponent().lastPathComponent + "__" + url.deletingPathExtension().lastPathComponent
+                + ".txt"
             let snapshot = Self.snapshots.appendingPathComponent(snapshotName)
             if record {
                 try Data(text.utf8).write(to: snapshot)

@@ -55,35 +55,11 @@ struct CEA608CellStyle: Hashable {
         return (result, approximated)
     }
 
-    /// The CEA-608 colour closest to `color` (squared RGB distance), and whether it is exact.
+    /// The CEA-608 colour closest to `color`, and whether it is exact.
     static func nearest(_ color: CaptionColor) -> (color: CEA608Color, exact: Bool) {
-        var best = CEA608Color.white
-        var bestDistance = Int.max
-        for candidate in CEA608Color.allCases {
-            let c = modelColor(candidate)
-            let dr = Int(c.red) - Int(color.red)
-            let dg = Int(c.green) - Int(color.green)
-            let db = Int(c.blue) - Int(color.blue)
-            let distance = dr * dr + dg * dg + db * db
-            if distance < bestDistance {
-                best = candidate
-                bestDistance = distance
-            }
-        }
-        return (best, bestDistance == 0)
+        CEA608Color.nearest(to: color)
     }
 
-    /// The model colour of a CEA-608 colour (the eight named ``CaptionColor`` values).
-    static func modelColor(_ color: CEA608Color) -> CaptionColor {
-        switch color {
-        case .white: .white
-        case .green: .green
-        case .blue: .blue
-        case .cyan: .cyan
-        case .red: .red
-        case .yellow: .yellow
-        case .magenta: .magenta
-        case .black: .black
-        }
-    }
+    /// The model colour of a CEA-608 colour.
+    static func modelColor(_ color: CEA608Color) -> CaptionColor { color.captionColor }
 }

@@ -44,7 +44,8 @@ public struct DeliveryPlanner: Sendable {
                         current[index].timeRange = TimeRange(start: range.start, duration: range.duration + extra)
                     }
                     lengthenings.append(
-                        Lengthening(captionIndices: conflict.captionIndices, frames: frames, startFrame: conflict.startFrame))
+                        Lengthening(
+                            captionIndices: conflict.captionIndices, frames: frames, startFrame: conflict.startFrame))
                 }
             }
             if !lengthenings.isEmpty {
@@ -61,7 +62,8 @@ public struct DeliveryPlanner: Sendable {
         var out = captions
         for shift in schedule.suggestedShifts where shift.startOffset != 0 || shift.durationOffset != 0 {
             let startDelta = shift.startTimeOffset(at: rate)
-            let endDelta = (try? rate.frameDuration.checkedMultiplying(by: shift.startOffset + shift.durationOffset)) ?? .invalid
+            let endDelta =
+                (try? rate.frameDuration.checkedMultiplying(by: shift.startOffset + shift.durationOffset)) ?? .invalid
             for i in shift.captionIndices where out.indices.contains(i) {
                 let r = out[i].timeRange
                 out[i].timeRange = TimeRange(start: r.start + startDelta, end: r.end + endDelta)

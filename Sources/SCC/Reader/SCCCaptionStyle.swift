@@ -23,19 +23,3 @@ extension CEA608CellAttributes {
         return style
     }
 }
-
-extension CEA608Color {
-    /// The model colour with the same name.
-    var captionColor: CaptionColor {
-        switch self {
-        case .white: .white
-        case .green: .green
-        case .blue: .blue
-        case .cyan: .cyan
-        case .red: .red
-        case .yellow: .yellow
-        case .magenta: .magenta
-        case .black: .black
-        }
-    }
-}

@@ -118,7 +118,8 @@ public struct SCCReader: Sendable {
             let end = scanner.endFrame + hold
             for var d in decoder.finish(frame: scanner.endFrame) {
                 d.location = DiagnosticLocation(
-                    file: options.fileName, timecode: SCCReader.label(scanner.endFrame, rate: rate, dropFrame: dropFrame))
+                    file: options.fileName,
+                    timecode: SCCReader.label(scanner.endFrame, rate: rate, dropFrame: dropFrame))
                 diagnostics.append(d)
             }
             let before = builder.finished.count

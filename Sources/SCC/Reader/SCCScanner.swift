@@ -124,7 +124,9 @@ struct SCCScanner {
                     .warning, "scc.words-overlap",
                     "timecode \(label.text) falls while the line before is still being sent: the previous line overruns by \(late) frame\(late == 1 ? "" : "s"), so these words start \(late) frame\(late == 1 ? "" : "s") late",
                     at: location(line: line, column: labelColumn, timecode: label.text),
-                    suggestedFix: "move this line's timecode \(late) frame\(late == 1 ? "" : "s") later, or send fewer words on the line before"))
+                    suggestedFix:
+                        "move this line's timecode \(late) frame\(late == 1 ? "" : "s") later, or send fewer words on the line before"
+                ))
         }
         previousLabelFrame = labelFrame
         labelFrame = max(labelFrame, nextFreeFrame)

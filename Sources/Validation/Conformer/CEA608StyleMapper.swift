@@ -1,26 +1,13 @@
+import CEA608
 import CaptionCore
 
 /// Maps model styles onto what CEA-608 can show (47 CFR §15.119(h); CTA-608-E §6.2): the eight
 /// colours, opaque text, opaque / semi-transparent / transparent backgrounds, italics, underline,
 /// flash. Bold and ruby have no 608 form.
 struct CEA608StyleMapper {
-    static let colors: [CaptionColor] = [.white, .green, .blue, .cyan, .red, .yellow, .magenta, .black]
-
-    /// The 608 colour nearest to `color` (squared RGB distance; ties to the earlier colour).
+    /// The 608 colour nearest to `color` (shared with the encoder: `CEA608Color.nearest(to:)`).
     static func nearest(_ color: CaptionColor) -> CaptionColor {
-        var best = colors[0]
-        var bestDistance = Int.max
-        for c in colors {
-            let dr = Int(c.red) - Int(color.red)
-            let dg = Int(c.green) - Int(color.green)
-            let db = Int(c.blue) - Int(color.blue)
-            let d = dr * dr + dg * dg + db * db
-            if d < bestDistance {
-                bestDistance = d
-                best = c
-            }
-        }
-        return best
+        CEA608Color.nearest(to: color).color.captionColor
     }
 
     /// The 608 alpha nearest to `alpha` for backgrounds: 0 (transparent), 128 (semi-transparent)

@@ -113,12 +113,15 @@ public struct CaptionFormatConformer: Sendable {
             origin.x.value >= 0, origin.x.value < Double(GridPlacement.columns)
         else { return false }
         let rate = settings.frameRate
-        guard rate.isOnFrameGrid(caption.timeRange.start), rate.isOnFrameGrid(caption.timeRange.end) else { return false }
+        guard rate.isOnFrameGrid(caption.timeRange.start), rate.isOnFrameGrid(caption.timeRange.end) else {
+            return false
+        }
         var rows = 1
         var column = 0
         for run in caption.runs {
             let (mapped, changes) = CEA608StyleMapper.map(run.style)
-            guard changes.isEmpty, mapped == run.style || (run.style.textColor == .white && mapped.textColor == nil) else {
+            guard changes.isEmpty, mapped == run.style || (run.style.textColor == .white && mapped.textColor == nil)
+            else {
                 return false
             }
             for c in run.text {
