@@ -80,3 +80,17 @@ import Validation
         #expect(changes.contains(.frameGrid))
     }
 }
+
+@Suite struct ConformerFastPathTests {
+    @Test func nativeCaptionsPassUnchangedButOverflowingOnesMove() {
+        let rate = FrameRate.fps29_97
+        let range = TimeRange(start: rate.time(ofFrame: 30), end: rate.time(ofFrame: 90))
+        let native = Caption(runs: [CaptionRun("Fits here")], timeRange: range, region: .cells(row: 14, column: 4, rows: 1, columns: 9))
+        #expect(CaptionFormatConformer().conformedCaption(native).0 == native)
+        // 30 characters from column 4 would pass column 32: the conformer moves them to column 2.
+        let wide = Caption(
+            runs: [CaptionRun(String(repeating: "w", count: 30))], timeRange: range,
+            region: .cells(row: 14, column: 4, rows: 1, columns: 28))
+        #expect(CaptionFormatConformer().conformedCaption(wide).0.region?.origin?.x == .cells(2))
+    }
+}

@@ -131,7 +131,8 @@ public struct CaptionFormatConformer: Sendable {
                     continue
                 }
                 column += 1
-                guard column <= GridPlacement.columns, CharacterSubstitution.isEncodable(c) else { return false }
+                guard Int(origin.x.value) + column <= GridPlacement.columns, CharacterSubstitution.isEncodable(c)
+                else { return false }
             }
         }
         return rows <= 4 && Int(origin.y.value) + rows <= GridPlacement.rows
