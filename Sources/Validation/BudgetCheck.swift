@@ -57,10 +57,16 @@ extension CaptionConversionValidator {
             let frames = run.map {
                 rate.frame(at: adjustments[$0].startTimeOffset, rounding: .nearestOrAwayFromZero) ?? 0
             }.reduce(0, +)
-            let fix =
-                fitted.deliverable
-                ? "move the captions by the adjustments below (\(frames) frames of delay in all); `captions validate --fix -o OUT` applies them"
-                : "no time shift alone delivers these captions; shorten or merge them"
+            let fix: String
+            if !fitted.deliverable {
+                fix = "no time shift alone delivers these captions; shorten or merge them"
+            } else if frames == 0 {
+                fix = "change the end times below (no caption starts later); `captions validate --fix -o OUT` applies them"
+            } else {
+                fix =
+                    "move the captions by the adjustments below (\(frames) frames of delay in all, the least possible); "
+                    + "`captions validate --fix -o OUT` applies them"
+            }
             out.append(
                 CaptionConversionWarning(
                     warningType: .excessMediaData, rangeOfCaptions: run, adjustments: run.map { adjustments[$0] },

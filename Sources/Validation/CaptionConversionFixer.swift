@@ -11,29 +11,10 @@ public struct CaptionConversionFixer: Sendable {
         self.settings = settings
     }
 
-    /// The fixed document and what was changed.
+    /// The fixed document and what was changed: the conformer with `conformsCaptionsToTimeRange`.
     public func fix(_ document: CaptionDocument, file: String? = nil) -> (CaptionDocument, [Diagnostic]) {
         guard settings.target == .scc else { return (document, []) }
-        var (out, notes) = CaptionFormatConformer(settings: settings).conform(document, file: file)
-        let validator = CaptionConversionValidator(captions: out.captions, settings: settings, fileName: file)
-        let fitted = validator.fitter.fit(out.captions)
-        for (i, (old, new)) in zip(out.captions, fitted.captions).enumerated() where old.timeRange != new.timeRange {
-            let rate = settings.frameRate
-            let ds = rate.frame(at: new.timeRange.start - old.timeRange.start, rounding: .nearestOrAwayFromZero) ?? 0
-            let de = rate.frame(at: new.timeRange.end - old.timeRange.end, rounding: .nearestOrAwayFromZero) ?? 0
-            notes.append(
-                Diagnostic(
-                    .info, "608.shift",
-                    "caption \(i + 1) moved: start +\(ds) frames, end \(de >= 0 ? "+" : "")\(de) frames, so its data arrives in time",
-                    at: settings.location(old.timeRange.start, file: file)))
-        }
-        if !fitted.deliverable {
-            notes.append(
-                Diagnostic(
-                    .error, ValidationRule.cannotFit.id, "some captions cannot be delivered even after moving them",
-                    at: DiagnosticLocation(file: file), suggestedFix: "shorten or merge the captions named above"))
-        }
-        out.captions = fitted.captions
-        return (out, notes)
+        return CaptionFormatConformer(settings: settings, conformsCaptionsToTimeRange: true).conform(
+            document, file: file)
     }
 }

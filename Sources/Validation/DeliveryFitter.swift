@@ -38,7 +38,12 @@ struct DeliveryFitter {
             let schedule = planned.schedule
             if schedule.isDeliverable {
                 let kept = keepingDurations(captions, original: input)
-                if kept == captions { return Result(captions: captions, movedWhole: movedWhole, deliverable: true) }
+                if kept == captions {
+                    // The greedy answer is deliverable; an exact search may find a cheaper one.
+                    let best = OptimalShiftSearch(rate: rate, minimumFrames: minimumFrames).improve(
+                        original: input, greedy: captions)
+                    return Result(captions: best, movedWhole: movedWhole, deliverable: true)
+                }
                 captions = kept
                 continue
             }

@@ -85,7 +85,8 @@ import Validation
     @Test func nativeCaptionsPassUnchangedButOverflowingOnesMove() {
         let rate = FrameRate.fps29_97
         let range = TimeRange(start: rate.time(ofFrame: 30), end: rate.time(ofFrame: 90))
-        let native = Caption(runs: [CaptionRun("Fits here")], timeRange: range, region: .cells(row: 14, column: 4, rows: 1, columns: 9))
+        let native = Caption(
+            runs: [CaptionRun("Fits here")], timeRange: range, region: .cells(row: 14, column: 4, rows: 1, columns: 9))
         #expect(CaptionFormatConformer().conformedCaption(native).0 == native)
         // 30 characters from column 4 would pass column 32: the conformer moves them to column 2.
         let wide = Caption(

@@ -43,7 +43,8 @@ extension CEA608Decoder {
         if case .undefined = code {
             diagnostic = Diagnostic(
                 .warning, "608.undefined-code",
-                "control code \(Self.hex(byte1, byte2)) (parity stripped) is not defined; ignored")
+                "control code \(Self.hex(byte1, byte2)) (parity stripped) is not defined; ignored",
+                suggestedFix: "remove the word, or check the file for corrupted bytes")
         }
         guard service == channel else {
             return CEA608DecodeStep(code: code, channel: service, diagnostic: diagnostic)

@@ -150,7 +150,36 @@ public struct CaptionFormatConformer: Sendable {
         out.frameRate = settings.frameRate
         out.dropFrame = settings.dropFrame
         out.timeBase = .smpte
-        return (out, log.diagnostics())
+        var notes = log.diagnostics()
+        if conformsCaptionsToTimeRange {
+            // Like AVCaptionFormatConformer.conformsCaptionsToTimeRange: move time ranges by the
+            // smallest amounts that let every caption's data arrive (see DeliveryFitter).
+            let fitter = DeliveryFitter(
+                rate: settings.frameRate,
+                minimumFrames: settings.frameRate.frame(at: settings.minimumDisplayDuration, rounding: .up) ?? 30)
+            let fitted = fitter.fit(out.captions)
+            for (i, (old, new)) in zip(out.captions, fitted.captions).enumerated() where old.timeRange != new.timeRange
+            {
+                let rate = settings.frameRate
+                let ds =
+                    rate.frame(at: new.timeRange.start - old.timeRange.start, rounding: .nearestOrAwayFromZero) ?? 0
+                let de = rate.frame(at: new.timeRange.end - old.timeRange.end, rounding: .nearestOrAwayFromZero) ?? 0
+                notes.append(
+                    Diagnostic(
+                        .info, "608.shift",
+                        "caption \(i + 1) moved: start +\(ds) frames, end \(de >= 0 ? "+" : "")\(de) frames, so its data arrives in time",
+                        at: settings.location(old.timeRange.start, file: file)))
+            }
+            if !fitted.deliverable {
+                notes.append(
+                    Diagnostic(
+                        .error, ValidationRule.cannotFit.id, "some captions cannot be delivered even after moving them",
+                        at: DiagnosticLocation(file: file),
+                        suggestedFix: "shorten or merge the captions reported by captions validate"))
+            }
+            out.captions = fitted.captions
+        }
+        return (out, notes)
     }
 }
 

@@ -1,0 +1,228 @@
+import CEA608
+import CaptionCore
+
+/// Finds the smallest total delay for runs of pop-on captions, exactly, by dynamic programming.
+///
+/// The model (shared with the validator's tests): each caption's start moves later by a whole
+/// number of frames; it ends either at its *minimal end* (its own end, or later so it stays on
+/// screen for its own duration or ``minimumFrames``, whichever is less) or exactly when the next
+/// caption starts — a pop-on replacement, which needs no erase words; captions never overlap.
+/// In pop-on (47 CFR §15.119(f)(2)), caption *i*'s words go out between the previous caption's
+/// EOC and its own start, around the previous caption's erase, so whether caption *i* can be
+/// delivered depends only on its own start and on the previous caption's start and end. The
+/// total delay is therefore a sum over a chain, and a shortest-path search over (caption, start)
+/// is exact. The SCC writer's encoder and scheduler judge each adjacent pair, and the whole
+/// result is checked with the full scheduler before it is used.
+struct OptimalShiftSearch {
+    let rate: FrameRate
+    let minimumFrames: Int64
+    /// The most pair checks one run may cost; longer runs keep the greedy answer.
+    var budget = 400_000
+
+    private func frame(_ t: MediaTime) -> Int64 { rate.frame(at: t, rounding: .nearestOrAwayFromZero) ?? 0 }
+
+    /// `greedy` (a deliverable answer for `original`) with each run of moved captions replaced by
+    /// the cheapest answer when one exists.
+    func improve(original: [Caption], greedy: [Caption]) -> [Caption] {
+        let n = original.count
+        guard n == greedy.count, n > 0,
+            original.allSatisfy({ CEA608Encoder.mode(of: $0) == .popOn }),
+            zip(original, original.dropFirst()).allSatisfy({ $0.timeRange.end <= $1.timeRange.start })
+        else { return greedy }
+        let s0 = original.map { frame($0.timeRange.start) }
+        let e0 = original.map { frame($0.timeRange.end) }
+        let keep = original.map { max(1, min(frame($0.timeRange.duration), minimumFrames)) }
+        let delay = (0..<n).map { frame(greedy[$0].timeRange.start) - s0[$0] }
+        var result = greedy
+        var i = 0
+        while i < n {
+            guard delay[i] > 0 else {
+                i += 1
+                continue
+            }
+            var j = i
+            while j < n && delay[j] > 0 { j += 1 }
+            // Run [i, j): the caption before it (if any) and after it stay where greedy put them.
+            let bound = delay[i..<j].reduce(0, +)
+            let cost = Int(bound + 1) * Int(bound + 1) * (j - i + 1) * 2
+            var searcher = self
+            if cost <= budget,
+                let placed = searcher.search(
+                    run: i..<j, bound: bound, s0: s0, e0: e0, keep: keep, greedy: result, original: original)
+            {
+                var candidate = result
+                for (k, p) in placed.enumerated() {
+                    candidate[i + k].timeRange = TimeRange(
+                        start: rate.time(ofFrame: p.start), end: rate.time(ofFrame: p.end))
+                }
+                if i > 0, let end = searcher.anchorEnd {
+                    candidate[i - 1].timeRange = TimeRange(
+                        start: candidate[i - 1].timeRange.start, end: rate.time(ofFrame: end))
+                }
+                if DeliveryPlanner(rate: rate).plan(candidate, lengthenShort: false).schedule.isDeliverable {
+                    result = candidate
+                }
+            }
+            i = j
+        }
+        return result
+    }
+
+    /// A caption placed by the search: start, end, index.
+    typealias Placed = (index: Int, start: Int64, end: Int64)
+
+    /// The run's captions with the least total delay, as (start, end) frames, or nil.
+    ///
+    /// State: (caption, delay, whether the previous caption ends exactly at this one's start).
+    /// The flag matters: after a replacement, non-displayed memory still holds the replaced
+    /// caption, so the next load needs ENM (two more words). Each step is judged on the three
+    /// captions it involves.
+    mutating func search(
+        run: Range<Int>, bound: Int64, s0: [Int64], e0: [Int64], keep: [Int64], greedy: [Caption], original: [Caption]
+    ) -> [(start: Int64, end: Int64)]? {
+        let first = run.lowerBound
+        let width = Int(bound) + 1
+        func minEnd(_ i: Int, _ start: Int64) -> Int64 { max(e0[i], start + keep[i]) }
+        // The fixed captions around the run, where greedy put them.
+        let anchor: Placed? = first > 0 ? (first - 1, frame(greedy[first - 1].timeRange.start), 0) : nil
+        let beforeAnchor: Placed? =
+            first > 1
+            ? (first - 2, frame(greedy[first - 2].timeRange.start), frame(greedy[first - 2].timeRange.end)) : nil
+        // cost[k][d][t]; back[k][d][t] = (previous delay, previous flag)
+        var cost = [[[Int64]]](repeating: [[Int64]](repeating: [.max, .max], count: width), count: run.count)
+        var back = [[[(Int, Int)]]](
+            repeating: [[(Int, Int)]](repeating: [(-1, -1), (-1, -1)], count: width), count: run.count)
+
+        /// The caption before run caption `k` at state (d, t): start and end given `nextStart`.
+        func predecessor(k: Int, d: Int, t: Int) -> (placed: Placed?, minEnd: Int64)? {
+            if k == 0 {
+                guard let anchor else { return nil }
+                return ((anchor.index, anchor.start, 0), minEnd(anchor.index, anchor.start))
+            }
+            let index = run.lowerBound + k - 1
+            let (pd, _) = back[k][d][t]
+            guard pd >= 0 else { return nil }
+            let ps = s0[index] + Int64(pd)
+            return ((index, ps, 0), minEnd(index, ps))
+        }
+
+        for (k, index) in run.enumerated() {
+            for d in 0..<width {
+                let s = s0[index] + Int64(d)
+                if k == 0 {
+                    guard let anchor else {
+                        if judge([(index, s, minEnd(index, s))], original: original) { cost[0][d][0] = Int64(d) }
+                        continue
+                    }
+                    let am = minEnd(anchor.index, anchor.start)
+                    for t in 0...1 {
+                        guard s >= am, t == 1 || s > am else { continue }
+                        let a: Placed = (anchor.index, anchor.start, t == 1 ? s : am)
+                        let list = [beforeAnchor, a, (index, s, minEnd(index, s))].compactMap { $0 }
+                        if judge(list, original: original) { cost[0][d][t] = Int64(d) }
+                    }
+                    continue
+                }
+                let previous = index - 1
+                for pd in 0..<width {
+                    for pt in 0...1 where cost[k - 1][pd][pt] != .max && cost[k - 1][pd][pt] + Int64(d) <= bound {
+                        let ps = s0[previous] + Int64(pd)
+                        let pm = minEnd(previous, ps)
+                        // The caption before `previous`, ending at `ps` if it was replaced.
+                        var pp: Placed?
+                        if let (placed, ppMin) = predecessor(k: k - 1, d: pd, t: pt), let placed {
+                            pp = (placed.index, placed.start, pt == 1 ? ps : ppMin)
+                        }
+                        if k - 1 == 0, pp == nil, let anchor {
+                            pp = (anchor.index, anchor.start, pt == 1 ? ps : minEnd(anchor.index, anchor.start))
+                        }
+                        for t in 0...1 {
+                            guard s >= pm, t == 1 || s > pm else { continue }
+                            let total = cost[k - 1][pd][pt] + Int64(d)
+                            guard total < cost[k][d][t] else { continue }
+                            let list = [pp, (previous, ps, t == 1 ? s : pm), (index, s, minEnd(index, s))].compactMap {
+                                $0
+                            }
+                            if judge(list, original: original) {
+                                cost[k][d][t] = total
+                                back[k][d][t] = (pd, pt)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The caption after the run stays where greedy put it; it must still fit.
+        let last = run.count - 1
+        let lastIndex = run.upperBound - 1
+        var best: (d: Int, t: Int, nextT: Int, total: Int64)?
+        for d in 0..<width {
+            for t in 0...1 where cost[last][d][t] != .max {
+                if let current = best, cost[last][d][t] >= current.total { continue }
+                let s = s0[lastIndex] + Int64(d)
+                let m = minEnd(lastIndex, s)
+                guard run.upperBound < s0.count else {
+                    best = (d, t, 0, cost[last][d][t])
+                    continue
+                }
+                let next = run.upperBound
+                let ns = frame(greedy[next].timeRange.start)
+                var pp: Placed?
+                if let (placed, ppMin) = predecessor(k: last, d: d, t: t), let placed {
+                    pp = (placed.index, placed.start, t == 1 ? s : ppMin)
+                }
+                for nt in 0...1 {
+                    guard ns >= m, nt == 1 || ns > m else { continue }
+                    let list = [pp, (lastIndex, s, nt == 1 ? ns : m), (next, ns, frame(greedy[next].timeRange.end))]
+                        .compactMap { $0 }
+                    if judge(list, original: original) {
+                        best = (d, t, nt, cost[last][d][t])
+                        break
+                    }
+                }
+            }
+        }
+        guard let best else { return nil }
+        // Walk back: starts, then ends from the flags.
+        var delays = [Int](repeating: 0, count: run.count)
+        var flags = [Int](repeating: 0, count: run.count)
+        var d = best.d
+        var t = best.t
+        for k in stride(from: last, through: 0, by: -1) {
+            delays[k] = d
+            flags[k] = t
+            (d, t) = back[k][d][t]
+        }
+        var placed: [(start: Int64, end: Int64)] = []
+        for k in 0..<run.count {
+            let index = run.lowerBound + k
+            let s = s0[index] + Int64(delays[k])
+            let nextStart: Int64? =
+                k + 1 < run.count
+                ? s0[index + 1] + Int64(delays[k + 1])
+                : (run.upperBound < s0.count ? frame(greedy[run.upperBound].timeRange.start) : nil)
+            let replaced = k + 1 < run.count ? flags[k + 1] == 1 : best.nextT == 1
+            placed.append((s, replaced ? (nextStart ?? minEnd(index, s)) : minEnd(index, s)))
+        }
+        // The anchor's end: replaced by the run's first caption or its minimal end.
+        anchorEnd = anchor.map { flags[0] == 1 ? placed[0].start : minEnd($0.index, $0.start) }
+        return placed
+    }
+
+    /// Set by ``search``: the end frame of the caption before the run.
+    private(set) var anchorEnd: Int64?
+
+    /// The writer's judgement on a few consecutive captions alone: no conflict for the last.
+    func judge(_ list: [Placed], original: [Caption]) -> Bool {
+        let pair = list.map { p -> Caption in
+            var c = original[p.index]
+            c.timeRange = TimeRange(start: rate.time(ofFrame: p.start), end: rate.time(ofFrame: p.end))
+            return c
+        }
+        let plans = CEA608Encoder().transmissionPlans(for: pair, rate: rate).plans
+        let schedule = TransmissionScheduler().schedule(plans)
+        let mine = pair.count - 1
+        return !schedule.conflicts.contains { $0.captionIndices.contains(mine) }
+    }
+
+}
