@@ -29,7 +29,7 @@ struct JSONCaptionWriter {
             key("metadata")
             beginObject()
             for k in document.metadata.keys.sorted() {
-                key(k)
+                key(dynamic: k)
                 string(document.metadata[k] ?? "")
             }
             endObject()
@@ -70,7 +70,7 @@ struct JSONCaptionWriter {
         if let c = s.textColor { key("color"); string(c.description) }
         if s.flash { key("flash"); bool(true) }
         if let f = s.fontFamily { key("fontFamily"); string(f) }
-        if let f = s.fontSize { key("fontSize"); string(f.description) }
+        if let f = s.fontSize { key("fontSize"); dimension(f) }
         if s.italic { key("italic"); bool(true) }
         if let r = s.ruby {
             key("ruby")
@@ -93,16 +93,16 @@ struct JSONCaptionWriter {
         if let o = r.origin {
             key("origin")
             beginObject()
-            key("x"); string(o.x.description)
-            key("y"); string(o.y.description)
+            key("x"); dimension(o.x)
+            key("y"); dimension(o.y)
             endObject()
         }
         if case .rollUp(let rows) = r.scroll { key("rollUpRows"); integer(Int64(rows)) }
         if let s = r.size {
             key("size")
             beginObject()
-            key("height"); string(s.height.description)
-            key("width"); string(s.width.description)
+            key("height"); dimension(s.height)
+            key("width"); dimension(s.width)
             endObject()
         }
         if r.writingMode != .leftToRightAndTopToBottom { key("writingMode"); string(r.writingMode.rawValue) }
@@ -146,12 +146,38 @@ struct JSONCaptionWriter {
         newline()
     }
 
-    /// `"name": ` as the next member of the innermost object.
-    private mutating func key(_ name: String) {
+    /// `"name": ` as the next member of the innermost object (keys are ASCII literals).
+    private mutating func key(_ name: StaticString) {
+        element()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(32)
+    }
+
+    /// `"name": ` for a key that is data (metadata keys).
+    private mutating func key(dynamic name: String) {
         element()
         string(name)
         bytes.append(UInt8(ascii: ":"))
         bytes.append(32)
+    }
+
+    /// A length as `"4c"`, `"85%"` or `"12px"`; whole numbers without going through a String.
+    private mutating func dimension(_ d: CaptionDimension) {
+        guard d.value == d.value.rounded(), abs(d.value) < 1e15 else {
+            string(d.description)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        integer(Int64(d.value))
+        switch d.unit {
+        case .cells: bytes.append(UInt8(ascii: "c"))
+        case .percent: bytes.append(UInt8(ascii: "%"))
+        case .pixels: bytes.append(contentsOf: [UInt8(ascii: "p"), UInt8(ascii: "x")])
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     private mutating func bool(_ v: Bool) {
