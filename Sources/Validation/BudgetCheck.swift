@@ -61,7 +61,8 @@ extension CaptionConversionValidator {
             if !fitted.deliverable {
                 fix = "no time shift alone delivers these captions; shorten or merge them"
             } else if frames == 0 {
-                fix = "change the end times below (no caption starts later); `captions validate --fix -o OUT` applies them"
+                fix =
+                    "change the end times below (no caption starts later); `captions validate --fix -o OUT` applies them"
             } else {
                 fix =
                     "move the captions by the adjustments below (\(frames) frames of delay in all, the least possible); "

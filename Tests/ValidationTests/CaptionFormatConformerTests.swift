@@ -95,3 +95,22 @@ import Validation
         #expect(CaptionFormatConformer().conformedCaption(wide).0.region?.origin?.x == .cells(2))
     }
 }
+
+@Suite struct ConformerRowLimitTests {
+    @Test func captionsOfMoreThanFourRowsBecomeConsecutiveScreens() {
+        let rate = FrameRate.fps29_97
+        let text = (1...6).map { "row \($0)" }.joined(separator: "\n")
+        let caption = Caption(
+            runs: [CaptionRun(text, style: .init(italic: true))],
+            timeRange: TimeRange(start: rate.time(ofFrame: 30), end: rate.time(ofFrame: 150)))
+        let (out, notes) = CaptionFormatConformer().conform(CaptionDocument(captions: [caption]))
+        #expect(out.captions.map(\.lines) == [["row 1", "row 2", "row 3", "row 4"], ["row 5", "row 6"]])
+        #expect(out.captions.map { rate.frame(at: $0.timeRange.start) } == [30, 90])
+        #expect(out.captions.map { rate.frame(at: $0.timeRange.end) } == [90, 150])
+        #expect(out.captions.allSatisfy { $0.runs.allSatisfy(\.style.italic) })
+        // Both screens sit on the bottom rows.
+        #expect(out.captions[0].region?.origin?.y == .cells(11))
+        #expect(out.captions[1].region?.origin?.y == .cells(13))
+        #expect(notes.contains { $0.ruleID == "608.rows" })
+    }
+}

@@ -103,6 +103,55 @@ public struct CaptionFormatConformer: Sendable {
         return (result, changes)
     }
 
+    /// A pop-on caption of more than four rows as consecutive captions of at most four rows
+    /// each (CTA-608-E guidance), sharing its time range in whole frames, so no text is lost.
+    /// Other captions, and time ranges too short to share, are returned as they are.
+    func splitIntoPopOnScreens(_ caption: Caption) -> [Caption] {
+        let lines = caption.lines
+        guard lines.count > 4, caption.animation == .none,
+            caption.region.map({ if case .rollUp = $0.scroll { return false } else { return true } }) ?? true
+        else { return [caption] }
+        let rate = settings.frameRate
+        let parts = (lines.count + 3) / 4
+        guard let s = rate.frame(at: caption.timeRange.start, rounding: .nearestOrAwayFromZero),
+            let e = rate.frame(at: caption.timeRange.end, rounding: .nearestOrAwayFromZero), e - s >= Int64(parts)
+        else { return [caption] }
+        // Split the runs at the row breaks after every fourth row.
+        var screens: [[CaptionRun]] = [[]]
+        var row = 0
+        for run in caption.runs {
+            var current = ""
+            for c in run.text {
+                if c == "\n" {
+                    row += 1
+                    if row % 4 == 0 {
+                        if !current.isEmpty { screens[screens.count - 1].append(CaptionRun(current, style: run.style)) }
+                        current = ""
+                        screens.append([])
+                        continue
+                    }
+                }
+                current.append(c)
+            }
+            if !current.isEmpty { screens[screens.count - 1].append(CaptionRun(current, style: run.style)) }
+        }
+        return screens.enumerated().map { k, runs in
+            var part = caption
+            part.runs = runs
+            let from = s + (e - s) * Int64(k) / Int64(screens.count)
+            let to = s + (e - s) * Int64(k + 1) / Int64(screens.count)
+            part.timeRange = TimeRange(start: rate.time(ofFrame: from), end: rate.time(ofFrame: to))
+            let rows = part.lines.count
+            if let origin = part.region?.origin, origin.y.unit == .cells, let size = part.region?.size {
+                // Keep the block's bottom row where it was.
+                let bottom = origin.y.value + size.height.value
+                part.region?.origin = CaptionPoint(x: origin.x, y: .cells(bottom - Double(rows)))
+                part.region?.size = CaptionSize(width: size.width, height: .cells(Double(rows)))
+            }
+            return part
+        }
+    }
+
     /// Whether `caption` is already what 608 carries (as read from SCC, or written by us): a
     /// cells region on the grid, rows of at most 32 encodable characters, 608 styles, times on
     /// the frame grid. Such captions pass through untouched, which keeps SCC → SCC exact and fast.
@@ -142,10 +191,10 @@ public struct CaptionFormatConformer: Sendable {
     public func conform(_ document: CaptionDocument, file: String? = nil) -> (CaptionDocument, [Diagnostic]) {
         var out = document
         var log = ConformerChangeLog(settings: settings, file: file)
-        out.captions = document.captions.enumerated().map { index, caption in
+        out.captions = document.captions.enumerated().flatMap { index, caption -> [Caption] in
             let (c, changes) = conformedCaption(caption)
             log.record(changes, caption: index, at: caption.timeRange.start)
-            return c
+            return splitIntoPopOnScreens(c)
         }
         out.frameRate = settings.frameRate
         out.dropFrame = settings.dropFrame
