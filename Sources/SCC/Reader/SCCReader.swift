@@ -84,6 +84,7 @@ public struct SCCReader: Sendable {
             var dataWords = 0
             let fileName = options.fileName
             let rate = self.rate
+            let time = self.time
             try scanner.scan(bytes) { word in
                 let step = decoder.decode(word.first, word.second, frame: word.frame)
                 if let change = step.screenChange {
@@ -99,7 +100,8 @@ public struct SCCReader: Sendable {
                 if !step.diagnostics.isEmpty, var diagnostic = step.diagnostic {
                     diagnostic.location = DiagnosticLocation(
                         file: fileName, line: word.line, column: word.column,
-                        timecode: SCCReader.label(word.frame, rate: rate, dropFrame: word.dropFrame))
+                        timecode: SCCReader.label(word.frame, rate: rate, dropFrame: word.dropFrame),
+                        time: time(word.frame))
                     diagnostics.append(diagnostic)
                 }
             }
@@ -119,7 +121,8 @@ public struct SCCReader: Sendable {
             for var d in decoder.finish(frame: scanner.endFrame) {
                 d.location = DiagnosticLocation(
                     file: options.fileName,
-                    timecode: SCCReader.label(scanner.endFrame, rate: rate, dropFrame: dropFrame))
+                    timecode: SCCReader.label(scanner.endFrame, rate: rate, dropFrame: dropFrame),
+                    time: self.time(scanner.endFrame))
                 diagnostics.append(d)
             }
             let before = builder.finished.count
@@ -131,7 +134,8 @@ public struct SCCReader: Sendable {
                         "\(builder.finished.count - before) caption(s) still on screen when the data ends; "
                             + "ended \(SCCReader.endOfDataHoldSeconds) s after the last word",
                         at: DiagnosticLocation(
-                            file: options.fileName, timecode: SCCReader.label(end, rate: rate, dropFrame: dropFrame)),
+                            file: options.fileName, timecode: SCCReader.label(end, rate: rate, dropFrame: dropFrame),
+                            time: self.time(end)),
                         suggestedFix: "end the last caption with an EDM (942c)"))
             }
             let time = self.time
