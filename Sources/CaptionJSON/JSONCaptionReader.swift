@@ -91,7 +91,12 @@ struct JSONCaptionReader {
             throws(Failure) -> MediaTime
         {
             if let t = exact { return t }
-            if let s = seconds, s.isFinite {
+            if let s = seconds {
+                // Decimal seconds are taken to the microsecond; ±100 million seconds (three
+                // years) is far beyond any programme and keeps the conversion exact.
+                guard s.isFinite, abs(s) < 1e8 else {
+                    throw failure("\(secondsKey) \(s) is not a usable time in seconds", at: objectStart)
+                }
                 return MediaTime(value: Int64((s * 1_000_000).rounded()), timescale: 1_000_000).reduced
             }
             throw failure("missing key \"\(exactKey)\": a caption needs \(exactKey) or \(secondsKey)", at: objectStart)

@@ -48,3 +48,18 @@ import Testing
         #expect(CaptionDimension("12") == nil)
     }
 }
+
+@Suite struct HostileNumberTests {
+    @Test func roundedClampedNeverTraps() {
+        #expect(Double.nan.roundedClamped(to: 0...31) == 0)
+        #expect(Double.infinity.roundedClamped(to: 0...31) == 31)
+        #expect((-1e300).roundedClamped(to: 0...31) == 0)
+        #expect(1e300.roundedClamped(to: 1...1000) == 1000)
+        #expect(4.6.roundedClamped(to: 0...31) == 5)
+    }
+
+    @Test func hugeLengthsPrintWithoutTrapping() {
+        #expect(CaptionDimension(1e300, .cells).description == "1e+300c")
+        #expect(CaptionDimension(4, .cells).description == "4c")
+    }
+}

@@ -82,3 +82,17 @@ import Testing
         #expect(deep?.message.contains("nested deeper") == true)
     }
 }
+
+@Suite struct JSONHostileNumberTests {
+    @Test func absurdSecondsAreAClearError() {
+        for text in [
+            #"{"captions":[{"start":1e300,"end":2,"text":"x"}]}"#,
+            #"{"captions":[{"start":0,"end":-1e19,"text":"x"}]}"#,
+        ] {
+            #expect(throws: CaptionFormatError.self) { try JSONCaptionFormat.read(Array(text.utf8)) }
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode(CaptionDocument.self, from: Data(text.utf8))
+            }
+        }
+    }
+}

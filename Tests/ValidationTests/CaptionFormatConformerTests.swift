@@ -114,3 +114,28 @@ import Validation
         #expect(notes.contains { $0.ruleID == "608.rows" })
     }
 }
+
+@Suite struct ConformerHostileRegionTests {
+    /// Regions straight from a file: absurd origins and sizes are clamped onto the grid.
+    @Test func absurdRegionsArePlacedOnTheGrid() {
+        let rate = FrameRate.fps29_97
+        let range = TimeRange(start: rate.time(ofFrame: 30), end: rate.time(ofFrame: 90))
+        let regions = [
+            CaptionRegion(
+                origin: CaptionPoint(x: .cells(0), y: .cells(1e300)),
+                size: CaptionSize(width: .cells(1e300), height: .cells(1))),
+            CaptionRegion(
+                origin: CaptionPoint(x: .percent(1e300), y: .percent(-1e300)),
+                size: CaptionSize(width: .percent(1e300), height: .percent(1e300))),
+            CaptionRegion(origin: CaptionPoint(x: .percent(.nan), y: .percent(.infinity))),
+        ]
+        for region in regions {
+            let out = CaptionFormatConformer().conformedCaption(
+                Caption(runs: [CaptionRun("text")], timeRange: range, region: region)
+            ).0
+            let x = out.region?.origin?.x.value ?? -1
+            let y = out.region?.origin?.y.value ?? -1
+            #expect((0...31).contains(x) && (0...14).contains(y), "\(region) → \(String(describing: out.region))")
+        }
+    }
+}

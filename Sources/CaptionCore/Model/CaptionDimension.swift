@@ -21,7 +21,8 @@ public struct CaptionDimension: Sendable, Hashable, CustomStringConvertible {
     public static func pixels(_ v: Double) -> CaptionDimension { .init(v, .pixels) }
 
     public var description: String {
-        let number = value == value.rounded() ? String(Int64(value)) : String(value)
+        // Whole numbers without ".0"; Int64 only where the value surely fits.
+        let number = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         switch unit {
         case .cells: return number + "c"
         case .percent: return number + "%"

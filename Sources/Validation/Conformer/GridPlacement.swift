@@ -29,9 +29,9 @@ struct GridPlacement {
             if region.writingMode != .leftToRightAndTopToBottom {
                 problem = .unsupportedRegion("vertical writing")
             } else if let origin = region.origin, origin.y.unit == .cells {
-                top = Int(origin.y.value.rounded())
-                let col = Int(origin.x.value.rounded())
-                let w = region.size.map { Int($0.width.value.rounded()) } ?? widest
+                top = origin.y.value.roundedClamped(to: 0...rows)
+                let col = origin.x.value.roundedClamped(to: 0...columns)
+                let w = region.size.map { $0.width.value.roundedClamped(to: 1...columns) } ?? widest
                 return finish(top: top, n: n, left: col, width: max(w, widest), alignment: alignment, problem: nil)
             } else if let id = region.identifier, region.origin == nil {
                 switch id {
@@ -42,8 +42,8 @@ struct GridPlacement {
             } else if let origin = region.origin, origin.y.unit == .percent {
                 let y = origin.y.value / 100
                 let h = region.size.map { $0.height.unit == .percent ? $0.height.value / 100 : 0 } ?? 0
-                let firstRow = Int((y * Double(rows)).rounded())
-                let lastRow = h > 0 ? Int(((y + h) * Double(rows)).rounded()) - 1 : firstRow + n - 1
+                let firstRow = (y * Double(rows)).roundedClamped(to: 0...rows)
+                let lastRow = h > 0 ? ((y + h) * Double(rows)).roundedClamped(to: 1...rows) - 1 : firstRow + n - 1
                 switch region.displayAlignment ?? .before {
                 case .before: top = firstRow
                 case .after: top = lastRow - n + 1
@@ -59,8 +59,8 @@ struct GridPlacement {
             }
         }
         let span = horizontal ?? (0, 1)
-        var left = Int((span.left * Double(columns)).rounded())
-        var right = Int((span.right * Double(columns)).rounded())
+        var left = (span.left * Double(columns)).roundedClamped(to: 0...columns)
+        var right = (span.right * Double(columns)).roundedClamped(to: 0...columns)
         left = max(0, min(left, columns))
         right = max(left, min(right, columns))
         return finish(
