@@ -19,7 +19,8 @@ public struct ReadOptions: ParsableArguments {
 
     public func validate() throws {
         if let frameRate, FrameRate(frameRate) == nil {
-            throw ValidationError("unknown frame rate \"\(frameRate)\"; use e.g. 29.97, 25 or 30000/1001")
+            throw ValidationError(
+                "unknown frame rate \"\(frameRate)\"; use e.g. 29.97, 25 or 30000/1001 (1 to 1000 fps)")
         }
         if let channel, !(1...4).contains(channel) {
             throw ValidationError("--channel must be 1, 2, 3 or 4 (CC1–CC4), not \(channel)")

@@ -156,3 +156,14 @@ import Testing
         #expect(!FrameRate.fps29_97.isOnFrameGrid(MediaTime(value: 1, timescale: 30)))
     }
 }
+
+@Suite struct FrameRateLimitTests {
+    @Test func ratesOutsideOneToAThousandAreRefused() {
+        #expect(FrameRate("2147483647/2") == nil)  // 1 073 741 823.5 fps
+        #expect(FrameRate("1/3") == nil)  // below one frame a second: no timecode
+        #expect(FrameRate("0") == nil)
+        #expect(FrameRate("1001") == nil)
+        #expect(FrameRate("1000")?.nominal == 1000)
+        #expect(FrameRate(frames: Int32.max, seconds: Int32.max - 1)?.nominal == 1)
+    }
+}

@@ -4,9 +4,16 @@ public struct FrameRate: Sendable, Hashable, Codable, CustomStringConvertible {
     public let frames: Int32
     public let seconds: Int32
 
-    /// Creates `frames/seconds` fps; nil unless both are positive.
+    /// The rates the suite accepts, in frames per second: timecode needs at least one frame a
+    /// second, and nothing real is faster than 1000.
+    public static let supportedRange: ClosedRange<Int64> = 1...1000
+
+    /// Creates `frames/seconds` fps; nil unless both are positive and the rate is 1–1000 fps.
     public init?(frames: Int32, seconds: Int32) {
-        guard frames > 0, seconds > 0 else { return nil }
+        guard frames > 0, seconds > 0,
+            Int64(frames) >= Int64(seconds) * Self.supportedRange.lowerBound,
+            Int64(frames) <= Int64(seconds) * Self.supportedRange.upperBound
+        else { return nil }
         self.frames = frames
         self.seconds = seconds
     }
@@ -33,7 +40,7 @@ public struct FrameRate: Sendable, Hashable, Codable, CustomStringConvertible {
     ]
 
     /// The integer rate that timecode labels count in (SMPTE ST 12-1: 30 for 29.97).
-    public var nominal: Int { Int((frames + seconds / 2) / seconds) }
+    public var nominal: Int { Int((Int64(frames) + Int64(seconds) / 2) / Int64(seconds)) }
 
     /// Whether this is an NTSC rate (×1000/1001) whose timecode may use drop-frame labels.
     /// ST 12-1 defines drop-frame for 29.97 and 59.94 only.
