@@ -64,8 +64,12 @@ extension CaptionConversionValidator {
                 fix =
                     "change the end times below (no caption starts later); `captions validate --fix -o OUT` applies them"
             } else {
+                let least =
+                    fitted.exact
+                    ? "the least possible"
+                    : "found greedily, so less may be possible: \(fitted.limit ?? "the exact search did not run")"
                 fix =
-                    "move the captions by the adjustments below (\(frames) frames of delay in all, the least possible); "
+                    "move the captions by the adjustments below (\(frames) frames of delay in all, \(least)); "
                     + "`captions validate --fix -o OUT` applies them"
             }
             out.append(

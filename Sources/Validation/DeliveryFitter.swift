@@ -25,6 +25,10 @@ struct DeliveryFitter {
         var movedWhole: [(captions: [Int], remedies: [TransmissionRemedy])]
         /// Whether the writer can now deliver everything.
         var deliverable: Bool
+        /// Whether the total delay is known to be the least possible (see ``OptimalShiftSearch``).
+        var exact = false
+        /// Why it is not known to be least, when it is not.
+        var limit: String?
     }
 
     func fit(_ input: [Caption]) -> Result {
@@ -42,7 +46,9 @@ struct DeliveryFitter {
                     // The greedy answer is deliverable; an exact search may find a cheaper one.
                     let best = OptimalShiftSearch(rate: rate, minimumFrames: minimumFrames).improve(
                         original: input, greedy: captions)
-                    return Result(captions: best, movedWhole: movedWhole, deliverable: true)
+                    return Result(
+                        captions: best.captions, movedWhole: movedWhole, deliverable: true, exact: best.exact,
+                        limit: best.limit)
                 }
                 captions = kept
                 continue

@@ -17,23 +17,29 @@ struct OptimalShiftSearch {
     let rate: FrameRate
     let minimumFrames: Int64
     /// The most pair checks one run may cost; longer runs keep the greedy answer.
-    var budget = 400_000
+    var budget = 20_000_000
 
     private func frame(_ t: MediaTime) -> Int64 { rate.frame(at: t, rounding: .nearestOrAwayFromZero) ?? 0 }
 
     /// `greedy` (a deliverable answer for `original`) with each run of moved captions replaced by
-    /// the cheapest answer when one exists.
-    func improve(original: [Caption], greedy: [Caption]) -> [Caption] {
+    /// the cheapest answer, and whether every run was searched exactly (false when a run was
+    /// too long for ``budget``, or the document has roll-up or paint-on captions).
+    func improve(original: [Caption], greedy: [Caption]) -> (captions: [Caption], exact: Bool, limit: String?) {
         let n = original.count
-        guard n == greedy.count, n > 0,
-            original.allSatisfy({ CEA608Encoder.mode(of: $0) == .popOn }),
-            zip(original, original.dropFirst()).allSatisfy({ $0.timeRange.end <= $1.timeRange.start })
-        else { return greedy }
+        guard n == greedy.count, n > 0, greedy != original else { return (greedy, true, nil) }
+        guard original.allSatisfy({ CEA608Encoder.mode(of: $0) == .popOn }) else {
+            return (greedy, false, "the exact search covers pop-on captions only")
+        }
+        guard zip(original, original.dropFirst()).allSatisfy({ $0.timeRange.end <= $1.timeRange.start }) else {
+            return (greedy, false, "the exact search needs one caption on screen at a time")
+        }
         let s0 = original.map { frame($0.timeRange.start) }
         let e0 = original.map { frame($0.timeRange.end) }
         let keep = original.map { max(1, min(frame($0.timeRange.duration), minimumFrames)) }
         let delay = (0..<n).map { frame(greedy[$0].timeRange.start) - s0[$0] }
         var result = greedy
+        var exact = true
+        var limit: String?
         var i = 0
         while i < n {
             guard delay[i] > 0 else {
@@ -61,11 +67,20 @@ struct OptimalShiftSearch {
                 }
                 if DeliveryPlanner(rate: rate).plan(candidate, lengthenShort: false).schedule.isDeliverable {
                     result = candidate
+                } else {
+                    exact = false
+                    limit = "the exact answer did not pass the full schedule"
                 }
+            } else {
+                exact = false
+                limit =
+                    cost > budget
+                    ? "a run of \(j - i) captions is too long for the exact search"
+                    : "the exact search found no answer within the greedy total"
             }
             i = j
         }
-        return result
+        return (result, exact, limit)
     }
 
     /// A caption placed by the search: start, end, index.
