@@ -104,8 +104,6 @@ extension CaptionConversionValidator {
     }
 
     var fitter: DeliveryFitter {
-        DeliveryFitter(
-            rate: settings.frameRate,
-            minimumFrames: settings.frameRate.frame(at: settings.minimumDisplayDuration, rounding: .up) ?? 30)
+        DeliveryFitter(settings: settings)
     }
 }

@@ -18,6 +18,18 @@ struct DeliveryFitter {
     /// A caption moved whole keeps at least this many frames on screen (or its own duration).
     let minimumFrames: Int64
 
+    /// The fitter for `settings`: its frame rate and minimum display duration (1 s by default).
+    init(settings: CaptionConversionSettings) {
+        self.init(
+            rate: settings.frameRate,
+            minimumFrames: settings.frameRate.frame(at: settings.minimumDisplayDuration, rounding: .up) ?? 30)
+    }
+
+    init(rate: FrameRate, minimumFrames: Int64) {
+        self.rate = rate
+        self.minimumFrames = minimumFrames
+    }
+
     struct Result {
         var captions: [Caption]
         /// Captions that had to move whole (their slot was too small), with the scheduler's

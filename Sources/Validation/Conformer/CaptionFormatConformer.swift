@@ -203,10 +203,7 @@ public struct CaptionFormatConformer: Sendable {
         if conformsCaptionsToTimeRange {
             // Like AVCaptionFormatConformer.conformsCaptionsToTimeRange: move time ranges by the
             // smallest amounts that let every caption's data arrive (see DeliveryFitter).
-            let fitter = DeliveryFitter(
-                rate: settings.frameRate,
-                minimumFrames: settings.frameRate.frame(at: settings.minimumDisplayDuration, rounding: .up) ?? 30)
-            let fitted = fitter.fit(out.captions)
+            let fitted = DeliveryFitter(settings: settings).fit(out.captions)
             for (i, (old, new)) in zip(out.captions, fitted.captions).enumerated() where old.timeRange != new.timeRange
             {
                 let rate = settings.frameRate
