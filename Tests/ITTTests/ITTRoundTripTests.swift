@@ -96,7 +96,10 @@ import Testing
     }
 
     @Test func sharedFixturesSurviveARoundTrip() throws {
-        for url in TestPaths.files(in: TestPaths.sharedFixture("itt"), withExtension: "itt") {
+        let urls = TestPaths.files(in: TestPaths.sharedFixture("itt"), withExtension: "itt")
+        // A missing folder would otherwise pass without checking anything.
+        #expect(urls.count == 3, "expected the 3 shared iTT fixtures, found \(urls.map(\.lastPathComponent))")
+        for url in urls {
             let first = try ITTTest.read(contentsOf: url).document
             let second = try ITTTest.read(try ITTTest.write(first).0, strict: true).document
             ITTTest.expectEqual(second, first, url.lastPathComponent)
@@ -147,5 +150,18 @@ import Testing
         let reread = try ITTTest.read(text, strict: true).document
         #expect(reread.captions[0].lines == ["one", "two", "three"])
         #expect(reread.captions[0].runs[0].style.italic)
+    }
+
+    @Test func ampersandsInAttributeValuesReadAndRoundTrip() throws {
+        // libxml2's SAX2 parser reports `&amp;` in an attribute as `&#38;` unless entities are
+        // substituted; the reader must undo that (XML 1.0 §3.3.3).
+        for (written, meant) in [("A &amp; B", "A & B"), ("A &#38; B", "A & B"), ("&amp;#38;", "&#38;")] {
+            let text = ITTTest.document(
+                body: "<div><p begin=\"00:00:01:00\" end=\"00:00:02:00\" tts:fontFamily=\"\(written)\">x</p></div>")
+            let first = try ITTTest.read(text).document
+            #expect(first.captions.first?.runs.first?.style.fontFamily == meant, "\(written)")
+            let second = try ITTTest.read(try ITTTest.write(first).0, strict: true).document
+            #expect(second.captions.first?.runs.first?.style.fontFamily == meant, "\(written) after a round trip")
+        }
     }
 }

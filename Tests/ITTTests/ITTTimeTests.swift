@@ -104,6 +104,22 @@ import Testing
         #expect(error.location.column == 26)
     }
 
+    @Test func frameRateMultiplierNeedsExactlyTwoIntegers() throws {
+        // TTML1 §6.2.5: numerator and denominator, nothing else.
+        for value in ["1000 x 1001", "1000 1001 7", "1000", "1000 1001x"] {
+            let text = ITTTest.document(
+                parameters: #"ttp:timeBase="smpte" ttp:frameRate="30" ttp:frameRateMultiplier="\#(value)""#,
+                body: #"<div><p begin="00:00:01:00" end="00:00:02:00">x</p></div>"#)
+            let error = try #require(throws: CaptionFormatError.self, "\(value)") { try ITTTest.read(text) }
+            #expect(error.message.contains("frameRateMultiplier"), "\(error)")
+            #expect(error.location.line != nil, "\(error)")
+        }
+        let ok = ITTTest.document(
+            parameters: #"ttp:timeBase="smpte" ttp:frameRate="30" ttp:frameRateMultiplier="1000  1001""#,
+            body: #"<div><p begin="00:00:01:00" end="00:00:02:00">x</p></div>"#)
+        #expect(try ITTTest.read(ok).document.frameRate == .fps29_97)
+    }
+
     @Test func hugeFieldsAreErrorsNotOverflows() throws {
         for value in [
             "999999999999999999:00:00:00", "999999999999999999:00:00", "999999999999999999h",

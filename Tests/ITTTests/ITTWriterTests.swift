@@ -70,4 +70,17 @@ import Testing
         let read = try #require(format.reader)
         #expect(try read(Array(text.utf8), .init()).document == Self.simple)
     }
+
+    @Test func timesNearTheLargestFrameCountAreWriteErrorsNotOverflows() throws {
+        // Int64.max frames at 30 fps plus a one-hour start timecode overflow Int64.
+        let end = MediaTime(value: .max, timescale: 30)
+        let start = MediaTime(value: .max - 30, timescale: 30)
+        let doc = CaptionDocument(
+            captions: [Caption("x", start: start, end: end)], language: "en", frameRate: .fps30, dropFrame: false,
+            timeBase: .smpte)
+        let error = try #require(throws: CaptionFormatError.self) {
+            try ITTTest.write(doc, options: CaptionFormatOptions(startTimecode: "01:00:00:00"))
+        }
+        #expect(error.kind == .cannotWrite)
+    }
 }

@@ -36,6 +36,11 @@ extension ITTDocumentReader {
         }
     }
 
+    /// The most distinct instants at which timed spans may change one paragraph's content.
+    static let maximumTimeCutsPerParagraph = 1_000
+    /// The most (interval, segment) pairs one paragraph may expand into.
+    static let maximumParagraphSlices = 2_000_000
+
     /// One `<p>` (TTML1 §7.1.5).
     private func readParagraph(
         _ p: XMLElement, _ context: ITTContentContext, into captions: inout [Caption]
@@ -75,10 +80,25 @@ extension ITTDocumentReader {
             return
         }
         // Instants at which the visible content changes (timed spans), within [begin, end).
+        // Each interval between cuts becomes a caption holding every segment visible in it, so
+        // the work and output grow with cuts × segments; bound both (TTML1 §10.4 sets no limit).
         var cuts = Set([context.begin, end])
         for s in segments {
             if s.begin > context.begin && s.begin < end { cuts.insert(s.begin) }
             if s.end > context.begin && s.end < end { cuts.insert(s.end) }
+            if cuts.count > Self.maximumTimeCutsPerParagraph {
+                throw failure(
+                    "this <p> changes its content at more than \(Self.maximumTimeCutsPerParagraph) instants "
+                        + "through timed spans (TTML1 §10.4); split it into several paragraphs",
+                    at: source.location(of: p))
+            }
+        }
+        guard (cuts.count - 1) * segments.count <= Self.maximumParagraphSlices else {
+            throw failure(
+                "this <p> has \(segments.count) pieces of content changing at \(cuts.count) instants "
+                    + "(TTML1 §10.4), more than \(Self.maximumParagraphSlices) caption pieces in all; "
+                    + "split it into several paragraphs",
+                at: source.location(of: p))
         }
         let instants = cuts.sorted()
         for k in 0..<(instants.count - 1) {

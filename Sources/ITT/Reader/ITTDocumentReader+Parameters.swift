@@ -34,8 +34,12 @@ extension ITTDocumentReader {
                     throw failure("ttp:frameRate must be a positive integer (TTML1 §6.2.4), not \"\(v)\"", a, in: root)
                 }
             case (ITTNamespace.parameter, "frameRateMultiplier"):
-                let parts = v.split(separator: " ").compactMap { Int64($0) }
-                guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 1_000_000, parts[1] <= 1_000_000 else {
+                // Exactly two integers, numerator then denominator (TTML1 §6.2.5); any other token is an error.
+                let tokens = v.split(whereSeparator: \.isWhitespace)
+                let parts = tokens.compactMap { Int64($0) }
+                guard tokens.count == 2, parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 1_000_000,
+                    parts[1] <= 1_000_000
+                else {
                     throw failure(
                         "ttp:frameRateMultiplier must be two positive integers such as \"1000 1001\" (TTML1 §6.2.5), not \"\(v)\"",
                         a, in: root)

@@ -9,7 +9,7 @@ extension ITTDocumentReader {
         if let refs = element.attribute("style") {
             for id in refs.value.split(whereSeparator: \.isWhitespace).map(String.init) {
                 var visiting: Set<String> = []
-                guard let style = try referencedStyle(id, visiting: &visiting) else {
+                guard let style = try referencedStyle(id, visiting: &visiting, depth: 1) else {
                     lenient(
                         "itt.style.reference", "style=\"\(id)\" names no <style> in <styling>; it is ignored",
                         at: source.location(of: refs, in: element))
@@ -41,12 +41,23 @@ extension ITTDocumentReader {
         return parser.properties(of: element)
     }
 
+    /// The longest chain of `<style>` references followed; TTML1 sets no limit, but real files
+    /// chain a few links, and an unbounded chain would exhaust the stack.
+    static let maximumStyleChainLength = 64
+
     /// A `<style>` from the head with its chained references applied (TTML1 §8.4.1.3).
-    private func referencedStyle(_ id: String, visiting: inout Set<String>) throws(CaptionFormatError)
+    /// `depth` counts the links followed to reach `id`.
+    private func referencedStyle(_ id: String, visiting: inout Set<String>, depth: Int) throws(CaptionFormatError)
         -> ITTStyleProperties?
     {
         if let done = resolvedStyles[id] { return done }
         guard let element = styles[id] else { return nil }
+        guard depth <= Self.maximumStyleChainLength else {
+            throw failure(
+                "style \"\(id)\" is reached through more than \(Self.maximumStyleChainLength) chained style "
+                    + "references (TTML1 §8.4.1.3); a caption file never needs that many",
+                at: source.location(of: element))
+        }
         guard visiting.insert(id).inserted else {
             throw failure(
                 "style \"\(id)\" refers back to itself through its style attribute (TTML1 §8.4.1.3 forbids cycles)",
@@ -55,7 +66,7 @@ extension ITTDocumentReader {
         var result = ITTStyleProperties()
         if let refs = element.attribute("style") {
             for next in refs.value.split(whereSeparator: \.isWhitespace).map(String.init) {
-                guard let style = try referencedStyle(next, visiting: &visiting) else {
+                guard let style = try referencedStyle(next, visiting: &visiting, depth: depth + 1) else {
                     lenient(
                         "itt.style.reference", "style=\"\(next)\" names no <style> in <styling>; it is ignored",
                         at: source.location(of: refs, in: element))

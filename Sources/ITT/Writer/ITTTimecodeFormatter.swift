@@ -21,7 +21,10 @@ struct ITTTimecodeFormatter {
     mutating func label(for time: MediaTime) -> String? {
         guard let exact = rate.frame(at: time, rounding: .nearestOrAwayFromZero) else { return nil }
         if rate.frame(at: time, rounding: .exact) == nil { roundedTimes += 1 }
-        return label(ofFrame: exact + startFrame)
+        // A time near Int64.max frames plus the start timecode would overflow; no such label exists.
+        let (frame, overflow) = exact.addingReportingOverflow(startFrame)
+        guard !overflow else { return nil }
+        return label(ofFrame: frame)
     }
 
     /// The label of frame `count`, or nil when it is outside one day.

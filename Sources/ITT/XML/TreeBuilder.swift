@@ -72,7 +72,7 @@ final class TreeBuilder {
                     fail("an attribute value is longer than \(limits.maximumAttributeBytes) bytes", at: tagStart)
                     return
                 }
-                let value = String(decoding: UnsafeBufferPointer(start: start, count: max(length, 0)), as: UTF8.self)
+                let value = Self.attributeValue(UnsafeBufferPointer(start: start, count: max(length, 0)))
                 attrs.append(
                     XMLAttribute(
                         namespace: intern(attributes[base + 2]), prefix: intern(attributes[base + 1]),
@@ -130,6 +130,32 @@ final class TreeBuilder {
     }
 
     // MARK: - Helpers
+
+    /// An attribute value as the document means it. Without `XML_PARSE_NOENT`, libxml2's SAX2
+    /// parser hands a custom `startElementNs` every `&` (from `&amp;`, `&#38;` or `&#x26;`) as
+    /// the five characters `&#38;`, and a literal `&` cannot otherwise occur in a
+    /// well-formed value (XML 1.0 §2.3, AttValue), so turning each `&#38;` back into `&`, left
+    /// to right, restores the value exactly.
+    static func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let amp = UInt8(ascii: "&")
+        guard bytes.contains(amp) else { return String(decoding: bytes, as: UTF8.self) }
+        let escaped: [UInt8] = Array("&#38;".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == amp, i + escaped.count <= bytes.count,
+                bytes[i..<(i + escaped.count)].elementsEqual(escaped)
+            {
+                out.append(amp)
+                i += escaped.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     private func flushText() {
         guard !pendingText.isEmpty, let parent = stack.last else {
