@@ -6,13 +6,17 @@ public enum PNGCodec {
     /// (smallest); caption frames are mostly flat, so 3 is nearly as small as 6 at half the time.
     public static func encode(_ picture: RGBAPicture, compressionLevel: Int32 = 3) throws -> [UInt8] {
         let op = "encoding a \(picture.width)x\(picture.height) PNG"
-        guard picture.width > 0, picture.height > 0, picture.pixels.count == picture.width * picture.height * 4 else {
+        guard let byteCount = rgbaByteCount(picture.width, picture.height), picture.pixels.count == byteCount else {
             throw MediaError(code: captions_averror(EINVAL), operation: op)
         }
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG) else {
             throw MediaError(code: captions_averror_encoder_not_found(), operation: op)
         }
         let context = try CodecContext(codec: codec, operation: op)
+        let frame = try Frame(operation: op)
+        let packet = try Packet(operation: op)
+        // `c`, `f` and `packet.pointer` are raw handles their owners free in deinit.
+        defer { withExtendedLifetime((context, frame, packet)) {} }
         let c = context.pointer
         c.pointee.width = Int32(picture.width)
         c.pointee.height = Int32(picture.height)
@@ -21,7 +25,6 @@ public enum PNGCodec {
         c.pointee.compression_level = max(0, min(9, compressionLevel))
         try MediaError.check(avcodec_open2(c, codec, nil), op)
 
-        let frame = try Frame(operation: op)
         let f = frame.pointer
         f.pointee.format = AV_PIX_FMT_RGBA.rawValue
         f.pointee.width = Int32(picture.width)
@@ -40,7 +43,6 @@ public enum PNGCodec {
         f.pointee.pts = 0
         try MediaError.check(avcodec_send_frame(c, f), op)
         try MediaError.check(avcodec_send_frame(c, nil), op)
-        let packet = try Packet(operation: op)
         var bytes: [UInt8] = []
         while true {
             let r = avcodec_receive_packet(c, packet.pointer)
@@ -65,9 +67,12 @@ public enum PNGCodec {
             throw MediaError(code: captions_averror_invaliddata(), operation: op)
         }
         let context = try CodecContext(codec: codec, operation: op)
+        let packet = try Packet(operation: op)
+        let frame = try Frame(operation: op)
+        // `c`, `f` and `packet.pointer` are raw handles their owners free in deinit.
+        defer { withExtendedLifetime((context, packet, frame)) {} }
         let c = context.pointer
         try MediaError.check(avcodec_open2(c, codec, nil), op)
-        let packet = try Packet(operation: op)
         try MediaError.check(av_new_packet(packet.pointer, Int32(bytes.count)), op)
         bytes.withUnsafeBufferPointer { src in
             if let base = src.baseAddress, let data = packet.pointer.pointee.data {
@@ -76,18 +81,20 @@ public enum PNGCodec {
         }
         try MediaError.check(avcodec_send_packet(c, packet.pointer), op)
         try MediaError.check(avcodec_send_packet(c, nil), op)
-        let frame = try Frame(operation: op)
         try MediaError.check(avcodec_receive_frame(c, frame.pointer), op)
         let f = frame.pointer
         let width = Int(f.pointee.width), height = Int(f.pointee.height)
         let outW = size?.width ?? width, outH = size?.height ?? height
-        guard width > 0, height > 0, outW > 0, outH > 0 else {
-            throw MediaError(code: captions_averror_invaliddata(), operation: op)
+        // A caller-given size can be anything: sizes whose byte count or row stride overflows
+        // are refused here rather than trapping in the arithmetic below.
+        guard rgbaByteCount(width, height) != nil, let outBytes = rgbaByteCount(outW, outH) else {
+            throw MediaError(code: captions_averror(EINVAL), operation: op)
         }
         let scaler = try ScaleContext(
             from: Int32(width), Int32(height), AVPixelFormat(rawValue: f.pointee.format),
             to: Int32(outW), Int32(outH), AV_PIX_FMT_RGBA, operation: op)
-        var pixels = [UInt8](repeating: 0, count: outW * outH * 4)
+        defer { withExtendedLifetime(scaler) {} }
+        var pixels = [UInt8](repeating: 0, count: outBytes)
         let scaled: Int32 = pixels.withUnsafeMutableBufferPointer { dst in
             var dstData: [UnsafeMutablePointer<UInt8>?] = [dst.baseAddress, nil, nil, nil]
             var dstStride: [Int32] = [Int32(outW * 4), 0, 0, 0]
@@ -102,5 +109,18 @@ public enum PNGCodec {
         }
         try MediaError.check(scaled, op)
         return RGBAPicture(width: outW, height: outH, pixels: pixels)
+    }
+
+    /// The largest side accepted, as `RenderSize.isUsable` (Render) does: it keeps `width * 4` within
+    /// FFmpeg's `Int32` strides and a picture within 1 GiB, so a bad size fails instead of
+    /// trapping or exhausting memory.
+    static let maxSide = 16384
+
+    /// `width * height * 4`, or nil when a side is not in 1...``maxSide``.
+    static func rgbaByteCount(_ width: Int, _ height: Int) -> Int? {
+        guard (1...maxSide).contains(width), (1...maxSide).contains(height) else { return nil }
+        let (area, o1) = width.multipliedReportingOverflow(by: height)
+        let (bytes, o2) = area.multipliedReportingOverflow(by: 4)
+        return o1 || o2 ? nil : bytes
     }
 }

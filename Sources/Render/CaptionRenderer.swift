@@ -109,12 +109,14 @@ public final class CaptionRenderer {
     /// Paints the captions on screen at `time` over `image`.
     public func render(at time: MediaTime, into image: inout RGBAImage) throws(RenderError) {
         try checkSize(image.width, image.height)
+        guard image.hasConsistentBuffer else { throw .invalidSize(width: image.width, height: image.height) }
         compositor.composite(try layers(at: time), into: &image, flashOn: flashOn(at: time))
     }
 
     /// Paints the captions on screen at `time` straight into the planes of `frame`.
     public func render(at time: MediaTime, into frame: inout YUV420Frame) throws(RenderError) {
         try checkSize(frame.width, frame.height)
+        guard frame.hasConsistentPlanes else { throw .invalidSize(width: frame.width, height: frame.height) }
         compositor.composite(try layers(at: time), into: &frame, flashOn: flashOn(at: time))
     }
 
@@ -205,7 +207,7 @@ public final class CaptionRenderer {
         {
             return tc.description
         }
-        let ms = max(0, (time.seconds * 1000).finite(or: 0).clampedInt)
+        let ms = (time.seconds * 1000).roundedClamped(to: 0...Int.max)
         let frac = String(ms % 1000)
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)s"
     }

@@ -35,6 +35,20 @@ import Testing
         }
     }
 
+    @Test func sizesWhoseByteCountOverflowAreErrorsNotTraps() throws {
+        // width * height * 4 overflows Int; Int32(width) would trap.
+        #expect(throws: MediaError.self) {
+            try PNGCodec.encode(RGBAPicture(width: Int.max / 2, height: 3, pixels: [0, 0, 0, 0]))
+        }
+        #expect(throws: MediaError.self) {
+            try PNGCodec.encode(RGBAPicture(width: Int(Int32.max) + 1, height: 1, pixels: []))
+        }
+        let png = try PNGCodec.encode(Self.gradient(8, 8))
+        for size in [(Int.max, 2), (2, Int.max), (Int(Int32.max), 1), (1 << 40, 1 << 40), (0, 5), (-3, 5)] {
+            #expect(throws: MediaError.self, "\(size)") { try PNGCodec.decode(png, scaledTo: (width: size.0, height: size.1)) }
+        }
+    }
+
     @Test func rejectsAPictureWhoseBufferDoesNotMatchItsSize() {
         #expect(throws: MediaError.self) { try PNGCodec.encode(RGBAPicture(width: 4, height: 4, pixels: [0, 0, 0])) }
     }

@@ -144,7 +144,8 @@ import Testing
         try r.render(at: Self.t1, into: &frame)
         let rgba = try r.render(at: Self.t1)
         // Find a pixel of the red box in the RGBA rendering and look at the same place in YUV.
-        let (kr, kb) = (0.299, 0.114)  // 360 lines: BT.601
+        // 360 lines: BT.601, limited range. Pure red is Y' 81, Cb 90, Cr 240: the published
+        // 100% colour-bar values, not re-derived from the formula under test.
         var checked = 0
         for y in stride(from: 0, to: Self.size.height, by: 2) {
             for x in stride(from: 0, to: Self.size.width, by: 2)
@@ -152,16 +153,89 @@ import Testing
                 && rgba.pixel(x: x + 1, y: y) == .red && rgba.pixel(x: x, y: y + 1) == .red
                 && rgba.pixel(x: x + 1, y: y + 1) == .red
             {
-                #expect(frame.y[y * frame.width + x] == UInt8((16 + 219 * kr).rounded()))
+                #expect(frame.y[y * frame.width + x] == 81)
                 let c = (y / 2) * frame.chromaWidth + x / 2
+                #expect(frame.u[c] == 90)
                 #expect(frame.v[c] == 240)
-                #expect(abs(Int(frame.u[c]) - Int((128 - 224 * kr / (2 * (1 - kb))).rounded())) <= 1)
                 checked += 1
             }
         }
         #expect(checked > 50)
         // White text on the box: some luma at the top of the range.
         #expect(frame.y.contains { $0 >= 234 })
+    }
+
+    @Test(arguments: [
+        // (R, G, B) → (Y', Cb, Cr), BT.601 limited range: published reference values.
+        (CaptionColor.red, (81, 90, 240) as (Int, Int, Int)),
+        (CaptionColor.white, (235, 128, 128)),
+        (CaptionColor.black, (16, 128, 128)),
+        (CaptionColor.green, (145, 54, 34)),
+        (CaptionColor.blue, (41, 240, 110)),
+    ])
+    func bt601LimitedRangeComponentsMatchPublishedValues(colour: CaptionColor, expected: (Int, Int, Int)) throws {
+        let frame = try YUV420Frame(width: 16, height: 16, matrix: .bt601, limitedRange: true)
+        let c = frame.components(red: colour.red, green: colour.green, blue: colour.blue)
+        #expect(Int(c.y) == expected.0 && Int(c.u) == expected.1 && Int(c.v) == expected.2, "\(c)")
+    }
+
+    @Test func bt709LimitedRangeWhiteAndBlackAreNominal() throws {
+        let frame = try YUV420Frame(width: 16, height: 16, matrix: .bt709, limitedRange: true)
+        #expect(frame.components(red: 255, green: 255, blue: 255) == (235, 128, 128))
+        #expect(frame.components(red: 0, green: 0, blue: 0) == (16, 128, 128))
+    }
+
+    @Test func replacedBuffersOfTheWrongLengthAreAnErrorNotAWrite() throws {
+        let r = try Self.renderer([Self.caption([CaptionRun("WRITE HERE")])])
+        var image = try RGBAImage(width: Self.size.width, height: Self.size.height)
+        image.pixels = []
+        #expect(throws: RenderError.self) { try r.render(at: Self.t1, into: &image) }
+        #expect(image.pixels.isEmpty)
+        image.pixels = [UInt8](repeating: 0, count: 17)
+        #expect(throws: RenderError.self) { try r.render(at: Self.t1, into: &image) }
+
+        for plane in 0..<3 {
+            var frame = try YUV420Frame(width: Self.size.width, height: Self.size.height)
+            switch plane {
+            case 0: frame.y = []
+            case 1: frame.u = [1, 2, 3]
+            default: frame.v.removeLast()
+            }
+            #expect(throws: RenderError.self) { try r.render(at: Self.t1, into: &frame) }
+        }
+    }
+
+    @Test func pixelOutsideThePictureIsNilNotTheNextRow() throws {
+        var pixels = [UInt8](repeating: 0, count: 4 * 4 * 4)
+        pixels[4 * 4] = 255  // (0, 1) is red; (4, 0) would read it if rows were not checked
+        pixels[4 * 4 + 3] = 255
+        let image = try RGBAImage(width: 4, height: 4, pixels: pixels)
+        #expect(image.pixel(x: 0, y: 1) == CaptionColor(red: 255, green: 0, blue: 0, alpha: 255))
+        #expect(image.pixel(x: 4, y: 0) == nil)
+        #expect(image.pixel(x: -1, y: 1) == nil)
+        #expect(image.pixel(x: 0, y: 4) == nil)
+        #expect(image.pixel(x: 3, y: 3) == .clear)
+    }
+
+    /// A provider with no faces at all, as a misconfigured system or a custom provider can be.
+    struct NoFonts: FontProvider {
+        func fallbackChain(for request: FontRequest) -> [FontChoice] { [] }
+    }
+
+    @Test func anEmptyFontChainReportsMissingGlyphsInsteadOfTrapping() throws {
+        let captions = [
+            Self.caption([CaptionRun("Hello\nworld", style: CaptionTextStyle(ruby: CaptionRuby(text: "ruby")))]),
+            Self.caption(
+                [CaptionRun("608", style: CaptionTextStyle(flash: true))], from: 0, to: 10,
+                region: .cells(row: 14, column: 2, rows: 1, columns: 7)),
+        ]
+        let r = try CaptionRenderer(captions: captions, bounds: Self.size, fonts: NoFonts())
+        var image = try RGBAImage(width: Self.size.width, height: Self.size.height)
+        try r.render(at: Self.t1, into: &image)
+        var frame = try YUV420Frame(width: Self.size.width, height: Self.size.height)
+        try r.render(at: Self.t1, into: &frame)
+        #expect(!r.diagnostics.isEmpty)
+        #expect(r.diagnostics.allSatisfy { $0.ruleID == "render.missingGlyph" })
     }
 
     @Test func renderingOntoAPictureOfAnotherSizeIsAnError() throws {

@@ -132,6 +132,9 @@ public struct FontCatalog: FontProvider {
         var count = 1
         while index < count {
             let owner = try FreeTypeFace(path: path, index: index, library: library)
+            // `face` is a raw handle that `owner` frees in deinit: keep `owner` alive to the end
+            // of this iteration, past the last read through `face`.
+            defer { withExtendedLifetime(owner) {} }
             let face = owner.handle
             count = max(1, Int(face.pointee.num_faces))
             let family = face.pointee.family_name.map { String(cString: $0) } ?? path

@@ -1,3 +1,4 @@
+import CaptionCore
 import CFreeType
 import CHarfBuzz
 
@@ -33,7 +34,7 @@ final class FontFace {
 
     /// Sets the em size in pixels (rounded to 1/64 px).
     func setPixelSize(_ pixels: Double) throws(RenderError) {
-        let s = max(64, (pixels * 64).clampedInt)
+        let s = max(64, (pixels * 64).roundedClamped(to: PixelRect.coordinates))
         if s == size64 { return }
         try RenderError.checkFreeType(
             FT_Set_Char_Size(face, 0, FT_F26Dot6(s), 72, 72), "setting size \(pixels)px on \(descriptor.family)")

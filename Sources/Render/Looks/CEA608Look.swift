@@ -30,12 +30,12 @@ struct CEA608Look {
             textColor: .white, backgroundColor: .black, monospaced: true, fontSize: { _ in size })
         let lines = styleRuns.lines(of: caption, defaults: defaults, missing: &missing)
         let origin = caption.region?.origin
-        let column0 = (origin?.x.value ?? 0).finite(or: 0).clampedInt
-        let row0 = (origin?.y.value ?? Double(Self.rows - lines.count)).finite(or: 0).clampedInt
+        let column0 = (origin?.x.value ?? 0).roundedClamped(to: PixelRect.coordinates)
+        let row0 = (origin?.y.value ?? Double(Self.rows - lines.count)).roundedClamped(to: PixelRect.coordinates)
         // Roll-up text sits on the region's last rows; pop-on and paint-on text starts at its first.
         var firstRow = row0
         if case .rollUp = caption.region?.scroll {
-            let height = (caption.region?.size?.height.value ?? Double(lines.count)).finite(or: 0).clampedInt
+            let height = (caption.region?.size?.height.value ?? Double(lines.count)).roundedClamped(to: PixelRect.coordinates)
             firstRow = row0 + height - lines.count
         }
         var builder = LayerBuilder(rasterizer: rasterizer)

@@ -30,7 +30,8 @@ struct LayerBuilder {
         _ g: PlacedGlyph, dx: Double, dy: Double, outline: Double = 0, outlineColor: CaptionColor = .black,
         shadow: Double = 0, shadowColor: CaptionColor = .black
     ) throws(RenderError) {
-        let ox = (g.x + dx).clampedInt, oy = (g.y + dy).clampedInt
+        let ox = (g.x + dx).roundedClamped(to: PixelRect.coordinates)
+        let oy = (g.y + dy).roundedClamped(to: PixelRect.coordinates)
         let fill = try rasterizer.bitmap(
             face: g.face, glyph: g.glyph, size: g.size, bold: g.bold, oblique: g.oblique, sideways: g.sideways)
         var border: GlyphBitmap?
@@ -42,7 +43,7 @@ struct LayerBuilder {
             outlines.append(Self.image(b, x: ox, y: oy, color: outlineColor, flashes: g.flashes))
         }
         if shadow > 0 {
-            let offset = max(1, (shadow * g.size).clampedInt)
+            let offset = max(1, (shadow * g.size).roundedClamped(to: PixelRect.coordinates))
             shadows.append(
                 Self.image(border ?? fill, x: ox + offset, y: oy + offset, color: shadowColor, flashes: g.flashes))
         }
@@ -54,8 +55,10 @@ struct LayerBuilder {
     }
 
     private static func rectangle(_ r: PlacedRect, dx: Double, dy: Double) -> CaptionImage? {
-        let x0 = (r.x + dx).clampedInt, y0 = (r.y + dy).clampedInt
-        let x1 = (r.x + r.width + dx).clampedInt, y1 = (r.y + r.height + dy).clampedInt
+        let x0 = (r.x + dx).roundedClamped(to: PixelRect.coordinates)
+        let y0 = (r.y + dy).roundedClamped(to: PixelRect.coordinates)
+        let x1 = (r.x + r.width + dx).roundedClamped(to: PixelRect.coordinates)
+        let y1 = (r.y + r.height + dy).roundedClamped(to: PixelRect.coordinates)
         guard x1 > x0, y1 > y0, r.color.alpha > 0 else { return nil }
         return CaptionImage(
             content: .rectangle(width: x1 - x0, height: y1 - y0), x: x0, y: y0, color: r.color, flashes: r.flashes)

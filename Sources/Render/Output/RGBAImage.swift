@@ -37,9 +37,20 @@ public struct RGBAImage: Sendable, Hashable {
 
     public var size: RenderSize { RenderSize(width: width, height: height) }
 
-    /// The colour at (`x`, `y`).
-    public func pixel(x: Int, y: Int) -> CaptionColor {
+    /// Whether `pixels` still holds exactly `width * height * 4` bytes; `pixels` is writable, so a
+    /// caller can replace it with an array of another length, which must never be painted into.
+    var hasConsistentBuffer: Bool {
+        let (area, o1) = width.multipliedReportingOverflow(by: height)
+        let (bytes, o2) = area.multipliedReportingOverflow(by: 4)
+        return !o1 && !o2 && pixels.count == bytes
+    }
+
+    /// The colour at (`x`, `y`), or nil when the point is outside the picture (or `pixels` was
+    /// replaced by an array of the wrong length).
+    public func pixel(x: Int, y: Int) -> CaptionColor? {
+        guard x >= 0, x < width, y >= 0, y < height else { return nil }
         let i = (y * width + x) * 4
+        guard i + 3 < pixels.count else { return nil }
         return CaptionColor(red: pixels[i], green: pixels[i + 1], blue: pixels[i + 2], alpha: pixels[i + 3])
     }
 }

@@ -22,6 +22,15 @@ public struct YUV420Frame: Sendable, Hashable {
     public var chromaWidth: Int { (width + 1) / 2 }
     public var chromaHeight: Int { (height + 1) / 2 }
 
+    /// Whether the planes still hold `width * height` and `chromaWidth * chromaHeight` samples;
+    /// they are writable, so a caller can replace one with an array of another length, which must
+    /// never be painted into.
+    var hasConsistentPlanes: Bool {
+        let (luma, o1) = width.multipliedReportingOverflow(by: height)
+        let (chroma, o2) = chromaWidth.multipliedReportingOverflow(by: chromaHeight)
+        return !o1 && !o2 && y.count == luma && u.count == chroma && v.count == chroma
+    }
+
     /// A black frame (or any Y'CbCr fill) of `width` × `height`.
     public init(
         width: Int, height: Int, matrix: Matrix? = nil, limitedRange: Bool = true,

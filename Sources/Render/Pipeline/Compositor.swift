@@ -6,6 +6,8 @@ struct Compositor {
     // MARK: - RGBA
 
     func composite(_ layers: [CaptionImage], into image: inout RGBAImage, flashOn: Bool) {
+        // The writes below are unchecked; a buffer of the wrong length must not reach them.
+        guard image.hasConsistentBuffer else { return }
         let w = image.width
         let h = image.height
         image.pixels.withUnsafeMutableBufferPointer { dst in
@@ -52,6 +54,8 @@ struct Compositor {
     // MARK: - YUV 4:2:0
 
     func composite(_ layers: [CaptionImage], into frame: inout YUV420Frame, flashOn: Bool) {
+        // The writes below are unchecked; planes of the wrong length must not reach them.
+        guard frame.hasConsistentPlanes else { return }
         let w = frame.width
         let h = frame.height
         let cw = frame.chromaWidth

@@ -1,21 +1,11 @@
 import CaptionCore
 
-extension Double {
-    /// The nearest integer, with NaN as 0 and everything kept within ±2²⁴, so that positions
-    /// computed from user-given sizes can never trap when converted.
-    var clampedInt: Int {
-        guard !isNaN else { return 0 }
-        return Int(Swift.min(Swift.max(rounded(), -16_777_216), 16_777_216))
-    }
-
-    /// The value when finite and within ±2²⁴, else `fallback`.
-    func finite(or fallback: Double) -> Double {
-        isFinite && abs(self) <= 16_777_216 ? self : fallback
-    }
-}
-
 /// A rectangle in picture pixels.
 struct PixelRect: Hashable {
+    /// Positions computed from user-given sizes are kept within ±2²⁴ px, far outside any picture,
+    /// so that converting and adding them can never trap.
+    static let coordinates = -16_777_216...16_777_216
+
     var x: Double
     var y: Double
     var width: Double
@@ -62,7 +52,8 @@ struct RegionPlacementStage {
         return PixelRect(x: x, y: y, width: max(1, width), height: max(1, height))
     }
 
-    /// A length in pixels; cells are TTML's default cell resolution, 32 × 15.
+    /// A length in pixels; cells are TTML's default cell resolution, 32 × 15. Kept within
+    /// ``PixelRect/coordinates``; NaN gives 0.
     func pixels(_ d: CaptionDimension, along length: Double, cells: Double) -> Double {
         let v: Double
         switch d.unit {
@@ -70,7 +61,8 @@ struct RegionPlacementStage {
         case .pixels: v = d.value
         case .cells: v = d.value * length / cells
         }
-        return v.finite(or: 0)
+        if v.isNaN { return 0 }
+        return min(max(v, Double(PixelRect.coordinates.lowerBound)), Double(PixelRect.coordinates.upperBound))
     }
 
     /// Origins (see ``LaidOutLine``) for `lines` stacked in `rect`.

@@ -66,13 +66,22 @@ struct StyleRunStage {
                 first = false
                 let scalars = Array(piece.unicodeScalars)
                 if scalars.isEmpty { continue }
+                // No face at all (a provider returned an empty chain): nothing can be drawn, so
+                // the characters are reported missing and left out rather than trapping.
+                guard !chain.isEmpty else {
+                    for s in scalars where !Self.isInvisible(s) && !missing.contains(s) { missing.append(s) }
+                    continue
+                }
                 var line = lines[lines.count - 1]
                 let start = line.scalars.count
                 line.spans.append(StyledSpan(range: start..<(start + scalars.count), style: style))
                 let spanIndex = line.spans.count - 1
                 for s in scalars {
+                    guard let choice = choose(s, previous: line.choices.last, chain: chain, missing: &missing) else {
+                        continue
+                    }
                     line.spanOfScalar.append(spanIndex)
-                    line.choices.append(choose(s, previous: line.choices.last, chain: chain, missing: &missing))
+                    line.choices.append(choice)
                     line.scalars.append(s)
                 }
                 lines[lines.count - 1] = line
@@ -90,19 +99,24 @@ struct StyleRunStage {
             fontRequest: FontRequest(
                 family: s.fontFamily, bold: s.bold, italic: s.italic, monospaced: defaults.monospaced),
             // 1–1000 px: beyond that FreeType refuses the size, and nothing legible is lost.
-            fontSize: min(1000, max(1, defaults.fontSize(s.fontSize).finite(or: 16))))
+            fontSize: Self.usableFontSize(defaults.fontSize(s.fontSize)))
     }
 
     /// The face for `scalar`: marks and joiners stay with the previous character's face when it
     /// has them, so clusters are not split between fonts.
+    /// `size` within 1–1000 px; NaN gives 16.
+    static func usableFontSize(_ size: Double) -> Double {
+        size.isNaN ? 16 : min(1000, max(1, size))
+    }
+
+    /// Nil only when there is neither a previous choice nor any face in `chain`.
     func choose(
         _ scalar: Unicode.Scalar, previous: LoadedChoice?, chain: [LoadedChoice], missing: inout [Unicode.Scalar]
-    ) -> LoadedChoice {
+    ) -> LoadedChoice? {
         if let previous, Self.clingsToPrevious(scalar), previous.face.contains(scalar) { return previous }
         if let c = fonts.choice(for: scalar, in: chain) { return c }
-        if Self.isInvisible(scalar) { return previous ?? chain[0] }
-        if !missing.contains(scalar) { missing.append(scalar) }
-        return previous ?? chain[0]
+        if !Self.isInvisible(scalar), !missing.contains(scalar) { missing.append(scalar) }
+        return previous ?? chain.first
     }
 
     static func clingsToPrevious(_ s: Unicode.Scalar) -> Bool {
