@@ -176,6 +176,22 @@ import Testing
         #expect(decoder.cursorRow == 4)
     }
 
+    @Test func rollUpWindowMovedToTheTopErasesRowsWithNoPlace() {
+        // 15.119(f)(1): moved to base row 1, a four-row window keeps only its base row; the rows
+        // that would go above row 1 are erased rather than left where they were.
+        var decoder = CEA608Decoder()
+        let lines: [Piece] = [
+            .twice(RU4), .code(pac(row: 15)), .text("A"), .twice(CR), .text("B"), .twice(CR), .text("C"), .twice(CR),
+            .text("D"),
+        ]
+        feed(&decoder, lines)
+        #expect(rows(decoder.displayedMemory) == ["12:A", "13:B", "14:C", "15:D"])
+        let steps = feed(&decoder, [.twice(pac(row: 1))], from: 40)
+        #expect(steps[0].screenChange?.cause == .roll)
+        #expect(rows(decoder.displayedMemory) == ["1:D"])
+        #expect(decoder.baseRow == 0)
+    }
+
     @Test func enteringRollUpErasesThePopOnScreen() {
         // 15.119(f)(1): switching to roll-up from pop-on or paint-on erases the display.
         var decoder = CEA608Decoder()

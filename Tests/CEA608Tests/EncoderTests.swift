@@ -45,6 +45,17 @@ import Testing
         #expect(plans[0].eraseWord == 0x942C)
     }
 
+    @Test func extremeFrameIsRefusedWithoutTrapping() {
+        // Int64.min frames: its magnitude does not fit Int64, so the range check must not use abs.
+        let start = MediaTime(value: .min, timescale: 30)
+        let caption = Caption(
+            runs: [CaptionRun("Hi")], timeRange: TimeRange(start: start, end: MediaTime(value: 0, timescale: 30)),
+            region: .cells(row: 14, column: 0, rows: 1, columns: 32, scroll: .none))
+        let result = CEA608Encoder().transmissionPlans(for: [caption], rate: .fps30)
+        #expect(result.plans.isEmpty)
+        #expect(result.diagnostics.map(\.ruleID) == ["608.time"])
+    }
+
     @Test func tabOffsetAndMidRowCodeTakingTheSpace() {
         let runs = [CaptionRun("Hello "), CaptionRun("world", style: CaptionTextStyle(italic: true))]
         let result = CEA608Encoder().transmissionPlans(

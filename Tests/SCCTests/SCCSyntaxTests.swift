@@ -111,12 +111,17 @@ import Testing
     @Test func overlappingLineIsDelayedWithANote() throws {
         // The first line's words run to frame 33; the next label (frame 32) is too early.
         let text = Self.header + "00:00:01:00\t9420 9470 c849 942f\n00:00:01:02\t942c\n"
-        let result = try readSCC(text, CaptionFormatOptions(strict: true))
+        let result = try readSCC(text)
         #expect(rules(result) == ["scc.words-overlap"])
+        #expect(result.diagnostics.first?.location.line == 4)
         // A warning: the words of the next line arrive late (caption-inspector's "overrun").
         #expect(result.diagnostics.first?.severity == .warning)
         // EDM is sent at frame 34, not 32.
         #expect(result.document.captions.first?.timeRange.end == FrameRate.fps29_97.time(ofFrame: 34))
+        // Strict reading stops at it, like every other warning.
+        #expect(throws: CaptionFormatError.self) {
+            try readSCC(text, CaptionFormatOptions(strict: true))
+        }
     }
 
     @Test func headerProblems() throws {
@@ -142,6 +147,29 @@ import Testing
         #expect(result.document.captions.map(\.text) == ["TA"])
         #expect(rules(result).contains("608.parity"))
         #expect(result.diagnostics.first { $0.ruleID == "608.parity" }?.location.column == 23)
+    }
+
+    @Test func disassemblyLocatesDecoderFindingsByLineAndTime() throws {
+        // One pair of six fails parity: too few to ignore parity, so it is dropped and located.
+        let bytes = Array((Self.header + "00:00:01:00\t9420 9470 c8c9 54c1 942f 942f\n").utf8)
+        let (entries, diagnostics) = try SCCDisassembler().disassemble(bytes)
+        #expect(entries.map(\.meaning).contains("parity error (dropped)"))
+        let parity = diagnostics.first { $0.ruleID == "608.parity" }
+        #expect(parity?.location.line == 3 && parity?.location.column == 23)
+        #expect(parity?.location.timecode == "00:00:01:02")
+        // Frame 32 (label 00:00:01:00 is frame 30) at 29.97 fps.
+        #expect(parity?.location.time == FrameRate.fps29_97.time(ofFrame: 32))
+    }
+
+    @Test func disassemblyIgnoresParityLikeTheReader() throws {
+        let text = Self.header + "00:00:01:00\t1420 1470 4849 4a4b 142f\n"
+        let (entries, diagnostics) = try SCCDisassembler().disassemble(Array(text.utf8))
+        #expect(entries.map(\.meaning) == ["RCL", "PAC row 15 col 0 white", "\"HI\"", "\"JK\"", "EOC"])
+        #expect(diagnostics.map(\.ruleID) == ["scc.no-parity"])
+        #expect(entries.last?.screen == ["15:0 HIJK"])
+        // Strict mode keeps parity on, as the reader does.
+        let strict = try SCCDisassembler(options: CaptionFormatOptions(strict: true)).disassemble(Array(text.utf8))
+        #expect(strict.entries.allSatisfy { $0.meaning == "parity error (dropped)" })
     }
 
     @Test func fileWithoutParityBitsIsReadWithAWarning() throws {

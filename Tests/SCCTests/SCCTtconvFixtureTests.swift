@@ -61,6 +61,23 @@ import Testing
         }
     }
 
+    @Test func dumpOfAFileWithoutParityBitsShowsTheText() throws {
+        // `captions scc dump` decides about parity as the reader does (scc.no-parity).
+        var options = CaptionFormatOptions()
+        options.fileName = "ttconv/paint-on.scc"
+        let (entries, diagnostics) = try SCCDisassembler(options: options).disassemble(
+            try fixtureBytes("ttconv/paint-on.scc"))
+        #expect(!entries.isEmpty)
+        #expect(!entries.contains { $0.meaning == "parity error (dropped)" })
+        #expect(
+            Array(entries.prefix(5).map(\.meaning)) == [
+                "RDC", "(repeat, ignored)", "PAC row 14 col 4 white", "(repeat, ignored)", "\"Lo\"",
+            ])
+        let painted = ["14:4 Lorem ipsum dolor sit amet,", "15:4 consectetur adipiscing elit."]
+        #expect(entries.contains { $0.screen == painted })
+        #expect(diagnostics.map(\.ruleID) == ["scc.words-overlap", "scc.no-parity"])
+    }
+
     @Test func twoRowsRollUp() throws {
         // RU2 CR PAC: 0x9470 row 15, 0x9673 row 8 indent 4 underlined, 0x9473 row 15 indent 4
         // underlined. The PAC of the second line moves the window (and the first line) to rows

@@ -288,7 +288,16 @@ extension CEA608Decoder {
         let oldTop = max(0, baseRow - rows + 1)
         let window = Array(oldTop...baseRow)
         let ordered = delta > 0 ? window.reversed() : window
-        for row in ordered where (0..<CEA608Memory.rows).contains(row + delta) {
+        for row in ordered {
+            guard (0..<CEA608Memory.rows).contains(row + delta) else {
+                // 15.119(f)(1): the window is the base row and the rows above it; rows that would
+                // move above row 1 have no place on the screen and are erased, not left behind.
+                if !displayedMemory.isRowEmpty(row) {
+                    displayedMemory.eraseRow(row)
+                    markChanged(row: row, cause: .roll)
+                }
+                continue
+            }
             if !displayedMemory.isRowEmpty(row) || !displayedMemory.isRowEmpty(row + delta) {
                 displayedMemory.moveRow(row, to: row + delta)
                 markChanged(row: row, cause: .roll)

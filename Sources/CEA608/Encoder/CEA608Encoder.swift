@@ -59,7 +59,7 @@ public struct CEA608Encoder: Sendable {
             // overflows.
             guard let start = rate.frame(at: caption.timeRange.start, rounding: .nearestOrAwayFromZero),
                 let end = rate.frame(at: caption.timeRange.end, rounding: .nearestOrAwayFromZero),
-                abs(start) < Self.frameLimit, abs(end) < Self.frameLimit
+                start.magnitude < Self.frameLimit, end.magnitude < Self.frameLimit
             else {
                 diagnostics.append(
                     Diagnostic(

@@ -15,17 +15,16 @@ public struct SCCDisassembler: Sendable {
     }
 
     /// The decoded words and what the scanner and decoder noticed.
+    ///
+    /// Parity is handled as ``SCCReader`` handles it: a file that seems to be written without
+    /// parity bits is decoded again ignoring them, with the warning `scc.no-parity`.
     public func disassemble(_ bytes: [UInt8]) throws(CaptionFormatError) -> (
         entries: [SCCDisassemblyEntry], diagnostics: [Diagnostic]
     ) {
         let rate = options.frameRate ?? .fps29_97
-        var scanner = SCCScanner(rate: rate, strict: options.strict, fileName: options.fileName)
-        var decoder = CEA608Decoder(channel: try SCCReader.channel(options))
-        var entries: [SCCDisassemblyEntry] = []
-        var diagnostics: [Diagnostic] = []
-        let fileName = options.fileName
-        try scanner.scan(bytes) { word in
-            let step = decoder.decode(word.first, word.second, frame: word.frame)
+        let (pass, entries, notes) = try SCCDecodingPass.decode(
+            bytes, options: options, rate: rate, initial: { _ in [SCCDisassemblyEntry]() }
+        ) { entries, word, step, decoder in
             var screen: [String]?
             if step.screenChange != nil {
                 let memory = decoder.displayedMemory
@@ -39,11 +38,6 @@ public struct SCCDisassembler: Sendable {
                 }
             }
             let timecode = SCCReader.label(word.frame, rate: rate, dropFrame: word.dropFrame) ?? "frame \(word.frame)"
-            if !step.diagnostics.isEmpty, var diagnostic = step.diagnostic {
-                diagnostic.location = DiagnosticLocation(
-                    file: fileName, line: word.line, column: word.column, timecode: timecode)
-                diagnostics.append(diagnostic)
-            }
             entries.append(
                 SCCDisassemblyEntry(
                     timecode: timecode, line: word.line, word: Self.hex(word.first) + Self.hex(word.second),
@@ -51,7 +45,7 @@ public struct SCCDisassembler: Sendable {
                     meaning: step.code.disassembly,
                     mode: decoder.isInTextMode ? "text" : decoder.mode.name, screen: screen))
         }
-        return (entries, scanner.diagnostics + diagnostics)
+        return (entries, pass.scanner.diagnostics + notes + pass.decoderDiagnostics)
     }
 
     /// The disassembly as text: one line per word, and the screen after each change.

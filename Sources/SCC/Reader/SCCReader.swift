@@ -27,98 +27,38 @@ public struct SCCReader: Sendable {
     /// Reads the bytes of an SCC file.
     public func read(_ bytes: [UInt8]) throws(CaptionFormatError) -> SCCReadResult {
         let rate = options.frameRate ?? .fps29_97
-        var pass = try Pass(options: options, rate: rate, checksParity: true)
-        try pass.run(bytes)
-        var notes: [Diagnostic] = []
-        // Some files are written without parity bits (bit 7 always clear); dropping every pair
-        // that fails the check (15.119(b)) would lose most of their text. When parity fails on
-        // more than a quarter of the pairs, lenient reading reads the file again without it.
-        if !options.strict && pass.parityErrors > 0 && pass.parityErrors * 4 > pass.dataWords {
-            let failed = pass.parityErrors
-            let words = pass.dataWords
-            pass = try Pass(options: options, rate: rate, checksParity: false)
-            try pass.run(bytes)
-            notes.append(
-                Diagnostic(
-                    .warning, "scc.no-parity",
-                    "\(failed) of \(words) byte pairs fail the odd parity check: the file seems to be written without parity bits, so parity was ignored",
-                    at: DiagnosticLocation(file: options.fileName),
-                    suggestedFix: "write each byte with odd parity (bit 7), as 47 CFR 15.119(b) requires"))
+        let (pass, builder, notes) = try SCCDecodingPass.decode(
+            bytes, options: options, rate: rate, initial: { SCCCaptionBuilder(time: $0.time) }
+        ) { builder, _, step, decoder in
+            if let change = step.screenChange {
+                builder.apply(change, memory: decoder.displayedMemory, mode: decoder.mode, baseRow: decoder.baseRow)
+            }
         }
         if options.strict, let problem = pass.decoderDiagnostics.first(where: { $0.severity >= .warning }) {
             throw CaptionFormatError(
                 .unreadable, problem.message, at: problem.location,
                 diagnostics: pass.scanner.diagnostics + pass.decoderDiagnostics)
         }
-        return pass.finish(notes: notes)
+        var finishing = Finishing(pass: pass, builder: builder)
+        return finishing.finish(notes: notes)
     }
 
-    /// One reading of the file's words through the decoder.
-    private struct Pass {
-        let options: CaptionFormatOptions
-        let rate: FrameRate
-        let time: @Sendable (Int64) -> MediaTime
-        var scanner: SCCScanner
-        var decoder: CEA608Decoder
+    /// The end of a reading: captions still on screen, text-mode rows, the document.
+    private struct Finishing {
+        var pass: SCCDecodingPass
         var builder: SCCCaptionBuilder
-        var decoderDiagnostics: [Diagnostic] = []
-        var parityErrors = 0
-        var dataWords = 0
-
-        init(options: CaptionFormatOptions, rate: FrameRate, checksParity: Bool) throws(CaptionFormatError) {
-            self.options = options
-            self.rate = rate
-            let offset = try SCCReader.startFrame(options, rate: rate)
-            let time: @Sendable (Int64) -> MediaTime = { frame in rate.time(ofFrame: frame - offset) }
-            self.time = time
-            scanner = SCCScanner(rate: rate, strict: options.strict, fileName: options.fileName)
-            decoder = CEA608Decoder(channel: try SCCReader.channel(options), checksParity: checksParity)
-            builder = SCCCaptionBuilder(time: time)
-        }
-
-        mutating func run(_ bytes: [UInt8]) throws(CaptionFormatError) {
-            var decoder = self.decoder
-            var builder = self.builder
-            var diagnostics: [Diagnostic] = []
-            var parityErrors = 0
-            var dataWords = 0
-            let fileName = options.fileName
-            let rate = self.rate
-            let time = self.time
-            try scanner.scan(bytes) { word in
-                let step = decoder.decode(word.first, word.second, frame: word.frame)
-                if let change = step.screenChange {
-                    builder.apply(change, memory: decoder.displayedMemory, mode: decoder.mode, baseRow: decoder.baseRow)
-                }
-                switch step.code {
-                case .padding: break
-                case .parityError:
-                    parityErrors += 1
-                    dataWords += 1
-                default: dataWords += 1
-                }
-                if !step.diagnostics.isEmpty, var diagnostic = step.diagnostic {
-                    diagnostic.location = DiagnosticLocation(
-                        file: fileName, line: word.line, column: word.column,
-                        timecode: SCCReader.label(word.frame, rate: rate, dropFrame: word.dropFrame),
-                        time: time(word.frame))
-                    diagnostics.append(diagnostic)
-                }
-            }
-            self.decoder = decoder
-            self.builder = builder
-            self.decoderDiagnostics = diagnostics
-            self.parityErrors = parityErrors
-            self.dataWords = dataWords
-        }
+        var options: CaptionFormatOptions { pass.options }
+        var rate: FrameRate { pass.rate }
+        var scanner: SCCScanner { pass.scanner }
+        var time: @Sendable (Int64) -> MediaTime { pass.time }
 
         mutating func finish(notes: [Diagnostic]) -> SCCReadResult {
-            var diagnostics = scanner.diagnostics + notes + decoderDiagnostics
+            var diagnostics = scanner.diagnostics + notes + pass.decoderDiagnostics
             let dropFrame = scanner.firstLabelDropFrame ?? rate.supportsDropFrame
             // Captions still on screen when the data ends: Specs/scc.md "End of data".
             let hold = Int64(SCCReader.endOfDataHoldSeconds * rate.nominal)
             let end = scanner.endFrame + hold
-            for var d in decoder.finish(frame: scanner.endFrame) {
+            for var d in pass.decoder.finish(frame: scanner.endFrame) {
                 d.location = DiagnosticLocation(
                     file: options.fileName,
                     timecode: SCCReader.label(scanner.endFrame, rate: rate, dropFrame: dropFrame),
@@ -139,7 +79,7 @@ public struct SCCReader: Sendable {
                         suggestedFix: "end the last caption with an EDM (942c)"))
             }
             let time = self.time
-            let textLines = decoder.textLines.map {
+            let textLines = pass.decoder.textLines.map {
                 SCCTextLine(start: time($0.startFrame), end: time($0.endFrame), text: $0.text)
             }
             var metadata: [String: String] = [:]

@@ -119,14 +119,13 @@ struct SCCScanner {
                 line: line, column: labelColumn, fix: "sort the lines by timecode")
         } else if labelFrame < nextFreeFrame {
             let late = nextFreeFrame - labelFrame
-            diagnostics.append(
-                Diagnostic(
-                    .warning, "scc.words-overlap",
-                    "timecode \(label.text) falls while the line before is still being sent: the previous line overruns by \(late) frame\(late == 1 ? "" : "s"), so these words start \(late) frame\(late == 1 ? "" : "s") late",
-                    at: location(line: line, column: labelColumn, timecode: label.text),
-                    suggestedFix:
-                        "move this line's timecode \(late) frame\(late == 1 ? "" : "s") later, or send fewer words on the line before"
-                ))
+            try report(
+                .warning, "scc.words-overlap",
+                "timecode \(label.text) falls while the line before is still being sent: the previous line overruns by \(late) frame\(late == 1 ? "" : "s"), so these words start \(late) frame\(late == 1 ? "" : "s") late",
+                line: line, column: labelColumn, timecode: label.text,
+                fix:
+                    "move this line's timecode \(late) frame\(late == 1 ? "" : "s") later, or send fewer words on the line before"
+            )
         }
         previousLabelFrame = labelFrame
         labelFrame = max(labelFrame, nextFreeFrame)
@@ -209,9 +208,9 @@ struct SCCScanner {
     /// Records a finding, or throws in strict mode when it is at warning level or above.
     mutating func report(
         _ severity: Diagnostic.Severity, _ rule: String, _ message: String, line: Int, column: Int,
-        fix: String? = nil, recoverable: Bool = true
+        timecode: String? = nil, fix: String? = nil, recoverable: Bool = true
     ) throws(CaptionFormatError) {
-        let where_ = location(line: line, column: column, timecode: nil)
+        let where_ = location(line: line, column: column, timecode: timecode)
         if strict && severity >= .warning || !recoverable {
             throw CaptionFormatError(.unreadable, message, at: where_, diagnostics: diagnostics)
         }

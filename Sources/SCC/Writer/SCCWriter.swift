@@ -110,51 +110,48 @@ public struct SCCWriter: Sendable {
     static func render(
         _ words: [ScheduledWord], rate: FrameRate, dropFrame: Bool, offset: Int64, location: DiagnosticLocation
     ) throws(CaptionFormatError) -> [UInt8] {
-        // Labels first (they can fail), then the bytes in one pass into an exactly bounded buffer.
-        var labels: [Timecode] = []
+        let header = Array(Self.header.utf8)
+        var lineCount = 0
         var previous: Int64?
         for word in words {
-            if let previous, word.frame == previous + 1, !word.changesScreen {
+            if !Self.continuesLine(word, after: previous) { lineCount += 1 }
+            previous = word.frame
+        }
+        // Header and newline; per line "\n\n" + 11-byte label + tab; per word a separator and
+        // four hex digits; the final newline. Only a hint: appending cannot overrun.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(header.count + 1 + lineCount * 14 + words.count * 5 + 1)
+        bytes.append(contentsOf: header)
+        bytes.append(0x0A)
+        previous = nil
+        for word in words {
+            if Self.continuesLine(word, after: previous) {
+                bytes.append(0x20)
             } else {
+                let label: Timecode
                 do {
-                    labels.append(try Timecode(frameCount: word.frame + offset, rate: rate, dropFrame: dropFrame))
+                    label = try Timecode(frameCount: word.frame + offset, rate: rate, dropFrame: dropFrame)
                 } catch {
                     throw CaptionFormatError(
                         .cannotWrite, "frame \(word.frame + offset) has no timecode label: \(error)", at: location)
                 }
+                if previous != nil { bytes.append(0x0A) }
+                bytes.append(0x0A)
+                SCCTimecodeText.forEachByte(of: label) { bytes.append($0) }
+                bytes.append(0x09)
             }
+            SCCTimecodeText.forEachHexDigit(of: word.word) { bytes.append($0) }
             previous = word.frame
         }
-        let header = Array(Self.header.utf8)
-        // Header and newline; per line "\n\n" + 11-byte label + tab; per word a separator and
-        // four hex digits; the final newline.
-        let capacity = header.count + 1 + labels.count * 14 + words.count * 5 + 1
-        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            var at = 0
-            func put(_ byte: UInt8) {
-                buffer[at] = byte
-                at += 1
-            }
-            for byte in header { put(byte) }
-            put(0x0A)
-            var previous: Int64?
-            var line = 0
-            for word in words {
-                if let previous, word.frame == previous + 1, !word.changesScreen {
-                    put(0x20)
-                } else {
-                    if previous != nil { put(0x0A) }
-                    put(0x0A)
-                    let label = labels[line]
-                    line += 1
-                    SCCTimecodeText.forEachByte(of: label) { put($0) }
-                    put(0x09)
-                }
-                SCCTimecodeText.forEachHexDigit(of: word.word) { put($0) }
-                previous = word.frame
-            }
-            if !words.isEmpty { put(0x0A) }
-            count = at
-        }
+        if !words.isEmpty { bytes.append(0x0A) }
+        return bytes
+    }
+
+    /// Whether `word` goes on the line of the word sent at frame `previous`: the next frame, and
+    /// no screen change (a change starts a line so its label is the change's own frame).
+    @inline(__always)
+    private static func continuesLine(_ word: ScheduledWord, after previous: Int64?) -> Bool {
+        guard let previous else { return false }
+        return word.frame == previous + 1 && !word.changesScreen
     }
 }

@@ -1,0 +1,100 @@
+import CEA608
+import CaptionCore
+
+// The scan → decode loop shared by SCCReader and SCCDisassembler, so both decide the same way
+// whether a file carries parity bits (47 CFR 15.119(b), now 47 CFR 79.101; Specs/scc.md).
+
+/// One reading of an SCC file's words through the CEA-608 decoder.
+struct SCCDecodingPass {
+    let options: CaptionFormatOptions
+    let rate: FrameRate
+    /// The media time of an absolute frame (the start timecode is media time zero).
+    let time: @Sendable (Int64) -> MediaTime
+    var scanner: SCCScanner
+    var decoder: CEA608Decoder
+    /// What the decoder noticed, each located by line, column, timecode and time.
+    var decoderDiagnostics: [Diagnostic] = []
+    /// Pairs that failed the odd parity check.
+    var parityErrors = 0
+    /// Pairs that were not padding.
+    var dataWords = 0
+
+    init(options: CaptionFormatOptions, rate: FrameRate, checksParity: Bool) throws(CaptionFormatError) {
+        self.options = options
+        self.rate = rate
+        let offset = try SCCReader.startFrame(options, rate: rate)
+        time = { frame in rate.time(ofFrame: frame - offset) }
+        scanner = SCCScanner(rate: rate, strict: options.strict, fileName: options.fileName)
+        decoder = CEA608Decoder(channel: try SCCReader.channel(options), checksParity: checksParity)
+    }
+
+    /// Decodes every word, calling `body` with the word, its step and the decoder after it.
+    ///
+    /// The decoder is lent `inout` only so that it is not copied for every word (a copy retains
+    /// each of its buffers); `body` reads it and must not change it.
+    mutating func run(
+        _ bytes: [UInt8], _ body: (SCCWord, CEA608DecodeStep, inout CEA608Decoder) -> Void
+    ) throws(CaptionFormatError) {
+        // Locals, not properties, inside the scanner's closure (it cannot capture `self` inout).
+        var decoder = self.decoder
+        var diagnostics: [Diagnostic] = []
+        var parityErrors = 0
+        var dataWords = 0
+        let fileName = options.fileName
+        let rate = self.rate
+        let time = self.time
+        try scanner.scan(bytes) { word in
+            let step = decoder.decode(word.first, word.second, frame: word.frame)
+            switch step.code {
+            case .padding: break
+            case .parityError:
+                parityErrors += 1
+                dataWords += 1
+            default: dataWords += 1
+            }
+            if !step.diagnostics.isEmpty, var diagnostic = step.diagnostic {
+                diagnostic.location = DiagnosticLocation(
+                    file: fileName, line: word.line, column: word.column,
+                    timecode: SCCReader.label(word.frame, rate: rate, dropFrame: word.dropFrame),
+                    time: time(word.frame))
+                diagnostics.append(diagnostic)
+            }
+            body(word, step, &decoder)
+        }
+        self.decoder = decoder
+        decoderDiagnostics = diagnostics
+        self.parityErrors = parityErrors
+        self.dataWords = dataWords
+    }
+
+    /// Decodes the file with parity checks on, and again with them off when the file seems to be
+    /// written without parity bits; `state` starts afresh from `initial` on each reading.
+    ///
+    /// - Returns: the pass used, the state `body` built in it, and the `scc.no-parity` note when
+    ///   parity was ignored.
+    static func decode<State>(
+        _ bytes: [UInt8], options: CaptionFormatOptions, rate: FrameRate, initial: (SCCDecodingPass) -> State,
+        _ body: (inout State, SCCWord, CEA608DecodeStep, inout CEA608Decoder) -> Void
+    ) throws(CaptionFormatError) -> (pass: SCCDecodingPass, state: State, notes: [Diagnostic]) {
+        var pass = try SCCDecodingPass(options: options, rate: rate, checksParity: true)
+        var state = initial(pass)
+        try pass.run(bytes) { body(&state, $0, $1, &$2) }
+        // Some files are written without parity bits (bit 7 always clear); dropping every pair
+        // that fails the check (15.119(b)) would lose most of their text. When parity fails on
+        // more than a quarter of the pairs, lenient reading reads the file again without it.
+        guard !options.strict && pass.parityErrors > 0 && pass.parityErrors * 4 > pass.dataWords else {
+            return (pass, state, [])
+        }
+        let failed = pass.parityErrors
+        let words = pass.dataWords
+        pass = try SCCDecodingPass(options: options, rate: rate, checksParity: false)
+        state = initial(pass)
+        try pass.run(bytes) { body(&state, $0, $1, &$2) }
+        let note = Diagnostic(
+            .warning, "scc.no-parity",
+            "\(failed) of \(words) byte pairs fail the odd parity check: the file seems to be written without parity bits, so parity was ignored",
+            at: DiagnosticLocation(file: options.fileName),
+            suggestedFix: "write each byte with odd parity (bit 7), as 47 CFR 15.119(b) requires")
+        return (pass, state, [note])
+    }
+}
