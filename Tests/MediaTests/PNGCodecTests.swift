@@ -45,7 +45,9 @@ import Testing
         }
         let png = try PNGCodec.encode(Self.gradient(8, 8))
         for size in [(Int.max, 2), (2, Int.max), (Int(Int32.max), 1), (1 << 40, 1 << 40), (0, 5), (-3, 5)] {
-            #expect(throws: MediaError.self, "\(size)") { try PNGCodec.decode(png, scaledTo: (width: size.0, height: size.1)) }
+            #expect(throws: MediaError.self, "\(size)") {
+                try PNGCodec.decode(png, scaledTo: (width: size.0, height: size.1))
+            }
         }
     }
 

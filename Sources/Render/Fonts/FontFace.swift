@@ -1,6 +1,6 @@
-import CaptionCore
 import CFreeType
 import CHarfBuzz
+import CaptionCore
 
 /// One loaded font face: owns the `FT_Face` and the HarfBuzz font made from it.
 ///

@@ -35,7 +35,8 @@ struct CEA608Look {
         // Roll-up text sits on the region's last rows; pop-on and paint-on text starts at its first.
         var firstRow = row0
         if case .rollUp = caption.region?.scroll {
-            let height = (caption.region?.size?.height.value ?? Double(lines.count)).roundedClamped(to: PixelRect.coordinates)
+            let height = (caption.region?.size?.height.value ?? Double(lines.count)).roundedClamped(
+                to: PixelRect.coordinates)
             firstRow = row0 + height - lines.count
         }
         var builder = LayerBuilder(rasterizer: rasterizer)

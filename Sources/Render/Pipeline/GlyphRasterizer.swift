@@ -1,5 +1,5 @@
-import CaptionCore
 import CFreeType
+import CaptionCore
 
 /// A glyph's coverage bitmap and where it sits relative to the glyph origin on the baseline.
 struct GlyphBitmap {
@@ -50,7 +50,8 @@ final class GlyphRasterizer {
         stroke: Double = 0
     ) throws(RenderError) -> GlyphBitmap {
         let key = Key(
-            face: face.id, glyph: glyph, size64: (size * 64).roundedClamped(to: PixelRect.coordinates), bold: bold, oblique: oblique,
+            face: face.id, glyph: glyph, size64: (size * 64).roundedClamped(to: PixelRect.coordinates), bold: bold,
+            oblique: oblique,
             sideways: sideways, stroke64: (stroke * 64).roundedClamped(to: PixelRect.coordinates))
         if let hit = cache[key] {
             cacheHits += 1
