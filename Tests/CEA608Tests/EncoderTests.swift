@@ -125,21 +125,21 @@ import Testing
     @Test func rollUpLinesRollEachOtherOut() {
         let scroll = CaptionRegion.Scroll.rollUp(rows: 2)
         let captions = [
-            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 198, scroll: scroll),
+            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 200, scroll: scroll),
             Self.caption([CaptionRun("two")], row: 13, start: 150, end: 300, scroll: scroll),
             Self.caption([CaptionRun("three")], row: 13, start: 200, end: 300, scroll: scroll),
         ]
         let plans = Self.plans(captions)
-        // First line: RU2 (0x1425 → 9425), PAC base row 15 (9470), "on" (0x6F → ef, 0x6E → 6e); the first letter on the
-        // start frame, so the four control words go out just before it.
+        // First line: RU2 (0x1425 → 9425), PAC base row 15 (9470), "on" (0x6F → ef, 0x6E → 6e); the RU opens the window
+        // on the start frame (Specs/scc.md, "Start of a roll-up line or paint-on caption"), the text follows.
         #expect(Self.hex(plans[0].anchored) == ["9425", "9425", "9470", "9470", "ef6e", "e580"])
-        #expect(plans[0].anchorOffset == 4 && plans[0].preload.isEmpty)
+        #expect(plans[0].anchorOffset == 0 && plans[0].preload.isEmpty)
         // Later lines: CR (0x142D → 94ad) rolls the window and puts the cursor at column 0 of the
         // base row with plain attributes (15.119(f)(1)): the text follows without a PAC.
         #expect(Self.hex(plans[1].anchored) == ["94ad", "94ad", "f4f7", "ef80"])
-        // "one" rolls out of the two-row window with the CR of "three", 2 frames before 200.
+        // "one" rolls out of the two-row window with the CR of "three", on 200: the start of "three".
         #expect(plans[0].end == .replaced(byPlan: 2))
-        #expect(plans[2].blockStartFrame == 198)
+        #expect(plans[2].blockStartFrame == 200 && plans[2].anchorOffset == 0)
         // The last two leave together: one EDM, sent by the later one.
         #expect(plans[2].end == .erase(atFrame: 300))
         #expect(plans[1].end == .erased(atFrame: 300, byPlan: 2))
@@ -148,11 +148,46 @@ import Testing
     @Test func paintOnSendsRDCAheadAndPaintsFromTheStart() {
         let captions = [Self.caption([CaptionRun("Hi")], column: 4, start: 100, end: 160, paint: true)]
         let plans = Self.plans(captions)
-        // RDC (0x1429 → 9429) before; PAC indent 4 (94f2) just before the first letter.
+        // RDC (0x1429 → 9429) ahead; the PAC indent 4 (94f2) on the start frame, the letters after it.
         #expect(Self.hex(plans[0].preload) == ["9429", "9429"])
         #expect(Self.hex(plans[0].anchored) == ["94f2", "94f2", "c8e9"])
-        #expect(plans[0].anchorOffset == 2)
+        #expect(plans[0].anchorOffset == 0)
         #expect(plans[0].end == .erase(atFrame: 160))
+    }
+
+    @Test func paintOnAfterACaptionStillShownErasesItFirst() {
+        let captions = [
+            Self.caption([CaptionRun("Up")], row: 2, start: 40, end: 200),
+            Self.caption([CaptionRun("Hi")], column: 4, start: 100, end: 160, paint: true),
+            Self.caption([CaptionRun("Yo")], column: 4, start: 200, end: 260, paint: true),
+        ]
+        let plans = Self.plans(captions)
+        // From pop-on: EDM (0x142C → 942c) on 96–97 clears "Up", RDC (9429) follows it on 98–99
+        // (FFmpeg loses a caption shown when RDC arrives), the PAC starts "Hi" on 100 (where
+        // ttconv starts it too), its letters on 102. "Up" was meant to stay: reported.
+        #expect(Self.hex(plans[1].preload).isEmpty)
+        #expect(Self.hex(plans[1].anchored) == ["942c", "942c", "9429", "9429", "94f2", "94f2", "c8e9"])
+        #expect(plans[1].anchorOffset == 4 && plans[1].blockStartFrame == 96)
+        #expect(plans[0].end == .replaced(byPlan: 1))
+        let diagnostics = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate).diagnostics
+        #expect(diagnostics.map(\.ruleID) == ["608.overlap"])
+        // Already in paint-on, "Hi" still shown (it ends on 160 but "Yo" is 200: its own EDM
+        // at 160 clears it, so "Yo" needs none): PAC on 200, no RDC.
+        #expect(plans[1].end == .erase(atFrame: 160))
+        #expect(Self.hex(plans[2].anchored) == ["94f2", "94f2", "d9ef"])
+        #expect(plans[2].anchorOffset == 0)
+    }
+
+    @Test func rollUpAfterAPopOnCaptionErasesItThenOpensTheWindow() {
+        let captions = [
+            Self.caption([CaptionRun("Up")], row: 2, start: 40, end: 100),
+            Self.caption([CaptionRun("Hi")], row: 14, start: 100, end: 160, scroll: .rollUp(rows: 2)),
+        ]
+        let plans = Self.plans(captions)
+        // The pop-on caption is meant to leave on 100: EDM on 98–99, RU2 (9425) on the start frame,
+        // then the base row's PAC (row 15, 9470) and the text.
+        #expect(Self.hex(plans[1].anchored) == ["942c", "942c", "9425", "9425", "9470", "9470", "c8e9"])
+        #expect(plans[1].anchorOffset == 2)
     }
 
     @Test func everyByteHasOddParityAndEveryControlCodeIsDoubled() {

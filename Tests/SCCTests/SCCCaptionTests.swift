@@ -82,8 +82,9 @@ import Testing
     }
 
     @Test func rollUpLinesAreCaptionsInTheirWindow() throws {
-        // RU3 on base row 12 (PAC 0x1350): window rows 10–12. Each line from its first character
-        // to the CR that rolls it off the top (the third CR after it).
+        // RU3 on base row 12 (PAC 0x1350): window rows 10–12. Each line from its CR (the first
+        // line's CR, word 1, restarts the run RU3 began; Specs/scc.md "Start of a roll-up line or
+        // paint-on caption") to the CR that rolls it off the top (the third CR after it).
         let lines: [(String, [SCCPiece])] = [
             ("00:00:01:00", [.code(0x1426), .code(0x142D), .code(0x1350), .text("ONE")]),
             ("00:00:02:00", [.code(0x142D), .code(0x1350), .text("TWO")]),
@@ -94,18 +95,36 @@ import Testing
         let result = try readSCC(Self.file(lines))
         #expect(
             summaries(result, dropFrame: false) == [
-                "00:00:01:03 00:00:04:00 10-12:0 RU3 ONE",
-                "00:00:02:02 00:00:05:00 10-12:0 RU3 TWO",
-                "00:00:03:02 00:00:05:00 10-12:0 RU3 THREE",
-                "00:00:04:02 00:00:05:00 10-12:0 RU3 FOUR",
+                "00:00:01:01 00:00:04:00 10-12:0 RU3 ONE",
+                "00:00:02:00 00:00:05:00 10-12:0 RU3 TWO",
+                "00:00:03:00 00:00:05:00 10-12:0 RU3 THREE",
+                "00:00:04:00 00:00:05:00 10-12:0 RU3 FOUR",
             ])
         #expect(result.document.captions.allSatisfy { $0.animation == .none })
     }
 
+    @Test func aPauseAfterTheCarriageReturnLeavesTheLineToItsText() throws {
+        // The same window, but the CR of the second line comes at the end of the first line's
+        // SCC line, and its text a second later: the run that prepares the line ends at the
+        // pause, so the line starts with its text (Specs/scc.md "Start of a roll-up line or
+        // paint-on caption"). The first line still rolls up at the CR's frame (01:04).
+        let lines: [(String, [SCCPiece])] = [
+            ("00:00:01:00", [.code(0x1426), .code(0x1350), .text("ONE"), .code(0x142D)]),
+            ("00:00:02:00", [.text("TWO")]),
+            ("00:00:03:00", [.code(0x142C)]),
+        ]
+        let result = try readSCC(Self.file(lines))
+        #expect(
+            summaries(result, dropFrame: false) == [
+                "00:00:01:00 00:00:03:00 10-12:0 RU3 ONE",
+                "00:00:02:00 00:00:03:00 10-12:0 RU3 TWO",
+            ])
+    }
+
     @Test func paintOnGrowsThenEndsWhenErased() throws {
         // RDC PAC row 14, "HEL", then "LO" later and row 15 "WORLD" at the same column: one
-        // caption revealed from frame 2; BS erases a cell, which ends it; what is left is a new
-        // caption.
+        // caption revealed from its PAC (frame 1; RDC does not start it); BS erases a cell, which
+        // ends it; what is left is a new caption, from the BS (no run of codes prepared it).
         let lines: [(String, [SCCPiece])] = [
             ("00:00:01:00", [.code(0x1429), .code(0x1440), .text("HEL")]),
             ("00:00:02:00", [.text("LO"), .code(0x1460), .text("WORLD")]),
@@ -115,19 +134,19 @@ import Testing
         let result = try readSCC(Self.file(lines))
         #expect(
             summaries(result, dropFrame: false) == [
-                "00:00:01:02 00:00:03:00 14-15:0 paint HELLO\nWORLD",
+                "00:00:01:01 00:00:03:00 14-15:0 paint HELLO\nWORLD",
                 "00:00:03:00 00:00:04:00 14-15:0 paint HELLO\nWORL",
             ])
     }
 
     @Test func extendedCharacterCorrectionKeepsAPaintOnCaption() throws {
-        // "E" then É (0x1221) replaces it (CEA-608-B §6.4.2): still one caption.
+        // "E" then É (0x1221) replaces it (CEA-608-B §6.4.2): still one caption, from its PAC.
         let lines: [(String, [SCCPiece])] = [
             ("00:00:01:00", [.code(0x1429), .code(0x1440), .text("CAF"), .text("E"), .code(0x1221)]),
             ("00:00:02:00", [.code(0x142C)]),
         ]
         let result = try readSCC(Self.file(lines))
-        #expect(summaries(result, dropFrame: false) == ["00:00:01:02 00:00:02:00 14-14:0 paint CAFÉ"])
+        #expect(summaries(result, dropFrame: false) == ["00:00:01:01 00:00:02:00 14-14:0 paint CAFÉ"])
     }
 
     @Test func disassembly() throws {

@@ -87,14 +87,17 @@ import Testing
     @Test func midRowCodeBeforeText() throws {
         // PAC row 1 indent 0 (0x91d0), white mid-row code (0x9120) = a space in column 0, then
         // "AB AB" in columns 1–5. Pop-on: EOC is word 6, 00:00:01:24 + 6 = 00:00:02:00.
-        // Paint-on and roll-up: the caption starts with the first visible character, word 3
-        // (01:27). In roll-up the PAC makes row 1 the base row: the window is clipped to row 1.
+        // Paint-on and roll-up start with the run of codes that prepares the caption (Specs/scc.md
+        // "Start of a roll-up line or paint-on caption"): the PAC (word 1, 01:25) in paint-on, as
+        // RDC does not start a caption; RU2 (word 0, 01:24) in roll-up. The mid-row code's space
+        // where nothing shows yet keeps the run going. In roll-up the PAC makes row 1 the base
+        // row: the window is clipped to row 1.
         let pop = try readFixture("pycaption/sample_scc_mid_row_before_text_pop.scc")
         #expect(summaries(pop, dropFrame: false) == ["00:00:02:00 00:00:04:01 1-1:1 AB AB"])
         let paint = try readFixture("pycaption/sample_scc_mid_row_before_text_paint.scc")
-        #expect(summaries(paint, dropFrame: false) == ["00:00:01:27 00:00:04:00 1-1:1 paint AB AB"])
+        #expect(summaries(paint, dropFrame: false) == ["00:00:01:25 00:00:04:00 1-1:1 paint AB AB"])
         let roll = try readFixture("pycaption/sample_scc_mid_row_before_text_roll.scc")
-        #expect(summaries(roll, dropFrame: false) == ["00:00:01:27 00:00:04:00 1-1:1 RU2 AB AB"])
+        #expect(summaries(roll, dropFrame: false) == ["00:00:01:24 00:00:04:00 1-1:1 RU2 AB AB"])
         #expect(pop.document.captions.first?.runs == [CaptionRun("AB AB")])
     }
 
@@ -102,10 +105,11 @@ import Testing
         // 0x91ce: PAC row 1, white italics. 0x91ab: mid-row yellow + underline (space, column 0).
         // 0x91ae: mid-row italics (space, column 1), keeping yellow, underline off
         // (15.119(h)(1)(ii)). "AB" yellow italic in 2–3; 0x9120 white mid-row: a space (still
-        // yellow italic, the old attributes) and "AB" white upright in 5–6.
+        // yellow italic, the old attributes) and "AB" white upright in 5–6. Pop-on starts at the
+        // EOC; paint-on at the PAC (01:25) and roll-up at RU2 (01:24), the runs that prepare them.
         let yellowItalic = CaptionTextStyle(textColor: .yellow, italic: true)
         for (mode, start, tag) in [
-            ("pop", "00:00:02:01", ""), ("paint", "00:00:01:28", "paint "), ("roll", "00:00:01:28", "RU2 "),
+            ("pop", "00:00:02:01", ""), ("paint", "00:00:01:25", "paint "), ("roll", "00:00:01:24", "RU2 "),
         ] {
             let result = try readFixture(
                 "pycaption/sample_scc_mid_row_following_text_no_text_before_italics_off_\(mode).scc")
@@ -117,8 +121,9 @@ import Testing
     }
 
     @Test func midRowFollowingTextItalicsOn() throws {
-        // PAC row 1 indent 0, "AB", italics mid-row (a space in column 2), "AB" italic.
-        for (mode, start) in [("pop", "00:00:01:29"), ("paint", "00:00:01:26"), ("roll", "00:00:01:26")] {
+        // PAC row 1 indent 0, "AB", italics mid-row (a space in column 2), "AB" italic. Paint-on
+        // starts at its PAC (01:25), roll-up at RU2 (01:24).
+        for (mode, start) in [("pop", "00:00:01:29"), ("paint", "00:00:01:25"), ("roll", "00:00:01:24")] {
             let result = try readFixture(
                 "pycaption/sample_scc_mid_row_following_text_no_text_before_italics_on_\(mode).scc")
             let caption = try #require(result.document.captions.first)
@@ -143,15 +148,16 @@ import Testing
         // 0x2020) are not part of the text. 0x92c2 is row 3 in green (PAC attribute 1).
         // Roll-up: each PAC moves the base row and the window's text with it (15.119(f)(1)):
         // row 1's "AB " moves to row 2 and is overwritten by "AB   ", which moves to row 3 and
-        // is overwritten by the green "AB". One line remains, in the window of rows 2–3.
+        // is overwritten by the green "AB". One line remains, in the window of rows 2–3. Paint-on
+        // starts at its first PAC (01:25), roll-up at RU2 (01:24): the words run without a pause.
         let green = CaptionTextStyle(textColor: .green)
         let pop = try readFixture("pycaption/sample_scc_with_spaces_at_eol_pop.scc")
         #expect(summaries(pop, dropFrame: false) == ["00:00:02:05 00:00:04:06 1-3:0 AB\nAB\nAB"])
         #expect(pop.document.captions.first?.runs == [CaptionRun("AB\nAB\n"), CaptionRun("AB", style: green)])
         let paint = try readFixture("pycaption/sample_scc_with_spaces_at_eol_paint.scc")
-        #expect(summaries(paint, dropFrame: false) == ["00:00:01:26 00:00:04:05 1-3:0 paint AB\nAB\nAB"])
+        #expect(summaries(paint, dropFrame: false) == ["00:00:01:25 00:00:04:05 1-3:0 paint AB\nAB\nAB"])
         let roll = try readFixture("pycaption/sample_scc_with_spaces_at_eol_roll.scc")
-        #expect(summaries(roll, dropFrame: false) == ["00:00:01:26 00:00:04:05 2-3:0 RU2 AB"])
+        #expect(summaries(roll, dropFrame: false) == ["00:00:01:24 00:00:04:05 2-3:0 RU2 AB"])
         #expect(roll.document.captions.first?.runs == [CaptionRun("AB", style: green)])
     }
 
@@ -307,18 +313,22 @@ import Testing
     }
 
     @Test func rollUpRU2() throws {
-        // RU2 CR PAC(row 15) then text per line. Each line is a caption from its first character
-        // (word 6 of its line) until it rolls off the two-row window (the second CR after it).
-        // 00:00:12;30 and 00:00:13;40 have frames ≥ 30 (warnings).
+        // RU2 CR PAC(row 15) then text per line, all doubled. Each line is a caption from the CR
+        // that makes room for it (word 2 of its line; a CR restarts the run that RU2 began,
+        // Specs/scc.md "Start of a roll-up line or paint-on caption") until it rolls off the
+        // two-row window: the CR two lines later, which is that line's start. The first line's
+        // CR rolls an empty window and still starts it. 00:00:12;30 and 00:00:13;40 have frames
+        // ≥ 30 (warnings).
         let result = try readFixture("pycaption/sample_scc_roll_up_ru2.scc")
         let all = summaries(result)
         #expect(
             all.prefix(3) == [
-                "00:00:00;28 00:00:04;19 14-15:0 RU2 >>> HI.",
-                "00:00:02;29 00:00:06;06 14-15:0 RU2 I'M KEVIN CUNNING AND AT",
-                "00:00:04;23 00:00:09;23 14-15:0 RU2 INVESTOR'S BANK WE BELIEVE IN",
+                "00:00:00;24 00:00:04;19 14-15:0 RU2 >>> HI.",
+                "00:00:02;25 00:00:06;06 14-15:0 RU2 I'M KEVIN CUNNING AND AT",
+                "00:00:04;19 00:00:09;23 14-15:0 RU2 INVESTOR'S BANK WE BELIEVE IN",
             ])
-        #expect(all.contains("00:00:17;07 00:00:21;26 13-15:0 RU3 WHERE YOU'RE STANDING NOW,"))
+        // RU3 (17;01) changes the window's size; its CR (17;03) starts the line.
+        #expect(all.contains("00:00:17;03 00:00:21;26 13-15:0 RU3 WHERE YOU'RE STANDING NOW,"))
         #expect(rules(result).filter { $0 == "scc.frame-range" }.count == 2)
     }
 }

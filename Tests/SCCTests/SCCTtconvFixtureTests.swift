@@ -46,16 +46,18 @@ import Testing
 
     @Test func paintOnContent() throws {
         // RDC, PAC row 14 indent 4 (0x94d2), text, PAC row 15 indent 4 (0x94f2), text: one
-        // paint-on caption from its first character (word 4, 00:02:53:18). The second line paints
-        // over row 14 from 00:02:56:04: the old caption ends there and a new one grows as the
-        // third line (one frame late: the second line's words run to 56:25) paints over row 15.
+        // paint-on caption from its PAC (word 2, 00:02:53:16; RDC does not start a caption,
+        // Specs/scc.md "Start of a roll-up line or paint-on caption"). The second block's PAC
+        // (00:02:56:02) prepares text that paints over row 14 from 56:04: the old caption ends
+        // where the new one starts, at that PAC, and the new one grows as the third line (one
+        // frame late: the second line's words run to 56:25) paints over row 15.
         // Text past column 32 ends in the last column ("lacin." / "ac.").
         for file in ["ttconv/test_scc_reader__test_scc_paint_on_content__1.scc", "ttconv/paint-on.scc"] {
             let result = try readFixture(file)
             #expect(
                 summaries(result, dropFrame: false) == [
-                    "00:02:53:18 00:02:56:04 14-15:4 paint Lorem ipsum dolor sit amet,\nconsectetur adipiscing elit.",
-                    "00:02:56:04 00:02:59:19 14-15:4 paint Pellentesque interdum lacin.\nInteger luctus et ligula ac.",
+                    "00:02:53:16 00:02:56:02 14-15:4 paint Lorem ipsum dolor sit amet,\nconsectetur adipiscing elit.",
+                    "00:02:56:02 00:02:59:19 14-15:4 paint Pellentesque interdum lacin.\nInteger luctus et ligula ac.",
                 ])
             #expect(rules(result) == ["scc.words-overlap", "scc.no-parity", "scc.open-at-end"])
         }
@@ -82,7 +84,8 @@ import Testing
         // RU2 CR PAC: 0x9470 row 15, 0x9673 row 8 indent 4 underlined, 0x9473 row 15 indent 4
         // underlined. The PAC of the second line moves the window (and the first line) to rows
         // 7–8 (15.119(f)(1)); the third line's PAC moves it back to 14–15. ttconv does not move
-        // the window (it ignores roll-up PACs for rows 5–11).
+        // the window (it ignores roll-up PACs for rows 5–11). The first line starts at its CR
+        // (word 2, 00:00:00:24), which restarts the run RU2 began.
         let result = try readFixture("ttconv/test_scc_reader__test_2_rows_roll_up_content__1.scc")
         let captions = result.document.captions
         #expect(
@@ -90,33 +93,34 @@ import Testing
                 "Lorem ipsum dolor sit amet,", "consectetur adipiscing elit.", "Pellentesque interdum lacin.",
                 "Integer luctus et ligula ac sag.",
             ])
-        #expect(captions[0].timeRange.start == time("00:00:00:28"))
+        #expect(captions[0].timeRange.start == time("00:00:00:24"))
         #expect(captions[1].runs.first?.style.underline == true)
     }
 
     @Test func threeRowsRollUp() throws {
-        // RU3, base row 15: window rows 13–15. A line starts with its first character (word 6)
-        // and leaves when the third CR after it rolls it off the top; the last three are still
-        // up at the end. Line 3 is 43 characters: it ends "lacinia s." in column 32.
+        // RU3, base row 15: window rows 13–15. A line starts with its CR (word 2: RU3 begins the
+        // run, the CR restarts it) and leaves when the third CR after it rolls it off the top; the
+        // last three are still up at the end. Line 3 is 43 characters: it ends "lacinia s." in column 32.
         let result = try readFixture("ttconv/test_scc_reader__test_3_rows_roll_up_content__1.scc")
         #expect(
             summaries(result) == [
-                "00:00:17;07 00:00:21;26 13-15:0 RU3 Lorem ipsum dolor sit amet,",
-                "00:00:18;25 00:00:24;19 13-15:0 RU3 consectetur adipiscing elit.",
-                "00:00:20;12 00:00:24;19 13-15:0 RU3 Pellentesque interdum lacinia s.",
-                "00:00:22;00 00:00:24;19 13-15:0 RU3 Integer luctus et ligula ac sag.",
+                "00:00:17;03 00:00:21;26 13-15:0 RU3 Lorem ipsum dolor sit amet,",
+                "00:00:18;21 00:00:24;19 13-15:0 RU3 consectetur adipiscing elit.",
+                "00:00:20;08 00:00:24;19 13-15:0 RU3 Pellentesque interdum lacinia s.",
+                "00:00:21;26 00:00:24;19 13-15:0 RU3 Integer luctus et ligula ac sag.",
             ])
     }
 
     @Test func fourRowsRollUp() throws {
-        // RU4 CR PAC (not doubled): text from word 3. Line 1 leaves at the fourth CR after it
-        // (line 5's, word 1 of 00:00:49;03).
+        // RU4 CR PAC (not doubled): text from word 3, the line from its CR (word 1). Line 1 leaves
+        // at the fourth CR after it (line 5's, word 1 of 00:00:49;03), line 5's start.
         let result = try readFixture("ttconv/test_scc_reader__test_4_rows_roll_up_content__1.scc")
         let all = summaries(result)
         #expect(all.count == 6)
-        #expect(all[0] == "00:00:35;00 00:00:49;04 12-15:0 RU4 Lorem ipsum dolor sit amet,")
-        #expect(all[1] == "00:00:36;15 00:00:50;24 12-15:0 RU4 consectetur adipiscing elit.")
-        #expect(all[5] == "00:00:50;26 00:00:53;09 12-15:0 RU4 vestibulum nec vitae nisi.")
+        #expect(all[0] == "00:00:34;28 00:00:49;04 12-15:0 RU4 Lorem ipsum dolor sit amet,")
+        #expect(all[1] == "00:00:36;13 00:00:50;24 12-15:0 RU4 consectetur adipiscing elit.")
+        #expect(all[4].hasPrefix("00:00:49;04 "))
+        #expect(all[5] == "00:00:50;24 00:00:53;09 12-15:0 RU4 vestibulum nec vitae nisi.")
     }
 
     @Test func mixedRowsRollUpWithParityErrors() throws {
@@ -128,13 +132,14 @@ import Testing
         let captions = result.document.captions
         #expect(captions.map(\.text).contains("ABû"))
         #expect(captions.map(\.text).contains("ÉÓ¡"))
-        #expect(summaries(result).first == "00:00:00;28 00:00:04;19 14-15:0 RU2 >>> HI.")
+        // Lines start at their CR (word 2 of each line), as in pycaption's roll_up_ru2.scc.
+        #expect(summaries(result).first == "00:00:00;24 00:00:04;19 14-15:0 RU2 >>> HI.")
         #expect(rules(result).filter { $0 == "608.parity" }.count == 7)
         #expect(!rules(result).contains("scc.no-parity"))
         // Italics mid-row code, doubled, then white: "AND " + "IMPROVING " italic + " THE…".
         let styled = try #require(captions.first { $0.text.hasPrefix("AND") })
         #expect(styled.runs.map(\.style.italic) == [false, true, false])
-        #expect(captions.contains { summary($0, dropFrame: true).hasPrefix("00:00:35;00 00:00:46;26 12-15:0 RU4 ") })
+        #expect(captions.contains { summary($0, dropFrame: true).hasPrefix("00:00:34;28 00:00:46;26 12-15:0 RU4 ") })
     }
 
     @Test func contentStartingWithTextOrCodes() throws {
@@ -157,10 +162,11 @@ import Testing
     }
 
     @Test func contentStartingWithTabOrBackspace() throws {
-        // EDM RDC TO2 "[w": painted at column 2 of the starting row 15. With BS instead of TO2
-        // the cursor is at column 0 and BS does nothing.
+        // EDM RDC TO2 "[w": painted at column 2 of the starting row 15, from the TO2 (41;22), which
+        // prepares it. With BS instead of TO2 the cursor is at column 0 and BS does nothing (nor
+        // starts the caption: "[w" does, 41;23).
         let tab = try readFixture("ttconv/test_scc_reader__test_scc_content_starting_with_tab__1.scc")
-        #expect(summaries(tab) == ["00:42:41;23 00:42:43;24 15-15:2 paint [w"])
+        #expect(summaries(tab) == ["00:42:41;22 00:42:43;24 15-15:2 paint [w"])
         let backspace = try readFixture("ttconv/test_scc_reader__test_scc_content_starting_with_bs__1.scc")
         #expect(summaries(backspace) == ["00:42:41;23 00:42:43;24 15-15:0 paint [w"])
     }
@@ -193,13 +199,15 @@ import Testing
 
     @Test func rollUpAfterPopOnErasesIt() throws {
         // Switching from pop-on to roll-up (RU3) erases the screen (15.119(f)(1)): the pop-on
-        // caption ends at the RU3 word, 11:19:30:17.
+        // caption ends at the RU3 word, 11:19:30:17. The line starts at the CR after it (30:18);
+        // ttconv, which does not erase on RU3, ends the pop-on caption at that CR and starts the
+        // line at the PAC (30:19).
         let result = try readFixture(
             "ttconv/test_scc_reader__test_scc_content_trying_to_roll_up_pop_on_paragraph__1.scc")
         #expect(
             summaries(result, dropFrame: false) == [
                 "11:19:24:18 11:19:30:17 15-15:0 (applaudissements)",
-                "11:19:30:20 11:19:33:00 13-15:0 RU3 >>> Narrateur: Cette",
+                "11:19:30:18 11:19:33:00 13-15:0 RU3 >>> Narrateur: Cette",
             ])
         #expect(result.document.captions.allSatisfy { $0.runs.allSatisfy(\.style.italic) })
     }
@@ -207,11 +215,12 @@ import Testing
     @Test func rollUpWithEraseInTheMiddle() throws {
         // CR CR (ignored outside roll-up), RU3, PAC row 3 (base row 3, window rows 1–3),
         // "(" à " d", then EDM: the line is erased; the cursor stays at column 4, where the rest
-        // of the text continues.
+        // of the text continues. The first line starts at RU3 (20:18): the CRs before it came in
+        // pop-on mode. After the EDM no code prepares the rest: it starts with its text (20:28).
         let result = try readFixture("ttconv/test_scc_reader__test_scc_content_roll_up_empty_caption__1.scc")
         #expect(
             summaries(result, dropFrame: false) == [
-                "10:03:20:22 10:03:20:26 1-3:0 RU3 (à d",
+                "10:03:20:18 10:03:20:26 1-3:0 RU3 (à d",
                 "10:03:20:28 10:03:23:09 1-3:4 RU3 eux voix, en anglais):",
             ])
     }

@@ -123,9 +123,9 @@ enum WriterTestDocuments {
     }
 
     /// Roll-up segments of 2, 3 and 4 rows. A line leaves when the CR of the line `rows` later
-    /// rolls it out: that CR goes 2 frames before the new line's first character when the line
-    /// is plain at column 0 (CR, CR), 4 when it needs a PAC for its style (CR, CR, PAC, PAC). The
-    /// last lines leave together at the segment's EDM.
+    /// rolls it out: that CR is the start of that line (Specs/scc.md, "Start of a roll-up line
+    /// or paint-on caption"), whatever follows it. The last lines leave together at the
+    /// segment's EDM.
     static func rollUp(from startFrame: Int64) -> (captions: [Caption], next: Int64) {
         var captions: [Caption] = []
         var frame = startFrame
@@ -136,7 +136,7 @@ enum WriterTestDocuments {
             let segmentEnd = starts[lineCount - 1] + 60
             for k in 0..<lineCount {
                 let pusher = k + rows
-                let end = pusher < lineCount ? starts[pusher] - (pusher % 3 == 0 ? 2 : 4) : segmentEnd
+                let end = pusher < lineCount ? starts[pusher] : segmentEnd
                 let style: CaptionTextStyle =
                     switch k % 3 {
                     case 1: CaptionTextStyle(italic: true)

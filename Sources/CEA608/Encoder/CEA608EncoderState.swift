@@ -37,14 +37,27 @@ struct EncoderState {
     /// Adds the plan for `unit`, which must not start before the previous unit.
     ///
     /// A pop-on scene appears with its EOC on the start frame. A roll-up line or paint-on caption
-    /// appears with its first visible character on the start frame; the words before it (EDM or
-    /// CR, RU, PAC, tab offset, attribute codes) go out in the frames just before, and whatever
-    /// they remove from the screen leaves on the first of them.
+    /// starts with the first code that prepares it (Specs/scc.md "Start of a roll-up line or
+    /// paint-on caption"): the CR that rolls the window for it, or the RU or PAC that opens it,
+    /// followed at once by its text. When something else must leave the screen first, its EDM
+    /// goes out in the two frames before the start.
     mutating func add(_ unit: CEA608DisplayUnit, location: DiagnosticLocation) {
         let index = plans.count
         var preload = CEA608WordBuffer(channel: channel, capacity: 48)
-        var anchored = CEA608WordBuffer(channel: channel, capacity: 8)
+        var anchored = CEA608WordBuffer(channel: channel, capacity: 48)
+        var anchorOffset = 0
         let baseRow = unit.rows.last?.row ?? 15
+        /// An EDM `lead` frames before the start when anything is still on screen; whether one
+        /// was sent.
+        @discardableResult func eraseBeforeStart(lead: Int = 2) -> Bool {
+            let frame = unit.startFrame - Int64(lead)
+            eraseEnded(before: frame)
+            guard !shown.isEmpty else { return false }
+            anchored.append(.eraseDisplayedMemory)
+            anchorOffset = lead
+            replaceShown(by: index, at: frame, start: unit.startFrame)
+            return true
+        }
         switch unit.mode {
         case .popOn:
             eraseEnded(before: unit.startFrame)
@@ -55,77 +68,47 @@ struct EncoderState {
             nonDisplayedMayHoldText = !shown.isEmpty
             replaceShown(by: index, at: unit.startFrame, start: unit.startFrame)
         case .paintOn:
-            if mode != .paintOn { preload.append(.resumeDirectCaptioning) }
-            var body = CEA608WordBuffer(channel: channel, capacity: 48)
-            let notes = encodeRows(unit.rows, into: &body)
-            let visible = body.firstVisibleUnit
-            let addressEnd = body.addressEnd ?? 0
-            var units = body.take()
-            // When something is still on screen, an EDM goes after the PAC and tab offset,
-            // which do not change the screen, just before the first cell is painted.
-            let painting = Self.frames(units, upTo: visible) - Self.frames(units, upTo: addressEnd)
-            let screenChange = unit.startFrame - Int64(painting) - 2
-            eraseEnded(before: screenChange)
-            var firstVisible = visible
-            if !shown.isEmpty {
-                units.insert(Self.unit(.eraseDisplayedMemory, channel: channel), at: min(addressEnd, units.count))
-                firstVisible = visible.map { $0 >= addressEnd ? $0 + 1 : $0 }
-                replaceShown(by: index, at: screenChange, start: unit.startFrame)
+            if mode == .paintOn {
+                eraseBeforeStart()
+            } else if eraseBeforeStart(lead: 4) {
+                // RDC does not change the screen (15.119(f)(3)), but FFmpeg loses a caption still
+                // shown when RDC arrives (WriterCrossCheckTests): it follows the EDM.
+                anchored.append(.resumeDirectCaptioning)
+            } else {
+                // Nothing on screen: RDC goes out ahead, with the free frames.
+                preload.append(.resumeDirectCaptioning)
             }
-            diagnostics += notes.map { Self.locate($0, location) }
-            anchored.append(contentsOf: units, firstVisibleUnit: firstVisible)
+            diagnostics += encodeRows(unit.rows, into: &anchored).map { Self.locate($0, location) }
         case .rollUp(let rows):
+            // The same window, still on screen: the CR on the start frame rolls it, and after it
+            // the line needs a PAC only when it does not start in columns 0–3 in plain text.
+            let continues =
+                mode == unit.mode && !shown.isEmpty
+                && shown.allSatisfy { $0.mode == unit.mode && $0.baseRow == baseRow && $0.end >= unit.startFrame }
+            if continues {
+                anchored.append(.carriageReturn)
+                rollOut(by: index, windowRows: rows, at: unit.startFrame, start: unit.startFrame, location: location)
+            } else {
+                // A new window: an EDM first when anything else is on screen, then RU.
+                eraseBeforeStart()
+                if mode != unit.mode { anchored.append(rollUpCommand(rows)) }
+            }
             // Every line of the caption goes on the base row, the later ones after a CR.
-            func body(afterCarriageReturn: Bool) -> (units: [TransmissionUnit], visible: Int?, notes: [Diagnostic]) {
-                var buffer = CEA608WordBuffer(channel: channel, capacity: 48)
-                var notes: [Diagnostic] = []
-                if mode != unit.mode { buffer.append(rollUpCommand(rows)) }
-                for (offset, row) in unit.rows.enumerated() {
-                    if offset > 0 { buffer.append(.carriageReturn) }
-                    var onBase = row
-                    onBase.row = baseRow
-                    notes += encodeRows([onBase], into: &buffer, afterCarriageReturn: afterCarriageReturn || offset > 0)
-                }
-                let visible = buffer.firstVisibleUnit
-                return (buffer.take(), visible, notes)
+            for (offset, row) in unit.rows.enumerated() {
+                if offset > 0 { anchored.append(.carriageReturn) }
+                var onBase = row
+                onBase.row = baseRow
+                let notes = encodeRows([onBase], into: &anchored, afterCarriageReturn: continues || offset > 0)
+                diagnostics += notes.map { Self.locate($0, location) }
             }
-            // The same window, still on screen until the CR: the CR rolls it. After a CR the
-            // line needs no PAC when it starts in columns 0–3 in plain text; with one (2 frames
-            // earlier) the CR can also meet a line that was meant to leave then.
-            if mode == unit.mode && !shown.isEmpty
-                && shown.allSatisfy({ $0.mode == unit.mode && $0.baseRow == baseRow })
-            {
-                for afterCarriageReturn in [true, false] {
-                    let made = body(afterCarriageReturn: afterCarriageReturn)
-                    let screenChange = unit.startFrame - Int64(Self.frames(made.units, upTo: made.visible)) - 2
-                    guard shown.allSatisfy({ $0.end >= screenChange }) else { continue }
-                    anchored.append(.carriageReturn)
-                    rollOut(by: index, windowRows: rows, at: screenChange, start: unit.startFrame, location: location)
-                    diagnostics += made.notes.map { Self.locate($0, location) }
-                    anchored.append(contentsOf: made.units, firstVisibleUnit: made.visible)
-                    break
-                }
-                if !anchored.units.isEmpty { break }
-            }
-            // A new window: an EDM first when anything else is on screen.
-            let made = body(afterCarriageReturn: false)
-            let screenChange = unit.startFrame - Int64(Self.frames(made.units, upTo: made.visible)) - 2
-            eraseEnded(before: screenChange)
-            if !shown.isEmpty {
-                anchored.append(.eraseDisplayedMemory)
-                replaceShown(by: index, at: screenChange, start: unit.startFrame)
-            }
-            diagnostics += made.notes.map { Self.locate($0, location) }
-            anchored.append(contentsOf: made.units, firstVisibleUnit: made.visible)
         }
         mode = unit.mode
         shown.append(Shown(plan: index, end: unit.endFrame, mode: unit.mode, baseRow: baseRow))
-        let offset = unit.mode == .popOn ? 0 : anchored.framesBeforeFirstVisible
         plans.append(
             CaptionTransmissionPlan(
                 captionIndices: unit.captionIndices, mode: unit.mode, startFrame: unit.startFrame,
                 end: .erase(atFrame: unit.endFrame), preload: preload.take(), anchored: anchored.take(),
-                anchorOffset: offset, eraseWord: eraseWord))
+                anchorOffset: anchorOffset, eraseWord: eraseWord))
         ends.append(nil)
     }
 
@@ -238,19 +221,6 @@ struct EncoderState {
         var located = diagnostic
         located.location = location
         return located
-    }
-
-    /// Frames taken by `units[..<end]` (all of them when `end` is nil).
-    private static func frames(_ units: [TransmissionUnit], upTo end: Int?) -> Int {
-        var total = 0
-        for unit in units.prefix(min(end ?? units.count, units.count)) { total += unit.count }
-        return total
-    }
-
-    /// A doubled control code for `channel`.
-    private static func unit(_ command: ControlCommand, channel: CaptionChannel) -> TransmissionUnit {
-        let bytes = channel.encode(first: command.bytes.first, second: command.bytes.second)
-        return TransmissionUnit(word: CEA608WordBuffer.word(bytes.first, bytes.second), count: 2)
     }
 
     private func rollUpCommand(_ rows: Int) -> ControlCommand {

@@ -64,7 +64,6 @@ struct CEA608RowEncoder {
             buffer.appendControl(first: bytes.first, second: bytes.second)
             if let tab = address.tabOffset { buffer.append(tab) }
         }
-        buffer.markAddressed()
         // One style throughout (the usual case): the codes, then the characters.
         if !row.cells.contains(where: { $0.style != first.style }) {
             for code in codes { code.append(to: &buffer) }
@@ -113,16 +112,12 @@ struct CEA608RowEncoder {
         let first = UInt8(truncatingIfNeeded: cell.code >> 8)
         let second = UInt8(truncatingIfNeeded: cell.code)
         if first == 0 {
-            if !cell.isSpace { buffer.markVisible() }
             buffer.appendBasic(second)
         } else if cell.fallback != 0 {
             // Decoders that know the code replace the fallback with it.
-            buffer.markVisible()
             buffer.appendBasic(cell.fallback)
             buffer.appendControl(first: first, second: second)
         } else {
-            buffer.flush()
-            buffer.markVisible()
             buffer.appendControl(first: first, second: second)
         }
     }

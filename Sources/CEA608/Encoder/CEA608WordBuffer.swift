@@ -8,10 +8,6 @@ struct CEA608WordBuffer {
     private(set) var units: [TransmissionUnit] = []
     private var pendingByte: UInt8?
     let channel: CaptionChannel
-    /// The unit that carries the first visible character, once one was sent.
-    private(set) var firstVisibleUnit: Int?
-    /// The number of units up to the end of the first row's PAC and tab offset.
-    private(set) var addressEnd: Int?
 
     init(channel: CaptionChannel, capacity: Int = 0) {
         self.channel = channel
@@ -45,31 +41,6 @@ struct CEA608WordBuffer {
         appendControl(first: bytes.first, second: bytes.second)
     }
 
-    /// Notes that the next character appended is visible: the unit that will carry it is the
-    /// caption's anchor if none was noted before. Call after any flush the character causes.
-    mutating func markVisible() {
-        if firstVisibleUnit == nil { firstVisibleUnit = units.count }
-    }
-
-    /// Notes that the first row's cursor positioning (PAC, tab offset) is complete.
-    mutating func markAddressed() {
-        flush()
-        if addressEnd == nil { addressEnd = units.count }
-    }
-
-    /// Frames taken by the units before the first visible character (all of them if none).
-    var framesBeforeFirstVisible: Int {
-        let end = firstVisibleUnit ?? units.count
-        return units[..<min(end, units.count)].reduce(0) { $0 + $1.count }
-    }
-
-    /// Appends units built elsewhere (a pending character is flushed first).
-    mutating func append(contentsOf other: [TransmissionUnit], firstVisibleUnit visible: Int?) {
-        flush()
-        if firstVisibleUnit == nil, let visible { firstVisibleUnit = units.count + visible }
-        units.append(contentsOf: other)
-    }
-
     /// Ends a half-filled basic pair with the filler byte.
     mutating func flush() {
         if let first = pendingByte {
@@ -83,8 +54,6 @@ struct CEA608WordBuffer {
         flush()
         let taken = units
         units = []
-        firstVisibleUnit = nil
-        addressEnd = nil
         return taken
     }
 

@@ -8,9 +8,9 @@
 ///   ``anchored`` words: a pop-on caption's RCL, ENM, PACs and text (loaded into non-displayed
 ///   memory while the previous caption is on screen); a paint-on caption's RDC.
 /// - ``anchored`` goes out in consecutive frames from ``blockStartFrame`` =
-///   ``startFrame`` − ``anchorOffset``: the word on ``startFrame`` is the one that shows the
-///   caption (a pop-on EOC; the first visible character of a roll-up line or paint-on caption),
-///   and the words before it prepare the screen (EDM, RU, CR, PAC, tab offset, attribute codes).
+///   ``startFrame`` − ``anchorOffset``: the word on ``startFrame`` is the one that starts the
+///   caption (a pop-on EOC; the CR, RU or PAC that opens a roll-up line or paint-on caption,
+///   followed by its text), and an EDM before it (``anchorOffset`` 2) clears the screen first.
 ///   Whatever was on screen leaves with the EOC, EDM or CR among them (see
 ///   ``End/replaced(byPlan:)``).
 /// - ``end`` says how the unit leaves the screen: its own EDM at a fixed frame, another plan's

@@ -4,7 +4,8 @@ import CaptionCore
 // From screen changes to captions (Specs/scc.md "From the screen to captions"). Pop-on captions
 // live from the EOC that shows them (47 CFR 15.119(f)(2), now 47 CFR 79.101) to the change that
 // removes them; roll-up captions are one per line (15.119(f)(1)); paint-on captions grow while
-// characters are only added (15.119(f)(3)).
+// characters are only added (15.119(f)(3)). A roll-up line or paint-on caption starts with the
+// codes that prepare it (Specs/scc.md "Start of a roll-up line or paint-on caption").
 
 /// Turns the decoder's screen changes into captions: one caption per on-screen block.
 ///
@@ -61,10 +62,47 @@ struct SCCCaptionBuilder {
     private var newIDs = [Int32](repeating: 0, count: rows)
     private var open: [OpenCaption] = []
     private(set) var finished: [Finished] = []
+    /// The start of the next roll-up line or paint-on caption: the frame of the first code that
+    /// prepared it (CR, RU, PAC, tab offset) in the run of words ending with its first character.
+    private var cue: Int64?
+    /// The frame of the last word this channel received: a frame without one ends the run.
+    private var lastWordFrame: Int64 = .min
 
     init(time: @escaping (Int64) -> MediaTime) {
         self.time = time
         open.reserveCapacity(8)
+    }
+
+    // MARK: - Following the codes
+
+    /// Notes a word the decoder took for the channel, before its screen change is applied: a
+    /// frame without a word since the last one ends the run that prepares a caption.
+    mutating func receive(frame: Int64) {
+        if frame != lastWordFrame &+ 1 { cue = nil }
+        lastWordFrame = frame
+    }
+
+    /// Notes what a code did for the next caption, after its screen change is applied.
+    ///
+    /// A CR starts the next roll-up line where it rolls the window (the roll is what the viewer
+    /// sees first); RU, a PAC or a tab offset in roll-up or paint-on mode start it unless an
+    /// earlier code of the run did; EDM ends the run (the caption after it starts after it).
+    mutating func prepare(_ code: CEA608DecodedCode, frame: Int64, mode: CEA608CaptionMode) {
+        guard mode != .popOn else {
+            cue = nil
+            return
+        }
+        switch code {
+        case .command(.carriageReturn):
+            if case .rollUp = mode { cue = frame }
+        case .command(.rollUp2), .command(.rollUp3), .command(.rollUp4), .preambleAddress,
+            .command(.tabOffset1), .command(.tabOffset2), .command(.tabOffset3):
+            if cue == nil { cue = frame }
+        case .command(.eraseDisplayedMemory):
+            cue = nil
+        default:
+            break
+        }
     }
 
     // MARK: - Applying a change
@@ -78,6 +116,8 @@ struct SCCCaptionBuilder {
         var changed = change.rows & 0x7FFF
         // Which cells changed matters only to paint-on captions.
         let paintOn = mode == .paintOn
+        // Whether the change touched a row that shows text, before or after it.
+        var touchesText = false
         var pending = changed
         while pending != 0 {
             let row = pending.trailingZeroBitCount
@@ -106,6 +146,7 @@ struct SCCCaptionBuilder {
             }
             newFirst[row] = firstColumn
             newLast[row] = lastColumn
+            if firstColumn >= 0 || first[row] >= 0 { touchesText = true }
             changedCells[row] = altered
         }
         closeChangedCaptions(change, memory: memory, mode: mode, baseRow: baseRow)
@@ -121,6 +162,10 @@ struct SCCCaptionBuilder {
             last[row] = newLast[row]
         }
         openNewCaptions(change, mode: mode, baseRow: baseRow)
+        // A roll keeps the run going (the line it makes room for is still to come), and so do
+        // spaces written where nothing shows (a mid-row code before a line's first character);
+        // anything else shown or erased ends it.
+        if change.cause != .roll && (change.cause != .paint || touchesText) { cue = nil }
         pending = changed
         while pending != 0 {
             let row = pending.trailingZeroBitCount
@@ -155,10 +200,13 @@ struct SCCCaptionBuilder {
         // Taken out of `self` so each caption can be updated in place.
         var list = open
         open = []
+        // A paint-on caption painted over ends where the caption painting over it starts: the
+        // first code of the run that prepared it (a PAC before the text).
+        let end = change.cause == .paint && mode == .paintOn ? min(cue ?? change.frame, change.frame) : change.frame
         var index = list.count - 1
         while index >= 0 {
             if !survives(&list[index], change, memory: memory, mode: mode, baseRow: baseRow) {
-                close(list[index], at: change.frame)
+                close(list[index], at: end)
                 list.remove(at: index)
             }
             index -= 1
@@ -267,7 +315,7 @@ struct SCCCaptionBuilder {
                     OpenCaption(
                         kind: Self.rollUpKind(rows: windowRows, baseRow: baseRow),
                         top: row, bottom: row, column: first[row], lineID: mirrorIDs[row],
-                        startFrame: change.frame))
+                        startFrame: cue ?? change.frame))
                 row += 1
                 continue
             }
@@ -292,7 +340,8 @@ struct SCCCaptionBuilder {
             open.append(
                 OpenCaption(
                     kind: kind, top: row, bottom: bottom, column: centered ? 0 : first[row], lineID: mirrorIDs[row],
-                    startFrame: change.frame, painted: kind == .paintOn ? changedCells : [], centered: centered))
+                    startFrame: kind == .paintOn ? cue ?? change.frame : change.frame,
+                    painted: kind == .paintOn ? changedCells : [], centered: centered))
             row = bottom + 1
         }
     }

@@ -29,10 +29,14 @@ public struct SCCReader: Sendable {
         let rate = options.frameRate ?? .fps29_97
         let (pass, builder, notes) = try SCCDecodingPass.decode(
             bytes, options: options, rate: rate, initial: { SCCCaptionBuilder(time: $0.time) }
-        ) { builder, _, step, decoder in
+        ) { builder, word, step, decoder in
+            // Words for the channel in consecutive frames prepare a roll-up line or paint-on
+            // caption; its start is the first code of that run (SCCCaptionBuilder.prepare).
+            if step.accepted { builder.receive(frame: word.frame) }
             if let change = step.screenChange {
                 builder.apply(change, memory: decoder.displayedMemory, mode: decoder.mode, baseRow: decoder.baseRow)
             }
+            if step.accepted { builder.prepare(step.code, frame: word.frame, mode: decoder.mode) }
         }
         if options.strict, let problem = pass.decoderDiagnostics.first(where: { $0.severity >= .warning }) {
             throw CaptionFormatError(
