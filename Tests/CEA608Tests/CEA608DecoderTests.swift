@@ -275,28 +275,33 @@ import Testing
     }
 
     @Test func everyPreambleAddressCode() {
-        // 15.119 PAC table and (e)(1)(i): 15 rows × (7 colours, italics, 8 indents) × underline.
-        var attributes: [PreambleAddressCode.Attribute] = CEA608Color.allCases.filter { $0 != .black }
-            .map { .color($0) }
-        attributes.append(.italics)
-        attributes += stride(from: 0, through: 28, by: 4).map { .indent($0) }
+        // 47 CFR 15.119 PAC table, written out here rather than taken from PreambleAddressCode:
+        // per row the first byte and the base of the second (channel 1); the second byte's low
+        // five bits are the attribute × 2 + underline: white, green, blue, cyan, red, yellow,
+        // magenta, white italics (0x00–0x0E), then indents 0, 4, … 28 in white (0x10–0x1E).
+        let rows: [(row: Int, first: UInt8, base: UInt8)] = [
+            (1, 0x11, 0x40), (2, 0x11, 0x60), (3, 0x12, 0x40), (4, 0x12, 0x60), (5, 0x15, 0x40),
+            (6, 0x15, 0x60), (7, 0x16, 0x40), (8, 0x16, 0x60), (9, 0x17, 0x40), (10, 0x17, 0x60),
+            (11, 0x10, 0x40), (12, 0x13, 0x40), (13, 0x13, 0x60), (14, 0x14, 0x40), (15, 0x14, 0x60),
+        ]
+        let colors: [CEA608Color] = [.white, .green, .blue, .cyan, .red, .yellow, .magenta, .white]
         var checked = 0
-        for row in 1...15 {
-            for attribute in attributes {
+        for (row, first, base) in rows {
+            for attribute in 0..<16 {
                 for underline in [false, true] {
-                    guard let code = PreambleAddressCode(row: row, attribute: attribute, underline: underline)
-                    else {
-                        Issue.record("no PAC for row \(row) \(attribute)")
+                    let second = base | UInt8(attribute * 2) | (underline ? 1 : 0)
+                    var decoder = CEA608Decoder()
+                    let steps = feed(&decoder, [.twice(RDC), .code(UInt16(first) << 8 | UInt16(second)), .text("A")])
+                    guard case .preambleAddress(let pac) = steps[2].code else {
+                        Issue.record("\(first) \(second) did not decode as a PAC: \(steps[2].code)")
                         continue
                     }
-                    var decoder = CEA608Decoder()
-                    let word = UInt16(code.bytes.first) << 8 | UInt16(code.bytes.second)
-                    let steps = feed(&decoder, [.twice(RDC), .code(word), .text("A")])
-                    #expect(steps[2].code == .preambleAddress(code))
-                    let cell = decoder.displayedMemory.cell(row: row - 1, column: code.indent)
-                    #expect(cell.character == "A")
-                    #expect(cell.style.foreground == code.color)
-                    #expect(cell.style.italic == code.isItalic)
+                    #expect(pac.row == row)
+                    let column = attribute < 8 ? 0 : (attribute - 8) * 4
+                    let cell = decoder.displayedMemory.cell(row: row - 1, column: column)
+                    #expect(cell.character == "A", "row \(row) attribute \(attribute)")
+                    #expect(cell.style.foreground == (attribute < 8 ? colors[attribute] : .white))
+                    #expect(cell.style.italic == (attribute == 7))
                     #expect(cell.style.underline == underline)
                     checked += 1
                 }

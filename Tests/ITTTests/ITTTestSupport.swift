@@ -64,6 +64,7 @@ enum ITTTest {
         }
     }
 
-    /// The frame-exact time of `frames` frames at 29.97 fps.
-    static func ntsc(_ frames: Int64) -> MediaTime { FrameRate.fps29_97.time(ofFrame: frames) }
+    /// The frame-exact time of `frames` frames at 29.97 fps: frames × 1001/30000 s, written out
+    /// rather than taken from `FrameRate`, whose arithmetic the iTT reader uses.
+    static func ntsc(_ frames: Int64) -> MediaTime { MediaTime(value: frames * 1001, timescale: 30000) }
 }

@@ -45,16 +45,17 @@ import Testing
         var p = ITTTimingParameters()
         p.multiplier = (1000, 1001)
         #expect(
-            try Self.time("00:00:01:15", p) == MediaTime(value: 1, timescale: 1) + FrameRate.fps29_97.time(ofFrame: 15))
+            try Self.time("00:00:01:15", p) == MediaTime(value: 1, timescale: 1)
+                + MediaTime(value: 15 * 1001, timescale: 30000))
     }
 
     @Test func smpteLabelsNonDropAndDrop() throws {
-        #expect(try Self.time("00:01:00:00", Self.smpteNTSC) == FrameRate.fps29_97.time(ofFrame: 1800))
+        #expect(try Self.time("00:01:00:00", Self.smpteNTSC) == ITTTest.ntsc(1800))
         var drop = Self.smpteNTSC
         drop.dropMode = .dropNTSC
         // 00:01:00;02 is the 1800th frame in drop-frame counting; 00:10:00;00 the 17982nd.
-        #expect(try Self.time("00:01:00:02", drop) == FrameRate.fps29_97.time(ofFrame: 1800))
-        #expect(try Self.time("00:10:00:00", drop) == FrameRate.fps29_97.time(ofFrame: 17982))
+        #expect(try Self.time("00:01:00:02", drop) == ITTTest.ntsc(1800))
+        #expect(try Self.time("00:10:00:00", drop) == ITTTest.ntsc(17982))
         #expect(throws: ITTTimingParameters.ConversionError.skippedLabel) { try Self.time("00:01:00:00", drop) }
         #expect(throws: ITTTimingParameters.ConversionError.frameOutOfRange(frames: 30, nominal: 30)) {
             try Self.time("00:00:00:30", drop)
@@ -64,8 +65,8 @@ import Testing
     @Test func dropPALSkipsFourLabelsEveryEvenMinute() throws {
         var p = Self.smpteNTSC
         p.dropMode = .dropPAL
-        #expect(try Self.time("00:02:00:04", p) == FrameRate.fps29_97.time(ofFrame: 3600))
-        #expect(try Self.time("00:20:00:00", p) == FrameRate.fps29_97.time(ofFrame: 36000 - 4 * 9))
+        #expect(try Self.time("00:02:00:04", p) == ITTTest.ntsc(3600))
+        #expect(try Self.time("00:20:00:00", p) == ITTTest.ntsc(36000 - 4 * 9))
         #expect(throws: ITTTimingParameters.ConversionError.skippedLabel) { try Self.time("00:02:00:03", p) }
     }
 

@@ -116,10 +116,22 @@ import Testing
 
     static func frame(_ time: MediaTime) -> Int64? { rate.frame(at: time, rounding: .nearestOrAwayFromZero) }
 
+    /// The label of `frame` at 29.97 as hours, minutes, seconds and frames, counted here rather
+    /// than by `Timecode` (which the writer uses): drop-frame skips labels ;00 and ;01 of every
+    /// minute but each tenth (SMPTE ST 12-1), 18 labels per 17,982 frames.
+    static func label(_ frame: Int64, dropFrame: Bool) -> (Int64, Int64, Int64, Int64) {
+        var n = frame
+        if dropFrame {
+            let rest = frame % 17982
+            n += 18 * (frame / 17982) + (rest > 1 ? 2 * ((rest - 2) / 1798) : 0)
+        }
+        return (n / 108_000, n / 1800 % 60, n / 30 % 60, n % 30)
+    }
+
     /// FFmpeg's reading of the label of `frame`: nominal seconds plus 33 ms per frame.
-    static func ffmpegSeconds(_ frame: Int64, dropFrame: Bool) throws -> Double {
-        let label = try Timecode(frameCount: frame, rate: rate, dropFrame: dropFrame)
-        return Double(label.hours * 3600 + label.minutes * 60 + label.seconds) + Double(label.frames) * 0.033
+    static func ffmpegSeconds(_ frame: Int64, dropFrame: Bool) -> Double {
+        let (hours, minutes, seconds, frames) = label(frame, dropFrame: dropFrame)
+        return Double(hours * 3600 + minutes * 60 + seconds) + Double(frames) * 0.033
     }
 
     // MARK: - Character maps measured from each tool
@@ -161,6 +173,15 @@ import Testing
         }
     }
 
+    @Test func labelsCountedHereMatchPublishedOnes() {
+        // 00:01:00;02 is frame 1800, 00:10:00;00 frame 17982, 00:11:00;02 frame 19782 (ST 12-1).
+        #expect(Self.label(1799, dropFrame: true) == (0, 0, 59, 29))
+        #expect(Self.label(1800, dropFrame: true) == (0, 1, 0, 2))
+        #expect(Self.label(17982, dropFrame: true) == (0, 10, 0, 0))
+        #expect(Self.label(19782, dropFrame: true) == (0, 11, 0, 2))
+        #expect(Self.label(18000, dropFrame: false) == (0, 10, 0, 0))
+    }
+
     @Test(arguments: [true, false]) func ffmpegAgreesOnTextWithItsTimingQuirks(dropFrame: Bool) throws {
         let directory = try TemporaryDirectory("scc-crosscheck")
         let expected = Self.expected()
@@ -179,7 +200,7 @@ import Testing
                 #expect(cue.start <= Self.seconds(item.startFrame))
                 continue
             }
-            let quirk = try Self.ffmpegSeconds(item.startFrame, dropFrame: dropFrame)
+            let quirk = Self.ffmpegSeconds(item.startFrame, dropFrame: dropFrame)
             #expect(abs(cue.start - quirk) < 0.0005, "\(text.debugDescription): FFmpeg \(cue.start), expected \(quirk)")
         }
         if !dropFrame {
