@@ -185,7 +185,7 @@ struct EncoderState {
     }
 
     private func captionList(_ plan: Int) -> String {
-        plans[plan].captionIndices.map { String($0 + 1) }.joined(separator: ", ")
+        CaptionNumbers.list(plans[plan].captionIndices)
     }
 
     // MARK: - Words

@@ -7,8 +7,7 @@ extension TransmissionConflict {
 
     /// The conflict as an error-level diagnostic; `label` turns a frame into a timecode.
     public func diagnostic(label: (Int64) -> String, time: MediaTime? = nil) -> Diagnostic {
-        let captions = captionIndices.map { String($0 + 1) }.joined(separator: ", ")
-        let subject = captionIndices.count == 1 ? "caption \(captions)" : "captions \(captions)"
+        let subject = CaptionNumbers.subject(captionIndices)
         let message: String
         switch kind {
         case .preloadTooLate:

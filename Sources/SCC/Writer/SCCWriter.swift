@@ -65,7 +65,7 @@ public struct SCCWriter: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .warning, "608.shift",
-                    "\(Self.captionList(l.captionIndices)) lengthened by \(l.frames) frame(s) to hold its own words",
+                    "\(CaptionNumbers.subject(l.captionIndices)) lengthened by \(l.frames) frame(s) to hold its own words",
                     at: DiagnosticLocation(timecode: label(l.startFrame), time: rate.time(ofFrame: l.startFrame))))
         }
         diagnostics += encoded.diagnostics
@@ -84,7 +84,7 @@ public struct SCCWriter: Sendable {
                     at: location, diagnostics: diagnostics + conflicts)
             }
             for shift in schedule.suggestedShifts {
-                let captions = Self.captionList(shift.captionIndices)
+                let captions = CaptionNumbers.subject(shift.captionIndices)
                 let start = encoded.plans[shift.planIndex].startFrame
                 diagnostics.append(
                     Diagnostic(
@@ -97,12 +97,6 @@ public struct SCCWriter: Sendable {
         let bytes = try Self.render(
             schedule.words, rate: rate, dropFrame: dropFrame, offset: offset, location: location)
         return CaptionWriteResult(bytes: bytes, diagnostics: diagnostics)
-    }
-
-    /// "caption 3" or "captions 3, 4" (1-based).
-    static func captionList(_ indices: [Int]) -> String {
-        let numbers = indices.map { String($0 + 1) }.joined(separator: ", ")
-        return (indices.count == 1 ? "caption " : "captions ") + numbers
     }
 
     /// The file's bytes: the header, then one line per run of consecutive frames, a new line also
