@@ -57,7 +57,7 @@ struct JSONCaptionWriter {
             write(run)
         }
         endArray()
-        key("text"); string(caption.text)
+        key("text"); string(joining: caption.runs)
         if let a = caption.textAlignment { key("textAlignment"); string(a.rawValue) }
         endObject()
     }
@@ -233,6 +233,20 @@ struct JSONCaptionWriter {
     /// A JSON string: quotes, backslashes and control characters escaped; other UTF-8 as is.
     private mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
+        escaped(s)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The runs' texts joined, as one JSON string: what ``Caption/text`` gives, without
+    /// building that string for every caption.
+    private mutating func string(joining runs: [CaptionRun]) {
+        bytes.append(UInt8(ascii: "\""))
+        for run in runs { escaped(run.text) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The inside of a JSON string.
+    private mutating func escaped(_ s: String) {
         var text = s
         text.withUTF8 { utf8 in
             var start = 0
@@ -255,6 +269,5 @@ struct JSONCaptionWriter {
             }
             bytes.append(contentsOf: utf8[start...])
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

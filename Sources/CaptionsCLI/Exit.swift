@@ -25,10 +25,18 @@ public enum Exit {
 
     /// Parses the command line for `Root`, runs it, prints and exits.
     public static func run<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]? = nil) -> Never {
-        let status: Int32
-        do {
+        run(root) {
             var parsed = try Root.parseAsRoot(arguments)
             try parsed.run()
+        }
+    }
+
+    /// Runs `body`, a command of `Root` parsed some other way, then prints and exits as
+    /// ``run(_:arguments:)`` does.
+    public static func run<Root: ParsableCommand>(_ root: Root.Type, _ body: () throws -> Void) -> Never {
+        let status: Int32
+        do {
+            try body()
             status = clean
         } catch {
             status = handle(error, root: root)

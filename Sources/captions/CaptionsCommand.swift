@@ -27,6 +27,9 @@ struct CaptionsCommand: ParsableCommand {
             Console.error("captions: error: \(error)")
             Glibc.exit(Exit.unusable)
         }
+        if let job = ConvertJob(commonArguments: CommandLine.arguments.dropFirst()) {
+            Exit.run(Self.self) { try job.run() }
+        }
         Exit.run(Self.self)
     }
 }

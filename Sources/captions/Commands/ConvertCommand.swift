@@ -1,5 +1,4 @@
 import ArgumentParser
-import CaptionKit
 import CaptionsCLI
 
 /// `captions convert IN OUT`: reads with one format and writes with another.
@@ -40,19 +39,9 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        // Bad arguments are reported before any reading.
-        _ = try CaptionFormatRegistry.standard.outputFormat(path: output, name: to)
-        let (result, _) = try CaptionFile.read(input, format: read.from, options: read.formatOptions())
-        if result.diagnostics.contains(where: { $0.severity == .error }) {
-            try Exit.report(result.diagnostics)
-        }
-        var options = read.formatOptions()
-        options.dropFrame = timecode.map { $0 == .df }
-        options.startTimecode = startTimecode
-        options.applyShifts = shift
-        options.fileName = output
-        let (written, _) = try CaptionFile.write(
-            result.document, to: output, format: to, options: options, overwrite: force)
-        try Exit.report(result.diagnostics + written.diagnostics)
+        try ConvertJob(
+            input: input, output: output, from: read.from, readOptions: read.formatOptions(), to: to,
+            dropFrame: timecode.map { $0 == .df }, startTimecode: startTimecode, shift: shift, force: force
+        ).run()
     }
 }

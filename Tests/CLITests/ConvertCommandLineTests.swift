@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `captions convert IN OUT [--force]` is read without ArgumentParser (a start-up saving); every
+/// other command line goes through it. Both ways must behave the same.
+@Suite struct ConvertCommandLineTests {
+    /// Runs `captions arguments…`; returns its status and output.
+    private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let result = try CLIRunner.run(arguments)
+        return (result.status, result.stdout, result.stderr)
+    }
+
+    @Test(arguments: ["scc/never-displayed.scc", "scc/unknown-code.scc", "examples/feature-excerpt.json"])
+    func plainAndParsedCommandLinesConvertAlike(fixture: String) throws {
+        let dir = try TemporaryDirectory()
+        let source = TestPaths.fixture(fixture).path
+        let format = fixture.hasSuffix(".scc") ? "scc" : "json"
+        let plain = try run(["convert", source, dir.path("plain.json")])
+        // `--from` is not on the plain path, so this one is parsed by ArgumentParser.
+        let parsed = try run(["convert", "--from", format, source, dir.path("parsed.json")])
+        #expect(plain.status == parsed.status)
+        #expect(plain.stdout == parsed.stdout)
+        #expect(plain.stderr == parsed.stderr)
+        let a = try Data(contentsOf: URL(fileURLWithPath: dir.path("plain.json")))
+        #expect(a == (try Data(contentsOf: URL(fileURLWithPath: dir.path("parsed.json")))))
+    }
+
+    @Test func forceIsHonouredWhereverItStands() throws {
+        let dir = try TemporaryDirectory()
+        let source = TestPaths.fixture("examples/feature-excerpt.json").path
+        let out = dir.path("out.json")
+        #expect(try run(["convert", source, out]).status == 0)
+        let refused = try run(["convert", source, out])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--force"))
+        #expect(try run(["convert", "--force", source, out]).status == 0)
+        #expect(try run(["convert", source, "--force", out]).status == 0)
+        #expect(try run(["convert", source, out, "--force"]).status == 0)
+    }
+
+    @Test func unusualCommandLinesStillGetArgumentParserMessages() throws {
+        let missing = try run(["convert", "only-one.scc"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("Missing expected argument '<output>'"))
+        let extra = try run(["convert", "a.scc", "b.json", "c.json"])
+        #expect(extra.status == 2)
+        let help = try run(["convert", "a.scc", "b.json", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--start-timecode"))
+    }
+}
