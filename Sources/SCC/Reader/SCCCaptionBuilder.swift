@@ -68,9 +68,15 @@ struct SCCCaptionBuilder {
     /// The frame of the last word this channel received: a frame without one ends the run.
     private var lastWordFrame: Int64 = .min
 
+    /// The UTF-8 of the run being built by ``makeCaption(_:endFrame:)``, kept between captions
+    /// so that its storage is allocated once.
+    private var scratch: [UInt8] = []
+
     init(time: @escaping (Int64) -> MediaTime) {
         self.time = time
         open.reserveCapacity(8)
+        finished.reserveCapacity(256)
+        scratch.reserveCapacity(128)
     }
 
     // MARK: - Following the codes
@@ -180,16 +186,22 @@ struct SCCCaptionBuilder {
         open.removeAll()
     }
 
-    /// The captions in order of start time, then row, then column.
+    /// The captions in order of start time, then row, then column (then the order they ended).
     func captions() -> [Caption] {
-        finished.enumerated().sorted { a, b in
-            let x = a.element
-            let y = b.element
+        func precedes(_ x: Finished, _ y: Finished) -> Bool {
             if x.startFrame != y.startFrame { return x.startFrame < y.startFrame }
             if x.row != y.row { return x.row < y.row }
-            if x.column != y.column { return x.column < y.column }
-            return a.offset < b.offset
-        }.map(\.element.caption)
+            return x.column < y.column
+        }
+        // Usually already in order (pop-on captions end in the order they start): no sort, and
+        // no copies of whole captions while sorting.
+        if zip(finished, finished.dropFirst()).allSatisfy({ !precedes($1, $0) }) {
+            return finished.map(\.caption)
+        }
+        let order = finished.indices.sorted { a, b in
+            precedes(finished[a], finished[b]) || (!precedes(finished[b], finished[a]) && a < b)
+        }
+        return order.map { finished[$0].caption }
     }
 
     // MARK: - Closing
@@ -362,11 +374,15 @@ struct SCCCaptionBuilder {
     // MARK: - Making the caption
 
     /// The caption for an open caption's rows of the mirror, or `nil` if they show nothing.
-    private func makeCaption(_ open: OpenCaption, endFrame: Int64) -> Caption? {
+    private mutating func makeCaption(_ open: OpenCaption, endFrame: Int64) -> Caption? {
         var runs: [CaptionRun] = []
         // UTF-8 of the run being built; turned into a String once per run.
         var text: [UInt8] = []
-        text.reserveCapacity(64)
+        swap(&text, &scratch)
+        defer {
+            text.removeAll(keepingCapacity: true)
+            swap(&text, &scratch)
+        }
         var style: CEA608CellAttributes?
         var width = 0
         var rowsShown = 0
