@@ -28,9 +28,12 @@ static inline int captions_xml_sax_options(void) {
 }
 
 /// Creates a parser context over `size` bytes that reports to a copy of `sax`, passing `user` as
-/// every callback's context, with `options` applied. NULL when libxml2 cannot allocate one.
+/// every callback's context, with `options` applied. NULL when libxml2 cannot allocate one, or
+/// when it does not know some of `options` (then `*unknown` holds those bits): parsing without
+/// them, e.g. with the network on, would not be safe.
 static inline xmlParserCtxtPtr captions_xml_create_sax_context(
-    const char *bytes, int size, const xmlSAXHandler *sax, void *user, int options) {
+    const char *bytes, int size, const xmlSAXHandler *sax, void *user, int options, int *unknown) {
+    *unknown = 0;
     xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(bytes, size);
     if (ctxt == NULL) return NULL;
     if (ctxt->sax == NULL) {
@@ -39,7 +42,12 @@ static inline xmlParserCtxtPtr captions_xml_create_sax_context(
     }
     memcpy(ctxt->sax, sax, sizeof(xmlSAXHandler));
     ctxt->userData = user;
-    (void)xmlCtxtUseOptions(ctxt, options);
+    int left = xmlCtxtUseOptions(ctxt, options);
+    if (left != 0) {
+        *unknown = left;
+        xmlFreeParserCtxt(ctxt);
+        return NULL;
+    }
     return ctxt;
 }
 

@@ -20,13 +20,22 @@ enum SecureXMLParser {
         let builder = TreeBuilder(source: source, limits: limits)
         var handler = makeHandler()
         let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
-            guard
-                let context = XMLParserContext(
+            let context: XMLParserContext
+            do throws(XMLParserContext.Failure) {
+                context = try XMLParserContext(
                     buffer: buffer, handler: &handler,
                     user: Unmanaged.passUnretained(builder).toOpaque(),
                     options: captions_xml_sax_options())
-            else {
-                builder.fail("libxml2 could not create a parser", at: 0)
+            } catch {
+                switch error {
+                case .unknownOptions(let bits):
+                    builder.fail(
+                        "the installed libxml2 (\(captions_xml_version())) does not support the parser options "
+                            + "0x\(String(bits, radix: 16)) that safe reading needs; install libxml2 2.9 or later",
+                        at: 0)
+                case .cannotAllocate:
+                    builder.fail("libxml2 could not create a parser (out of memory?)", at: 0)
+                }
                 return false
             }
             builder.context = context

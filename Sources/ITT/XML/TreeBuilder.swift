@@ -117,10 +117,20 @@ final class TreeBuilder {
         message = message.trimmingCharacters(in: " ")
         let atEnd = (context.inputOffset ?? 0) >= source.bytes.count
         var prefix = "malformed XML"
-        if message.contains("UTF-8") || message.contains("Char 0x") || message.contains("invalid character") {
+        // libxml2's error codes (xmlerror.h, xmlParserErrors), not its message texts, which change
+        // between versions.
+        switch Int32(error.code) {
+        case Int32(XML_ERR_INVALID_CHAR.rawValue), Int32(XML_ERR_INVALID_CHARREF.rawValue),
+            Int32(XML_ERR_INVALID_ENCODING.rawValue):
             prefix = "invalid UTF-8 or character"
-        } else if atEnd || message.contains("Premature end") {
+        case Int32(XML_ERR_TAG_NOT_FINISHED.rawValue), Int32(XML_ERR_DOCUMENT_EMPTY.rawValue):
             prefix = "the file ends in the middle of the document (truncated?)"
+        default:
+            // Other errors at the very end of the input (inside a tag cut in two, say): libxml2
+            // reads ahead, so its position is at the end for small files too; the error's line
+            // must be the last one as well.
+            let lastLine = source.lineAndColumn(ofOffset: source.bytes.count).line
+            if atEnd && error.line >= lastLine { prefix = "the file ends in the middle of the document (truncated?)" }
         }
         let line = error.line > 0 ? error.line : source.lineAndColumn(ofOffset: context.inputOffset ?? 0).line
         let column = error.column > 0 ? error.column : 1

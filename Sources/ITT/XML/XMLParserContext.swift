@@ -4,21 +4,35 @@ internal import CLibXML2
 ///
 /// This and ``SecureXMLParser`` are the only places that call libxml2.
 final class XMLParserContext {
+    /// Why no context could be made.
+    enum Failure: Error {
+        /// libxml2 could not allocate one (or the input is over 2 GiB).
+        case cannotAllocate
+        /// The linked libxml2 does not know these parser options, which safe parsing needs.
+        case unknownOptions(Int32)
+    }
+
     let handle: xmlParserCtxtPtr
 
+    /// libxml2's process-wide set-up, done once before the first parser is made: the library
+    /// asks for it in multithreaded programs (parser.h, `xmlInitParser`).
+    private static let libraryReady: Void = xmlInitParser()
+
     /// Creates a SAX2 context over `buffer` reporting to `handler` with `user` as the context
-    /// pointer; nil when libxml2 cannot allocate one.
-    init?(
+    /// pointer.
+    init(
         buffer: UnsafeBufferPointer<UInt8>, handler: inout xmlSAXHandler,
         user: UnsafeMutableRawPointer, options: Int32
-    ) {
+    ) throws(Failure) {
+        Self.libraryReady
+        var unknown: Int32 = 0
         guard let base = buffer.baseAddress, let size = Int32(exactly: buffer.count),
             let ctxt = base.withMemoryRebound(
                 to: CChar.self, capacity: buffer.count,
                 {
-                    captions_xml_create_sax_context($0, size, &handler, user, options)
+                    captions_xml_create_sax_context($0, size, &handler, user, options, &unknown)
                 })
-        else { return nil }
+        else { throw unknown != 0 ? .unknownOptions(unknown) : .cannotAllocate }
         handle = ctxt
     }
 
