@@ -7,25 +7,29 @@ import CaptionCore
 struct SourceText: Sendable {
     let bytes: [UInt8]
     let fileName: String?
+    /// Where lines start, shared by the copies of this value.
+    private let lineStarts = LineStarts()
+
+    init(bytes: [UInt8], fileName: String?) {
+        self.bytes = bytes
+        self.fileName = fileName
+    }
 
     /// The line and column (both 1-based, columns counted in Unicode scalars) of `offset`.
     func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
         let end = min(max(offset, 0), bytes.count)
-        var line = 1
-        var column = 1
-        var i = 0
-        while i < end {
-            let b = bytes[i]
-            if b == 0x0A {
-                line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                // Count each scalar once, at its lead byte.
-                column += 1
-            }
-            i += 1
+        let starts = lineStarts.upTo(end, of: bytes)
+        // The last line start at or before `end`.
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= end { low = middle } else { high = middle - 1 }
         }
-        return (line, column)
+        var column = 1
+        // Count each scalar once, at its lead byte.
+        for i in starts[low]..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return (low + 1, column)
     }
 
     /// A diagnostic location for `offset`.
