@@ -235,7 +235,7 @@ struct LineLayoutStage {
                 )
             }
             if style.underline && !vertical, let first = items.first(where: { $0.item.span == span }) {
-                let u = first.item.choice.face.underline
+                let u = first.item.choice.face.underline(atPixelSize: first.size)
                 out.decorations.append(
                     PlacedRect(
                         x: e.lo, y: u.offset - u.thickness / 2, width: e.hi - e.lo, height: u.thickness,
