@@ -261,11 +261,11 @@ struct LineLayoutStage {
         var text = StyledLine()
         text.spans = [StyledSpan(range: 0..<ruby.text.unicodeScalars.count, style: rubyStyle)]
         let chain = fonts.chain(for: rubyStyle.fontRequest)
-        guard !chain.isEmpty else { return }
+        guard let first = fonts.first(in: chain) else { return }
         for s in ruby.text.unicodeScalars {
             text.scalars.append(s)
             text.spanOfScalar.append(0)
-            text.choices.append(fonts.choice(for: s, in: chain) ?? text.choices.last ?? chain[0])
+            text.choices.append(fonts.choice(for: s, in: chain) ?? text.choices.last ?? first)
         }
         let zeros = [UInt8](repeating: 0, count: text.scalars.count)
         let items = bidi.items(of: text, levels: zeros, in: 0..<text.scalars.count)
