@@ -1,12 +1,19 @@
 import CFFmpeg
 
 /// PNG files through libavcodec's PNG encoder and decoder (no hand-written PNG code).
+///
+/// Pictures are plain pixel bytes: 8-bit RGBA, straight alpha, rows top to bottom without
+/// padding, as Render's `RGBAImage` holds them. Media depends on CaptionCore only (Package.swift),
+/// so it takes the bytes rather than that type, and the CLI passes them across.
 public enum PNGCodec {
-    /// The PNG file bytes of `picture`. `compressionLevel` is zlib's, 0 (none, fastest) to 9
-    /// (smallest); caption frames are mostly flat, so 3 is nearly as small as 6 at half the time.
-    public static func encode(_ picture: RGBAPicture, compressionLevel: Int32 = 3) throws -> [UInt8] {
-        let op = "encoding a \(picture.width)x\(picture.height) PNG"
-        guard let byteCount = rgbaByteCount(picture.width, picture.height), picture.pixels.count == byteCount else {
+    /// The PNG file bytes of a `width`×`height` picture. `compressionLevel` is zlib's, 0 (none,
+    /// fastest) to 9 (smallest); caption frames are mostly flat, so 3 is nearly as small as 6 at
+    /// half the time.
+    public static func encode(width: Int, height: Int, rgba pixels: [UInt8], compressionLevel: Int32 = 3) throws
+        -> [UInt8]
+    {
+        let op = "encoding a \(width)x\(height) PNG"
+        guard let byteCount = rgbaByteCount(width, height), pixels.count == byteCount else {
             throw MediaError(code: captions_averror(EINVAL), operation: op)
         }
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG) else {
@@ -18,8 +25,8 @@ public enum PNGCodec {
         // `c`, `f` and `packet.pointer` are raw handles their owners free in deinit.
         defer { withExtendedLifetime((context, frame, packet)) {} }
         let c = context.pointer
-        c.pointee.width = Int32(picture.width)
-        c.pointee.height = Int32(picture.height)
+        c.pointee.width = Int32(width)
+        c.pointee.height = Int32(height)
         c.pointee.pix_fmt = AV_PIX_FMT_RGBA
         c.pointee.time_base = AVRational(num: 1, den: 25)
         c.pointee.compression_level = max(0, min(9, compressionLevel))
@@ -27,16 +34,16 @@ public enum PNGCodec {
 
         let f = frame.pointer
         f.pointee.format = AV_PIX_FMT_RGBA.rawValue
-        f.pointee.width = Int32(picture.width)
-        f.pointee.height = Int32(picture.height)
+        f.pointee.width = Int32(width)
+        f.pointee.height = Int32(height)
         try MediaError.check(av_frame_get_buffer(f, 0), op)
         try MediaError.check(av_frame_make_writable(f), op)
         guard let plane = f.pointee.data.0 else { throw MediaError(code: captions_averror(ENOMEM), operation: op) }
         let stride = Int(f.pointee.linesize.0)
-        let rowBytes = picture.width * 4
-        picture.pixels.withUnsafeBufferPointer { src in
+        let rowBytes = width * 4
+        pixels.withUnsafeBufferPointer { src in
             guard let base = src.baseAddress else { return }
-            for row in 0..<picture.height {
+            for row in 0..<height {
                 (plane + row * stride).update(from: base + row * rowBytes, count: rowBytes)
             }
         }
@@ -57,8 +64,10 @@ public enum PNGCodec {
         return bytes
     }
 
-    /// Decodes PNG file bytes to RGBA, scaled to `size` when given and different.
-    public static func decode(_ bytes: [UInt8], scaledTo size: (width: Int, height: Int)? = nil) throws -> RGBAPicture {
+    /// Decodes PNG file bytes to RGBA pixels, scaled to `size` when given and different.
+    public static func decode(_ bytes: [UInt8], scaledTo size: (width: Int, height: Int)? = nil) throws -> (
+        width: Int, height: Int, rgba: [UInt8]
+    ) {
         let op = "decoding a PNG image"
         guard let codec = avcodec_find_decoder(AV_CODEC_ID_PNG) else {
             throw MediaError(code: captions_averror_decoder_not_found(), operation: op)
@@ -108,7 +117,7 @@ public enum PNGCodec {
             return sws_scale(scaler.pointer, srcData, srcStride, 0, Int32(height), &dstData, &dstStride)
         }
         try MediaError.check(scaled, op)
-        return RGBAPicture(width: outW, height: outH, pixels: pixels)
+        return (outW, outH, pixels)
     }
 
     /// The largest side accepted, as `RenderSize.isUsable` (Render) does: it keeps `width * 4` within

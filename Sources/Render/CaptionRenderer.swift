@@ -196,6 +196,7 @@ public final class CaptionRenderer {
         }
         statistics.glyphsRasterized = rasterizer.rasterized
         statistics.glyphCacheHits = rasterizer.cacheHits
+        statistics.fontFacesOpened = fonts.facesOpened
         captionLayers[caption] = result
         return result
     }
@@ -242,6 +243,8 @@ public struct RenderStatistics: Sendable, Hashable {
     /// Glyph bitmaps made by FreeType, and glyphs served from the glyph cache.
     public var glyphsRasterized = 0
     public var glyphCacheHits = 0
+    /// Font faces opened so far: only those some character needed.
+    public var fontFacesOpened = 0
 
     public init() {}
 }

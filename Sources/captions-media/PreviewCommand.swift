@@ -91,7 +91,7 @@ struct PreviewCommand: ParsableCommand {
                 let bytes = try FileIO.readAll(background)
                 let target = size.flatMap(RenderSize.init).map { (width: $0.width, height: $0.height) }
                 let picture = try PNGCodec.decode(bytes, scaledTo: target)
-                backdrop = try RGBAImage(width: picture.width, height: picture.height, pixels: picture.pixels)
+                backdrop = try RGBAImage(width: picture.width, height: picture.height, pixels: picture.rgba)
                 bounds = RenderSize(width: picture.width, height: picture.height)
             }
             var options = CaptionRenderOptions()
@@ -107,7 +107,7 @@ struct PreviewCommand: ParsableCommand {
             func picture(at time: MediaTime) throws -> [UInt8] {
                 var image = try backdrop ?? RGBAImage(width: bounds.width, height: bounds.height)
                 try renderer.render(at: time, into: &image)
-                return try PNGCodec.encode(RGBAPicture(width: image.width, height: image.height, pixels: image.pixels))
+                return try PNGCodec.encode(width: image.width, height: image.height, rgba: image.pixels)
             }
 
             if let contactSheet {

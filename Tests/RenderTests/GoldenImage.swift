@@ -35,16 +35,16 @@ enum Golden {
         _ image: RGBAImage, _ name: String, tolerance: GoldenTolerance = .tight, background: RGBAImage? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let picture = RGBAPicture(width: image.width, height: image.height, pixels: image.pixels)
+        let png = { try PNGCodec.encode(width: image.width, height: image.height, rgba: image.pixels) }
         let file = url(name)
         if recording {
-            try Data(try PNGCodec.encode(picture)).write(to: file)
+            try Data(try png()).write(to: file)
             return
         }
         guard FileManager.default.fileExists(atPath: file.path) else {
             // Only RECORD_GOLDENS=1 writes into Fixtures/; otherwise the rendering goes to /tmp.
             let actual = FileManager.default.temporaryDirectory.appendingPathComponent("actual-\(name)")
-            try Data(try PNGCodec.encode(picture)).write(to: actual)
+            try Data(try png()).write(to: actual)
             Issue.record(
                 "no golden \(name); rendering written to \(actual.path); record with RECORD_GOLDENS=1",
                 sourceLocation: sourceLocation)
@@ -57,7 +57,7 @@ enum Golden {
         guard golden.width == image.width, golden.height == image.height else { return }
         let backdrop = try background ?? Golden.backdrop(image.size)
         #expect(backdrop.size == image.size, "size of the background for \(name)", sourceLocation: sourceLocation)
-        guard backdrop.size == image.size, golden.pixels.count == image.pixels.count else { return }
+        guard backdrop.size == image.size, golden.rgba.count == image.pixels.count else { return }
         func distance(_ a: [UInt8], _ b: [UInt8], _ i: Int) -> Int {
             var d = 0
             for k in 0..<4 { d = max(d, abs(Int(a[i + k]) - Int(b[i + k]))) }
@@ -67,15 +67,15 @@ enum Golden {
         var ink = 0
         var worst = 0
         for i in stride(from: 0, to: image.pixels.count, by: 4) {
-            let d = distance(image.pixels, golden.pixels, i)
+            let d = distance(image.pixels, golden.rgba, i)
             worst = max(worst, d)
             if d > tolerance.channel { differing += 1 }
-            if distance(golden.pixels, backdrop.pixels, i) > tolerance.channel { ink += 1 }
+            if distance(golden.rgba, backdrop.pixels, i) > tolerance.channel { ink += 1 }
         }
         let fraction = Double(differing) / Double(max(1, ink))
         if fraction > tolerance.inkFraction {
             let actual = FileManager.default.temporaryDirectory.appendingPathComponent("actual-\(name)")
-            try? Data(try PNGCodec.encode(picture)).write(to: actual)
+            try? Data(try png()).write(to: actual)
             Issue.record(
                 "\(name): \(differing) pixels (\(fraction * 100)% of the golden's \(ink) ink pixels) differ by more than \(tolerance.channel), worst \(worst); rendering written to \(actual.path)",
                 sourceLocation: sourceLocation)

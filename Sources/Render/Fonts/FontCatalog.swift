@@ -1,11 +1,16 @@
 import CFreeType
 import Foundation
 
-/// A ``FontProvider`` over font files found in folders or given by path, read once with FreeType.
+/// A ``FontProvider`` over font files found in folders or given by path.
 ///
 /// Chains are ordered: the override faces (`--font`), the requested family, the generic default
 /// family (DejaVu Sans, or DejaVu Sans Mono for CEA-608), then every other family in
 /// ``preferredFamilies`` order and finally in the order the files were found.
+///
+/// Nothing is opened up front but the override files. A chain is worked out one entry at a time
+/// (``fallbackChoices(for:)``): for each family it needs, only the files whose `name` tables
+/// can hold that family are opened with FreeType (``FontFileNames``), and what was learnt is
+/// kept for the whole process (``FontFileCache``). Latin text thus opens the DejaVu files only.
 public struct FontCatalog: FontProvider {
     /// Folders searched by ``system()``: Debian's fonts-dejavu-core and fonts-noto-cjk.
     public static let systemDirectories = [
@@ -20,31 +25,35 @@ public struct FontCatalog: FontProvider {
         "Noto Sans CJK TC", "Noto Sans CJK KR",
     ]
 
-    /// Every face, overrides first.
-    public private(set) var faces: [FontFaceDescriptor]
     /// Faces put at the head of every chain.
     public private(set) var overrides: [FontFaceDescriptor]
+    /// The font files found, in the order found (overrides not included).
+    let files: [String]
 
-    /// Reads `files` and every `.ttf`, `.otf` and `.ttc` under `directories`; `overrideFiles`
-    /// come first in every chain.
+    /// Every face, overrides first, then the preferred families, then the rest in the order
+    /// found. Reading it opens every file (once per process).
+    public var faces: [FontFaceDescriptor] {
+        overrides + ranked(files.indices.flatMap { file in ranks(of: file) }).map(\.face)
+    }
+
+    /// Takes `files` and every `.ttf`, `.otf` and `.ttc` under `directories`; `overrideFiles`
+    /// come first in every chain and are read now, so a bad one is an error here. Throws
+    /// ``RenderError/noFonts(searched:)`` when there is no font file at all.
     public init(directories: [String] = [], files: [String] = [], overrideFiles: [String] = []) throws(RenderError) {
-        let library = try FreeTypeLibrary()
         var seen = Set<String>()
         var found: [String] = []
         for dir in directories {
-            for file in Self.fontFiles(in: dir) where seen.insert(file).inserted { found.append(file) }
+            for file in FontFileCache.shared.fontFiles(in: dir) where seen.insert(file).inserted { found.append(file) }
         }
         for file in files where seen.insert(file).inserted { found.append(file) }
-        var all: [FontFaceDescriptor] = []
-        for file in found { all += (try? Self.describe(file, library: library)) ?? [] }
         var over: [FontFaceDescriptor] = []
-        for file in overrideFiles { over += try Self.describe(file, library: library) }
-        let rank = { (f: FontFaceDescriptor) -> Int in Self.preferredFamilies.firstIndex(of: f.family) ?? Int.max }
-        // Stable sort by preference; keeps discovery order among the rest.
-        all = all.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        if !overrideFiles.isEmpty {
+            let library = try FreeTypeLibrary()
+            for file in overrideFiles { over += try Self.describe(file, library: library) }
+        }
+        if found.isEmpty && over.isEmpty { throw .noFonts(searched: directories + files + overrideFiles) }
         self.overrides = over
-        self.faces = over + all
-        if faces.isEmpty { throw .noFonts(searched: directories + files + overrideFiles) }
+        self.files = found
     }
 
     /// The fonts Debian installs (fonts-dejavu-core, fonts-noto-cjk), with `overrideFiles` first.
@@ -53,25 +62,50 @@ public struct FontCatalog: FontProvider {
     }
 
     public func fallbackChain(for request: FontRequest) -> [FontChoice] {
-        var chain: [FontChoice] = []
-        var used = Set<FontFaceDescriptor>()
-        func add(family: String?, from pool: [FontFaceDescriptor]) {
-            guard let family else { return }
-            let members = pool.filter { $0.family.caseInsensitiveCompare(family) == .orderedSame }
-            if let choice = Self.bestFace(in: members, for: request), used.insert(choice.face).inserted {
-                chain.append(choice)
-            }
+        Array(fallbackChoices(for: request))
+    }
+
+    public func fallbackChoices(for request: FontRequest) -> AnyIterator<FontChoice> {
+        let chain = FontCatalogChain(catalog: self, request: request)
+        return AnyIterator { chain.next() }
+    }
+
+    // MARK: - Faces by family
+
+    /// A face of ``files`` with what orders it in ``faces``.
+    struct RankedFace {
+        var face: FontFaceDescriptor
+        var rank: Int
+        var file: Int
+        var position: Int
+    }
+
+    /// The faces of ``files`` that may be of `family` (case-insensitively): those of the files
+    /// whose names allow it, or whose names cannot be read, in ``faces`` order. Opens only
+    /// those files.
+    func facesMaybe(of family: String) -> [RankedFace] {
+        let cache = FontFileCache.shared
+        return ranked(
+            files.indices.flatMap { file -> [RankedFace] in
+                if let names = cache.familyNames(of: files[file]), !names.mayContain(family: family) { return [] }
+                return ranks(of: file)
+            })
+    }
+
+    /// Every face of ``files`` in ``faces`` order. Opens every file.
+    func allFaces() -> [RankedFace] { ranked(files.indices.flatMap { ranks(of: $0) }) }
+
+    private func ranks(of file: Int) -> [RankedFace] {
+        FontFileCache.shared.faces(of: files[file]).enumerated().map { position, face in
+            RankedFace(
+                face: face, rank: Self.preferredFamilies.firstIndex(of: face.family) ?? Int.max, file: file,
+                position: position)
         }
-        var overrideFamilies: [String] = []
-        for f in overrides where !overrideFamilies.contains(f.family) { overrideFamilies.append(f.family) }
-        for family in overrideFamilies { add(family: family, from: overrides) }
-        let generic = Self.genericFamily(request)
-        if let requested = request.family, !Self.isGeneric(requested) { add(family: requested, from: faces) }
-        add(family: generic, from: faces)
-        var families: [String] = []
-        for f in faces where !families.contains(f.family) { families.append(f.family) }
-        for family in families { add(family: family, from: faces) }
-        return chain
+    }
+
+    /// By preference, then in the order found.
+    private func ranked(_ faces: [RankedFace]) -> [RankedFace] {
+        faces.sorted { ($0.rank, $0.file, $0.position) < ($1.rank, $1.file, $1.position) }
     }
 
     // MARK: - Matching
@@ -112,18 +146,6 @@ public struct FontCatalog: FontProvider {
     }
 
     // MARK: - Reading files
-
-    static func fontFiles(in directory: String) -> [String] {
-        guard let e = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var files: [String] = []
-        while let name = e.nextObject() as? String {
-            let lower = name.lowercased()
-            if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
-                files.append(directory + "/" + name)
-            }
-        }
-        return files.sorted()
-    }
 
     /// Every face in `path`, with its family and style read from the font.
     static func describe(_ path: String, library: FreeTypeLibrary) throws(RenderError) -> [FontFaceDescriptor] {

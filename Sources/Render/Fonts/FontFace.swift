@@ -34,7 +34,7 @@ final class FontFace {
 
     /// Sets the em size in pixels (rounded to 1/64 px).
     func setPixelSize(_ pixels: Double) throws(RenderError) {
-        let s = max(64, (pixels * 64).roundedClamped(to: PixelRect.coordinates))
+        let s = Self.size64(pixels)
         if s == size64 { return }
         try RenderError.checkFreeType(
             FT_Set_Char_Size(face, 0, FT_F26Dot6(s), 72, 72), "setting size \(pixels)px on \(descriptor.family)")
@@ -60,10 +60,17 @@ final class FontFace {
         return Double(size.pointee.metrics.descender) / 64
     }
 
-    /// Underline position (below the baseline, positive down) and thickness in pixels.
-    var underline: (offset: Double, thickness: Double) {
+    /// `pixels` in 26.6 fixed point as ``setPixelSize(_:)`` sets it: rounded, at least 1 px.
+    static func size64(_ pixels: Double) -> Int {
+        max(64, (pixels * 64).roundedClamped(to: PixelRect.coordinates))
+    }
+
+    /// Underline position (below the baseline, positive down) and thickness in pixels at an em of
+    /// `pixels`. It takes the size rather than reading the face's current one: the face is shared
+    /// by every run and ruby that uses it, so its current size is whichever was set last.
+    func underline(atPixelSize pixels: Double) -> (offset: Double, thickness: Double) {
         let units = Double(face.pointee.units_per_EM)
-        let px = Double(size64) / 64
+        let px = Double(Self.size64(pixels)) / 64
         guard units > 0 else { return (px * 0.1, px * 0.05) }
         let offset = -Double(face.pointee.underline_position) / units * px
         let thickness = Double(face.pointee.underline_thickness) / units * px

@@ -64,4 +64,15 @@ public protocol FontProvider: Sendable {
     /// Faces to try, best first, for `request`. Faces that lack the requested weight or slant
     /// come with the synthesis flags set.
     func fallbackChain(for request: FontRequest) -> [FontChoice]
+
+    /// The entries of ``fallbackChain(for:)``, in the same order, produced one at a time as the
+    /// renderer reaches them: a provider can then leave fonts that no character needs unread.
+    /// The default walks the whole chain.
+    func fallbackChoices(for request: FontRequest) -> AnyIterator<FontChoice>
+}
+
+extension FontProvider {
+    public func fallbackChoices(for request: FontRequest) -> AnyIterator<FontChoice> {
+        AnyIterator(fallbackChain(for: request).makeIterator())
+    }
 }

@@ -235,7 +235,7 @@ struct LineLayoutStage {
                 )
             }
             if style.underline && !vertical, let first = items.first(where: { $0.item.span == span }) {
-                let u = first.item.choice.face.underline
+                let u = first.item.choice.face.underline(atPixelSize: first.size)
                 out.decorations.append(
                     PlacedRect(
                         x: e.lo, y: u.offset - u.thickness / 2, width: e.hi - e.lo, height: u.thickness,
@@ -261,11 +261,11 @@ struct LineLayoutStage {
         var text = StyledLine()
         text.spans = [StyledSpan(range: 0..<ruby.text.unicodeScalars.count, style: rubyStyle)]
         let chain = fonts.chain(for: rubyStyle.fontRequest)
-        guard !chain.isEmpty else { return }
+        guard let first = fonts.first(in: chain) else { return }
         for s in ruby.text.unicodeScalars {
             text.scalars.append(s)
             text.spanOfScalar.append(0)
-            text.choices.append(fonts.choice(for: s, in: chain) ?? text.choices.last ?? chain[0])
+            text.choices.append(fonts.choice(for: s, in: chain) ?? text.choices.last ?? first)
         }
         let zeros = [UInt8](repeating: 0, count: text.scalars.count)
         let items = bidi.items(of: text, levels: zeros, in: 0..<text.scalars.count)

@@ -68,7 +68,7 @@ struct StyleRunStage {
                 if scalars.isEmpty { continue }
                 // No face at all (a provider returned an empty chain): nothing can be drawn, so
                 // the characters are reported missing and left out rather than trapping.
-                guard !chain.isEmpty else {
+                guard let firstChoice = fonts.first(in: chain) else {
                     for s in scalars where !Self.isInvisible(s) && !missing.contains(s) { missing.append(s) }
                     continue
                 }
@@ -77,9 +77,8 @@ struct StyleRunStage {
                 line.spans.append(StyledSpan(range: start..<(start + scalars.count), style: style))
                 let spanIndex = line.spans.count - 1
                 for s in scalars {
-                    guard let choice = choose(s, previous: line.choices.last, chain: chain, missing: &missing) else {
-                        continue
-                    }
+                    let choice = choose(
+                        s, previous: line.choices.last, first: firstChoice, chain: chain, missing: &missing)
                     line.spanOfScalar.append(spanIndex)
                     line.choices.append(choice)
                     line.scalars.append(s)
@@ -109,14 +108,15 @@ struct StyleRunStage {
         size.isNaN ? 16 : min(1000, max(1, size))
     }
 
-    /// Nil only when there is neither a previous choice nor any face in `chain`.
+    /// The face for `scalar`, `previous`'s or else `first` (the chain's first) when none has it.
     func choose(
-        _ scalar: Unicode.Scalar, previous: LoadedChoice?, chain: [LoadedChoice], missing: inout [Unicode.Scalar]
-    ) -> LoadedChoice? {
+        _ scalar: Unicode.Scalar, previous: LoadedChoice?, first: LoadedChoice, chain: FallbackChain,
+        missing: inout [Unicode.Scalar]
+    ) -> LoadedChoice {
         if let previous, Self.clingsToPrevious(scalar), previous.face.contains(scalar) { return previous }
         if let c = fonts.choice(for: scalar, in: chain) { return c }
         if !Self.isInvisible(scalar), !missing.contains(scalar) { missing.append(scalar) }
-        return previous ?? chain.first
+        return previous ?? first
     }
 
     static func clingsToPrevious(_ s: Unicode.Scalar) -> Bool {
