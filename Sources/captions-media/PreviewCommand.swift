@@ -124,7 +124,7 @@ struct PreviewCommand: ParsableCommand {
                 Console.out("wrote \(scenes.count) image\(scenes.count == 1 ? "" : "s") to \(contactSheet)")
             }
             if let output, let at {
-                let time = try Self.time(at, rate: rate)
+                let time = try TimeArgument.parse(at, option: "--at", rate: rate)
                 try FileIO.writeAtomically(try picture(at: time), to: output, overwrite: force)
             }
             try Exit.report(result.diagnostics + renderer.diagnostics)
@@ -133,17 +133,6 @@ struct PreviewCommand: ParsableCommand {
         } catch let error as MediaError {
             throw Exit.Failure(error.description)
         }
-    }
-
-    /// A timecode at `rate`, or decimal seconds.
-    static func time(_ text: String, rate: FrameRate) throws -> MediaTime {
-        if text.contains(":") || text.contains(";") {
-            return try Timecode(text, rate: rate).mediaTime(at: rate)
-        }
-        guard let t = MediaTime(decimalSeconds: Substring(text)) else {
-            throw Exit.Failure("--at \(text) is neither a timecode HH:MM:SS:FF nor seconds")
-        }
-        return t
     }
 
     /// `HH-MM-SS-FF`, safe in file names.

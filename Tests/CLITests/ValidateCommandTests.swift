@@ -44,5 +44,15 @@ import Testing
         #expect(late.stdout.contains("608.past-video-end"))
         let badArgument = try CLIRunner.run(["validate", "--fix", fixture("clean.json")])
         #expect(badArgument.status == 2)
+        // Seconds work too (the caption ends at 13.35 s, after a 5 s video); a label with frame
+        // 30 does not exist at 29.97 (SMPTE ST 12-1): status 2, naming the option and the value.
+        let seconds = try CLIRunner.run(["validate", "--video-duration", "5", fixture("past-video-end.json")])
+        #expect(seconds.status == 1 && seconds.stdout.contains("608.past-video-end"))
+        let noSuchLabel = try CLIRunner.run(
+            ["validate", "--video-duration", "00:00:05:30", fixture("past-video-end.json")])
+        #expect(noSuchLabel.status == 2)
+        #expect(noSuchLabel.stderr.contains("--video-duration 00:00:05:30"), "\(noSuchLabel.stderr)")
+        let words = try CLIRunner.run(["validate", "--video-duration", "soon", fixture("past-video-end.json")])
+        #expect(words.status == 2 && words.stderr.contains("neither a timecode"), "\(words.stderr)")
     }
 }

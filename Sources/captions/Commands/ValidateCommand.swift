@@ -48,7 +48,9 @@ struct ValidateCommand: ParsableCommand {
         let (result, _) = try CaptionFile.read(file, format: read.from, options: read.formatOptions())
         let rate = read.frameRate.flatMap(FrameRate.init) ?? result.document.frameRate ?? .fps29_97
         var settings = CaptionConversionSettings(target: target, frameRate: rate, dropFrame: result.document.dropFrame)
-        if let videoDuration { settings.videoDuration = try parseDuration(videoDuration, rate: rate) }
+        if let videoDuration {
+            settings.videoDuration = try TimeArgument.parse(videoDuration, option: "--video-duration", rate: rate)
+        }
         let validator = CaptionConversionValidator(
             captions: result.document.captions, settings: settings, fileName: file)
         let warnings = validator.warnings()
@@ -71,15 +73,6 @@ struct ValidateCommand: ParsableCommand {
             return
         }
         if report.hasErrors { throw Exit.Findings() }
-    }
-
-    private func parseDuration(_ text: String, rate: FrameRate) throws -> MediaTime {
-        if let t = MediaTime(decimalSeconds: Substring(text)) { return t }
-        do {
-            return try Timecode(text, rate: rate).mediaTime(at: rate)
-        } catch {
-            throw ValidationError("--video-duration: \(error)")
-        }
     }
 }
 
