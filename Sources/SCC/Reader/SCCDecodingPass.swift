@@ -12,8 +12,19 @@ struct SCCDecodingPass {
     let time: @Sendable (Int64) -> MediaTime
     var scanner: SCCScanner
     var decoder: CEA608Decoder
+    /// What the decoder noticed, with the word it was about; located only when asked for, as a
+    /// reading of a file without parity bits is thrown away with a finding for most words.
+    private var unlocated: [(diagnostic: Diagnostic, word: SCCWord)] = []
     /// What the decoder noticed, each located by line, column, timecode and time.
-    var decoderDiagnostics: [Diagnostic] = []
+    var decoderDiagnostics: [Diagnostic] {
+        unlocated.map { diagnostic, word in
+            var located = diagnostic
+            located.location = DiagnosticLocation(
+                file: options.fileName, line: word.line, column: word.column,
+                timecode: SCCReader.label(word.frame, rate: rate, dropFrame: word.dropFrame), time: time(word.frame))
+            return located
+        }
+    }
     /// Pairs that failed the odd parity check.
     var parityErrors = 0
     /// Pairs that were not padding.
@@ -37,12 +48,9 @@ struct SCCDecodingPass {
     ) throws(CaptionFormatError) {
         // Locals, not properties, inside the scanner's closure (it cannot capture `self` inout).
         var decoder = self.decoder
-        var diagnostics: [Diagnostic] = []
+        var unlocated: [(diagnostic: Diagnostic, word: SCCWord)] = []
         var parityErrors = 0
         var dataWords = 0
-        let fileName = options.fileName
-        let rate = self.rate
-        let time = self.time
         try scanner.scan(bytes) { word in
             let step = decoder.decode(word.first, word.second, frame: word.frame)
             switch step.code {
@@ -52,17 +60,13 @@ struct SCCDecodingPass {
                 dataWords += 1
             default: dataWords += 1
             }
-            if !step.diagnostics.isEmpty, var diagnostic = step.diagnostic {
-                diagnostic.location = DiagnosticLocation(
-                    file: fileName, line: word.line, column: word.column,
-                    timecode: SCCReader.label(word.frame, rate: rate, dropFrame: word.dropFrame),
-                    time: time(word.frame))
-                diagnostics.append(diagnostic)
+            if !step.diagnostics.isEmpty, let diagnostic = step.diagnostic {
+                unlocated.append((diagnostic, word))
             }
             body(word, step, &decoder)
         }
         self.decoder = decoder
-        decoderDiagnostics = diagnostics
+        self.unlocated = unlocated
         self.parityErrors = parityErrors
         self.dataWords = dataWords
     }
