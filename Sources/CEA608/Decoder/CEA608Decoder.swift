@@ -226,12 +226,7 @@ public struct CEA608Decoder: Sendable {
 
     // MARK: - Helpers
 
-    static func hexByte(_ byte: UInt8) -> String {
-        let digits: [Character] = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-    }
+    static func hexByte(_ byte: UInt8) -> String { HexText.byte(byte) }
 
-    static func hex(_ first: UInt8, _ second: UInt8) -> String {
-        hexByte(first) + hexByte(second)
-    }
+    static func hex(_ first: UInt8, _ second: UInt8) -> String { HexText.pair(first, second) }
 }

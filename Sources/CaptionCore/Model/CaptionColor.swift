@@ -74,8 +74,5 @@ public struct CaptionColor: Sendable, Hashable, Codable, CustomStringConvertible
         try container.encode(description)
     }
 
-    private static func hex(_ b: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
-    }
+    private static func hex(_ b: UInt8) -> String { HexText.byte(b, uppercase: true) }
 }

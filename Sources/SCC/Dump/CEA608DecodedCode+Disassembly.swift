@@ -1,4 +1,5 @@
 import CEA608
+import CaptionCore
 
 // Mnemonics follow the tables in Specs/cea608/ (47 CFR 15.119, now 47 CFR 79.101; CEA-608-B).
 
@@ -37,8 +38,5 @@ extension CEA608DecodedCode {
         }
     }
 
-    private static func hex(_ byte: UInt8) -> String {
-        let digits: [Character] = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-    }
+    private static func hex(_ byte: UInt8) -> String { HexText.byte(byte) }
 }

@@ -69,10 +69,7 @@ public struct SCCDisassembler: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private static func hex(_ byte: UInt8) -> String {
-        let digits: [Character] = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-    }
+    private static func hex(_ byte: UInt8) -> String { HexText.byte(byte) }
 }
 
 extension String {
