@@ -122,27 +122,7 @@ import Testing
             // Back to back, or a gap of up to 12 frames.
             frame += duration + (random.next(below: 3) == 0 ? 0 : Int64(random.next(below: 12)))
         }
-        let plans = CEA608Encoder().transmissionPlans(for: captions, rate: Self.rate).plans
-        let schedule = TransmissionScheduler().schedule(plans)
-        // Flags: exactly the plans that do not fit unshifted.
-        let unshiftedFits = Self.fits(plans, delays: Array(repeating: 0, count: plans.count))
-        #expect(schedule.isDeliverable == unshiftedFits, "\(schedule.conflicts)")
-        let best = Self.bruteForceMinimum(plans, limit: 16)
-        if schedule.isDeliverableWithShifts {
-            var delays = [Int64](repeating: 0, count: plans.count)
-            for shift in schedule.suggestedShifts { delays[shift.planIndex] = shift.startOffset }
-            #expect(Self.fits(plans, delays: delays), "greedy \(delays) does not fit")
-            let total = delays.reduce(0, +)
-            // No delay vector the search tries (each delay 0…16) may beat the greedy total; when
-            // the total is within 16, every better vector would have been tried, so it must match.
-            #expect(best.map { $0 >= total } ?? true, "greedy total \(total), brute force \(String(describing: best))")
-            if total <= 16 { #expect(best == total, "greedy total \(total), brute force \(String(describing: best))") }
-            // The placed words: one per frame, none before frame 0, in order.
-            let frames = schedule.words.map(\.frame)
-            #expect(Set(frames).count == frames.count && frames == frames.sorted() && (frames.first ?? 0) >= 0)
-        } else {
-            #expect(best == nil, "scheduler gave up, brute force found total \(String(describing: best))")
-        }
+        Self.checkAgainstBruteForce(captions, limit: 16)
     }
 
     @Test(arguments: 0..<40) func mixedModesAgainstBruteForce(seed: Int) {
@@ -163,24 +143,7 @@ import Testing
             captions.append(caption)
             frame += duration + Int64(random.next(below: 8))
         }
-        let plans = CEA608Encoder().transmissionPlans(for: captions, rate: Self.rate).plans
-        let schedule = TransmissionScheduler().schedule(plans)
-        #expect(schedule.isDeliverable == Self.fits(plans, delays: Array(repeating: 0, count: plans.count)))
-        let best = Self.bruteForceMinimum(plans, limit: 14)
-        if schedule.isDeliverableWithShifts {
-            var delays = [Int64](repeating: 0, count: plans.count)
-            for shift in schedule.suggestedShifts { delays[shift.planIndex] = shift.startOffset }
-            #expect(Self.fits(plans, delays: delays), "greedy \(delays) does not fit")
-            let total = delays.reduce(0, +)
-            // No delay vector the search tries (each delay 0…14) may beat the greedy total; when
-            // the total is within 14, every better vector would have been tried, so it must match.
-            #expect(best.map { $0 >= total } ?? true, "greedy total \(total), brute force \(String(describing: best))")
-            if total <= 14 { #expect(best == total, "greedy total \(total), brute force \(String(describing: best))") }
-            let frames = schedule.words.map(\.frame)
-            #expect(Set(frames).count == frames.count && frames == frames.sorted())
-        } else {
-            #expect(best == nil, "scheduler gave up, brute force found total \(String(describing: best))")
-        }
+        Self.checkAgainstBruteForce(captions, limit: 14)
     }
 
     @Test func shiftedDocumentSchedulesClean() {
@@ -215,5 +178,36 @@ import Testing
         let again = TransmissionScheduler().schedule(encoder.transmissionPlans(for: shifted, rate: Self.rate).plans)
         #expect(again.isDeliverable, "\(again.conflicts.count) conflicts remain")
         #expect(again.words == schedule.words)
+    }
+
+    /// The scheduler against an exhaustive search over delays 0…`limit` per plan: it flags
+    /// exactly the plans that do not fit unshifted, its shifts fit, no tried delay vector beats
+    /// its total (and when the total is within `limit` it equals the minimum), and the placed
+    /// words take one frame each, in order, none before frame 0.
+    static func checkAgainstBruteForce(
+        _ captions: [Caption], limit: Int64, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let plans = CEA608Encoder().transmissionPlans(for: captions, rate: rate).plans
+        let schedule = TransmissionScheduler().schedule(plans)
+        let unshiftedFits = fits(plans, delays: Array(repeating: 0, count: plans.count))
+        #expect(schedule.isDeliverable == unshiftedFits, "\(schedule.conflicts)", sourceLocation: sourceLocation)
+        let best = bruteForceMinimum(plans, limit: limit)
+        guard schedule.isDeliverableWithShifts else {
+            #expect(
+                best == nil, "scheduler gave up, brute force found total \(String(describing: best))",
+                sourceLocation: sourceLocation)
+            return
+        }
+        var delays = [Int64](repeating: 0, count: plans.count)
+        for shift in schedule.suggestedShifts { delays[shift.planIndex] = shift.startOffset }
+        #expect(fits(plans, delays: delays), "greedy \(delays) does not fit", sourceLocation: sourceLocation)
+        let total = delays.reduce(0, +)
+        let message: Comment = "greedy total \(total), brute force \(String(describing: best))"
+        #expect(best.map { $0 >= total } ?? true, message, sourceLocation: sourceLocation)
+        if total <= limit { #expect(best == total, message, sourceLocation: sourceLocation) }
+        let frames = schedule.words.map(\.frame)
+        #expect(
+            Set(frames).count == frames.count && frames == frames.sorted() && (frames.first ?? 0) >= 0,
+            sourceLocation: sourceLocation)
     }
 }
