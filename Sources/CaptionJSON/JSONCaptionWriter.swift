@@ -262,8 +262,7 @@ struct JSONCaptionWriter {
                 case 0x08: bytes.append(UInt8(ascii: "b"))
                 case 0x0C: bytes.append(UInt8(ascii: "f"))
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), 48, 48, HexText.digit(b >> 4), HexText.digit(b)])
                 }
                 start = i + 1
             }

@@ -69,22 +69,16 @@ enum SCCPiece {
 /// The hex words of `pieces`, odd parity added (47 CFR 15.119(b)), two characters per word.
 func sccWords(_ pieces: [SCCPiece]) -> String {
     func parity(_ byte: UInt8) -> UInt8 { byte.nonzeroBitCount % 2 == 0 ? byte | 0x80 : byte }
-    func hex(_ first: UInt8, _ second: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([
-            digits[Int(first >> 4)], digits[Int(first & 15)], digits[Int(second >> 4)], digits[Int(second & 15)],
-        ])
-    }
     var words: [String] = []
     for piece in pieces {
         switch piece {
         case .code(let code):
-            words.append(hex(parity(UInt8(code >> 8)), parity(UInt8(code & 0xFF))))
+            words.append(HexText.pair(parity(UInt8(code >> 8)), parity(UInt8(code & 0xFF))))
         case .text(let text):
             var bytes = text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
             if bytes.count % 2 == 1 { bytes.append(0) }
             for index in stride(from: 0, to: bytes.count, by: 2) {
-                words.append(hex(parity(bytes[index]), parity(bytes[index + 1])))
+                words.append(HexText.pair(parity(bytes[index]), parity(bytes[index + 1])))
             }
         }
     }

@@ -3,6 +3,15 @@ import CaptionCore
 /// What decoding one byte pair did: its meaning, whether it was for the selected channel, and
 /// any change of the screen.
 public struct CEA608DecodeStep: Sendable {
+    /// A finding about the pair, kept small: a step is made for every frame, and a file written
+    /// without parity bits fails the parity check on most of them (its reading may be thrown
+    /// away), so the parity message is only written when asked for.
+    private enum Finding: Sendable {
+        case none
+        case parity(UInt8, UInt8)
+        indirect case other(Diagnostic)
+    }
+
     /// The meaning of the pair.
     public var code: CEA608DecodedCode
     /// The service a control code addressed, or that characters belong to; `nil` for padding,
@@ -12,15 +21,26 @@ public struct CEA608DecodeStep: Sendable {
     public var accepted: Bool
     /// Set when the displayed memory changed.
     public var screenChange: CEA608ScreenChange?
+    private var finding: Finding
+
     /// Something the user should know (parity error, XDS skipped, undefined code …), without a
     /// location: the caller knows the file line.
     public var diagnostic: Diagnostic? {
-        get { diagnostics.first }
-        set { diagnostics = newValue.map { [$0] } ?? [] }
+        get {
+            switch finding {
+            case .none: nil
+            case .parity(let first, let second): Self.parityDiagnostic(first, second)
+            case .other(let diagnostic): diagnostic
+            }
+        }
+        set { finding = newValue.map { .other($0) } ?? .none }
     }
-    /// The same finding as an array, empty when there is none: cheap to test and to copy, which
-    /// matters because a step is made for every frame.
-    public private(set) var diagnostics: [Diagnostic]
+
+    /// Whether there is a ``diagnostic``, without building it.
+    public var hasDiagnostic: Bool {
+        if case .none = finding { return false }
+        return true
+    }
 
     public init(
         code: CEA608DecodedCode, channel: CaptionChannel? = nil, accepted: Bool = false,
@@ -30,6 +50,19 @@ public struct CEA608DecodeStep: Sendable {
         self.channel = channel
         self.accepted = accepted
         self.screenChange = screenChange
-        self.diagnostics = diagnostic.map { [$0] } ?? []
+        self.finding = diagnostic.map { .other($0) } ?? .none
+    }
+
+    /// A pair that failed the odd parity check (47 CFR 15.119(b)), as received.
+    static func parityError(_ first: UInt8, _ second: UInt8) -> CEA608DecodeStep {
+        var step = CEA608DecodeStep(code: .parityError)
+        step.finding = .parity(first, second)
+        return step
+    }
+
+    private static func parityDiagnostic(_ first: UInt8, _ second: UInt8) -> Diagnostic {
+        Diagnostic(
+            .warning, "608.parity", "byte pair \(HexText.pair(first, second)) fails the odd parity check; dropped",
+            suggestedFix: "check the file for corrupted words")
     }
 }

@@ -31,7 +31,7 @@ extension CEA608Decoder {
                 reportedOtherField = true
                 diagnostic = Diagnostic(
                     .info, "608.other-field",
-                    "control code \(Self.hex(byte1, byte2)) (parity stripped) is for field \(field) "
+                    "control code \(HexText.pair(byte1, byte2)) (parity stripped) is for field \(field) "
                         + "(CC\(field == 1 ? "1/CC2" : "3/CC4")); that service is not read for CC\(channel.rawValue)",
                     suggestedFix: "read that service with --channel \(field == 1 ? 1 : 3)")
             }
@@ -43,7 +43,7 @@ extension CEA608Decoder {
         if case .undefined = code {
             diagnostic = Diagnostic(
                 .warning, "608.undefined-code",
-                "control code \(Self.hex(byte1, byte2)) (parity stripped) is not defined; ignored",
+                "control code \(HexText.pair(byte1, byte2)) (parity stripped) is not defined; ignored",
                 suggestedFix: "remove the word, or check the file for corrupted bytes")
         }
         guard service == channel else {

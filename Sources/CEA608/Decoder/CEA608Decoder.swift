@@ -118,12 +118,7 @@ public struct CEA608Decoder: Sendable {
         // 15.119(b): every byte has odd parity; a failing pair is dropped.
         guard !checksParity || Parity.hasOddParity(first) && Parity.hasOddParity(second) else {
             previousControl = -1
-            return CEA608DecodeStep(
-                code: .parityError,
-                diagnostic: Diagnostic(
-                    .warning, "608.parity",
-                    "byte pair \(Self.hex(first, second)) fails the odd parity check; dropped",
-                    suggestedFix: "check the file for corrupted words"))
+            return .parityError(first, second)
         }
         let byte1 = first & 0x7F
         let byte2 = second & 0x7F
@@ -219,14 +214,8 @@ public struct CEA608Decoder: Sendable {
         var step = CEA608DecodeStep(code: .xds(byte1, byte2))
         if starting {
             step.diagnostic = Diagnostic(
-                .info, "608.xds", "Extended Data Services packet (class 0x\(Self.hexByte(byte1))) skipped")
+                .info, "608.xds", "Extended Data Services packet (class 0x\(HexText.byte(byte1))) skipped")
         }
         return step
     }
-
-    // MARK: - Helpers
-
-    static func hexByte(_ byte: UInt8) -> String { HexText.byte(byte) }
-
-    static func hex(_ first: UInt8, _ second: UInt8) -> String { HexText.pair(first, second) }
 }

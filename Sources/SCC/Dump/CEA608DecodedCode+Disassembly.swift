@@ -33,10 +33,9 @@ extension CEA608DecodedCode {
         case .command(let command): return command.mnemonic
         case .attribute(let attribute): return attribute.mnemonic
         case .repeated: return "(repeat, ignored)"
-        case .xds(let first, let second): return "XDS \(Self.hex(first)) \(Self.hex(second))"
-        case .undefined(let first, let second): return "undefined \(Self.hex(first))\(Self.hex(second))"
+        case .xds(let first, let second): return "XDS \(HexText.byte(first)) \(HexText.byte(second))"
+        case .undefined(let first, let second): return "undefined \(HexText.byte(first))\(HexText.byte(second))"
         }
     }
 
-    private static func hex(_ byte: UInt8) -> String { HexText.byte(byte) }
 }

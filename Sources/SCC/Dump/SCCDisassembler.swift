@@ -40,7 +40,7 @@ public struct SCCDisassembler: Sendable {
             let timecode = SCCReader.label(word.frame, rate: rate, dropFrame: word.dropFrame) ?? "frame \(word.frame)"
             entries.append(
                 SCCDisassemblyEntry(
-                    timecode: timecode, line: word.line, word: Self.hex(word.first) + Self.hex(word.second),
+                    timecode: timecode, line: word.line, word: HexText.byte(word.first) + HexText.byte(word.second),
                     channel: step.channel.map { "CC\($0.rawValue)" }, accepted: step.accepted,
                     meaning: step.code.disassembly,
                     mode: decoder.isInTextMode ? "text" : decoder.mode.name, screen: screen))
@@ -69,7 +69,6 @@ public struct SCCDisassembler: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private static func hex(_ byte: UInt8) -> String { HexText.byte(byte) }
 }
 
 extension String {

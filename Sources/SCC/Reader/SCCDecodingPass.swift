@@ -14,11 +14,11 @@ struct SCCDecodingPass {
     var decoder: CEA608Decoder
     /// What the decoder noticed, with the word it was about; located only when asked for, as a
     /// reading of a file without parity bits is thrown away with a finding for most words.
-    private var unlocated: [(diagnostic: Diagnostic, word: SCCWord)] = []
+    private var unlocated: [(step: CEA608DecodeStep, word: SCCWord)] = []
     /// What the decoder noticed, each located by line, column, timecode and time.
     var decoderDiagnostics: [Diagnostic] {
-        unlocated.map { diagnostic, word in
-            var located = diagnostic
+        unlocated.compactMap { step, word in
+            guard var located = step.diagnostic else { return nil }
             located.location = DiagnosticLocation(
                 file: options.fileName, line: word.line, column: word.column,
                 timecode: SCCReader.label(word.frame, rate: rate, dropFrame: word.dropFrame), time: time(word.frame))
@@ -33,10 +33,11 @@ struct SCCDecodingPass {
     init(options: CaptionFormatOptions, rate: FrameRate, checksParity: Bool) throws(CaptionFormatError) {
         self.options = options
         self.rate = rate
-        let offset = try SCCReader.startFrame(options, rate: rate)
+        let offset = try SCCOptionValues.startFrame(options, rate: rate, failing: .unreadable)
         time = { frame in rate.time(ofFrame: frame - offset) }
         scanner = SCCScanner(rate: rate, strict: options.strict, fileName: options.fileName)
-        decoder = CEA608Decoder(channel: try SCCReader.channel(options), checksParity: checksParity)
+        decoder = CEA608Decoder(
+            channel: try SCCOptionValues.channel(options, failing: .unreadable), checksParity: checksParity)
     }
 
     /// Decodes every word, calling `body` with the word, its step and the decoder after it.
@@ -48,7 +49,7 @@ struct SCCDecodingPass {
     ) throws(CaptionFormatError) {
         // Locals, not properties, inside the scanner's closure (it cannot capture `self` inout).
         var decoder = self.decoder
-        var unlocated: [(diagnostic: Diagnostic, word: SCCWord)] = []
+        var unlocated: [(step: CEA608DecodeStep, word: SCCWord)] = []
         var parityErrors = 0
         var dataWords = 0
         try scanner.scan(bytes) { word in
@@ -60,9 +61,7 @@ struct SCCDecodingPass {
                 dataWords += 1
             default: dataWords += 1
             }
-            if !step.diagnostics.isEmpty, let diagnostic = step.diagnostic {
-                unlocated.append((diagnostic, word))
-            }
+            if step.hasDiagnostic { unlocated.append((step, word)) }
             body(word, step, &decoder)
         }
         self.decoder = decoder

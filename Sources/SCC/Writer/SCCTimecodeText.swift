@@ -18,10 +18,10 @@ enum SCCTimecodeText {
     /// Calls `body` with the four lower-case hex digits of `word`.
     @inline(__always)
     static func forEachHexDigit(of word: UInt16, _ body: (UInt8) -> Void) {
-        body(hexDigit(word >> 12))
-        body(hexDigit(word >> 8))
-        body(hexDigit(word >> 4))
-        body(hexDigit(word))
+        body(HexText.digit(UInt8(truncatingIfNeeded: word >> 12)))
+        body(HexText.digit(UInt8(truncatingIfNeeded: word >> 8)))
+        body(HexText.digit(UInt8(truncatingIfNeeded: word >> 4)))
+        body(HexText.digit(UInt8(truncatingIfNeeded: word)))
     }
 
     @inline(__always)
@@ -29,11 +29,5 @@ enum SCCTimecodeText {
         let clamped = UInt8(clamping: min(max(value, 0), 99))
         body(0x30 + clamped / 10)
         body(0x30 + clamped % 10)
-    }
-
-    @inline(__always)
-    private static func hexDigit(_ value: UInt16) -> UInt8 {
-        let nibble = UInt8(truncatingIfNeeded: value) & 0x0F
-        return nibble < 10 ? 0x30 + nibble : 0x57 + nibble
     }
 }
