@@ -23,15 +23,15 @@ struct EncoderState {
     /// Whether non-displayed memory may hold text (after an EOC that swapped a caption out).
     private var nonDisplayedMayHoldText = false
 
+    /// The EDM word for the channel, parity added.
+    private let eraseWord: UInt16
+
     init(channel: CaptionChannel) {
         self.channel = channel
-    }
-
-    private var eraseWord: UInt16 {
         let bytes = channel.encode(
             first: ControlCommand.eraseDisplayedMemory.bytes.first,
             second: ControlCommand.eraseDisplayedMemory.bytes.second)
-        return CEA608WordBuffer.word(bytes.first, bytes.second)
+        eraseWord = CEA608WordBuffer.word(bytes.first, bytes.second)
     }
 
     /// Adds the plan for `unit`, which must not start before the previous unit.
@@ -168,7 +168,7 @@ struct EncoderState {
             diagnostics.append(
                 Diagnostic(
                     .warning, "608.roll-up-end",
-                    "roll-up line \(captionList(shown[position].plan)) stays on screen until it rolls out of "
+                    "roll-up line \(CaptionNumbers.list(plans[shown[position].plan].captionIndices)) stays on screen until it rolls out of "
                         + "the window; an EDM would also erase the lines below it",
                     at: location, suggestedFix: "end roll-up lines when a later line pushes them out"))
             shown[position].end = .max
@@ -176,16 +176,14 @@ struct EncoderState {
     }
 
     private mutating func warnEarly(_ plan: Int, leaves frame: Int64, meant end: Int64) {
+        let captions = plans[plan].captionIndices
         diagnostics.append(
             Diagnostic(
                 .warning, "608.overlap",
-                "caption \(captionList(plan)) leaves the screen \(end - frame) frame(s) early, when the "
+                "\(CaptionNumbers.subject(captions)) \(captions.count == 1 ? "leaves" : "leave") the screen "
+                    + "\(end - frame) frame(s) early, when the "
                     + "next caption replaces it (CEA-608 shows one caption memory at a time)",
                 suggestedFix: "end the caption when the next one starts, or show both in one caption"))
-    }
-
-    private func captionList(_ plan: Int) -> String {
-        CaptionNumbers.list(plans[plan].captionIndices)
     }
 
     // MARK: - Words
