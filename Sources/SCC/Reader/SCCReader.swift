@@ -38,10 +38,12 @@ public struct SCCReader: Sendable {
             }
             if step.accepted { builder.prepare(step.code, frame: word.frame, mode: decoder.mode) }
         }
-        if options.strict, let problem = pass.decoderDiagnostics.first(where: { $0.severity >= .warning }) {
-            throw CaptionFormatError(
-                .unreadable, problem.message, at: problem.location,
-                diagnostics: pass.scanner.diagnostics + pass.decoderDiagnostics)
+        if options.strict {
+            let found = pass.decoderDiagnostics
+            if let problem = found.first(where: { $0.severity >= .warning }) {
+                throw CaptionFormatError(
+                    .unreadable, problem.message, at: problem.location, diagnostics: pass.scanner.diagnostics + found)
+            }
         }
         var finishing = Finishing(pass: pass, builder: builder)
         return finishing.finish(notes: notes)
@@ -99,25 +101,6 @@ public struct SCCReader: Sendable {
                 captions: builder.captions(), frameRate: rate, dropFrame: scanner.firstLabelDropFrame,
                 timeBase: .smpte, metadata: metadata)
             return SCCReadResult(document: document, textLines: textLines, diagnostics: diagnostics)
-        }
-    }
-
-    // MARK: - Options
-
-    static func channel(_ options: CaptionFormatOptions) throws(CaptionFormatError) -> CaptionChannel {
-        guard let number = options.channel else { return .cc1 }
-        guard let channel = CaptionChannel(rawValue: number) else {
-            throw CaptionFormatError(.unreadable, "channel must be 1, 2, 3 or 4 (CC1–CC4), not \(number)")
-        }
-        return channel
-    }
-
-    static func startFrame(_ options: CaptionFormatOptions, rate: FrameRate) throws(CaptionFormatError) -> Int64 {
-        guard let text = options.startTimecode else { return 0 }
-        do {
-            return try Timecode(text, rate: rate).frameCount(at: rate)
-        } catch {
-            throw CaptionFormatError(.unreadable, "start timecode: \(error)")
         }
     }
 

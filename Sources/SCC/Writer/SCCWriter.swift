@@ -40,17 +40,8 @@ public struct SCCWriter: Sendable {
             }
             dropFrame = false
         }
-        guard let channel = CaptionChannel(rawValue: options.channel ?? 1) else {
-            throw CaptionFormatError(.cannotWrite, "channel must be 1–4 (CC1–CC4)", at: location)
-        }
-        var offset: Int64 = 0
-        if let text = options.startTimecode {
-            do {
-                offset = try Timecode(text, rate: rate).frameCount(at: rate)
-            } catch {
-                throw CaptionFormatError(.cannotWrite, "start timecode: \(error)", at: location)
-            }
-        }
+        let channel = try SCCOptionValues.channel(options, failing: .cannotWrite, at: location)
+        let offset = try SCCOptionValues.startFrame(options, rate: rate, failing: .cannotWrite, at: location)
         let label = { (frame: Int64) -> String in
             (try? Timecode(frameCount: frame + offset, rate: rate, dropFrame: dropFrame))?.description
                 ?? "frame \(frame)"
