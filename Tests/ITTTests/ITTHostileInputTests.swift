@@ -189,6 +189,22 @@ import Testing
         #expect(error.location.line == 2, "\(error)")
     }
 
+    @Test func manyParagraphsJustUnderTheParagraphLimitAreRefusedTogether() throws {
+        // Each <p> has 997 spans ending at different instants: about a million caption pieces,
+        // under the per-paragraph limit. 40 of them (1.4 MB) took minutes and gigabytes before
+        // the document-wide limit; now the fifth paragraph (line 6) exhausts it.
+        var spans = ""
+        for k in 1...997 { spans += "<span begin=\"0s\" end=\"\(k)s\">x</span>" }
+        let paragraphs = String(repeating: "<p begin=\"0s\" end=\"1000s\">\(spans)</p>\n", count: 40)
+        let text =
+            #"<tt xmlns="http://www.w3.org/ns/ttml" ttp:timeBase="media" xmlns:ttp="http://www.w3.org/ns/ttml#parameter">"#
+            + "<body><div>\n\(paragraphs)</div></body></tt>"
+        // About 5 s in a debug build; it bounds the work, it does not time it.
+        let error = try #require(Self.expectLocatedFailure(Array(text.utf8), within: 60))
+        #expect(error.message.contains("caption pieces"), "\(error)")
+        #expect(error.location.line == 6, "\(error)")
+    }
+
     @Test func aFewTimedSpansStillSplitTheParagraph() throws {
         var spans = ""
         for i in 1...3 { spans += "<span begin=\"0s\" end=\"\(i)s\">\(i)</span>" }

@@ -40,6 +40,11 @@ extension ITTDocumentReader {
     static let maximumTimeCutsPerParagraph = 1_000
     /// The most (interval, segment) pairs one paragraph may expand into.
     static let maximumParagraphSlices = 2_000_000
+    /// The most (interval, segment) pairs all paragraphs together may expand into: a 20-hour
+    /// feature with a timed span in every caption needs well under 1 % of it, while without a
+    /// document-wide bound a few MB of paragraphs at the per-paragraph limit take minutes and
+    /// gigabytes.
+    static let maximumDocumentSlices = 4_000_000
 
     /// One `<p>` (TTML1 §7.1.5).
     private func readParagraph(
@@ -93,13 +98,21 @@ extension ITTDocumentReader {
                     at: source.location(of: p))
             }
         }
-        guard (cuts.count - 1) * segments.count <= Self.maximumParagraphSlices else {
+        let slices = (cuts.count - 1) * segments.count
+        guard slices <= Self.maximumParagraphSlices else {
             throw failure(
                 "this <p> has \(segments.count) pieces of content changing at \(cuts.count) instants "
                     + "(TTML1 §10.4), more than \(Self.maximumParagraphSlices) caption pieces in all; "
                     + "split it into several paragraphs",
                 at: source.location(of: p))
         }
+        guard slices <= remainingSlices else {
+            throw failure(
+                "the document's timed spans (TTML1 §10.4) expand into more than \(Self.maximumDocumentSlices) "
+                    + "caption pieces by this <p>; split the file, or time paragraphs instead of spans",
+                at: source.location(of: p))
+        }
+        remainingSlices -= slices
         let instants = cuts.sorted()
         for k in 0..<(instants.count - 1) {
             let (from, to) = (instants[k], instants[k + 1])

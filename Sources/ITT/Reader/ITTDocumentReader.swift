@@ -12,6 +12,9 @@ final class ITTDocumentReader {
     var styles: [String: XMLElement] = [:]
     var resolvedStyles: [String: ITTStyleProperties] = [:]
     var regions: [String: ITTRegionDefinition] = [:]
+    /// (interval, segment) pairs the paragraphs with timed spans may still expand into, for the
+    /// whole document (``maximumDocumentSlices``).
+    var remainingSlices = ITTDocumentReader.maximumDocumentSlices
     /// Per rule: the index of its last diagnostic, how many were kept, and how many more
     /// occurrences were only counted.
     private var repeatedIssues: [String: (index: Int, kept: Int, more: Int)] = [:]
