@@ -132,6 +132,18 @@ import Testing
         #expect(error?.message.contains("truncated") == true, "\(String(describing: error?.message))")
     }
 
+    @Test func aFileCutInsideACharacterSaysItIsTruncated() throws {
+        let bytes = Array(try String(contentsOf: TestPaths.fixture("itt/all-features.itt"), encoding: .utf8).utf8)
+        // Every cut after the lead byte of a multi-byte character (the fixture has several).
+        let cuts = bytes.indices.filter { bytes[$0] >= 0xC0 }.map { $0 + 1 }
+        try #require(cuts.count >= 3)
+        for cut in cuts {
+            let error = Self.expectLocatedFailure(Array(bytes[..<cut]))
+            #expect(
+                error?.message.contains("truncated") == true, "cut at \(cut): \(String(describing: error?.message))")
+        }
+    }
+
     @Test func truncatedFileIsAnError() throws {
         let full = try String(contentsOf: TestPaths.fixture("itt/all-features.itt"), encoding: .utf8)
         let bytes = Array(full.utf8)

@@ -32,6 +32,18 @@ struct SourceText: Sendable {
         return (low + 1, column)
     }
 
+    /// Whether the bytes end part-way through a UTF-8 sequence, as a file cut short may.
+    var endsInsideCharacter: Bool {
+        // The last lead byte (not 10xxxxxx) within the last four bytes, and how long its
+        // sequence should be (RFC 3629 §3).
+        var start = bytes.count - 1
+        while start >= 0 && start >= bytes.count - 4 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        guard start >= 0 else { return false }
+        let lead = bytes[start]
+        let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        return bytes.count - start < length
+    }
+
     /// A diagnostic location for `offset`.
     func location(ofOffset offset: Int, timecode: String? = nil) -> DiagnosticLocation {
         let (line, column) = lineAndColumn(ofOffset: offset)

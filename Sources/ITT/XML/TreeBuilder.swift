@@ -130,7 +130,9 @@ final class TreeBuilder {
             // reads ahead, so its position is at the end for small files too; the error's line
             // must be the last one as well.
             let lastLine = source.lineAndColumn(ofOffset: source.bytes.count).line
-            if atEnd && error.line >= lastLine { prefix = "the file ends in the middle of the document (truncated?)" }
+            if atEnd && error.line >= lastLine || source.endsInsideCharacter {
+                prefix = "the file ends in the middle of the document (truncated?)"
+            }
         }
         let line = error.line > 0 ? error.line : source.lineAndColumn(ofOffset: context.inputOffset ?? 0).line
         let column = error.column > 0 ? error.column : 1
