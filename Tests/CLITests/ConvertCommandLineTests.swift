@@ -1,3 +1,4 @@
+import CaptionsCLI
 import Foundation
 import TestSupport
 import Testing
@@ -37,6 +38,24 @@ import Testing
         #expect(try run(["convert", "--force", source, out]).status == 0)
         #expect(try run(["convert", source, "--force", out]).status == 0)
         #expect(try run(["convert", source, out, "--force"]).status == 0)
+    }
+
+    /// Which command lines take the plain path: decided by hand from the shape it promises
+    /// (`convert`, two values, `--force` at most once), so the end-to-end tests above really
+    /// compare the two paths.
+    @Test func thePlainPathTakesExactlyTheCommonShape() {
+        func plain(_ arguments: [String]) -> ConvertJob? { ConvertJob(commonArguments: arguments) }
+        let job = plain(["convert", "a.scc", "b.json"])
+        #expect(job?.input == "a.scc" && job?.output == "b.json" && job?.force == false)
+        #expect(plain(["convert", "--force", "a.scc", "b.json"])?.force == true)
+        #expect(plain(["convert", "a.scc", "b.json", "--force"])?.output == "b.json")
+        for other in [
+            ["convert", "a.scc"], ["convert", "a.scc", "b.json", "c.json"], ["convert", "--from", "scc", "a", "b"],
+            ["convert", "a.scc", "b.json", "--force", "--force"], ["convert", "a.scc", "help"],
+            ["convert", "", "b.json"], ["inspect", "a.scc", "b.json"], ["convert", "a.scc", "-o"],
+        ] {
+            #expect(plain(other) == nil, "\(other)")
+        }
     }
 
     @Test func unusualCommandLinesStillGetArgumentParserMessages() throws {

@@ -75,7 +75,10 @@ import Testing
 
     @Test func sharedITTFixturesConvertToSCCAndBack() throws {
         let dir = try TemporaryDirectory()
-        for url in TestPaths.files(in: TestPaths.sharedFixture("itt"), withExtension: "itt") {
+        let urls = TestPaths.files(in: TestPaths.sharedFixture("itt"), withExtension: "itt")
+        // ../shared/fixtures/itt holds three; none found would check nothing.
+        try #require(urls.count == 3, "\(urls)")
+        for url in urls {
             let scc = dir.path(url.deletingPathExtension().lastPathComponent + ".scc")
             let toSCC = try CLIRunner.run(["convert", url.path, scc])
             #expect(toSCC.status == 0, "\(url.lastPathComponent): \(toSCC.stderr)")

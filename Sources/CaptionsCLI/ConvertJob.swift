@@ -1,24 +1,39 @@
 import CaptionKit
-import CaptionsCLI
 
 /// One `captions convert` run in plain values: what ``ConvertCommand`` parsed, or what
 /// ``init(commonArguments:)`` read straight from the command line.
-struct ConvertJob {
-    var input: String
-    var output: String
+public struct ConvertJob {
+    public var input: String
+    public var output: String
     /// `--from`.
-    var from: String?
+    public var from: String?
     /// What the read options (`--frame-rate`, `--channel`, `--strict`) ask of the reader.
-    var readOptions = CaptionFormatOptions()
+    public var readOptions = CaptionFormatOptions()
     /// `--to`.
-    var to: String?
+    public var to: String?
     /// `--timecode df|ndf`.
-    var dropFrame: Bool?
-    var startTimecode: String?
-    var shift = false
-    var force = false
+    public var dropFrame: Bool?
+    public var startTimecode: String?
+    public var shift = false
+    public var force = false
 
-    func run() throws {
+    public init(
+        input: String, output: String, from: String? = nil, readOptions: CaptionFormatOptions = CaptionFormatOptions(),
+        to: String? = nil, dropFrame: Bool? = nil, startTimecode: String? = nil, shift: Bool = false,
+        force: Bool = false
+    ) {
+        self.input = input
+        self.output = output
+        self.from = from
+        self.readOptions = readOptions
+        self.to = to
+        self.dropFrame = dropFrame
+        self.startTimecode = startTimecode
+        self.shift = shift
+        self.force = force
+    }
+
+    public func run() throws {
         // Bad arguments are reported before any reading.
         _ = try CaptionFormatRegistry.standard.outputFormat(path: output, name: to)
         let (result, _) = try CaptionFile.read(input, format: from, options: readOptions)
@@ -44,7 +59,7 @@ extension ConvertJob {
     /// cost about 2 ms at every start; `convert` is run in batches over many files. The shape
     /// accepted here is one ArgumentParser reads the same way: two positional values (neither an
     /// option, `help`, nor empty) and the `--force` flag at most once, in any order.
-    init?(commonArguments arguments: some Collection<String>) {
+    public init?(commonArguments arguments: some Collection<String>) {
         guard arguments.first == "convert", arguments.count <= 4 else { return nil }
         var positional: [String] = []
         var force = false
