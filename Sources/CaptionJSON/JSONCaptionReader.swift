@@ -92,12 +92,10 @@ struct JSONCaptionReader {
         {
             if let t = exact { return t }
             if let s = seconds {
-                // Decimal seconds are taken to the microsecond; ±100 million seconds (three
-                // years) is far beyond any programme and keeps the conversion exact.
-                guard s.isFinite, abs(s) < 1e8 else {
+                guard let time = MediaTime(jsonSeconds: s) else {
                     throw failure("\(secondsKey) \(s) is not a usable time in seconds", at: objectStart)
                 }
-                return MediaTime(value: Int64((s * 1_000_000).rounded()), timescale: 1_000_000).reduced
+                return time
             }
             throw failure("missing key \"\(exactKey)\": a caption needs \(exactKey) or \(secondsKey)", at: objectStart)
         }
@@ -455,17 +453,7 @@ struct JSONCaptionReader {
 
     /// A failure at `offset` (default: here), with line, column and the path of keys.
     func failure(_ message: String, at offset: Int? = nil) -> Failure {
-        let end = min(offset ?? i, bytes.count)
-        var line = 1
-        var column = 1
-        for b in bytes[0..<end] {
-            if b == 0x0A {
-                line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
+        let (line, column) = TextPosition.lineAndColumn(of: offset ?? i, in: bytes)
         var where_ = ""
         for step in path {
             switch step {

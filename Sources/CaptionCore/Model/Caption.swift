@@ -65,12 +65,11 @@ extension Caption: Codable {
         func time(_ exact: CodingKeys, _ seconds: CodingKeys) throws -> MediaTime {
             if let t = try c.decodeIfPresent(MediaTime.self, forKey: exact) { return t }
             if let s = try c.decodeIfPresent(Double.self, forKey: seconds) {
-                guard s.isFinite, abs(s) < 1e8 else {
+                guard let time = MediaTime(jsonSeconds: s) else {
                     throw DecodingError.dataCorruptedError(
                         forKey: seconds, in: c, debugDescription: "\(s) is not a usable time in seconds")
                 }
-                // Decimal seconds are taken to the microsecond.
-                return MediaTime(value: Int64((s * 1_000_000).rounded()), timescale: 1_000_000).reduced
+                return time
             }
             throw DecodingError.keyNotFound(
                 exact,

@@ -26,10 +26,7 @@ struct SourceText: Sendable {
             let middle = (low + high + 1) / 2
             if starts[middle] <= end { low = middle } else { high = middle - 1 }
         }
-        var column = 1
-        // Count each scalar once, at its lead byte.
-        for i in starts[low]..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
-        return (low + 1, column)
+        return TextPosition.lineAndColumn(of: end, in: bytes, from: starts[low], line: low + 1)
     }
 
     /// Whether the bytes end part-way through a UTF-8 sequence, as a file cut short may.
