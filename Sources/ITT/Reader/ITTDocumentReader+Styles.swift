@@ -27,10 +27,15 @@ extension ITTDocumentReader {
         return result
     }
 
+    /// The namespaces of style attributes (TTML1 §8.2, Apple's iTT extensions).
+    static let styleNamespaces = [ITTNamespace.styling, ITTNamespace.ittStyling, ITTNamespace.appleVertical]
+
     /// The inline style attributes of `element`; unreadable values are reported and ignored.
     func inlineStyle(of element: XMLElement) -> ITTStyleProperties {
-        let styleNamespaces = [ITTNamespace.styling, ITTNamespace.ittStyling, ITTNamespace.appleVertical]
-        guard element.attributes.contains(where: { !$0.namespace.isEmpty && styleNamespaces.contains($0.namespace) })
+        guard
+            element.attributes.contains(where: {
+                !$0.namespace.isEmpty && Self.styleNamespaces.contains($0.namespace)
+            })
         else { return ITTStyleProperties() }
         let parser = ITTStyleParser { attribute, expected in
             self.lenient(

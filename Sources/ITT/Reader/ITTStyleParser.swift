@@ -8,6 +8,11 @@ struct ITTStyleParser {
     /// Called with the attribute and a description of what was expected.
     var report: (XMLAttribute, String) -> Void
 
+    /// The words of `tts:textDecoration` (TTML1 §8.2.18).
+    static let textDecorations: Set<Substring> = [
+        "none", "underline", "noUnderline", "lineThrough", "noLineThrough", "overline", "noOverline",
+    ]
+
     func properties(of element: XMLElement) -> ITTStyleProperties {
         var p = ITTStyleProperties()
         for attribute in element.attributes {
@@ -46,10 +51,7 @@ struct ITTStyleParser {
         case "textDecoration":
             // §8.2.18: none | [underline | noUnderline] || [lineThrough…] || [overline…]
             let words = v.split(separator: " ")
-            let known: Set<Substring> = [
-                "none", "underline", "noUnderline", "lineThrough", "noLineThrough", "overline", "noOverline",
-            ]
-            guard !words.isEmpty, words.allSatisfy(known.contains) else {
+            guard !words.isEmpty, words.allSatisfy(Self.textDecorations.contains) else {
                 report(a, "none, underline, noUnderline, lineThrough, noLineThrough, overline or noOverline")
                 return
             }

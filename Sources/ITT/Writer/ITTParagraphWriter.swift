@@ -37,7 +37,6 @@ struct ITTParagraphWriter {
                     at: location))
         }
         let runs = caption.normalizedRuns
-        let text = runs.map(\.text).joined()
         var attributes: [(String, String)] = [("begin", begin), ("end", end)]
         if caption.forcedDisplay { attributes.append(("itts:forcedDisplay", "true")) }
         if let region = caption.region {
@@ -53,9 +52,9 @@ struct ITTParagraphWriter {
         if let id = caption.id, ITTRegionTable.isName(id), usedIDs.insert(id).inserted {
             attributes.append(("xml:id", id))
         }
-        if Self.needsPreservedSpace(text) { attributes.append(("xml:space", "preserve")) }
+        if Self.needsPreservedSpace(runs) { attributes.append(("xml:space", "preserve")) }
 
-        let lines = text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let lines = runs.reduce(1) { count, run in run.text.utf8.reduce(count) { $1 == 0x0A ? $0 + 1 : $0 } }
         if lines > Self.maximumLines {
             diagnostics.append(
                 Diagnostic(
@@ -114,15 +113,17 @@ struct ITTParagraphWriter {
         }
     }
 
-    /// Whether default white-space handling (TTML1 §7.2.3) would change `text`: doubled or
+    /// Whether default white-space handling (TTML1 §7.2.3) would change the runs' text: doubled or
     /// tab characters, or spaces at the start or end of a line.
-    static func needsPreservedSpace(_ text: String) -> Bool {
+    static func needsPreservedSpace(_ runs: [CaptionRun]) -> Bool {
         var previous: UInt8 = 0x0A
-        for c in text.utf8 {
-            if c == 0x09 || c == 0x0D { return true }
-            if c == 0x20 && (previous == 0x20 || previous == 0x0A) { return true }
-            if c == 0x0A && previous == 0x20 { return true }
-            previous = c
+        for run in runs {
+            for c in run.text.utf8 {
+                if c == 0x09 || c == 0x0D { return true }
+                if c == 0x20 && (previous == 0x20 || previous == 0x0A) { return true }
+                if c == 0x0A && previous == 0x20 { return true }
+                previous = c
+            }
         }
         return previous == 0x20
     }

@@ -29,12 +29,9 @@ struct ITTTimecodeFormatter {
 
     /// The label of frame `count`, or nil when it is outside one day.
     func label(ofFrame count: Int64) -> String? {
-        guard let tc = try? Timecode(frameCount: count, rate: rate, dropFrame: dropFrame) else { return nil }
-        return Self.format(tc)
-    }
-
-    static func format(_ tc: Timecode) -> String {
-        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(two(tc.hours)):\(two(tc.minutes)):\(two(tc.seconds)):\(two(tc.frames))"
+        guard var tc = try? Timecode(frameCount: count, rate: rate, dropFrame: dropFrame) else { return nil }
+        // Counted drop-frame, written with `:` (ttp:dropMode says how to count).
+        tc.dropFrame = false
+        return tc.description
     }
 }
