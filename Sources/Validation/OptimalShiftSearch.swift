@@ -50,7 +50,11 @@ struct OptimalShiftSearch {
             while j < n && delay[j] > 0 { j += 1 }
             // Run [i, j): the caption before it (if any) and after it stay where greedy put them.
             let bound = delay[i..<j].reduce(0, +)
-            let cost = Int(bound + 1) * Int(bound + 1) * (j - i + 1) * 2
+            // The search's size; a run of absurd delays overflows it, which is past any budget.
+            let side = Int(clamping: bound).addingReportingOverflow(1)
+            let square = side.partialValue.multipliedReportingOverflow(by: side.partialValue)
+            let product = square.partialValue.multipliedReportingOverflow(by: (j - i + 1) * 2)
+            let cost = side.overflow || square.overflow || product.overflow ? Int.max : product.partialValue
             var searcher = self
             if cost <= budget,
                 let placed = searcher.search(
