@@ -1,4 +1,3 @@
-import CFreeType
 import Foundation
 
 /// A ``FontProvider`` over font files found in folders or given by path.
@@ -49,7 +48,7 @@ public struct FontCatalog: FontProvider {
         var over: [FontFaceDescriptor] = []
         if !overrideFiles.isEmpty {
             let library = try FreeTypeLibrary()
-            for file in overrideFiles { over += try Self.describe(file, library: library) }
+            for file in overrideFiles { over += try library.descriptors(of: file) }
         }
         if found.isEmpty && over.isEmpty { throw .noFonts(searched: directories + files + overrideFiles) }
         self.overrides = over
@@ -143,38 +142,5 @@ public struct FontCatalog: FontProvider {
                 face: f, synthesizesBold: request.bold && !f.isBold, synthesizesOblique: request.italic && !f.isItalic)
         }
         return nil
-    }
-
-    // MARK: - Reading files
-
-    /// Every face in `path`, with its family and style read from the font.
-    static func describe(_ path: String, library: FreeTypeLibrary) throws(RenderError) -> [FontFaceDescriptor] {
-        var result: [FontFaceDescriptor] = []
-        var index = 0
-        var count = 1
-        while index < count {
-            let owner = try FreeTypeFace(path: path, index: index, library: library)
-            // `face` is a raw handle that `owner` frees in deinit: keep `owner` alive to the end
-            // of this iteration, past the last read through `face`.
-            defer { withExtendedLifetime(owner) {} }
-            let face = owner.handle
-            count = max(1, Int(face.pointee.num_faces))
-            let family = face.pointee.family_name.map { String(cString: $0) } ?? path
-            let flags = face.pointee.style_flags
-            var style = face.pointee.style_name.map { String(cString: $0) }?.lowercased() ?? ""
-            if style.isEmpty { style = "regular" }
-            let bold = flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
-            let italic = flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
-            // Light, condensed and other widths are not faces of the base family for our purposes.
-            let odd = ["light", "condensed", "thin", "black", "medium", "demi", "extra"].contains { style.contains($0) }
-            if !odd {
-                result.append(
-                    FontFaceDescriptor(
-                        path: path, index: index, family: family, isBold: bold, isItalic: italic,
-                        isMonospaced: captions_ft_is_fixed_width(face) != 0))
-            }
-            index += 1
-        }
-        return result
     }
 }

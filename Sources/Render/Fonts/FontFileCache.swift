@@ -39,7 +39,7 @@ final class FontFileCache: Sendable {
     func faces(of path: String) -> [FontFaceDescriptor] {
         faces.withLock { cache in
             if let known = cache[path] { return known }
-            let described = (try? FreeTypeLibrary()).flatMap { try? FontCatalog.describe(path, library: $0) } ?? []
+            let described = (try? FreeTypeLibrary()).flatMap { try? $0.descriptors(of: path) } ?? []
             cache[path] = described
             return described
         }
