@@ -1,7 +1,7 @@
 import CFreeType
 
 extension FreeTypeLibrary {
-    /// Every usable face in the file at `path`, with its family and style as FreeType reads them
+    /// Every usable face (scalable, of a regular width and weight) in the file at `path`, with its family and style as FreeType reads them
     /// from the font. The catalog's only FreeType reading, kept here so that it needs no C import.
     func descriptors(of path: String) throws(RenderError) -> [FontFaceDescriptor] {
         var result: [FontFaceDescriptor] = []
@@ -22,7 +22,11 @@ extension FreeTypeLibrary {
             let italic = flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
             // Light, condensed and other widths are not faces of the base family for our purposes.
             let odd = ["light", "condensed", "thin", "black", "medium", "demi", "extra"].contains { style.contains($0) }
-            if !odd {
+            // Bitmap-only faces (Noto Color Emoji's CBDT strikes, BDF, PCF) have sizes that
+            // FT_Set_Char_Size cannot set and no outlines to stroke or slant: the renderer cannot
+            // draw with them, so a character only they have is reported as missing instead.
+            let scalable = captions_ft_is_scalable(face) != 0
+            if scalable && !odd {
                 result.append(
                     FontFaceDescriptor(
                         path: path, index: index, family: family, isBold: bold, isItalic: italic,
