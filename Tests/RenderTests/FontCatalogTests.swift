@@ -107,4 +107,19 @@ import Testing
         let empty = try TemporaryDirectory("captions-no-fonts")
         #expect(throws: RenderError.self) { try FontCatalog(directories: [empty.url.path]) }
     }
+
+    /// A file named like a font that FreeType cannot open gives no face: a catalog of only such
+    /// files has no fonts, rather than rendering blank pictures.
+    @Test func aCatalogWhoseFilesHaveNoUsableFaceIsAnError() throws {
+        let folder = try TemporaryDirectory("captions-junk-fonts")
+        let junk = folder.path("junk.ttf")
+        try Data("not a font\n".utf8).write(to: URL(fileURLWithPath: junk))
+        #expect(throws: RenderError.noFonts(searched: [junk])) { try FontCatalog(files: [junk]) }
+        #expect(throws: RenderError.noFonts(searched: [folder.url.path])) {
+            try FontCatalog(directories: [folder.url.path])
+        }
+        // One usable file among junk is enough.
+        let mixed = try FontCatalog(files: [junk, TestFonts.directory + "/DejaVuSans.ttf"])
+        #expect(mixed.faces.map(\.family) == ["DejaVu Sans"])
+    }
 }

@@ -37,7 +37,7 @@ public struct FontCatalog: FontProvider {
 
     /// Takes `files` and every `.ttf`, `.otf` and `.ttc` under `directories`; `overrideFiles`
     /// come first in every chain and are read now, so a bad one is an error here. Throws
-    /// ``RenderError/noFonts(searched:)`` when there is no font file at all.
+    /// ``RenderError/noFonts(searched:)`` when no file, override or found, has a usable face.
     public init(directories: [String] = [], files: [String] = [], overrideFiles: [String] = []) throws(RenderError) {
         var seen = Set<String>()
         var found: [String] = []
@@ -50,7 +50,11 @@ public struct FontCatalog: FontProvider {
             let library = try FreeTypeLibrary()
             for file in overrideFiles { over += try library.descriptors(of: file) }
         }
-        if found.isEmpty && over.isEmpty { throw .noFonts(searched: directories + files + overrideFiles) }
+        // Files are described in the order found until one has a usable face: with the system
+        // folders that is a DejaVu Sans file, which Latin text needs anyway.
+        if over.isEmpty, !found.contains(where: { !FontFileCache.shared.faces(of: $0).isEmpty }) {
+            throw .noFonts(searched: directories + files + overrideFiles)
+        }
         self.overrides = over
         self.files = found
     }
