@@ -28,6 +28,8 @@ public struct FontCatalog: FontProvider {
     public private(set) var overrides: [FontFaceDescriptor]
     /// The font files found, in the order found (overrides not included).
     let files: [String]
+    /// What is known about the files: ``FontFileCache/shared`` but in tests.
+    let cache: FontFileCache
 
     /// Every face, overrides first, then the preferred families, then the rest in the order
     /// found. Reading it opens every file (once per process).
@@ -39,10 +41,15 @@ public struct FontCatalog: FontProvider {
     /// come first in every chain and are read now, so a bad one is an error here. Throws
     /// ``RenderError/noFonts(searched:)`` when no file, override or found, has a usable face.
     public init(directories: [String] = [], files: [String] = [], overrideFiles: [String] = []) throws(RenderError) {
+        try self.init(directories: directories, files: files, overrideFiles: overrideFiles, cache: .shared)
+    }
+
+    /// The catalog learning about its files into `cache`.
+    init(directories: [String], files: [String], overrideFiles: [String], cache: FontFileCache) throws(RenderError) {
         var seen = Set<String>()
         var found: [String] = []
         for dir in directories {
-            for file in FontFileCache.shared.fontFiles(in: dir) where seen.insert(file).inserted { found.append(file) }
+            for file in cache.fontFiles(in: dir) where seen.insert(file).inserted { found.append(file) }
         }
         for file in files where seen.insert(file).inserted { found.append(file) }
         var over: [FontFaceDescriptor] = []
@@ -52,11 +59,12 @@ public struct FontCatalog: FontProvider {
         }
         // Files are described in the order found until one has a usable face: with the system
         // folders that is a DejaVu Sans file, which Latin text needs anyway.
-        if over.isEmpty, !found.contains(where: { !FontFileCache.shared.faces(of: $0).isEmpty }) {
+        if over.isEmpty, !found.contains(where: { !cache.faces(of: $0).isEmpty }) {
             throw .noFonts(searched: directories + files + overrideFiles)
         }
         self.overrides = over
         self.files = found
+        self.cache = cache
     }
 
     /// The fonts Debian installs (fonts-dejavu-core, fonts-noto-cjk), with `overrideFiles` first.
@@ -87,8 +95,7 @@ public struct FontCatalog: FontProvider {
     /// whose names allow it, or whose names cannot be read, in ``faces`` order. Opens only
     /// those files.
     func facesMaybe(of family: String) -> [RankedFace] {
-        let cache = FontFileCache.shared
-        return ranked(
+        ranked(
             files.indices.flatMap { file -> [RankedFace] in
                 if let names = cache.familyNames(of: files[file]), !names.mayContain(family: family) { return [] }
                 return ranks(of: file)
@@ -99,7 +106,7 @@ public struct FontCatalog: FontProvider {
     func allFaces() -> [RankedFace] { ranked(files.indices.flatMap { ranks(of: $0) }) }
 
     private func ranks(of file: Int) -> [RankedFace] {
-        FontFileCache.shared.faces(of: files[file]).enumerated().map { position, face in
+        cache.faces(of: files[file]).enumerated().map { position, face in
             RankedFace(
                 face: face, rank: Self.preferredFamilies.firstIndex(of: face.family) ?? Int.max, file: file,
                 position: position)

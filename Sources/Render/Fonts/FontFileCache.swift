@@ -41,6 +41,9 @@ final class FontFileCache: Sendable {
         descriptions.withLock { $0.faces(of: path) }
     }
 
+    /// The files described with FreeType so far, sorted.
+    var describedFiles: [String] { descriptions.withLock { $0.files } }
+
     private static func list(_ directory: String) -> [String] {
         guard let e = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []

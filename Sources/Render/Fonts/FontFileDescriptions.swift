@@ -9,8 +9,8 @@ struct FontFileDescriptions: ~Copyable {
     /// fails (then no file is described, and the next call tries again).
     private var library: FreeTypeLibrary?
 
-    /// How many files have been described so far.
-    var count: Int { known.count }
+    /// The files described so far, sorted.
+    var files: [String] { known.keys.sorted() }
 
     /// The usable faces of `path`; none when FreeType cannot open the file.
     mutating func faces(of path: String) -> [FontFaceDescriptor] {
