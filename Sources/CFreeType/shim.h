@@ -25,6 +25,8 @@ static inline FT_Int32 captions_ft_load_flags_outline(void) {
 }
 static inline int captions_ft_has_vertical(FT_Face face) { return FT_HAS_VERTICAL(face) ? 1 : 0; }
 static inline int captions_ft_is_fixed_width(FT_Face face) { return FT_IS_FIXED_WIDTH(face) ? 1 : 0; }
+/// Whether the face has outlines; bitmap-only faces (CBDT colour emoji, BDF, PCF) do not.
+static inline int captions_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
 /// A glyph converted by FT_Glyph_To_Bitmap is an FT_BitmapGlyph; C casts between the two.
 static inline FT_BitmapGlyph captions_ft_bitmap_glyph(FT_Glyph glyph) { return (FT_BitmapGlyph)glyph; }
 #endif

@@ -222,8 +222,7 @@ public final class CaptionRenderer {
     }
 
     private func missingGlyph(_ scalar: Unicode.Scalar, in caption: Caption) -> Diagnostic {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let code = HexText.codePoint(scalar)
         let name = scalar.properties.name.map { " \($0)" } ?? ""
         let start = caption.timeRange.start
         return Diagnostic(

@@ -21,10 +21,32 @@ import Testing
         #expect(decoded.width == picture.width && decoded.height == picture.height && decoded.rgba == picture.rgba)
     }
 
+    /// A 64×32 picture of four 32×16 quadrants, each one colour, scaled to 16×8: each output
+    /// pixel stands for 4×4 input pixels. Shrinking by 4, swscale's bicubic filter (4 taps)
+    /// reaches 8 input pixels either side of the output pixel's centre (4x + 1.5, 4y + 1.5), so
+    /// output columns 0–5 and 10–15 and rows 0–1 and 6–7 see one quadrant only and must be
+    /// exactly its colour; the columns and rows between blend across the edges.
     @Test func scalesOnDecode() throws {
-        let png = try PNGCodec.encode(width: 64, height: 32, rgba: Self.gradient(64, 32).rgba)
+        let topLeft: [UInt8] = [200, 30, 60, 255], topRight: [UInt8] = [0, 0, 0, 255]
+        let bottomLeft: [UInt8] = [10, 220, 90, 255], bottomRight: [UInt8] = [255, 255, 255, 0]
+        var rgba: [UInt8] = []
+        for y in 0..<32 {
+            for x in 0..<64 {
+                rgba += y < 16 ? (x < 32 ? topLeft : topRight) : (x < 32 ? bottomLeft : bottomRight)
+            }
+        }
+        let png = try PNGCodec.encode(width: 64, height: 32, rgba: rgba)
         let small = try PNGCodec.decode(png, scaledTo: (width: 16, height: 8))
         #expect(small.width == 16 && small.height == 8 && small.rgba.count == 16 * 8 * 4)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(small.rgba[(y * 16 + x) * 4..<(y * 16 + x) * 4 + 4]) }
+        for y in [0, 1, 6, 7] {
+            for x in Array(0...5) + Array(10...15) {
+                let expected = y < 4 ? (x < 8 ? topLeft : topRight) : (x < 8 ? bottomLeft : bottomRight)
+                #expect(pixel(x, y) == expected, "pixel (\(x), \(y))")
+            }
+        }
+        // Across the middle the quadrants blend: neither side's colour survives there.
+        #expect(pixel(8, 4) != topLeft && pixel(8, 4) != bottomRight)
     }
 
     @Test func garbageIsAnFFmpegErrorWithItsCode() throws {

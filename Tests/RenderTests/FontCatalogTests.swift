@@ -84,6 +84,43 @@ import Testing
         }
     }
 
+    /// A chain as file names, each marked with the synthesis it needs ("+bold", "+oblique").
+    static func names(_ chain: [FontChoice]) -> [String] {
+        chain.map { choice in
+            URL(fileURLWithPath: choice.face.path).lastPathComponent + (choice.synthesizesBold ? " +bold" : "")
+                + (choice.synthesizesOblique ? " +oblique" : "")
+        }
+    }
+
+    /// Chains of the fixture fonts written out by hand, independent of the oracle above (which
+    /// shares the ranking in `faces` with the lazy chains): requested or generic family first, then
+    /// DejaVu Sans, DejaVu Sans Mono and Noto Sans CJK JP in ``FontCatalog/preferredFamilies``
+    /// order, each once.
+    @Test func fixtureChainsAreTheExpectedFiles() throws {
+        let catalog = try TestFonts.catalog()
+        let cjk = "NotoSansCJKjp-Regular-subset.otf"
+        #expect(
+            Self.names(catalog.fallbackChain(for: FontRequest()))
+                == ["DejaVuSans.ttf", "DejaVuSansMono.ttf", cjk])
+        #expect(
+            Self.names(catalog.fallbackChain(for: FontRequest(bold: true, italic: true)))
+                == ["DejaVuSans-Bold.ttf +oblique", "DejaVuSansMono.ttf +bold +oblique", cjk + " +bold +oblique"])
+        #expect(
+            Self.names(catalog.fallbackChain(for: FontRequest(italic: true)))
+                == ["DejaVuSans-Oblique.ttf", "DejaVuSansMono.ttf +oblique", cjk + " +oblique"])
+        #expect(
+            Self.names(catalog.fallbackChain(for: FontRequest(monospaced: true)))
+                == ["DejaVuSansMono.ttf", "DejaVuSans.ttf", cjk])
+        #expect(
+            Self.names(catalog.fallbackChain(for: FontRequest(family: "Noto Sans CJK JP", bold: true)))
+                == [cjk + " +bold", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf +bold"])
+        // An override comes first, and its family is not offered again from the folder.
+        let overridden = try TestFonts.catalog(overrides: [TestFonts.directory + "/DejaVuSansMono.ttf"])
+        #expect(
+            Self.names(overridden.fallbackChain(for: FontRequest(family: "serif")))
+                == ["DejaVuSansMono.ttf", "DejaVuSans.ttf", cjk])
+    }
+
     @Test func latinTextOpensOnlyTheFaceItNeeds() throws {
         let caption = Caption(
             runs: [CaptionRun("Latin only, twice over")],
@@ -106,5 +143,20 @@ import Testing
     @Test func aCatalogWithNoFontFilesIsAnError() throws {
         let empty = try TemporaryDirectory("captions-no-fonts")
         #expect(throws: RenderError.self) { try FontCatalog(directories: [empty.url.path]) }
+    }
+
+    /// A file named like a font that FreeType cannot open gives no face: a catalog of only such
+    /// files has no fonts, rather than rendering blank pictures.
+    @Test func aCatalogWhoseFilesHaveNoUsableFaceIsAnError() throws {
+        let folder = try TemporaryDirectory("captions-junk-fonts")
+        let junk = folder.path("junk.ttf")
+        try Data("not a font\n".utf8).write(to: URL(fileURLWithPath: junk))
+        #expect(throws: RenderError.noFonts(searched: [junk])) { try FontCatalog(files: [junk]) }
+        #expect(throws: RenderError.noFonts(searched: [folder.url.path])) {
+            try FontCatalog(directories: [folder.url.path])
+        }
+        // One usable file among junk is enough.
+        let mixed = try FontCatalog(files: [junk, TestFonts.directory + "/DejaVuSans.ttf"])
+        #expect(mixed.faces.map(\.family) == ["DejaVu Sans"])
     }
 }

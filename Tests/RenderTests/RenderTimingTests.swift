@@ -44,27 +44,3 @@ import Testing
         #expect(renderer.statistics.captionsRendered == 60 + 59)
     }
 }
-
-/// Measures what the first frame costs with the machine's own fonts (the `captions preview`
-/// path): finding the fonts, making the renderer and rendering once; then a second renderer in
-/// the same process. Printed, never asserted.
-@Suite struct FirstRenderTimingTests {
-    @Test func firstFrameWithTheSystemFonts() throws {
-        let clock = ContinuousClock()
-        let caption = RenderTimingTests.twoLines(0)
-        var first: CaptionRenderer?
-        let firstTime = try clock.measure {
-            let renderer = try CaptionRenderer(captions: [caption], bounds: .hd1080)
-            _ = try renderer.layers(at: .zero)
-            first = renderer
-        }
-        let secondTime = try clock.measure {
-            let renderer = try CaptionRenderer(captions: [caption], bounds: .hd1080)
-            _ = try renderer.layers(at: .zero)
-        }
-        print(
-            "first render with the system fonts (fonts found, renderer made, one caption laid out): first renderer \(firstTime), second renderer \(secondTime)"
-        )
-        #expect(first?.statistics.captionsRendered == 1)
-    }
-}

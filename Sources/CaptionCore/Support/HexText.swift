@@ -30,4 +30,11 @@ public enum HexText {
             return 4
         }
     }
+
+    /// "U+00E9": a code point as the Unicode Standard writes it (Appendix A, notational
+    /// conventions), upper-case digits, at least four of them.
+    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
 }

@@ -1,4 +1,3 @@
-import CFreeType
 import Foundation
 
 /// A ``FontProvider`` over font files found in folders or given by path.
@@ -29,6 +28,8 @@ public struct FontCatalog: FontProvider {
     public private(set) var overrides: [FontFaceDescriptor]
     /// The font files found, in the order found (overrides not included).
     let files: [String]
+    /// What is known about the files: ``FontFileCache/shared`` but in tests.
+    let cache: FontFileCache
 
     /// Every face, overrides first, then the preferred families, then the rest in the order
     /// found. Reading it opens every file (once per process).
@@ -38,22 +39,32 @@ public struct FontCatalog: FontProvider {
 
     /// Takes `files` and every `.ttf`, `.otf` and `.ttc` under `directories`; `overrideFiles`
     /// come first in every chain and are read now, so a bad one is an error here. Throws
-    /// ``RenderError/noFonts(searched:)`` when there is no font file at all.
+    /// ``RenderError/noFonts(searched:)`` when no file, override or found, has a usable face.
     public init(directories: [String] = [], files: [String] = [], overrideFiles: [String] = []) throws(RenderError) {
+        try self.init(directories: directories, files: files, overrideFiles: overrideFiles, cache: .shared)
+    }
+
+    /// The catalog learning about its files into `cache`.
+    init(directories: [String], files: [String], overrideFiles: [String], cache: FontFileCache) throws(RenderError) {
         var seen = Set<String>()
         var found: [String] = []
         for dir in directories {
-            for file in FontFileCache.shared.fontFiles(in: dir) where seen.insert(file).inserted { found.append(file) }
+            for file in cache.fontFiles(in: dir) where seen.insert(file).inserted { found.append(file) }
         }
         for file in files where seen.insert(file).inserted { found.append(file) }
         var over: [FontFaceDescriptor] = []
         if !overrideFiles.isEmpty {
             let library = try FreeTypeLibrary()
-            for file in overrideFiles { over += try Self.describe(file, library: library) }
+            for file in overrideFiles { over += try library.descriptors(of: file) }
         }
-        if found.isEmpty && over.isEmpty { throw .noFonts(searched: directories + files + overrideFiles) }
+        // Files are described in the order found until one has a usable face: with the system
+        // folders that is a DejaVu Sans file, which Latin text needs anyway.
+        if over.isEmpty, !found.contains(where: { !cache.faces(of: $0).isEmpty }) {
+            throw .noFonts(searched: directories + files + overrideFiles)
+        }
         self.overrides = over
         self.files = found
+        self.cache = cache
     }
 
     /// The fonts Debian installs (fonts-dejavu-core, fonts-noto-cjk), with `overrideFiles` first.
@@ -84,8 +95,7 @@ public struct FontCatalog: FontProvider {
     /// whose names allow it, or whose names cannot be read, in ``faces`` order. Opens only
     /// those files.
     func facesMaybe(of family: String) -> [RankedFace] {
-        let cache = FontFileCache.shared
-        return ranked(
+        ranked(
             files.indices.flatMap { file -> [RankedFace] in
                 if let names = cache.familyNames(of: files[file]), !names.mayContain(family: family) { return [] }
                 return ranks(of: file)
@@ -96,7 +106,7 @@ public struct FontCatalog: FontProvider {
     func allFaces() -> [RankedFace] { ranked(files.indices.flatMap { ranks(of: $0) }) }
 
     private func ranks(of file: Int) -> [RankedFace] {
-        FontFileCache.shared.faces(of: files[file]).enumerated().map { position, face in
+        cache.faces(of: files[file]).enumerated().map { position, face in
             RankedFace(
                 face: face, rank: Self.preferredFamilies.firstIndex(of: face.family) ?? Int.max, file: file,
                 position: position)
@@ -143,38 +153,5 @@ public struct FontCatalog: FontProvider {
                 face: f, synthesizesBold: request.bold && !f.isBold, synthesizesOblique: request.italic && !f.isItalic)
         }
         return nil
-    }
-
-    // MARK: - Reading files
-
-    /// Every face in `path`, with its family and style read from the font.
-    static func describe(_ path: String, library: FreeTypeLibrary) throws(RenderError) -> [FontFaceDescriptor] {
-        var result: [FontFaceDescriptor] = []
-        var index = 0
-        var count = 1
-        while index < count {
-            let owner = try FreeTypeFace(path: path, index: index, library: library)
-            // `face` is a raw handle that `owner` frees in deinit: keep `owner` alive to the end
-            // of this iteration, past the last read through `face`.
-            defer { withExtendedLifetime(owner) {} }
-            let face = owner.handle
-            count = max(1, Int(face.pointee.num_faces))
-            let family = face.pointee.family_name.map { String(cString: $0) } ?? path
-            let flags = face.pointee.style_flags
-            var style = face.pointee.style_name.map { String(cString: $0) }?.lowercased() ?? ""
-            if style.isEmpty { style = "regular" }
-            let bold = flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
-            let italic = flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
-            // Light, condensed and other widths are not faces of the base family for our purposes.
-            let odd = ["light", "condensed", "thin", "black", "medium", "demi", "extra"].contains { style.contains($0) }
-            if !odd {
-                result.append(
-                    FontFaceDescriptor(
-                        path: path, index: index, family: family, isBold: bold, isItalic: italic,
-                        isMonospaced: captions_ft_is_fixed_width(face) != 0))
-            }
-            index += 1
-        }
-        return result
     }
 }

@@ -43,14 +43,15 @@ final class FontCatalogChain {
         while let step = steps.popLast() {
             switch step {
             case .family(let family, let overridesOnly):
-                if let choice = best(of: family, overridesOnly: overridesOnly) { return choice }
+                let found = overridesOnly ? [] : catalog.facesMaybe(of: family).map(\.face)
+                if let choice = best(of: family, among: found) { return choice }
             case .preferred(let family):
                 // In the faces-order family list only if a face has exactly this name, and
                 // already tried there if an override has it.
-                guard !overrideFamilies.contains(family),
-                    catalog.facesMaybe(of: family).contains(where: { $0.face.family == family })
-                else { continue }
-                if let choice = best(of: family, overridesOnly: false) { return choice }
+                guard !overrideFamilies.contains(family) else { continue }
+                let found = catalog.facesMaybe(of: family).map(\.face)
+                guard found.contains(where: { $0.family == family }) else { continue }
+                if let choice = best(of: family, among: found) { return choice }
             case .remaining:
                 var families: [String] = []
                 for f in catalog.allFaces() where f.rank == Int.max {
@@ -64,14 +65,10 @@ final class FontCatalogChain {
         return nil
     }
 
-    /// The family's best face for the request, unless an earlier entry already has it.
-    private func best(of family: String, overridesOnly: Bool) -> FontChoice? {
-        var members = catalog.overrides.filter { $0.family.caseInsensitiveCompare(family) == .orderedSame }
-        if !overridesOnly {
-            members += catalog.facesMaybe(of: family).map(\.face).filter {
-                $0.family.caseInsensitiveCompare(family) == .orderedSame
-            }
-        }
+    /// The family's best face for the request among the overrides and `found` (faces of the
+    /// catalog's files that may be of the family), unless an earlier entry already has it.
+    private func best(of family: String, among found: [FontFaceDescriptor]) -> FontChoice? {
+        let members = (catalog.overrides + found).filter { $0.family.caseInsensitiveCompare(family) == .orderedSame }
         guard let choice = FontCatalog.bestFace(in: members, for: request), used.insert(choice.face).inserted else {
             return nil
         }

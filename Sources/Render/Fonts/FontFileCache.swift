@@ -12,7 +12,7 @@ final class FontFileCache: Sendable {
 
     private let listings = Mutex<[String: [String]]>([:])
     private let names = Mutex<[String: FontFileNames?]>([:])
-    private let faces = Mutex<[String: [FontFaceDescriptor]]>([:])
+    private let descriptions = Mutex(FontFileDescriptions())
 
     /// The `.ttf`, `.otf` and `.ttc` files under `directory`, sorted.
     func fontFiles(in directory: String) -> [String] {
@@ -35,15 +35,14 @@ final class FontFileCache: Sendable {
     }
 
     /// The usable faces of `path` as FreeType describes them; none when it cannot open the file.
-    /// Held under the lock while FreeType reads, so each file is opened once.
+    /// Held under the lock while FreeType reads, so each file is opened once, with the cache's
+    /// one FreeType library.
     func faces(of path: String) -> [FontFaceDescriptor] {
-        faces.withLock { cache in
-            if let known = cache[path] { return known }
-            let described = (try? FreeTypeLibrary()).flatMap { try? FontCatalog.describe(path, library: $0) } ?? []
-            cache[path] = described
-            return described
-        }
+        descriptions.withLock { $0.faces(of: path) }
     }
+
+    /// The files described with FreeType so far, sorted.
+    var describedFiles: [String] { descriptions.withLock { $0.files } }
 
     private static func list(_ directory: String) -> [String] {
         guard let e = FileManager.default.enumerator(atPath: directory) else { return [] }

@@ -54,8 +54,8 @@ struct FontFileNames: Sendable, Hashable {
         return FontFileNames(candidates: names)
     }
 
-    /// Name IDs 1, 16 and 21 of the Unicode, Macintosh and Windows platforms, as FreeType
-    /// converts them; nil when a record points outside the table.
+    /// Name IDs 1, 16 and 21 of the Unicode, Macintosh, ISO and Windows platforms (0 to 3), as
+    /// FreeType converts them; nil when a record points outside the table.
     static func familyNames(inNameTable t: [UInt8]) -> Set<String>? {
         let count = Int(uint16(t, 2)), storage = Int(uint16(t, 4))
         guard 6 + count * 12 <= t.count else { return nil }
@@ -64,10 +64,13 @@ struct FontFileNames: Sendable, Hashable {
             let at = 6 + r * 12
             let platform = uint16(t, at), nameID = uint16(t, at + 6)
             let length = Int(uint16(t, at + 8)), offset = Int(uint16(t, at + 10))
-            guard [1, 16, 21].contains(nameID), [0, 1, 3].contains(platform) else { continue }
+            guard [1, 16, 21].contains(nameID), (0...3).contains(platform) else { continue }
             let start = storage + offset
             guard start + length <= t.count else { return nil }
             var codes: [UInt32] = []
+            // FreeType's `tt_face_get_name` reads Macintosh names byte by byte and the others as
+            // UTF-16BE: ISO (platform 2, deprecated since OpenType 1.3) with the Unicode platform,
+            // whatever its encoding ID says.
             if platform == 1 {
                 codes = t[start..<(start + length)].map(UInt32.init)
             } else {

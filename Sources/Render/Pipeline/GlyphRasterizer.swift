@@ -17,6 +17,8 @@ final class GlyphRasterizer {
     struct Key: Hashable {
         var face: Int
         var glyph: UInt32
+        /// The em size as ``FontFace/setPixelSize(_:)`` sets it (``FontFace/size64(_:)``), so
+        /// sizes drawn alike share an entry.
         var size64: Int
         var bold: Bool
         var oblique: Bool
@@ -50,7 +52,7 @@ final class GlyphRasterizer {
         stroke: Double = 0
     ) throws(RenderError) -> GlyphBitmap {
         let key = Key(
-            face: face.id, glyph: glyph, size64: (size * 64).roundedClamped(to: PixelRect.coordinates), bold: bold,
+            face: face.id, glyph: glyph, size64: FontFace.size64(size), bold: bold,
             oblique: oblique,
             sideways: sideways, stroke64: (stroke * 64).roundedClamped(to: PixelRect.coordinates))
         if let hit = cache[key] {

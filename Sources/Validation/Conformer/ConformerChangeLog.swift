@@ -46,7 +46,7 @@ struct ConformerChangeLog {
     private func describe(_ change: ConformerChange) -> (String, ValidationRule, String, String?) {
         switch change {
         case .character(let c, let sub):
-            let code = c.unicodeScalars.map { Self.codePoint($0) }.joined(
+            let code = c.unicodeScalars.map(HexText.codePoint).joined(
                 separator: " ")
             return (
                 "char \(c)", .characterSet,
@@ -102,11 +102,5 @@ struct ConformerChangeLog {
                 "times between frames were rounded to the nearest frame at \(settings.frameRate) fps", nil
             )
         }
-    }
-
-    /// "U+2013": at least four hex digits, as Unicode writes code points.
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
