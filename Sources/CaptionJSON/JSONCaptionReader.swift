@@ -403,15 +403,8 @@ struct JSONCaptionReader {
         guard i + 4 <= bytes.count else { throw failure("short \\u escape") }
         var v: UInt32 = 0
         for _ in 0..<4 {
-            let c = bytes[i]
-            let d: UInt32
-            switch c {
-            case 48...57: d = UInt32(c - 48)
-            case 65...70: d = UInt32(c - 55)
-            case 97...102: d = UInt32(c - 87)
-            default: throw failure("bad hex digit in \\u escape")
-            }
-            v = v << 4 | d
+            guard let d = HexText.value(ofDigit: bytes[i]) else { throw failure("bad hex digit in \\u escape") }
+            v = v << 4 | UInt32(d)
             i += 1
         }
         return v

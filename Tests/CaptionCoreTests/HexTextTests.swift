@@ -11,6 +11,22 @@ import Testing
         #expect(HexText.pair(0x0F, 0xF0) == "0ff0")
     }
 
+    @Test func digitValues() {
+        #expect(HexText.value(ofDigit: UInt8(ascii: "0")) == 0)
+        #expect(HexText.value(ofDigit: UInt8(ascii: "9")) == 9)
+        #expect(HexText.value(ofDigit: UInt8(ascii: "a")) == 10 && HexText.value(ofDigit: UInt8(ascii: "F")) == 15)
+        for byte in [UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "/"), UInt8(ascii: ":"), 0x40, 0x60, 0xC3] {
+            #expect(HexText.value(ofDigit: byte) == nil, "\(byte)")
+        }
+    }
+
+    @Test func colourNamesAreUpperCaseRGBA() {
+        #expect(CaptionColor(red: 0xAB, green: 0x01, blue: 0xFF, alpha: 0x80).description == "#AB01FF80")
+        #expect(CaptionColor(hex: "#ab01ff80") == CaptionColor(red: 0xAB, green: 0x01, blue: 0xFF, alpha: 0x80))
+        #expect(CaptionColor(hex: "#fa0") == CaptionColor(red: 0xFF, green: 0xAA, blue: 0x00))
+        #expect(CaptionColor(hex: "#ggg") == nil)
+    }
+
     @Test func codePoints() {
         #expect(HexText.codePoint("\u{0}") == "U+0000")
         #expect(HexText.codePoint("A") == "U+0041")

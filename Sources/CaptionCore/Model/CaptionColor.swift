@@ -29,23 +29,28 @@ public struct CaptionColor: Sendable, Hashable, Codable, CustomStringConvertible
         CaptionColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// `#RRGGBBAA`, upper case (the JSON form); built without intermediate strings, as the
+    /// JSON writer asks for it for every styled run.
     public var description: String {
-        "#" + [red, green, blue, alpha].map(Self.hex).joined()
+        String(unsafeUninitializedCapacity: 9) { buffer in
+            buffer[0] = UInt8(ascii: "#")
+            func put(_ component: UInt8, at index: Int) {
+                buffer[index] = HexText.digit(component >> 4, uppercase: true)
+                buffer[index + 1] = HexText.digit(component, uppercase: true)
+            }
+            put(red, at: 1)
+            put(green, at: 3)
+            put(blue, at: 5)
+            put(alpha, at: 7)
+            return 9
+        }
     }
 
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
     public init?(hex text: String) {
         guard text.first == "#" else { return nil }
         let digits = Array(text.utf8.dropFirst())
-        func nibble(_ c: UInt8) -> UInt8? {
-            switch c {
-            case 48...57: return c - 48
-            case 65...70: return c - 55
-            case 97...102: return c - 87
-            default: return nil
-            }
-        }
-        let values = digits.compactMap(nibble)
+        let values = digits.compactMap(HexText.value(ofDigit:))
         guard values.count == digits.count else { return nil }
         switch values.count {
         case 3:
@@ -73,6 +78,4 @@ public struct CaptionColor: Sendable, Hashable, Codable, CustomStringConvertible
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
-
-    private static func hex(_ b: UInt8) -> String { HexText.byte(b, uppercase: true) }
 }

@@ -1,21 +1,28 @@
 /// Bytes as hexadecimal text, as messages, disassemblies and files show them ("94", "942c").
 public enum HexText {
-    private static let lower: [UInt8] = Array("0123456789abcdef".utf8)
-    private static let upper: [UInt8] = Array("0123456789ABCDEF".utf8)
-
-    /// The lower-case ASCII digit of the low four bits of `nibble`.
+    /// The ASCII digit of the low four bits of `nibble`, lower case unless `uppercase`.
     @inline(__always)
-    public static func digit(_ nibble: UInt8) -> UInt8 {
+    public static func digit(_ nibble: UInt8, uppercase: Bool = false) -> UInt8 {
         let value = nibble & 0x0F
-        return value < 10 ? 0x30 + value : 0x57 + value
+        return value < 10 ? 0x30 + value : (uppercase ? 0x37 : 0x57) + value
+    }
+
+    /// The value of the ASCII hex digit `byte` (either case), or nil when it is not one.
+    @inline(__always)
+    public static func value(ofDigit byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte &- 0x30
+        case 0x41...0x46: byte &- 0x37
+        case 0x61...0x66: byte &- 0x57
+        default: nil
+        }
     }
 
     /// Two digits for `byte`, lower case unless `uppercase`.
     public static func byte(_ byte: UInt8, uppercase: Bool = false) -> String {
-        let digits = uppercase ? upper : lower
-        return String(unsafeUninitializedCapacity: 2) { buffer in
-            buffer[0] = digits[Int(byte >> 4)]
-            buffer[1] = digits[Int(byte & 0x0F)]
+        String(unsafeUninitializedCapacity: 2) { buffer in
+            buffer[0] = digit(byte >> 4, uppercase: uppercase)
+            buffer[1] = digit(byte, uppercase: uppercase)
             return 2
         }
     }

@@ -227,18 +227,8 @@ struct SCCScanner {
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
     @inline(__always)
-    static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte &- 0x30
-        case 0x41...0x46: byte &- 0x37
-        case 0x61...0x66: byte &- 0x57
-        default: nil
-        }
-    }
-
-    @inline(__always)
     static func hexByte(_ high: UInt8, _ low: UInt8) -> UInt8? {
-        guard let h = hexDigit(high), let l = hexDigit(low) else { return nil }
+        guard let h = HexText.value(ofDigit: high), let l = HexText.value(ofDigit: low) else { return nil }
         return h << 4 | l
     }
 }
