@@ -1,14 +1,17 @@
 /// Bytes as hexadecimal text, as messages, disassemblies and files show them ("94", "942c").
+///
+/// `digit` and `value(ofDigit:)` are inlinable: the SCC scanner calls them for every hex digit
+/// of a file, from another module.
 public enum HexText {
     /// The ASCII digit of the low four bits of `nibble`, lower case unless `uppercase`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func digit(_ nibble: UInt8, uppercase: Bool = false) -> UInt8 {
         let value = nibble & 0x0F
         return value < 10 ? 0x30 + value : (uppercase ? 0x37 : 0x57) + value
     }
 
     /// The value of the ASCII hex digit `byte` (either case), or nil when it is not one.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func value(ofDigit byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: byte &- 0x30
