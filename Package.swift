@@ -38,13 +38,16 @@ let package = Package(
 
         // MARK: - Pure Swift
         .target(name: "CaptionCore"),
+        // Safe inputs and outputs (regular files only, size limits, atomic replace, cleanup on
+        // SIGINT/SIGTERM); used by every command that reads or writes files, media included.
+        .target(name: "FileSafety"),
         .target(name: "CaptionJSON", dependencies: ["CaptionCore"]),
         .target(name: "CEA608", dependencies: ["CaptionCore"]),
         .target(name: "SCC", dependencies: ["CaptionCore", "CEA608"]),
         .target(name: "Validation", dependencies: ["CaptionCore", "CEA608"]),
         .target(
             name: "CaptionKit",
-            dependencies: ["CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "Validation"]),
+            dependencies: ["CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "Validation", "FileSafety"]),
 
         // MARK: - Bridge owners
         // ITT is the only module that imports CLibXML2.
@@ -55,7 +58,7 @@ let package = Package(
         // mode: FFmpeg exposes mutable C globals and callback pointers that Swift 6's strict
         // concurrency checking cannot prove safe, although we never share them across threads.
         .target(
-            name: "Media", dependencies: ["CaptionCore", "CFFmpeg"],
+            name: "Media", dependencies: ["CaptionCore", "CFFmpeg", "FileSafety"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
 
         // MARK: - CLI
@@ -84,6 +87,7 @@ let package = Package(
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["CaptionCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore", "TestSupport"]),
+        .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "TestSupport"]),
         .testTarget(name: "CaptionJSONTests", dependencies: ["CaptionJSON", "TestSupport"]),
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "TestSupport"]),
         .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),

@@ -1,0 +1,84 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The temporary files this process is writing, so that SIGINT and SIGTERM can remove them
+/// before the process ends: an interrupted conversion or export leaves nothing behind.
+///
+/// The signal handler may only make async-signal-safe calls (POSIX.1-2017, 2.4.3): it reads a
+/// fixed table of C strings and calls `unlink(2)`, `write(2)` and `_exit(2)`. The table is
+/// changed under a mutex by ordinary threads; a slot is cleared before its path is given up,
+/// and paths are never freed (a few bytes per output file), so the handler can never read
+/// freed memory whatever thread it interrupts.
+enum TemporaryFileRegistry {
+    static let capacity = 256
+    /// The exit status after an interruption: 128 + SIGINT, as shells report Ctrl-C.
+    static let interruptedStatus: Int32 = 130
+
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        table.initialize(repeating: nil, count: capacity)
+        return table
+    }()
+    private static let state = Mutex(State())
+
+    private struct State {
+        var handlersInstalled = false
+        var used = Set<Int>()
+    }
+
+    /// Adds `path`; returns its slot, or nil when the table is full (the file is then still
+    /// removed by the owner's normal paths, only not on a signal).
+    static func register(_ path: String) -> Int? {
+        state.withLock { state -> Int? in
+            if !state.handlersInstalled {
+                installHandlers()
+                state.handlersInstalled = true
+            }
+            guard let slot = (0..<capacity).first(where: { !state.used.contains($0) }) else { return nil }
+            state.used.insert(slot)
+            slots[slot] = strdup(path)
+            return slot
+        }
+    }
+
+    /// Forgets the file in `slot` (it was renamed into place or removed).
+    static func unregister(_ slot: Int) {
+        state.withLock { state in
+            // Cleared, not freed: a handler running on another thread may hold the pointer.
+            slots[slot] = nil
+            state.used.remove(slot)
+        }
+    }
+
+    private static func installHandlers() {
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var previous = sigaction()
+            sigaction(signal, nil, &previous)
+            // A process started with the signal ignored (nohup, a background job) keeps it so.
+            // SIG_IGN is the handler value 1 (<signal.h>); Swift cannot compare C function pointers.
+            if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == 1 { continue }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = removeTemporaryFilesAndExit
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Removes every registered file. Async-signal-safe.
+    static func removeAll() {
+        for slot in 0..<capacity {
+            if let path = slots[slot] { unlink(path) }
+        }
+    }
+
+    private static let removeTemporaryFilesAndExit: @convention(c) (Int32) -> Void = { _ in
+        TemporaryFileRegistry.removeAll()
+        let message: StaticString = "\ninterrupted: the unfinished output was removed\n"
+        _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+        _exit(TemporaryFileRegistry.interruptedStatus)
+    }
+}
