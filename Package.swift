@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // The captions suite: a caption and timed-metadata authoring library and the `captions` CLI.
 // Module layout and dependency direction follow ../shared/GUIDE.md:
-//   CaptionCore ← CEA608 ← SCC;  CaptionCore ← ITT;  CaptionCore ← Validation;
+//   CaptionCore ← CEA608 ← SCC;  CaptionCore ← ITT, SRT, WebVTT;  CaptionCore ← Validation;
 //   Render and Media depend on CaptionCore only; the CLI depends on all.
 // Each C library is imported by exactly one Swift module (its bridge owner).
 import PackageDescription
@@ -45,9 +45,13 @@ let package = Package(
         .target(name: "CEA608", dependencies: ["CaptionCore"]),
         .target(name: "SCC", dependencies: ["CaptionCore", "CEA608"]),
         .target(name: "Validation", dependencies: ["CaptionCore", "CEA608"]),
+        .target(name: "SRT", dependencies: ["CaptionCore"]),
+        .target(name: "WebVTT", dependencies: ["CaptionCore"]),
         .target(
             name: "CaptionKit",
-            dependencies: ["CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "Validation", "FileSafety"]),
+            dependencies: [
+                "CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "SRT", "WebVTT", "Validation", "FileSafety",
+            ]),
 
         // MARK: - Bridge owners
         // ITT is the only module that imports CLibXML2.
@@ -92,6 +96,8 @@ let package = Package(
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "TestSupport"]),
         .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
+        .testTarget(name: "SRTTests", dependencies: ["SRT", "CaptionKit", "TestSupport"]),
+        .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "CaptionKit", "TestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),

@@ -1,0 +1,12 @@
+/// Numbers and percentages as the writer prints them: at most three decimals, no trailing zeros.
+enum WebVTTNumber {
+    static func text(_ v: Double) -> String {
+        let r = (v * 1000).rounded() / 1000
+        if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
+        var s = String(r)
+        if s.contains("e") { s = String(Int64(r)) }
+        return s
+    }
+
+    static func percent(_ v: Double) -> String { text(min(max(v, 0), 100)) + "%" }
+}
