@@ -97,7 +97,8 @@ let package = Package(
         .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
         .testTarget(name: "SRTTests", dependencies: ["SRT", "CaptionKit", "TestSupport"]),
-        .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "CaptionKit", "TestSupport"]),
+        .testTarget(
+            name: "WebVTTTests", dependencies: ["WebVTT", "CaptionKit", "TestSupport"], exclude: ["WPT/harness.js"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),

@@ -1,3 +1,5 @@
+import CaptionCore
+
 /// HTML's "consume a character reference" (WHATWG HTML §13.2.5.72–80), as the WebVTT cue text
 /// tokenizer uses it (WebVTT §6.4): not in an attribute, so a named reference without its ";"
 /// is still decoded when the table lists it that way.
@@ -20,15 +22,6 @@ enum HTMLCharacterReference {
         }
         return table
     }()
-
-    /// Code points 0x80–0x9F that numeric references map to Windows-1252 characters (HTML
-    /// §13.2.5.80, "numeric character reference end state").
-    static let c1Replacements: [UInt32: UInt32] = [
-        0x80: 0x20AC, 0x82: 0x201A, 0x83: 0x0192, 0x84: 0x201E, 0x85: 0x2026, 0x86: 0x2020, 0x87: 0x2021,
-        0x88: 0x02C6, 0x89: 0x2030, 0x8A: 0x0160, 0x8B: 0x2039, 0x8C: 0x0152, 0x8E: 0x017D, 0x91: 0x2018,
-        0x92: 0x2019, 0x93: 0x201C, 0x94: 0x201D, 0x95: 0x2022, 0x96: 0x2013, 0x97: 0x2014, 0x98: 0x02DC,
-        0x99: 0x2122, 0x9A: 0x0161, 0x9B: 0x203A, 0x9C: 0x0153, 0x9E: 0x017E, 0x9F: 0x0178,
-    ]
 
     /// Consumes a character reference starting at `position` (just after the "&"). Returns the
     /// characters as UTF-8 and moves `position` past what was consumed, or returns nil and
@@ -85,7 +78,8 @@ enum HTMLCharacterReference {
         var code = value
         if code == 0 || code > 0x10FFFF || (0xD800...0xDFFF).contains(code) {
             code = 0xFFFD
-        } else if let replacement = c1Replacements[code] {
+        } else if let replacement = Windows1252.c1[code] {
+            // HTML §13.2.5.80: 0x80–0x9F are read as Windows-1252.
             code = replacement
         }
         var bytes: [UInt8] = []

@@ -1,0 +1,158 @@
+import CaptionCore
+
+/// Reads SubRip (SRT) files into the caption model (Specs/srt.md).
+///
+/// Lenient by default with what real files do: missing or wrong cue numbers, `.` for `,`, missing
+/// blank lines between cues, blank lines inside a cue, trailing spaces, CRLF line ends, text after
+/// the timing, Windows-1252 text; each is a located warning. ``CaptionFormatOptions/strict`` turns
+/// the first of them into an error. An end before its start is a warning (the caption is kept
+/// with no duration), an error in strict mode. Any bytes may be given: binary data is refused
+/// with a clear error, and the work is linear in the size of the file.
+public struct SRTReader: Sendable {
+    public var options: CaptionFormatOptions
+
+    public init(options: CaptionFormatOptions = .init()) {
+        self.options = options
+    }
+
+    public func read(_ bytes: [UInt8]) throws(CaptionFormatError) -> CaptionReadResult {
+        let decoded = try SRTTextDecoder.decode(bytes, fileName: options.fileName)
+        var notes: [Diagnostic] = []
+        func note(_ severity: Diagnostic.Severity, _ rule: String, _ message: String, line: Int?) {
+            notes.append(Diagnostic(severity, rule, message, at: DiagnosticLocation(file: options.fileName, line: line)))
+        }
+        if decoded.encoding == .windows1252 {
+            note(.warning, "srt.encoding", "the file is not UTF-8; read as Windows-1252", line: nil)
+        }
+        var text = decoded.text
+        if text.utf8.contains(0x0D) {
+            note(.info, "srt.crlf", "CR or CRLF line ends read as line feeds", line: nil)
+            text = String(decoding: Self.normalizingLineEnds(Array(text.utf8)), as: UTF8.self)
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var captions: [Caption] = []
+        var trailingSpaceLines: [Int] = []
+        var i = 0
+        let n = lines.count
+        func isBlank(_ l: Substring) -> Bool { l.allSatisfy { $0 == " " || $0 == "\t" } }
+        func startsCue(_ k: Int) -> Bool {
+            SRTTiming.parse(lines[k]) != nil || (SRTTiming.isIndex(lines[k]) && k + 1 < n && SRTTiming.parse(lines[k + 1]) != nil)
+        }
+        while i < n {
+            while i < n, isBlank(lines[i]) { i += 1 }
+            guard i < n else { break }
+            let blockLine = i + 1
+            let timing: SRTTiming
+            let timingLine: Int
+            if SRTTiming.isIndex(lines[i]), i + 1 < n, let t = SRTTiming.parse(lines[i + 1]) {
+                let number = Int(lines[i].filter { $0 != " " && $0 != "\t" }) ?? -1
+                if number != captions.count + 1 {
+                    note(
+                        .warning, "srt.index", "cue number \(lines[i].filter { $0 != " " }) where \(captions.count + 1) was expected",
+                        line: blockLine)
+                }
+                timing = t
+                timingLine = i + 2
+                i += 2
+            } else if let t = SRTTiming.parse(lines[i]) {
+                note(.warning, "srt.index", "cue \(captions.count + 1) has no number line", line: blockLine)
+                timing = t
+                timingLine = i + 1
+                i += 1
+            } else {
+                // Text after a blank line that starts no cue: the blank line was inside the cue.
+                if !captions.isEmpty {
+                    note(
+                        .warning, "srt.blank-line",
+                        "a blank line inside cue \(captions.count); the text after it is kept in that cue", line: blockLine)
+                    var more: [Substring] = []
+                    while i < n, !isBlank(lines[i]), !startsCue(i) {
+                        more.append(lines[i])
+                        i += 1
+                    }
+                    let parsed = SRTTextParser.parse(more.map { trimmed($0, line: 0, &trailingSpaceLines) }.joined(separator: "\n"))
+                    captions[captions.count - 1].runs += [CaptionRun("\n")] + parsed.runs
+                } else {
+                    note(.warning, "srt.text", "text before the first cue is ignored", line: blockLine)
+                    while i < n, !isBlank(lines[i]) { i += 1 }
+                }
+                continue
+            }
+            if timing.usedDot {
+                note(.warning, "srt.timing", "\".\" before the milliseconds where SubRip has \",\"", line: timingLine)
+            }
+            if timing.unusualDigits {
+                note(.warning, "srt.timing", "a time not written HH:MM:SS,mmm", line: timingLine)
+            }
+            if !timing.trailing.isEmpty {
+                note(.info, "srt.timing", "text after the end time ignored: \"\(timing.trailing.prefix(40))\"", line: timingLine)
+            }
+            if timing.end < timing.start {
+                note(
+                    .warning, "srt.end-before-start",
+                    "cue \(captions.count + 1) ends (\(SRTTiming.text(milliseconds: timing.end))) before it starts (\(SRTTiming.text(milliseconds: timing.start))); kept with no duration",
+                    line: timingLine)
+            }
+            var textLines: [Substring] = []
+            while i < n, !isBlank(lines[i]) {
+                if startsCue(i) {
+                    note(.warning, "srt.missing-blank-line", "no blank line before the next cue", line: i + 1)
+                    break
+                }
+                textLines.append(Substring(trimmed(lines[i], line: i + 1, &trailingSpaceLines)))
+                i += 1
+            }
+            let parsed = SRTTextParser.parse(textLines.joined(separator: "\n"))
+            if parsed.droppedOverrides {
+                note(.info, "srt.override", "ASS override tags other than {\\an1}–{\\an9} are removed", line: timingLine + 1)
+            }
+            if parsed.droppedStrike {
+                note(.info, "srt.strike", "<s> (strike-through) is not kept: the caption model has no strike-through", line: timingLine + 1)
+            }
+            for color in parsed.unknownColors {
+                note(.warning, "srt.color", "unknown colour \"\(color)\" ignored", line: timingLine + 1)
+            }
+            let (region, alignment) = parsed.position.map(SRTPosition.placement) ?? (nil, nil)
+            captions.append(
+                Caption(
+                    runs: parsed.runs,
+                    timeRange: TimeRange(start: Self.time(timing.start), end: Self.time(timing.end)),
+                    region: region, textAlignment: alignment))
+        }
+        if !trailingSpaceLines.isEmpty {
+            for line in trailingSpaceLines {
+                note(.warning, "srt.trailing-space", "trailing spaces removed", line: line)
+            }
+        }
+        if options.strict, let first = notes.first(where: { $0.severity >= .warning }) {
+            throw CaptionFormatError(.unreadable, first.message + " (strict mode)", at: first.location, diagnostics: notes)
+        }
+        return CaptionReadResult(document: CaptionDocument(captions: captions), diagnostics: notes)
+    }
+
+    private static func time(_ ms: Int64) -> MediaTime { MediaTime(value: ms, timescale: 1000) }
+
+    private func trimmed(_ line: Substring, line number: Int, _ lines: inout [Int]) -> String {
+        guard let last = line.last, last == " " || last == "\t" else { return String(line) }
+        if number > 0 { lines.append(number) }
+        var s = line
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+
+    private static func normalizingLineEnds(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x0D {
+                out.append(0x0A)
+                if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+            } else {
+                out.append(bytes[i])
+            }
+            i += 1
+        }
+        return out
+    }
+}
