@@ -25,16 +25,20 @@ public struct SRTReader: Sendable {
             note(.warning, "srt.encoding", "the file is not UTF-8; read as Windows-1252", line: nil)
         }
         var text = decoded.text
-        if text.utf8.contains(0x0D) {
+        if ByteScan.contains(0x0D, in: Array(text.utf8)[...]) {
             note(.info, "srt.crlf", "CR or CRLF line ends read as line feeds", line: nil)
             text = String(decoding: Self.normalizingLineEnds(Array(text.utf8)), as: UTF8.self)
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines as byte slices: a 100 MB line costs one pass, no grapheme breaking.
+        let bytes = Array(text.utf8)
+        let lines = ByteScan.lineRanges(bytes).map { bytes[$0] }
         var captions: [Caption] = []
+        var previousNumber = 0
         var trailingSpaceLines: [Int] = []
         var i = 0
         let n = lines.count
-        func isBlank(_ l: Substring) -> Bool { l.allSatisfy { $0 == " " || $0 == "\t" } }
+        func isBlank(_ l: ArraySlice<UInt8>) -> Bool { l.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+        func string(_ l: ArraySlice<UInt8>) -> String { String(decoding: l, as: UTF8.self) }
         func startsCue(_ k: Int) -> Bool {
             SRTTiming.parse(lines[k]) != nil || (SRTTiming.isIndex(lines[k]) && k + 1 < n && SRTTiming.parse(lines[k + 1]) != nil)
         }
@@ -45,17 +49,21 @@ public struct SRTReader: Sendable {
             let timing: SRTTiming
             let timingLine: Int
             if SRTTiming.isIndex(lines[i]), i + 1 < n, let t = SRTTiming.parse(lines[i + 1]) {
-                let number = Int(lines[i].filter { $0 != " " && $0 != "\t" }) ?? -1
-                if number != captions.count + 1 {
+                let digits = string(lines[i].filter { $0 != 0x20 && $0 != 0x09 })
+                let number = Int(digits) ?? -1
+                if number != previousNumber + 1 {
                     note(
-                        .warning, "srt.index", "cue number \(lines[i].filter { $0 != " " }) where \(captions.count + 1) was expected",
+                        .warning, "srt.index",
+                        "cue number \(digits) where \(previousNumber + 1) was expected",
                         line: blockLine)
                 }
+                previousNumber = number
                 timing = t
                 timingLine = i + 2
                 i += 2
             } else if let t = SRTTiming.parse(lines[i]) {
                 note(.warning, "srt.index", "cue \(captions.count + 1) has no number line", line: blockLine)
+                previousNumber += 1
                 timing = t
                 timingLine = i + 1
                 i += 1
@@ -65,7 +73,7 @@ public struct SRTReader: Sendable {
                     note(
                         .warning, "srt.blank-line",
                         "a blank line inside cue \(captions.count); the text after it is kept in that cue", line: blockLine)
-                    var more: [Substring] = []
+                    var more: [ArraySlice<UInt8>] = []
                     while i < n, !isBlank(lines[i]), !startsCue(i) {
                         more.append(lines[i])
                         i += 1
@@ -93,13 +101,13 @@ public struct SRTReader: Sendable {
                     "cue \(captions.count + 1) ends (\(SRTTiming.text(milliseconds: timing.end))) before it starts (\(SRTTiming.text(milliseconds: timing.start))); kept with no duration",
                     line: timingLine)
             }
-            var textLines: [Substring] = []
+            var textLines: [String] = []
             while i < n, !isBlank(lines[i]) {
                 if startsCue(i) {
                     note(.warning, "srt.missing-blank-line", "no blank line before the next cue", line: i + 1)
                     break
                 }
-                textLines.append(Substring(trimmed(lines[i], line: i + 1, &trailingSpaceLines)))
+                textLines.append(trimmed(lines[i], line: i + 1, &trailingSpaceLines))
                 i += 1
             }
             let parsed = SRTTextParser.parse(textLines.joined(separator: "\n"))
@@ -132,27 +140,23 @@ public struct SRTReader: Sendable {
 
     private static func time(_ ms: Int64) -> MediaTime { MediaTime(value: ms, timescale: 1000) }
 
-    private func trimmed(_ line: Substring, line number: Int, _ lines: inout [Int]) -> String {
-        guard let last = line.last, last == " " || last == "\t" else { return String(line) }
-        if number > 0 { lines.append(number) }
+    private func trimmed(_ line: ArraySlice<UInt8>, line number: Int, _ lines: inout [Int]) -> String {
         var s = line
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return String(s)
+        while let l = s.last, l == 0x20 || l == 0x09 { s = s.dropLast() }
+        if s.count != line.count, number > 0 { lines.append(number) }
+        return String(decoding: s, as: UTF8.self)
     }
 
     private static func normalizingLineEnds(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == 0x0D {
-                out.append(0x0A)
-                if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
-            } else {
-                out.append(bytes[i])
-            }
-            i += 1
+        var start = 0
+        while let cr = ByteScan.firstIndex(of: 0x0D, in: bytes, from: start) {
+            out.append(contentsOf: bytes[start..<cr])
+            out.append(0x0A)
+            start = cr + 1 < bytes.count && bytes[cr + 1] == 0x0A ? cr + 2 : cr + 1
         }
+        out.append(contentsOf: bytes[start...])
         return out
     }
 }

@@ -36,7 +36,7 @@ enum SRTTextDecoder {
                 body = body.dropFirst(3)
                 encoding = .utf8BOM
             }
-            if let nul = body.firstIndex(of: 0) {
+            if let nul = ByteScan.firstIndex(of: 0, in: body, from: body.startIndex) {
                 throw CaptionFormatError(
                     .unreadable, "not a text file: a NUL byte at offset \(nul) (is this a binary file?)",
                     at: DiagnosticLocation(file: fileName))

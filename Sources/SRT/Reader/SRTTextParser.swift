@@ -24,10 +24,12 @@ struct SRTTextParser {
             result.runs.append(CaptionRun(String(decoding: pending, as: UTF8.self), style: style))
             pending.removeAll(keepingCapacity: true)
         }
+        var nextLessThan = ByteScan.Finder(0x3C)
+        var nextBrace = ByteScan.Finder(0x7B)
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
-            if b == 0x7B, i + 1 < bytes.count, bytes[i + 1] == 0x5C, let close = bytes[i...].firstIndex(of: 0x7D) {
+            if b == 0x7B, i + 1 < bytes.count, bytes[i + 1] == 0x5C, let close = ByteScan.firstIndex(of: 0x7D, in: bytes[...], from: i, to: i + 200) {
                 // {\…}: an ASS override block.
                 let body = String(decoding: bytes[(i + 2)..<close], as: UTF8.self)
                 if body.count == 3, body.hasPrefix("an"), let n = Int(body.dropFirst(2)), (1...9).contains(n) {
@@ -38,7 +40,7 @@ struct SRTTextParser {
                 i = close + 1
                 continue
             }
-            if b == 0x3C, let close = bytes[i...].firstIndex(of: 0x3E), close - i < 200 {
+            if b == 0x3C, let close = ByteScan.firstIndex(of: 0x3E, in: bytes[...], from: i, to: i + 200) {
                 let inner = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
                 let closing = inner.hasPrefix("/")
                 let body = closing ? inner.dropFirst() : Substring(inner)
@@ -75,8 +77,12 @@ struct SRTTextParser {
                     continue
                 }
             }
-            pending.append(b)
-            i += 1
+            // Copy the run up to the next "<" or "{" at once.
+            let stop = min(
+                nextLessThan.next(in: bytes[...], from: i + 1) ?? bytes.count,
+                nextBrace.next(in: bytes[...], from: i + 1) ?? bytes.count)
+            pending.append(contentsOf: bytes[i..<stop])
+            i = stop
         }
         flush()
         return result

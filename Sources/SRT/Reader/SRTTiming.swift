@@ -11,14 +11,23 @@ struct SRTTiming {
     var trailing: Substring = ""
 
     /// A line of ASCII digits (the cue number), surrounding spaces allowed.
-    static func isIndex(_ line: Substring) -> Bool {
-        let t = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
+    static func isIndex(_ line: Substring) -> Bool { isIndex(Array(line.utf8.prefix(64))[...]) }
+
+    static func isIndex(_ line: ArraySlice<UInt8>) -> Bool {
+        guard line.count < 64 else { return false }
+        let t = line.drop { $0 == 0x20 || $0 == 0x09 }
         let digits = t.prefix { $0 >= 0x30 && $0 <= 0x39 }
         return !digits.isEmpty && t.dropFirst(digits.count).allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
-    static func parse(_ line: Substring) -> SRTTiming? {
-        let bytes = Array(line.utf8)
+    static func parse(_ line: Substring) -> SRTTiming? { parse(Array(line.utf8)[...]) }
+
+    /// A timing line is short: longer lines are text, whatever they hold.
+    static let longestLine = 512
+
+    static func parse(_ line: ArraySlice<UInt8>) -> SRTTiming? {
+        guard line.count <= longestLine else { return nil }
+        let bytes = Array(line)
         var i = 0
         var timing = SRTTiming(start: 0, end: 0)
         func skipSpaces() { while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 } }

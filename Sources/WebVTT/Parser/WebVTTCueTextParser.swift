@@ -1,3 +1,5 @@
+import CaptionCore
+
 /// The WebVTT cue text parsing rules (WebVTT §6.4): the cue text tokenizer and the tree it
 /// builds. Works on the cue text's UTF-8 bytes; runs in time linear in the text and keeps the
 /// tree flat (``WebVTTNodeTree``), so deeply nested tags cost no recursion.
@@ -79,6 +81,8 @@ public enum WebVTTCueTextParser {
 
         let input: ArraySlice<UInt8>
         var position: Int
+        var nextAmpersand = ByteScan.Finder(0x26)
+        var nextLessThan = ByteScan.Finder(0x3C)
 
         init(input: ArraySlice<UInt8>) {
             self.input = input
@@ -118,8 +122,9 @@ public enum WebVTTCueTextParser {
                     default:
                         // Copy the run of plain bytes at once.
                         let start = position
-                        var stop = position + 1
-                        while stop < end, input[stop] != 0x26, input[stop] != 0x3C { stop += 1 }
+                        let stop = min(
+                            nextAmpersand.next(in: input, from: position + 1) ?? end,
+                            nextLessThan.next(in: input, from: position + 1) ?? end)
                         result.append(contentsOf: input[start..<stop])
                         position = stop
                         continue

@@ -3,6 +3,8 @@
 /// sequences replaced by U+FFFD, as the Encoding Standard's "UTF-8 decode" does), U+0000 becomes
 /// U+FFFD, CRLF and lone CR become LF. Every syntax character of WebVTT is ASCII, so the parser
 /// works on these bytes directly; line numbers are unchanged by the transformations.
+import CaptionCore
+
 struct WebVTTInput {
     let bytes: [UInt8]
     /// How many U+0000 characters were replaced.
@@ -18,24 +20,28 @@ struct WebVTTInput {
             invalid = true
             source = Array(String(decoding: source, as: UTF8.self).utf8)
         }
+        // Copy between the bytes that change (NUL, CR), found with memchr: most files have none.
         var out: [UInt8] = []
         out.reserveCapacity(source.count)
         var nulls = 0
-        var i = 0
+        var start = 0
         let n = source.count
-        while i < n {
-            let b = source[i]
-            switch b {
-            case 0:
+        while start < n {
+            let nul = ByteScan.firstIndex(of: 0, in: source, from: start)
+            let cr = ByteScan.firstIndex(of: 0x0D, in: source, from: start, to: nul)
+            guard let stop = cr ?? nul else {
+                out.append(contentsOf: source[start...])
+                break
+            }
+            out.append(contentsOf: source[start..<stop])
+            if source[stop] == 0 {
                 nulls += 1
                 out.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            case 0x0D:
+                start = stop + 1
+            } else {
                 out.append(0x0A)
-                if i + 1 < n, source[i + 1] == 0x0A { i += 1 }
-            default:
-                out.append(b)
+                start = stop + 1 < n && source[stop + 1] == 0x0A ? stop + 2 : stop + 1
             }
-            i += 1
         }
         bytes = out
         nullCount = nulls

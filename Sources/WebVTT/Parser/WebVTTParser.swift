@@ -98,7 +98,7 @@ public struct WebVTTParser: Sendable {
         /// Collects code points that are not LF; returns their range.
         mutating func collectLine() -> Range<Int> {
             let start = position
-            position = input[start...].firstIndex(of: WebVTTBytes.lf) ?? input.count
+            position = ByteScan.firstIndex(of: WebVTTBytes.lf, in: input, from: start) ?? input.count
             return start..<position
         }
 
@@ -196,11 +196,10 @@ public struct WebVTTParser: Sendable {
         }
 
         private func containsArrow(_ line: ArraySlice<UInt8>) -> Bool {
-            var i = line.startIndex
-            let end = line.endIndex
-            while i + 2 < end {
-                if line[i] == 0x2D && line[i + 1] == 0x2D && line[i + 2] == 0x3E { return true }
-                i += 1
+            var from = line.startIndex
+            while let gt = ByteScan.firstIndex(of: 0x3E, in: line, from: from) {
+                if gt - 2 >= line.startIndex, line[gt - 1] == 0x2D, line[gt - 2] == 0x2D { return true }
+                from = gt + 1
             }
             return false
         }
