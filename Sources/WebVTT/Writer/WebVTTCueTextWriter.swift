@@ -7,11 +7,13 @@ struct WebVTTCueTextWriter {
         case color, background, flash, font, textCombine
     }
 
+    /// What the last ``text(_:reveals:)`` could not write.
     private(set) var losses: Set<Loss> = []
 
     /// The cue text for `runs`, with a timestamp tag at each reveal point (a UTF-8 offset into
     /// the plain text, and its time in milliseconds).
     mutating func text(_ runs: [CaptionRun], reveals: [(offset: Int, milliseconds: Int64)] = []) -> String {
+        losses = []
         var out: [UInt8] = []
         var open: [String] = []  // tag names open, outermost first
         var openStyle: CaptionTextStyle?

@@ -56,9 +56,8 @@ public struct WebVTTWriter: Sendable {
             case .rollUp?: losses["roll-up outside a named region", default: []].append(index)
             case nil: break
             }
-            let before = textWriter.losses
             out += "\n" + textWriter.text(final.runs, reveals: reveals) + "\n\n"
-            for l in textWriter.losses.subtracting(before) { losses[Self.describe(l), default: []].append(index) }
+            for l in textWriter.losses { losses[Self.describe(l), default: []].append(index) }
             if first.forcedDisplay { losses["forced display", default: []].append(index) }
             index = last + 1
         }
