@@ -37,7 +37,7 @@ public struct SRTWriter: Sendable {
         for (what, indices) in losses.sorted(by: { $0.key < $1.key }) {
             diagnostics.append(
                 Diagnostic(
-                    .warning, "srt.style", "SRT cannot carry \(what): \(CaptionNumbers.subject(indices))",
+                    .warning, "srt.style", "SRT cannot carry \(what): \(CaptionNumbers.subject(indices, atMost: 10))",
                     at: DiagnosticLocation(file: options.fileName)))
         }
         if options.settings["crlf"] == "true" {

@@ -70,7 +70,7 @@ public struct WebVTTWriter: Sendable {
         for (what, indices) in losses.sorted(by: { $0.key < $1.key }) {
             diagnostics.append(
                 Diagnostic(
-                    .warning, "webvtt.style", "WebVTT cannot carry \(what): dropped from \(CaptionNumbers.subject(indices))",
+                    .warning, "webvtt.style", "WebVTT cannot carry \(what): dropped from \(CaptionNumbers.subject(indices, atMost: 10))",
                     at: DiagnosticLocation(file: options.fileName)))
         }
         return CaptionWriteResult(bytes: Array(out.utf8), diagnostics: diagnostics)
