@@ -77,7 +77,9 @@ import Testing
                 read.document, to: scc, options: CaptionFormatOptions(applyShifts: true), overwrite: true)
             var shifts: [Int: (start: Double, duration: Double)] = [:]
             for d in written.diagnostics where d.ruleID == "608.shift" {
-                if let m = d.message.firstMatch(of: /caption (\d+) shifted: start \+(\d+) frames, duration ([+-]\d+) frames/) {
+                if let m = d.message.firstMatch(
+                    of: /caption (\d+) shifted: start \+(\d+) frames, duration ([+-]\d+) frames/)
+                {
                     shifts[Int(m.output.1)! - 1] = (Double(m.output.2)! * frame, Double(m.output.3)! * frame)
                 }
             }
@@ -91,7 +93,8 @@ import Testing
                 let end = caption.timeRange.end.seconds + shift.start + shift.duration
                 #expect(abs(cue.start - start) <= frame + 0.0005, "\(name) caption \(i + 1): \(cue) vs \(start)")
                 #expect(abs(cue.end - end) <= frame + 0.0005, "\(name) caption \(i + 1): \(cue) vs \(end)")
-                let words = { (s: String) in s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ") }
+                let words = { (s: String) in s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+                }
                 #expect(words(cue.text) == words(caption.text), "\(name) caption \(i + 1)")
             }
         }

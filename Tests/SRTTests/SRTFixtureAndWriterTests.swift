@@ -43,7 +43,8 @@ import Testing
         #expect(r.document.captions.count == 3)
         #expect(r.document.captions[0].lines == ["我有个点子", "OK, look, I think I have a plan here."])
         #expect(r.document.captions[2].lines.last == "we dig a tunnel under the city and release it into the wild.")
-        #expect(r.document.captions[1].timeRange.start == MediaTime(value: (31 * 60 + 39) * 1000 + 931, timescale: 1000))
+        #expect(
+            r.document.captions[1].timeRange.start == MediaTime(value: (31 * 60 + 39) * 1000 + 931, timescale: 1000))
         #expect(r.diagnostics.filter { $0.ruleID == "srt.blank-line" }.map(\.location.line) == [5, 11, 17])
     }
 
@@ -69,7 +70,9 @@ import Testing
         var style = CaptionTextStyle(backgroundColor: .blue)
         style.ruby = CaptionRuby(text: "かん")
         let doc = CaptionDocument(captions: [
-            Caption(runs: [CaptionRun("漢", style: style)], timeRange: TimeRange(start: .zero, end: MediaTime(value: 1, timescale: 1)))
+            Caption(
+                runs: [CaptionRun("漢", style: style)],
+                timeRange: TimeRange(start: .zero, end: MediaTime(value: 1, timescale: 1)))
         ])
         let written = try SRTWriter().write(doc)
         let messages = written.diagnostics.map(\.message).joined(separator: "\n")

@@ -30,7 +30,8 @@ import Testing
 
     @Test func hundredThousandNestedTags() throws {
         let depth = 100_000
-        let text = "1\n00:00:01,000 --> 00:00:02,000\n" + String(repeating: "<i><b>", count: depth / 2) + "deep"
+        let text =
+            "1\n00:00:01,000 --> 00:00:02,000\n" + String(repeating: "<i><b>", count: depth / 2) + "deep"
             + String(repeating: "</b></i>", count: depth / 2) + "\n"
         let r = try SRTReader().read(Array(text.utf8))
         let run = try #require(r.document.captions.first?.normalizedRuns.first)

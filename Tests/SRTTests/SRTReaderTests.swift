@@ -23,7 +23,8 @@ import Testing
 
     @Test func tags() throws {
         let r = try read(
-            "1\n00:00:01,000 --> 00:00:02,000\n<i>it</i> <b>bo<u>ld</u></b> <font color=\"#FF0000\">red</font> <font color=yellow>y</font>\n")
+            "1\n00:00:01,000 --> 00:00:02,000\n<i>it</i> <b>bo<u>ld</u></b> <font color=\"#FF0000\">red</font> <font color=yellow>y</font>\n"
+        )
         let runs = r.document.captions[0].normalizedRuns
         #expect(runs.map(\.text) == ["it", " ", "bo", "ld", " ", "red", " ", "y"])
         #expect(runs[0].style.italic && !runs[1].style.italic)
@@ -71,7 +72,8 @@ import Testing
     }
 
     @Test func positions() throws {
-        let r = try read("1\n00:00:01,000 --> 00:00:02,000\n{\\an8}top\n\n2\n00:00:03,000 --> 00:00:04,000\n{\\an1}{\\b1}low\n")
+        let r = try read(
+            "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}top\n\n2\n00:00:03,000 --> 00:00:04,000\n{\\an1}{\\b1}low\n")
         let top = r.document.captions[0]
         #expect(top.text == "top")
         #expect(top.region?.displayAlignment == .before)

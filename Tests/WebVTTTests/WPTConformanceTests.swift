@@ -46,8 +46,7 @@ import Testing
         var pages = TestPaths.files(in: WPT.root.appendingPathComponent("file-parsing/tests"), withExtension: "html")
         pages.append(WPT.root.appendingPathComponent("file-parsing/signature-invalid.html"))
         #expect(pages.count == 41)
-        var outcomes: [WPT.Outcome] = []
-        for page in pages { outcomes += try WPT.runFileParsingPage(page, node: node, in: directory) }
+        let outcomes = try WPT.runFileParsingPages(pages, node: node, in: directory)
         #expect(outcomes.count == 45)
         for outcome in outcomes {
             let key = "\(outcome.file) \(outcome.name)"
@@ -61,7 +60,8 @@ import Testing
     }
 
     @Test func cueTextTrees() throws {
-        let pages = TestPaths.files(in: WPT.root.appendingPathComponent("cue-text-parsing/tests"), withExtension: "html")
+        let pages = TestPaths.files(
+            in: WPT.root.appendingPathComponent("cue-text-parsing/tests"), withExtension: "html")
         #expect(pages.count == 5)
         var passed = 0
         var total = 0

@@ -83,22 +83,32 @@ enum WPT {
         return out + "\""
     }
 
-    /// Runs one file-parsing test page in Node and returns each of its tests' outcomes.
-    static func runFileParsingPage(_ page: URL, node: URL, in directory: TemporaryDirectory) throws -> [Outcome] {
-        let html = try String(contentsOf: page, encoding: .utf8)
-        guard let script = inlineScript(html) else { return [] }
-        let title = html.firstMatch(of: /<title>([^<]*)<\/title>/).map { String($0.output.1) } ?? page.lastPathComponent
-        var tracks: [String] = []
-        for source in trackSources(script) {
-            let url = page.deletingLastPathComponent().appendingPathComponent(source)
-            let bytes = [UInt8]((try? Data(contentsOf: url)) ?? Data())
-            tracks.append("\(string(source)):\(trackJSON(bytes))")
+    /// Runs the file-parsing test pages in one Node process (a fresh context each) and returns
+    /// each of their tests' outcomes.
+    static func runFileParsingPages(_ pages: [URL], node: URL, in directory: TemporaryDirectory) throws -> [Outcome] {
+        var inputs: [String] = []
+        var names: [String] = []
+        for page in pages {
+            let html = try String(contentsOf: page, encoding: .utf8)
+            guard let script = inlineScript(html) else { continue }
+            let title =
+                html.firstMatch(of: /<title>([^<]*)<\/title>/).map { String($0.output.1) } ?? page.lastPathComponent
+            var tracks: [String] = []
+            for source in trackSources(script) {
+                let url = page.deletingLastPathComponent().appendingPathComponent(source)
+                let bytes = [UInt8]((try? Data(contentsOf: url)) ?? Data())
+                tracks.append("\(string(source)):\(trackJSON(bytes))")
+            }
+            let file = page.path.replacingOccurrences(of: root.path + "/", with: "")
+            let input =
+                #"{"page":\#(string(file)),"title":\#(string(title)),"script":\#(string(script)),"#
+                + #""tracks":{\#(tracks.joined(separator: ","))}}"#
+            let path = directory.path("page-\(inputs.count).json")
+            try input.write(toFile: path, atomically: true, encoding: .utf8)
+            inputs.append(path)
+            names.append(file)
         }
-        let input = #"{"title":\#(string(title)),"script":\#(string(script)),"tracks":{\#(tracks.joined(separator: ","))}}"#
-        let inputPath = directory.path(page.deletingPathExtension().lastPathComponent + ".json")
-        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.runProcess(node, [harness.path, inputPath])
-        let file = page.path.replacingOccurrences(of: root.path + "/", with: "")
+        let result = try CLIRunner.runProcess(node, [harness.path] + inputs)
         var outcomes: [Outcome] = []
         for line in result.stdout.split(separator: "\n") {
             guard let data = line.data(using: .utf8),
@@ -106,11 +116,11 @@ enum WPT {
             else { continue }
             outcomes.append(
                 Outcome(
-                    file: file, name: object["name"] ?? "", passed: object["status"] == "PASS",
+                    file: object["page"] ?? "", name: object["name"] ?? "", passed: object["status"] == "PASS",
                     message: object["message"] ?? ""))
         }
-        if outcomes.isEmpty {
-            outcomes.append(Outcome(file: file, name: "harness", passed: false, message: result.stderr))
+        for name in names where !outcomes.contains(where: { $0.file == name }) {
+            outcomes.append(Outcome(file: name, name: "harness", passed: false, message: result.stderr))
         }
         return outcomes
     }

@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func hugeNumbersInSettingsAndTimes() throws {
-        let text = "WEBVTT\n\n" + String(repeating: "9", count: 400) + ":00:00.000 --> 00:01.000\nx\n\n"
+        let text =
+            "WEBVTT\n\n" + String(repeating: "9", count: 400) + ":00:00.000 --> 00:01.000\nx\n\n"
             + "00:01.000 --> 00:02.000 line:" + String(repeating: "9", count: 400) + " size:1e999%\ny\n"
         let r = try WebVTTReader().read(Array(text.utf8))
         #expect(r.document.captions.map(\.text) == ["y"])

@@ -15,7 +15,8 @@ import Testing
 
     @Test func spansBecomeStyles() throws {
         let r = try read(
-            "WEBVTT\n\nid1\n00:01.000 --> 00:02.500\n<i>it</i> <b.x>b</b> <u>u</u> <c.yellow.bg_blue>y</c> <v Ann>hi</v> &amp;&lt;\n")
+            "WEBVTT\n\nid1\n00:01.000 --> 00:02.500\n<i>it</i> <b.x>b</b> <u>u</u> <c.yellow.bg_blue>y</c> <v Ann>hi</v> &amp;&lt;\n"
+        )
         let c = try #require(r.document.captions.first)
         #expect(c.id == "id1")
         #expect(c.timeRange == TimeRange(start: ms(1000), end: ms(2500)))

@@ -1,4 +1,5 @@
 import CaptionCore
+import CaptionKit
 import Foundation
 import TestSupport
 import Testing
@@ -59,6 +60,21 @@ import Testing
         #expect(r.size == region.size)
     }
 
+    /// iTT's "bottom" region (origin 0% 85%, extent 100% 15%, text at the bottom): the height
+    /// becomes whole lines of 6vh, anchored at the bottom edge, which stays at 100%.
+    @Test func bottomRegionKeepsItsBottomEdge() throws {
+        let region = CaptionRegion(
+            identifier: "bottom", origin: CaptionPoint(x: .percent(0), y: .percent(85)),
+            size: CaptionSize(width: .percent(100), height: .percent(15)), displayAlignment: .after)
+        let doc = CaptionDocument(captions: [Caption("hi", start: .zero, end: ms(1000), region: region)])
+        let (text, back) = try roundTrip(doc)
+        #expect(text.contains("lines:3\nregionanchor:0%,100%\nviewportanchor:0%,100%"))
+        let r = try #require(back.document.captions.first?.region)
+        let bottom = (r.origin?.y.value ?? 0) + (r.size?.height.value ?? 0)
+        #expect(bottom == 100)
+        #expect(r.displayAlignment == .after)
+    }
+
     @Test func verticalText() throws {
         let doc = CaptionDocument(captions: [
             Caption(
@@ -76,7 +92,9 @@ import Testing
             c.animation = .characterReveal
             return c
         }
-        let doc = CaptionDocument(captions: [part("One ", 1000, 2000), part("One two", 2000, 3000), part("Other", 3000, 4000)])
+        let doc = CaptionDocument(captions: [
+            part("One ", 1000, 2000), part("One two", 2000, 3000), part("Other", 3000, 4000),
+        ])
         let (text, back) = try roundTrip(doc)
         #expect(text.contains("00:00:01.000 --> 00:00:03.000\nOne <00:00:02.000>two\n"))
         #expect(back.document.captions.map(\.text) == ["One ", "One two", "Other"])
@@ -86,8 +104,12 @@ import Testing
     @Test func lossesAreReportedOncePerKind() throws {
         let odd = CaptionColor(red: 1, green: 2, blue: 3)
         let doc = CaptionDocument(captions: [
-            Caption(runs: [CaptionRun("a", style: CaptionTextStyle(textColor: odd))], timeRange: TimeRange(start: .zero, end: ms(1))),
-            Caption(runs: [CaptionRun("b", style: CaptionTextStyle(textColor: odd, flash: true))], timeRange: TimeRange(start: ms(1), end: ms(2))),
+            Caption(
+                runs: [CaptionRun("a", style: CaptionTextStyle(textColor: odd))],
+                timeRange: TimeRange(start: .zero, end: ms(1))),
+            Caption(
+                runs: [CaptionRun("b", style: CaptionTextStyle(textColor: odd, flash: true))],
+                timeRange: TimeRange(start: ms(1), end: ms(2))),
         ])
         let written = try WebVTTWriter().write(doc)
         let colour = written.diagnostics.filter { $0.message.contains("text colour") }
@@ -101,5 +123,29 @@ import Testing
         let (_, back) = try roundTrip(doc)
         #expect(back.document.captions.count == 1)
         #expect(back.document.captions.first?.lines == ["a", " ", "b"])
+    }
+}
+
+/// CEA-608 rows and columns through WebVTT and back: SCC → WebVTT → SCC (conformed by the
+/// registry) puts every caption on the row and column the SCC reader found first.
+@Suite struct WebVTTCEA608PositionTests {
+    @Test(arguments: ["scc/ffmpeg/sub-scc-remux.scc", "scc/libcaption/tos.scc"])
+    func rowsAndColumnsSurvive(_ fixture: String) throws {
+        let dir = try TemporaryDirectory("vtt-608")
+        let (original, _) = try CaptionFile.read(TestPaths.sharedFixture(fixture).path)
+        let vtt = dir.path("a.vtt")
+        let scc = dir.path("b.scc")
+        try CaptionFile.write(original.document, to: vtt, overwrite: true)
+        let (viaVTT, _) = try CaptionFile.read(vtt)
+        try CaptionFile.write(
+            viaVTT.document, to: scc, options: CaptionFormatOptions(applyShifts: true), overwrite: true)
+        let (back, _) = try CaptionFile.read(scc)
+        let a = original.document.captions
+        let b = back.document.captions
+        #expect(a.count == b.count)
+        for (x, y) in zip(a, b) {
+            #expect(x.text == y.text)
+            #expect(x.region?.origin == y.region?.origin, "\(x.text)")
+        }
     }
 }

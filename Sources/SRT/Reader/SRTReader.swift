@@ -19,7 +19,8 @@ public struct SRTReader: Sendable {
         let decoded = try SRTTextDecoder.decode(bytes, fileName: options.fileName)
         var notes: [Diagnostic] = []
         func note(_ severity: Diagnostic.Severity, _ rule: String, _ message: String, line: Int?) {
-            notes.append(Diagnostic(severity, rule, message, at: DiagnosticLocation(file: options.fileName, line: line)))
+            notes.append(
+                Diagnostic(severity, rule, message, at: DiagnosticLocation(file: options.fileName, line: line)))
         }
         if decoded.encoding == .windows1252 {
             note(.warning, "srt.encoding", "the file is not UTF-8; read as Windows-1252", line: nil)
@@ -40,7 +41,8 @@ public struct SRTReader: Sendable {
         func isBlank(_ l: ArraySlice<UInt8>) -> Bool { l.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
         func string(_ l: ArraySlice<UInt8>) -> String { String(decoding: l, as: UTF8.self) }
         func startsCue(_ k: Int) -> Bool {
-            SRTTiming.parse(lines[k]) != nil || (SRTTiming.isIndex(lines[k]) && k + 1 < n && SRTTiming.parse(lines[k + 1]) != nil)
+            SRTTiming.parse(lines[k]) != nil
+                || (SRTTiming.isIndex(lines[k]) && k + 1 < n && SRTTiming.parse(lines[k + 1]) != nil)
         }
         while i < n {
             while i < n, isBlank(lines[i]) { i += 1 }
@@ -72,13 +74,15 @@ public struct SRTReader: Sendable {
                 if !captions.isEmpty {
                     note(
                         .warning, "srt.blank-line",
-                        "a blank line inside cue \(captions.count); the text after it is kept in that cue", line: blockLine)
+                        "a blank line inside cue \(captions.count); the text after it is kept in that cue",
+                        line: blockLine)
                     var more: [ArraySlice<UInt8>] = []
                     while i < n, !isBlank(lines[i]), !startsCue(i) {
                         more.append(lines[i])
                         i += 1
                     }
-                    let parsed = SRTTextParser.parse(more.map { trimmed($0, line: 0, &trailingSpaceLines) }.joined(separator: "\n"))
+                    let parsed = SRTTextParser.parse(
+                        more.map { trimmed($0, line: 0, &trailingSpaceLines) }.joined(separator: "\n"))
                     captions[captions.count - 1].runs += [CaptionRun("\n")] + parsed.runs
                 } else {
                     note(.warning, "srt.text", "text before the first cue is ignored", line: blockLine)
@@ -93,7 +97,9 @@ public struct SRTReader: Sendable {
                 note(.warning, "srt.timing", "a time not written HH:MM:SS,mmm", line: timingLine)
             }
             if !timing.trailing.isEmpty {
-                note(.info, "srt.timing", "text after the end time ignored: \"\(timing.trailing.prefix(40))\"", line: timingLine)
+                note(
+                    .info, "srt.timing", "text after the end time ignored: \"\(timing.trailing.prefix(40))\"",
+                    line: timingLine)
             }
             if timing.end < timing.start {
                 note(
@@ -112,10 +118,14 @@ public struct SRTReader: Sendable {
             }
             let parsed = SRTTextParser.parse(textLines.joined(separator: "\n"))
             if parsed.droppedOverrides {
-                note(.info, "srt.override", "ASS override tags other than {\\an1}–{\\an9} are removed", line: timingLine + 1)
+                note(
+                    .info, "srt.override", "ASS override tags other than {\\an1}–{\\an9} are removed",
+                    line: timingLine + 1)
             }
             if parsed.droppedStrike {
-                note(.info, "srt.strike", "<s> (strike-through) is not kept: the caption model has no strike-through", line: timingLine + 1)
+                note(
+                    .info, "srt.strike", "<s> (strike-through) is not kept: the caption model has no strike-through",
+                    line: timingLine + 1)
             }
             for color in parsed.unknownColors {
                 note(.warning, "srt.color", "unknown colour \"\(color)\" ignored", line: timingLine + 1)
@@ -133,7 +143,8 @@ public struct SRTReader: Sendable {
             }
         }
         if options.strict, let first = notes.first(where: { $0.severity >= .warning }) {
-            throw CaptionFormatError(.unreadable, first.message + " (strict mode)", at: first.location, diagnostics: notes)
+            throw CaptionFormatError(
+                .unreadable, first.message + " (strict mode)", at: first.location, diagnostics: notes)
         }
         return CaptionReadResult(document: CaptionDocument(captions: captions), diagnostics: notes)
     }

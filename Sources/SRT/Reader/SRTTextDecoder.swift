@@ -58,7 +58,8 @@ enum SRTTextDecoder {
         }
         if total > 0, controls * 100 > total {
             throw CaptionFormatError(
-                .unreadable, "not a text file: \(controls) control characters in the first \(total) (is this a binary file?)",
+                .unreadable,
+                "not a text file: \(controls) control characters in the first \(total) (is this a binary file?)",
                 at: DiagnosticLocation(file: fileName))
         }
         return Decoded(text: text, encoding: encoding)

@@ -29,7 +29,9 @@ struct SRTTextParser {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
-            if b == 0x7B, i + 1 < bytes.count, bytes[i + 1] == 0x5C, let close = ByteScan.firstIndex(of: 0x7D, in: bytes[...], from: i, to: i + 200) {
+            if b == 0x7B, i + 1 < bytes.count, bytes[i + 1] == 0x5C,
+                let close = ByteScan.firstIndex(of: 0x7D, in: bytes[...], from: i, to: i + 200)
+            {
                 // {\…}: an ASS override block.
                 let body = String(decoding: bytes[(i + 2)..<close], as: UTF8.self)
                 if body.count == 3, body.hasPrefix("an"), let n = Int(body.dropFirst(2)), (1...9).contains(n) {
@@ -45,8 +47,9 @@ struct SRTTextParser {
                 let closing = inner.hasPrefix("/")
                 let body = closing ? inner.dropFirst() : Substring(inner)
                 let name = body.prefix { $0.isLetter }.lowercased()
-                if ["i", "b", "u", "s", "font"].contains(name), closing || body.count == name.count
-                    || body.dropFirst(name.count).first == " "
+                if ["i", "b", "u", "s", "font"].contains(name),
+                    closing || body.count == name.count
+                        || body.dropFirst(name.count).first == " "
                 {
                     flush()
                     if closing {

@@ -21,18 +21,24 @@ public struct SRTWriter: Sendable {
             let end = try milliseconds(caption.timeRange.end, index, &rounded)
             out += "\(index + 1)\n\(SRTTiming.text(milliseconds: start)) --> \(SRTTiming.text(milliseconds: end))\n"
             if let n = SRTPosition.number(for: caption) { out += "{\\an\(n)}" }
-            if caption.region?.writingMode == .topToBottomAndRightToLeft { losses["vertical text", default: []].append(index) }
+            if caption.region?.writingMode == .topToBottomAndRightToLeft {
+                losses["vertical text", default: []].append(index)
+            }
             if caption.region?.origin != nil, caption.region?.size?.height.value ?? 100 < 99 {
                 losses["exact positions (kept as the nearest {\\anN})", default: []].append(index)
             }
-            if caption.animation == .characterReveal { losses["paint-on (written as pop-on)", default: []].append(index) }
+            if caption.animation == .characterReveal {
+                losses["paint-on (written as pop-on)", default: []].append(index)
+            }
             out += text(caption.runs, index: index, losses: &losses)
             out += "\n\n"
         }
         var diagnostics: [Diagnostic] = []
         if rounded {
             diagnostics.append(
-                Diagnostic(.info, "srt.rounding", "times rounded to the nearest millisecond", at: .init(file: options.fileName)))
+                Diagnostic(
+                    .info, "srt.rounding", "times rounded to the nearest millisecond", at: .init(file: options.fileName)
+                ))
         }
         for (what, indices) in losses.sorted(by: { $0.key < $1.key }) {
             diagnostics.append(
@@ -70,7 +76,9 @@ public struct SRTWriter: Sendable {
         return lines.map { $0.allSatisfy { $0 == " " || $0 == "\t" } ? " " : String($0) }.joined(separator: "\n")
     }
 
-    private func milliseconds(_ time: MediaTime, _ caption: Int, _ rounded: inout Bool) throws(CaptionFormatError) -> Int64 {
+    private func milliseconds(_ time: MediaTime, _ caption: Int, _ rounded: inout Bool) throws(CaptionFormatError)
+        -> Int64
+    {
         guard time.isNumeric, time >= .zero,
             let ms = try? time.converted(toTimescale: 1000, rounding: .nearestOrAwayFromZero)
         else {

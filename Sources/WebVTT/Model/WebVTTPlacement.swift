@@ -46,7 +46,9 @@ enum WebVTTPlacement {
         // Along the lines: position and size (WebVTT §7.2: auto position follows the alignment).
         let size = cue.size
         let position = cue.position ?? autoPosition(cue.textAlignment)
-        let positionAlignment = cue.positionAlignment == .auto ? autoPositionAlignment(cue.textAlignment)
+        let positionAlignment =
+            cue.positionAlignment == .auto
+            ? autoPositionAlignment(cue.textAlignment)
             : cue.positionAlignment
         var left: Double
         switch positionAlignment {

@@ -16,7 +16,9 @@ enum HTMLCharacterReference {
             guard let name = parts.first else { continue }
             var value = ""
             for hex in parts.dropFirst() {
-                if let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) { value.unicodeScalars.append(scalar) }
+                if let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) {
+                    value.unicodeScalars.append(scalar)
+                }
             }
             table[String(name)] = value
         }

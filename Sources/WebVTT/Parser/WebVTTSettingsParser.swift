@@ -109,7 +109,9 @@ enum WebVTTSettingsParser {
             case "width":
                 if let p = percentage(value) { region.width = p }
             case "lines":
-                guard !value.isEmpty, value.utf8.allSatisfy(WebVTTBytes.isDigit), let n = Double(value) else { continue }
+                guard !value.isEmpty, value.utf8.allSatisfy(WebVTTBytes.isDigit), let n = Double(value) else {
+                    continue
+                }
                 region.lines = n
             case "regionanchor", "viewportanchor":
                 guard value.contains(",") else { continue }

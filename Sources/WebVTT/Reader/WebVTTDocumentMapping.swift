@@ -37,7 +37,9 @@ struct WebVTTDocumentMapping {
                 timeRange: TimeRange(start: time(cue.startMilliseconds), end: time(cue.endMilliseconds)),
                 region: region, textAlignment: WebVTTPlacement.textAlignment(cue.textAlignment))
             // Timestamp tags: paint-on, one caption per reveal time inside the cue.
-            var reveals = built.reveals.filter { $0.milliseconds > cue.startMilliseconds && $0.milliseconds < cue.endMilliseconds }
+            var reveals = built.reveals.filter {
+                $0.milliseconds > cue.startMilliseconds && $0.milliseconds < cue.endMilliseconds
+            }
             if reveals.count != built.reveals.count { losses.badTimestamps.append(number) }
             var increasing: [(milliseconds: Int64, runCount: Int)] = []
             for r in reveals where r.milliseconds > (increasing.last?.milliseconds ?? cue.startMilliseconds) {
@@ -109,7 +111,8 @@ struct WebVTTDocumentMapping {
         add(.info, "webvtt.lang", losses.languages, "language spans (<lang>) are not kept")
         add(
             .info, "webvtt.class", losses.classes,
-            "classes other than the colour classes are not kept (\(losses.classNames.sorted().prefix(8).joined(separator: ", ")))")
+            "classes other than the colour classes are not kept (\(losses.classNames.sorted().prefix(8).joined(separator: ", ")))"
+        )
         add(
             .warning, "webvtt.vertical", losses.verticalLR,
             "vertical:lr (lines growing right) is read as vertical:rl: the model has only right-to-left vertical lines")

@@ -18,7 +18,9 @@ enum WebVTTCueSettingsWriter {
             if region.writingMode == .topToBottomAndRightToLeft { parts.append("vertical:rl") }
             if case .rollUp = region.scroll { loss = .rollUp }
             if let origin = region.origin {
-                let units = [origin.x.unit, origin.y.unit] + [region.size?.width.unit, region.size?.height.unit].compactMap { $0 }
+                let units =
+                    [origin.x.unit, origin.y.unit]
+                    + [region.size?.width.unit, region.size?.height.unit].compactMap { $0 }
                 if units.contains(.pixels) {
                     loss = .pixels
                 } else {

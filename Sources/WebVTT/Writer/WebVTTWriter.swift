@@ -70,7 +70,8 @@ public struct WebVTTWriter: Sendable {
         for (what, indices) in losses.sorted(by: { $0.key < $1.key }) {
             diagnostics.append(
                 Diagnostic(
-                    .warning, "webvtt.style", "WebVTT cannot carry \(what): dropped from \(CaptionNumbers.subject(indices, atMost: 10))",
+                    .warning, "webvtt.style",
+                    "WebVTT cannot carry \(what): dropped from \(CaptionNumbers.subject(indices, atMost: 10))",
                     at: DiagnosticLocation(file: options.fileName)))
         }
         return CaptionWriteResult(bytes: Array(out.utf8), diagnostics: diagnostics)
@@ -110,7 +111,9 @@ public struct WebVTTWriter: Sendable {
             let other = b[i]
             guard run.style == other.style else { return false }
             if i == a.count - 1 {
-                guard other.text.hasPrefix(run.text), other.text.count > run.text.count || b.count > a.count else { return false }
+                guard other.text.hasPrefix(run.text), other.text.count > run.text.count || b.count > a.count else {
+                    return false
+                }
             } else {
                 guard run.text == other.text else { return false }
             }
@@ -118,7 +121,8 @@ public struct WebVTTWriter: Sendable {
         return true
     }
 
-    private func milliseconds(_ time: MediaTime, caption: Int, rounded: inout Bool) throws(CaptionFormatError) -> Int64 {
+    private func milliseconds(_ time: MediaTime, caption: Int, rounded: inout Bool) throws(CaptionFormatError) -> Int64
+    {
         guard time.isNumeric, time >= .zero else {
             throw CaptionFormatError(
                 .cannotWrite,
@@ -169,14 +173,19 @@ public struct WebVTTWriter: Sendable {
     }
 
     /// The settings lines of a `REGION` block (WebVTT §4.3): the region's box as width, lines and
-    /// a viewport anchor at its top-left corner (region anchor 0%,0%).
+    /// an anchor at its top-left corner, or at its bottom-left corner when its text sits at the
+    /// bottom (display alignment after), so that the edge the text keeps to stays where it was
+    /// when the height is rounded to whole lines of 6vh.
     private func regionSettings(_ region: CaptionRegion, id: String) -> String {
         let origin = region.origin ?? CaptionPoint(x: .percent(0), y: .percent(0))
         let size = region.size ?? CaptionSize(width: .percent(100), height: .percent(18))
         var lines = Int((size.height.value / WebVTTPlacement.regionLineHeight).rounded())
         if case .rollUp(let rows) = region.scroll { lines = rows }
+        let bottom = region.displayAlignment == .after
+        let anchorY = bottom ? origin.y.value + size.height.value : origin.y.value
         var text = "id:\(id)\nwidth:\(WebVTTNumber.percent(size.width.value))\nlines:\(max(1, lines))\n"
-        text += "regionanchor:0%,0%\nviewportanchor:\(WebVTTNumber.percent(origin.x.value)),\(WebVTTNumber.percent(origin.y.value))"
+        text += "regionanchor:0%,\(bottom ? "100%" : "0%")\n"
+        text += "viewportanchor:\(WebVTTNumber.percent(origin.x.value)),\(WebVTTNumber.percent(anchorY))"
         if case .rollUp = region.scroll { text += "\nscroll:up" }
         return text
     }

@@ -1,12 +1,15 @@
-// Runs a web-platform-tests WebVTT file-parsing test (the inline script of its .html) in Node
+// Runs web-platform-tests WebVTT file-parsing pages (the inline script of each .html) in Node
 // against our parser's results, with just enough of the DOM and testharness.js for those
 // scripts: <video>/<track> elements whose load or error events carry the cues and regions that
 // WebVTTParser produced (passed in as JSON), document.styleSheets, and the assert_* functions.
-// Prints one JSON line per test: {"name", "status": "PASS"|"FAIL", "message"}.
+// Each page runs in a fresh context (node:vm). Arguments: one JSON file per page. Prints one
+// JSON line per test: {"page", "name", "status": "PASS"|"FAIL", "message"}.
 'use strict';
 const fs = require('fs');
-const input = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const vm = require('vm');
 
+function runPage(input) {
+const g = {};
 const results = [];
 function report(name, status, message) { results.push({ name, status, message: message || '' }); }
 
@@ -19,15 +22,15 @@ function sameValue(a, b) {
 }
 function fail(message) { const e = new Error(message); e.assertion = true; throw e; }
 function describe(v) { return typeof v === 'string' ? JSON.stringify(v) : String(v); }
-global.assert_equals = (actual, expected, message) => {
+g.assert_equals = (actual, expected, message) => {
   if (!sameValue(actual, expected)) fail(`${message || 'assert_equals'}: expected ${describe(expected)} but got ${describe(actual)}`);
 };
-global.assert_not_equals = (actual, expected, message) => {
+g.assert_not_equals = (actual, expected, message) => {
   if (sameValue(actual, expected)) fail(`${message || 'assert_not_equals'}: got disallowed value ${describe(actual)}`);
 };
-global.assert_true = (v, message) => { if (v !== true) fail(`${message || 'assert_true'}: expected true got ${describe(v)}`); };
-global.assert_false = (v, message) => { if (v !== false) fail(`${message || 'assert_false'}: expected false got ${describe(v)}`); };
-global.assert_unreached = (message) => fail(`reached unreachable code: ${message || ''}`);
+g.assert_true = (v, message) => { if (v !== true) fail(`${message || 'assert_true'}: expected true got ${describe(v)}`); };
+g.assert_false = (v, message) => { if (v !== false) fail(`${message || 'assert_false'}: expected false got ${describe(v)}`); };
+g.assert_unreached = (message) => fail(`reached unreachable code: ${message || ''}`);
 
 class Test {
   constructor(name) { this.name = name; this.finished = false; this.failed = false; }
@@ -45,17 +48,17 @@ class Test {
   done() { if (!this.finished) { this.finished = true; report(this.name, 'PASS'); } }
 }
 const tests = [];
-global.async_test = (a, b) => {
+g.async_test = (a, b) => {
   const fn = typeof a === 'function' ? a : null;
-  const name = typeof a === 'string' ? a : (b || document.title);
+  const name = typeof a === 'string' ? a : (b || g.document.title);
   const t = new Test(name);
   tests.push(t);
   if (fn) t.step(fn, t, t);
   return t;
 };
-global.done = () => {};
-global.getVideoURI = (base) => base + '.webm';
-global.CSSRule = { STYLE_RULE: 1 };
+g.done = () => {};
+g.getVideoURI = (base) => base + '.webm';
+g.CSSRule = { STYLE_RULE: 1 };
 
 // The style rules of a style sheet: each top-level "selector { … }", comments removed. CSS
 // parsing is not WebVTT's; this is only what the tests ask of cssRules (count, type, selector).
@@ -77,7 +80,7 @@ function element(tag) {
   if (tag === 'track') { el.src = ''; tracks.push(el); }
   return el;
 }
-global.document = {
+g.document = {
   title: input.title || '',
   createElement: element,
   body: element('body'),
@@ -92,15 +95,21 @@ function load(track) {
   const cues = data.cues.map((c) => Object.assign({}, c, { region: c.region === null ? null : regions[c.region] }));
   track.track = { cues, regions };
   if (track.parentNode) track.parentNode.textTracks = [track.track];
-  for (const sheet of data.styleSheets) document.styleSheets.push({ cssRules: cssRules(sheet) });
+  for (const sheet of data.styleSheets) g.document.styleSheets.push({ cssRules: cssRules(sheet) });
   if (track.onload) track.onload({ type: 'load', target: track });
 }
 
 try {
-  (0, eval)(input.script);
+  vm.runInNewContext(input.script, g);
 } catch (e) {
   report('harness', 'FAIL', 'script error: ' + e.message);
 }
 for (const track of tracks) load(track);
 for (const t of tests) if (!t.finished) report(t.name, 'FAIL', 'test did not finish');
-for (const r of results) console.log(JSON.stringify(r));
+return results;
+}
+
+for (const file of process.argv.slice(2)) {
+  const input = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const r of runPage(input)) console.log(JSON.stringify(Object.assign({ page: input.page }, r)));
+}
