@@ -30,18 +30,12 @@ import Testing
     }
 
     func ours(_ path: String) throws -> [PeerDecoders.Cue] {
-        let r = try SRTReader().read([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        return r.document.captions.map {
-            PeerDecoders.Cue(ours: $0.timeRange.start.seconds, end: $0.timeRange.end.seconds, text: $0.text)
-        }
+        SubtitlePeers.cues(try SRTReader().read([UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))).document)
     }
 
     func expectSame(_ a: [PeerDecoders.Cue], _ b: [PeerDecoders.Cue], _ what: String) {
-        #expect(a.count == b.count, "\(what): \(a) vs \(b)")
-        for (x, y) in zip(a, b) {
-            #expect(abs(x.start - y.start) < 0.0005 && abs(x.end - y.end) < 0.0005, "\(what): \(x) vs \(y)")
-            #expect(SubtitlePeers.comparable(x.text) == SubtitlePeers.comparable(y.text), "\(what): \(x) vs \(y)")
-        }
+        let differences = SubtitlePeers.differences(a, b)
+        #expect(differences.isEmpty, "\(what): \(differences)")
     }
 
     @Test func readingsAgreeWithFFmpeg() throws {

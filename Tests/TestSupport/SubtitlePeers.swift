@@ -1,3 +1,4 @@
+import CaptionCore
 import Foundation
 
 /// pycaption, FFmpeg and ttconv reading SubRip and WebVTT files, for the SRT and WebVTT
@@ -26,6 +27,25 @@ public enum SubtitlePeers {
             else { return nil }
             return PeerDecoders.Cue(ours: s, end: e, text: t)
         }
+    }
+
+    /// The captions of a document as cues (seconds, text).
+    public static func cues(_ document: CaptionDocument) -> [PeerDecoders.Cue] {
+        document.captions.map {
+            PeerDecoders.Cue(start: $0.timeRange.start.seconds, end: $0.timeRange.end.seconds, text: $0.text)
+        }
+    }
+
+    /// How two readings differ: the count, times beyond half a millisecond, or texts (as
+    /// ``comparable(_:)``); empty when they agree.
+    public static func differences(_ a: [PeerDecoders.Cue], _ b: [PeerDecoders.Cue]) -> [String] {
+        var found: [String] = []
+        if a.count != b.count { found.append("\(a.count) cues against \(b.count): \(a) vs \(b)") }
+        for (x, y) in zip(a, b) {
+            if abs(x.start - y.start) >= 0.0005 || abs(x.end - y.end) >= 0.0005 { found.append("times: \(x) vs \(y)") }
+            if comparable(x.text) != comparable(y.text) { found.append("text: \(x) vs \(y)") }
+        }
+        return found
     }
 
     /// Text compared across tools: markup that a peer leaves in (`{\an8}`, tags) removed, each
