@@ -1,6 +1,7 @@
 /// The list of WebVTT Node Objects that the cue text parsing rules build (WebVTT §6.4), held
 /// flat: every node knows its parent and children by index, so that a cue with 100,000 nested
-/// tags is walked, copied and freed without recursion.
+/// tags is walked, copied and freed without recursion. Nodes are appended in document order, so
+/// index order is a pre-order walk.
 public struct WebVTTNodeTree: Sendable, Hashable {
     /// The concrete classes of WebVTT Node Objects (§6.4).
     public enum Kind: Sendable, Hashable {
@@ -42,31 +43,5 @@ public struct WebVTTNodeTree: Sendable, Hashable {
         nodes.append(Node(kind: kind, classes: classes, language: language, parent: parent, children: []))
         nodes[parent].children.append(index)
         return index
-    }
-
-    /// The indices of every node below the root in pre-order (document order), without recursion.
-    public var preorder: [Int] {
-        var order: [Int] = []
-        order.reserveCapacity(nodes.count - 1)
-        var stack: [Int] = nodes[0].children.reversed()
-        while let index = stack.popLast() {
-            order.append(index)
-            stack.append(contentsOf: nodes[index].children.reversed())
-        }
-        return order
-    }
-
-    /// The concatenated text of the text objects outside ruby text, as the rules for extracting
-    /// the chapter title define it (§6.6); used for plain-text comparisons.
-    public var plainText: String {
-        var result = ""
-        var stack: [Int] = nodes[0].children.reversed()
-        while let index = stack.popLast() {
-            let node = nodes[index]
-            if case .text(let value) = node.kind { result += value }
-            if case .rubyText = node.kind { continue }
-            stack.append(contentsOf: node.children.reversed())
-        }
-        return result
     }
 }
