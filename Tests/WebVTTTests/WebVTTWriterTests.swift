@@ -75,6 +75,24 @@ import Testing
         #expect(r.displayAlignment == .after)
     }
 
+    /// A document from JSON can hold any number: the writer clamps instead of trapping.
+    @Test func absurdRegionNumbers() throws {
+        for value in [Double.nan, .infinity, -1e300, 1e300] {
+            let region = CaptionRegion(
+                identifier: "r", origin: CaptionPoint(x: .percent(value), y: .percent(value)),
+                size: CaptionSize(width: .percent(value), height: .percent(value)), displayAlignment: .after)
+            let cells = CaptionRegion(
+                origin: CaptionPoint(x: .cells(value), y: .cells(value)),
+                size: CaptionSize(width: .cells(value), height: .cells(value)))
+            let doc = CaptionDocument(captions: [
+                Caption("a", start: .zero, end: ms(1000), region: region),
+                Caption("b", start: ms(1000), end: ms(2000), region: cells),
+            ])
+            let (_, back) = try roundTrip(doc)
+            #expect(back.document.captions.map(\.text) == ["a", "b"])
+        }
+    }
+
     @Test func verticalText() throws {
         let doc = CaptionDocument(captions: [
             Caption(

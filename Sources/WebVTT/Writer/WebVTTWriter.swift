@@ -179,10 +179,11 @@ public struct WebVTTWriter: Sendable {
     private func regionSettings(_ region: CaptionRegion, id: String) -> String {
         let origin = region.origin ?? CaptionPoint(x: .percent(0), y: .percent(0))
         let size = region.size ?? CaptionSize(width: .percent(100), height: .percent(18))
-        var lines = Int((size.height.value / WebVTTPlacement.regionLineHeight).rounded())
+        let height = size.height.value.isFinite ? min(max(size.height.value, 0), 100) : 18
+        var lines = Int((height / WebVTTPlacement.regionLineHeight).rounded())
         if case .rollUp(let rows) = region.scroll { lines = rows }
         let bottom = region.displayAlignment == .after
-        let anchorY = bottom ? origin.y.value + size.height.value : origin.y.value
+        let anchorY = bottom ? origin.y.value + height : origin.y.value
         var text = "id:\(id)\nwidth:\(WebVTTNumber.percent(size.width.value))\nlines:\(max(1, lines))\n"
         text += "regionanchor:0%,\(bottom ? "100%" : "0%")\n"
         text += "viewportanchor:\(WebVTTNumber.percent(origin.x.value)),\(WebVTTNumber.percent(anchorY))"
