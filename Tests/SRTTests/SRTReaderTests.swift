@@ -48,10 +48,17 @@ import Testing
         let found = r.diagnostics.map { "\($0.ruleID)@\($0.location.line.map(String.init) ?? "-")" }
         for expected in [
             "srt.index@1", "srt.timing@1", "srt.trailing-space@2", "srt.missing-blank-line@3", "srt.index@3",
-            "srt.crlf@-",
+            "srt.crlf@1",
         ] {
             #expect(found.contains(expected), "\(expected) in \(found)")
         }
+        #expect(throws: CaptionFormatError.self) { try read(text, strict: true) }
+    }
+
+    @Test func strictRefusesCRLFAsTheIssueAsks() throws {
+        let text = "1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\r\n00:00:03,000 --> 00:00:04,000\r\nB\r\n"
+        let r = try read(text)
+        #expect(r.diagnostics.map { "\($0.ruleID)@\($0.location.line ?? 0)" }.contains("srt.crlf@5"))
         #expect(throws: CaptionFormatError.self) { try read(text, strict: true) }
     }
 

@@ -26,9 +26,13 @@ public struct SRTReader: Sendable {
             note(.warning, "srt.encoding", "the file is not UTF-8; read as Windows-1252", line: nil)
         }
         var text = decoded.text
-        if ByteScan.contains(0x0D, in: Array(text.utf8)[...]) {
-            note(.info, "srt.crlf", "CR or CRLF line ends read as line feeds", line: nil)
-            text = String(decoding: Self.normalizingLineEnds(Array(text.utf8)), as: UTF8.self)
+        let raw = Array(text.utf8)
+        if let cr = raw.firstIndex(of: 0x0D) {
+            // Issue 16 lists CRLF among the forms a lenient reader accepts with a located
+            // diagnostic and strict mode refuses: one warning, at the first line that has a CR.
+            let line = raw[..<cr].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            note(.warning, "srt.crlf", "CR or CRLF line ends (read as line feeds)", line: line)
+            text = String(decoding: Self.normalizingLineEnds(raw), as: UTF8.self)
         }
         // Lines as byte slices: a 100 MB line costs one pass, no grapheme breaking.
         let bytes = Array(text.utf8)
