@@ -23,7 +23,8 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     /// The iTT font size when a caption does not give one, in CEA/TTML cells (a cell is 1/15 of
     /// the picture height; TTML's default is 1c).
     public var defaultFontSizeInCells: Double
-    /// Fraction of the picture inside the title-safe area where 608 captions live (0.8 = 80%).
+    /// Fraction of the centred 4:3 caption area, across and down, that the CEA-608 grid fills:
+    /// the title-safe area (0.8 = 80%; Specs/cea608-look.md).
     public var safeAreaFraction: Double
     /// Length of one CEA-608 flash cycle; flashing text shows during the first half of each cycle.
     public var flashPeriod: MediaTime
