@@ -26,6 +26,10 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     /// Fraction of the centred 4:3 caption area, across and down, that the CEA-608 grid fills:
     /// the title-safe area (0.8 = 80%; Specs/cea608-look.md).
     public var safeAreaFraction: Double
+    /// The captions' language as a BCP 47 tag (`ja`, `zh-CN`), when known (a document's
+    /// `language`): fonts made for it come first (fontconfig's per-language preference), so
+    /// that Han characters take the Japanese or the Chinese form.
+    public var language: String?
     /// Length of one CEA-608 flash cycle; flashing text shows during the first half of each cycle.
     public var flashPeriod: MediaTime
 
@@ -33,7 +37,7 @@ public struct CaptionRenderOptions: Sendable, Hashable {
         look: Look = .automatic, outlineWidth: Double = 0.06, outlineColor: CaptionColor = .black,
         shadowOffset: Double = 0, shadowColor: CaptionColor = CaptionColor.black.withAlpha(160),
         defaultFontSizeInCells: Double = 0.8, safeAreaFraction: Double = 0.8,
-        flashPeriod: MediaTime = MediaTime(value: 1, timescale: 1)
+        flashPeriod: MediaTime = MediaTime(value: 1, timescale: 1), language: String? = nil
     ) {
         self.look = look
         self.outlineWidth = outlineWidth
@@ -43,5 +47,6 @@ public struct CaptionRenderOptions: Sendable, Hashable {
         self.defaultFontSizeInCells = defaultFontSizeInCells
         self.safeAreaFraction = safeAreaFraction
         self.flashPeriod = flashPeriod
+        self.language = language
     }
 }

@@ -24,6 +24,8 @@ public final class CaptionRenderer {
     /// What the user should know, such as characters no font has (`render.missingGlyph`).
     public private(set) var diagnostics: [Diagnostic] = []
     public private(set) var statistics = RenderStatistics()
+    /// The font faces that have drawn some character so far, in the order first used.
+    public var fontsUsed: [FontFaceDescriptor] { fonts.used }
     /// How diagnostics write times: as timecode at this rate when set, else as seconds.
     public var timecodeRate: FrameRate?
     public var timecodeDropFrame = false
@@ -212,7 +214,7 @@ public final class CaptionRenderer {
         if let cached = captionLayers[placed] { return cached }
         let caption = placed.caption
         statistics.captionsRendered += 1
-        let styleRuns = StyleRunStage(fonts: fonts)
+        let styleRuns = StyleRunStage(fonts: fonts, language: options.language)
         let bidi = BidiStage()
         let placement = RegionPlacementStage(size: bounds)
         var missing: [Unicode.Scalar] = []

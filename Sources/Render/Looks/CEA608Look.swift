@@ -22,7 +22,7 @@ struct CEA608Look {
     /// cell's width and height (``CEA608Grid``).
     var grid: CEA608Grid {
         let fonts = styleRuns.fonts
-        let face = fonts.first(in: fonts.chain(for: FontRequest(monospaced: true)))?.face
+        let face = fonts.first(in: fonts.chain(for: FontRequest(monospaced: true, language: styleRuns.language)))?.face
         // DejaVu Sans Mono's figures when no face can say: 0.602 em wide, ascender 0.928 em,
         // descender 0.236 em.
         let advance = face?.advanceInEms(of: Self.referenceCharacter) ?? 0.602
