@@ -35,6 +35,9 @@ let package = Package(
         .systemLibrary(
             name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
 
         // MARK: - Pure Swift
         .target(name: "CaptionCore"),
@@ -56,8 +59,8 @@ let package = Package(
         // MARK: - Bridge owners
         // ITT is the only module that imports CLibXML2.
         .target(name: "ITT", dependencies: ["CaptionCore", "CLibXML2"]),
-        // Render is the only module that imports CFreeType, CHarfBuzz and CFriBidi.
-        .target(name: "Render", dependencies: ["CaptionCore", "CFreeType", "CHarfBuzz", "CFriBidi"]),
+        // Render is the only module that imports CFreeType, CHarfBuzz, CFriBidi and CFontconfig.
+        .target(name: "Render", dependencies: ["CaptionCore", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         // Media is the only module that imports CFFmpeg. It is compiled in the Swift 5 language
         // mode: FFmpeg exposes mutable C globals and callback pointers that Swift 6's strict
         // concurrency checking cannot prove safe, although we never share them across threads.

@@ -7,7 +7,7 @@ want_test=0
 [[ "${1:-}" == "--test" ]] && want_test=1
 
 # Build: the C libraries behind the bridges, and pkg-config to find them.
-packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev
+packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev
           libavformat-dev libavcodec-dev libavutil-dev libswscale-dev fonts-dejavu-core)
 # Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption,
 # Node.js to run the web-platform-tests WebVTT pages' own assertions.

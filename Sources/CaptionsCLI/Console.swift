@@ -8,8 +8,13 @@ public enum Console {
 
     public static func error(_ text: String) { write(2, text + "\n") }
 
-    private static func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+    /// Writes `bytes` as they are to standard output (an image for `-o -`).
+    public static func out(bytes: [UInt8]) { write(1, bytes) }
+
+    private static func write(_ fd: Int32, _ text: String) { write(fd, Array(text.utf8)) }
+
+    private static func write(_ fd: Int32, _ bytes: [UInt8]) {
+        var bytes = bytes
         bytes.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress else { return }
             var offset = 0

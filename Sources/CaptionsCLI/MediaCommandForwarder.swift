@@ -8,10 +8,11 @@ public enum MediaCommandForwarder {
     /// The subcommands that live in `captions-media`.
     public static let commands: Set<String> = ["preview", "media-info"]
 
-    /// If `arguments[1]` is a media command, replaces this process with `captions-media`
-    /// (same arguments); returns only when it is not one.
+    /// If `arguments[1]` is a media command, or `help` followed by one, replaces this process
+    /// with `captions-media` (same arguments), whose help knows the command's options; returns
+    /// only when it is neither.
     public static func forwardIfNeeded(_ arguments: [String] = CommandLine.arguments) throws(Exit.Failure) {
-        guard arguments.count > 1, commands.contains(arguments[1]) else { return }
+        guard isForwarded(arguments) else { return }
         let program = siblingPath(named: "captions-media", of: arguments[0])
         var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments.dropFirst()).map { strdup($0) }
         argv.append(nil)
@@ -20,6 +21,13 @@ public enum MediaCommandForwarder {
         throw Exit.Failure(
             "cannot run \(program) for `\(arguments[1])`: \(reason); it is built beside captions (`swift build --product captions-media`)"
         )
+    }
+
+    /// Whether `arguments` (argv) name a media command, or ask for its help.
+    static func isForwarded(_ arguments: [String]) -> Bool {
+        guard arguments.count > 1 else { return false }
+        if commands.contains(arguments[1]) { return true }
+        return arguments[1] == "help" && arguments.count > 2 && commands.contains(arguments[2])
     }
 
     /// `name` in the folder of the running executable.
