@@ -50,8 +50,10 @@ let package = Package(
             dependencies: ["CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "Validation", "FileSafety"]),
 
         // MARK: - Bridge owners
-        // ITT is the only module that imports CLibXML2.
-        .target(name: "ITT", dependencies: ["CaptionCore", "CLibXML2"]),
+        // XML is the only module that imports CLibXML2: the hardened libxml2 reader that ITT and
+        // the GPX reader share.
+        .target(name: "XML", dependencies: ["CaptionCore", "CLibXML2"]),
+        .target(name: "ITT", dependencies: ["CaptionCore", "XML"]),
         // Render is the only module that imports CFreeType, CHarfBuzz and CFriBidi.
         .target(name: "Render", dependencies: ["CaptionCore", "CFreeType", "CHarfBuzz", "CFriBidi"]),
         // Media is the only module that imports CFFmpeg. It is compiled in the Swift 5 language
@@ -91,6 +93,7 @@ let package = Package(
         .testTarget(name: "CaptionJSONTests", dependencies: ["CaptionJSON", "TestSupport"]),
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "TestSupport"]),
         .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),
+        .testTarget(name: "XMLTests", dependencies: ["XML", "TestSupport"]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
