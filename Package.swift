@@ -45,6 +45,9 @@ let package = Package(
         .target(name: "CEA608", dependencies: ["CaptionCore"]),
         .target(name: "SCC", dependencies: ["CaptionCore", "CEA608"]),
         .target(name: "Validation", dependencies: ["CaptionCore", "CEA608"]),
+        // ISO BMFF / QuickTime boxes: reading movies' sample tables and adding tracks (mebx, gpmd,
+        // c608) by rewriting moov, with the audio and video bytes copied unchanged.
+        .target(name: "ISOBMFF", dependencies: ["FileSafety"]),
         .target(
             name: "CaptionKit",
             dependencies: ["CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "Validation", "FileSafety"]),
@@ -94,6 +97,7 @@ let package = Package(
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "TestSupport"]),
         .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "XMLTests", dependencies: ["XML", "TestSupport"]),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
