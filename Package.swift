@@ -48,6 +48,9 @@ let package = Package(
         // ISO BMFF / QuickTime boxes: reading movies' sample tables and adding tracks (mebx, gpmd,
         // c608) by rewriting moov, with the audio and video bytes copied unchanged.
         .target(name: "ISOBMFF", dependencies: ["FileSafety"]),
+        // Timed metadata: the model (TimedMetadataGroup, MetadataItem), GPX, GoPro GPMF, QuickTime
+        // mebx tracks, sync and filters.
+        .target(name: "Metadata", dependencies: ["CaptionCore", "XML", "ISOBMFF"]),
         .target(
             name: "CaptionKit",
             dependencies: ["CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "Validation", "FileSafety"]),
@@ -98,6 +101,7 @@ let package = Package(
         .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "XMLTests", dependencies: ["XML", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
+        .testTarget(name: "MetadataTests", dependencies: ["Metadata", "ISOBMFF", "TestSupport"]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
