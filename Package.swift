@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "captions",
             dependencies: [
-                "CaptionsCLI",
+                "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

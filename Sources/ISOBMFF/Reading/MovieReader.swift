@@ -130,18 +130,17 @@ struct MovieReader {
         let table = try SampleTable(stbl: stbl, bytes: bytes, baseOffset: base, limits: limits)
         var entries: [SampleEntry] = []
         if let stsd = stbl.child("stsd") {
+            // A broken sample description (ffmpeg 5.1 writes an empty one when it copies a mebx
+            // track) leaves the track without entries instead of making the movie unreadable;
+            // the sample tables are still checked.
             var s = BigEndianReader(bytes, range: stsd.payloadRange, path: stsd.path, baseOffset: base)
-            try s.skip(4, "the version and flags")
-            let count = try s.entryCount(entrySize: 8, "the stsd entry count")
-            let parser = BoxParser(limits: limits, baseOffset: base)
-            let boxes = try parser.boxes(
-                in: bytes, range: s.position..<stsd.range.upperBound, parentPath: stsd.path, depth: 7)
-            guard boxes.count >= count else {
-                throw ISOBMFFError(
-                    .malformed, "stsd announces \(count) entries but holds \(boxes.count)", path: stsd.path)
-            }
-            for b in boxes.prefix(count) {
-                entries.append(SampleEntry(format: b.type, bytes: Array(bytes[b.range]), path: b.path))
+            if (try? s.skip(4, "the version and flags")) != nil, let count = try? s.u32("the stsd entry count"),
+                let boxes = try? BoxParser(limits: limits, baseOffset: base).boxes(
+                    in: bytes, range: s.position..<stsd.range.upperBound, parentPath: stsd.path, depth: 7)
+            {
+                for b in boxes.prefix(Int(count)) {
+                    entries.append(SampleEntry(format: b.type, bytes: Array(bytes[b.range]), path: b.path))
+                }
             }
         } else {
             throw ISOBMFFError(.missing, "no stsd box", path: stbl.path)

@@ -41,13 +41,18 @@ public struct MovieTrackAdder {
         }
         let ids = trackIDs(for: tracks.count)
         let payload = tracks.reduce(0) { $0 + $1.payloadSize }
-        let mdatHeader = payload + 8 <= Int(UInt32.max) ? 8 : 16
         guard let moovIndex = movie.topLevelBoxes.firstIndex(where: { $0.type == "moov" }) else {
             throw ISOBMFFError(.missing, "no moov box")
         }
         let oldMoov = movie.topLevelBoxes[moovIndex]
         let moovIsLast = moovIndex == movie.topLevelBoxes.count - 1
         let quickTime = quickTimeStyleHandlers()
+        // The new samples extend the mdat they follow when there is one (the one just before a
+        // last moov, or the last box after a leading moov): readers such as GoPro's gpmf-parser
+        // stop at a second mdat. Otherwise they get an mdat of their own.
+        let hostIndex = moovIsLast ? moovIndex - 1 : movie.topLevelBoxes.count - 1
+        let host = try hostIndex >= 0 ? grownMediaData(movie.topLevelBoxes[hostIndex], by: payload) : nil
+        let mdatHeader = host != nil ? 0 : (payload + 8 <= Int(UInt32.max) ? 8 : 16)
 
         // The new moov's size decides where the new samples go, which decides whether offsets
         // need 64 bits, which changes the size: iterate until it is stable (twice at most in
@@ -66,19 +71,55 @@ public struct MovieTrackAdder {
             throw ISOBMFFError(.malformed, "the new moov size does not settle", path: "moov")
         }
 
-        let mdat = mdatBoxHeader(payload: payload, headerSize: mdatHeader)
         if moovIsLast {
-            try copy(0..<oldMoov.offset, write)
-            try write(mdat)
+            if let host {
+                try copy(0..<host.box.offset, write)
+                try write(host.header)
+                try copy((host.box.offset + host.header.count)..<oldMoov.offset, write)
+            } else {
+                try copy(0..<oldMoov.offset, write)
+                try write(mdatBoxHeader(payload: payload, headerSize: mdatHeader))
+            }
             try writeSamples(tracks, write)
             try write(newMoov)
         } else {
             try copy(0..<oldMoov.offset, write)
             try write(newMoov)
-            try copyAfterMovie(from: oldMoov.range.upperBound, write)
-            try write(mdat)
+            if let host {
+                try copy(oldMoov.range.upperBound..<host.box.offset, write)
+                try write(host.header)
+                try copy((host.box.offset + host.header.count)..<movie.fileSize, write)
+            } else {
+                try copyAfterMovie(from: oldMoov.range.upperBound, write)
+                try write(mdatBoxHeader(payload: payload, headerSize: mdatHeader))
+            }
             try writeSamples(tracks, write)
         }
+    }
+
+    /// `box` with its header rewritten to hold `extra` more bytes, when it is an mdat whose size
+    /// field can say so (a 32-bit size that stays below 4 GiB, a 64-bit size, or 0, "to the end of
+    /// the file", which stays true); nil otherwise.
+    private func grownMediaData(_ box: Box, by extra: Int) throws(ISOBMFFError) -> (box: Box, header: [UInt8])? {
+        guard box.type == "mdat" else { return nil }
+        var r = BigEndianReader(
+            try source.bytes(in: box.offset..<(box.offset + min(box.size, 16))), path: box.path, baseOffset: box.offset)
+        let size32 = try r.u32("the box size")
+        var w = BoxWriter()
+        switch size32 {
+        case 0:
+            w.u32(0)
+            w.fourCC("mdat")
+        case 1:
+            w.u32(1)
+            w.fourCC("mdat")
+            w.u64(UInt64(box.size + extra))
+        default:
+            guard box.size + extra <= Int(UInt32.max) else { return nil }
+            w.u32(UInt32(box.size + extra))
+            w.fourCC("mdat")
+        }
+        return (box, w.bytes)
     }
 
     // MARK: - moov

@@ -2,6 +2,8 @@ import CaptionCore
 import Foundation
 import ISOBMFF
 
+public typealias ISOBMFFTrack = ISOBMFF.Track
+
 /// The timed metadata of a movie file: its metadata tracks, their `mebx` groups or GoPro
 /// telemetry, and the movie's creation time. The file is read on demand, never whole.
 public struct MovieMetadata: Sendable {
