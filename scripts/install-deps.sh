@@ -10,7 +10,7 @@ want_test=0
 packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev
           libavformat-dev libavcodec-dev libavutil-dev libswscale-dev fonts-dejavu-core)
 # Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption.
-(( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk)
+(( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk libimage-exiftool-perl)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -26,11 +26,15 @@ fi
 
 if (( want_test )); then
     py=python3
-    for tool in ttconv pycaption; do
+    # module:PyPI name. gpxpy and py-gpmf-parser (GoPro's gpmf-parser) check the GPX and GPMF
+    # readers; exiftool (above) the mebx and gpmd tracks.
+    for entry in ttconv:ttconv pycaption:pycaption gpxpy:gpxpy py_gpmf_parser:py-gpmf-parser; do
+        tool=${entry%%:*}
+        name=${entry#*:}
         if ! "$py" -c "import $tool" 2>/dev/null; then
-            echo "installing $tool from PyPI"
-            "$py" -m pip install --quiet --disable-pip-version-check "$tool" \
-              || "$py" -m pip install --quiet --disable-pip-version-check --break-system-packages "$tool"
+            echo "installing $name from PyPI"
+            "$py" -m pip install --quiet --disable-pip-version-check "$name" \
+              || "$py" -m pip install --quiet --disable-pip-version-check --break-system-packages "$name"
         fi
     done
 fi

@@ -189,4 +189,29 @@ import Testing
             try GPSMetadataAdder(movie: movie).prepare(document)
         } throws: { ($0 as? MetadataError)?.message.contains("no video track") == true }
     }
+
+    /// The QuickTime creation date carries its zone: 12:00+02:00 is 10:00Z, so a point at
+    /// 10:00:02Z plays at 2 s (the mvhd time is absent in this copy).
+    @Test func quickTimeCreationDateWithAZoneAnchorsTheSync() throws {
+        let dir = try TemporaryDirectory("metadata-qt-date")
+        let plain = try MediaClips.make("clip.mp4", in: dir, seconds: 5)
+        let movie = dir.path("dated.mov")
+        let r = try CLIRunner.runProcess(
+            try PeerDecoders.tool("ffmpeg"),
+            [
+                "-loglevel", "error", "-y", "-i", plain, "-c", "copy", "-movflags", "use_metadata_tags", "-metadata",
+                "com.apple.quicktime.creationdate=2024-05-01T12:00:00+0200", movie,
+            ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let metadata = try MovieMetadata(path: movie)
+        #expect(metadata.creationTime == UTCTime(iso8601: "2024-05-01T10:00:00Z"))
+        var options = GPSMetadataAdder.Options()
+        options.forms = [.mebx]
+        _ = try Self.add(Self.gpx(count: 2, first: 2), to: movie, output: dir.path("out.mov"), options: options)
+        let out = try MovieMetadata(path: dir.path("out.mov"))
+        let groups = try out.timedMetadataGroups(try #require(out.firstTrack(.quickTimeMetadata))).filter {
+            !$0.items.isEmpty
+        }
+        #expect(groups.first?.timeRange.start == MediaTime(value: 2, timescale: 1))
+    }
 }

@@ -9,9 +9,15 @@ enum QuickTimeMetadataKeys {
     }
 
     static func string(for key: String, in moov: Box, _ bytes: [UInt8]) -> String? {
-        guard let meta = moov.child("meta"), let keys = meta.child("keys"), let ilst = meta.child("ilst") else {
-            return nil
+        // Apple writes `moov/meta`; ffmpeg (`-movflags use_metadata_tags`) `moov/udta/meta`.
+        for meta in [moov.child("meta"), moov.descendant("udta", "meta")].compactMap({ $0 }) {
+            if let value = string(for: key, inMeta: meta, bytes) { return value }
         }
+        return nil
+    }
+
+    private static func string(for key: String, inMeta meta: Box, _ bytes: [UInt8]) -> String? {
+        guard let keys = meta.child("keys"), let ilst = meta.child("ilst") else { return nil }
         var r = BigEndianReader(bytes, range: keys.payloadRange, path: keys.path)
         guard (try? r.skip(4)) != nil, let count = try? r.entryCount(entrySize: 8, "the key count") else { return nil }
         var wanted: UInt32?
