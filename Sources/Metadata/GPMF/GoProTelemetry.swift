@@ -37,40 +37,64 @@ public struct GoProTelemetry: Sendable {
 
     /// Decodes payloads already parsed.
     public init(payloads: [Payload], diagnostics: [Diagnostic] = []) {
-        payloadCount = payloads.count
-        self.diagnostics = diagnostics
-        var counts: [String: (name: String, units: String, samples: Int, seconds: Double, order: Int)] = [:]
-        var gps5: [GoProGPSSample] = []
-        var gps9: [GoProGPSSample] = []
-        for payload in payloads {
+        var accumulator = Accumulator()
+        for payload in payloads { accumulator.add(payload) }
+        self = accumulator.telemetry(diagnostics: diagnostics)
+    }
+
+    /// Gathers telemetry one payload at a time, so that a long recording's payloads never need
+    /// to be in memory together.
+    public struct Accumulator: Sendable {
+        private var counts: [String: (name: String, units: String, samples: Int, seconds: Double, order: Int)] = [:]
+        private var gps5: [GoProGPSSample] = []
+        private var gps9: [GoProGPSSample] = []
+        private var payloadCount = 0
+
+        public init() {}
+
+        public mutating func add(_ payload: Payload) {
+            payloadCount += 1
             var seenInPayload: Set<String> = []
             for devc in payload.entries where devc.key == "DEVC" {
                 for strm in devc.children where strm.key == "STRM" {
                     guard
                         let data = strm.children.first(where: {
-                            !Self.metadataKeys.contains($0.key.description) && !$0.isNest
+                            !GoProTelemetry.metadataKeys.contains($0.key.description) && !$0.isNest
                         })
                     else { continue }
                     let key = data.key.description
                     let samples = strm.children.filter { $0.key == data.key }.reduce(0) { $0 + $1.repeatCount }
-                    var entry = counts[key] ?? (Self.name(strm), Self.units(strm), 0, 0, counts.count)
+                    var entry =
+                        counts[key] ?? (GoProTelemetry.name(strm), GoProTelemetry.units(strm), 0, 0, counts.count)
                     entry.samples += samples
                     if !seenInPayload.contains(key) {
                         entry.seconds += payload.timeRange.duration.seconds
                         seenInPayload.insert(key)
                     }
                     counts[key] = entry
-                    if key == "GPS5" { gps5 += Self.gps5(strm, data, payload.timeRange) }
-                    if key == "GPS9" { gps9 += Self.gps9(strm, data, payload.timeRange) }
+                    if key == "GPS5" { gps5 += GoProTelemetry.gps5(strm, data, payload.timeRange) }
+                    if key == "GPS9" { gps9 += GoProTelemetry.gps9(strm, data, payload.timeRange) }
                 }
             }
         }
-        streams = counts.sorted { $0.value.order < $1.value.order }.map {
-            Stream(
-                key: $0.key, name: $0.value.name, units: $0.value.units, sampleCount: $0.value.samples,
-                rate: $0.value.seconds > 0 ? Double($0.value.samples) / $0.value.seconds : 0)
+
+        public func telemetry(diagnostics: [Diagnostic]) -> GoProTelemetry {
+            GoProTelemetry(
+                payloadCount: payloadCount,
+                streams: counts.sorted { $0.value.order < $1.value.order }.map {
+                    Stream(
+                        key: $0.key, name: $0.value.name, units: $0.value.units, sampleCount: $0.value.samples,
+                        rate: $0.value.seconds > 0 ? Double($0.value.samples) / $0.value.seconds : 0)
+                },
+                gps: gps9.isEmpty ? gps5 : gps9, diagnostics: diagnostics)
         }
-        gps = gps9.isEmpty ? gps5 : gps9
+    }
+
+    init(payloadCount: Int, streams: [Stream], gps: [GoProGPSSample], diagnostics: [Diagnostic]) {
+        self.payloadCount = payloadCount
+        self.streams = streams
+        self.gps = gps
+        self.diagnostics = diagnostics
     }
 
     static func name(_ strm: GPMFEntry) -> String { strm.child("STNM")?.text ?? "" }

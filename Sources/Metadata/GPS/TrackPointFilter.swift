@@ -53,10 +53,9 @@ public struct TrackPointFilter: Sendable, Hashable {
     /// The points kept, and one diagnostic per kind of drop.
     public func apply(to points: [TrackPoint], file: String? = nil) -> (points: [TrackPoint], diagnostics: [Diagnostic])
     {
-        var kept: [TrackPoint] = []
-        kept.reserveCapacity(points.count)
+        var candidates: [TrackPoint] = []
+        candidates.reserveCapacity(points.count)
         var imprecise = 0
-        var tooFast = 0
         var hidden = 0
         for p in points {
             if let maxDOP = maximumDilutionOfPrecision, let dop = p.dilutionOfPrecision, dop > maxDOP {
@@ -69,17 +68,35 @@ public struct TrackPointFilter: Sendable, Hashable {
                 hidden += 1
                 continue
             }
-            // Speed from the last kept point: a fix that jumps away and back is one bad point,
-            // not two.
-            if let maxSpeed = maximumSpeed, let last = kept.last {
-                let seconds = (p.time.sinceEpoch - last.time.sinceEpoch).seconds
-                let metres = Geodesy.distance(last.latitude, last.longitude, p.latitude, p.longitude)
-                if seconds > 0 ? metres / seconds > maxSpeed : metres > 0 {
-                    tooFast += 1
-                    continue
-                }
+            candidates.append(p)
+        }
+        var kept: [TrackPoint] = []
+        kept.reserveCapacity(candidates.count)
+        var tooFast = 0
+        if let maxSpeed = maximumSpeed {
+            func fast(_ a: TrackPoint, _ b: TrackPoint) -> Bool {
+                let seconds = abs((b.time.sinceEpoch - a.time.sinceEpoch).seconds)
+                let metres = Geodesy.distance(a.latitude, a.longitude, b.latitude, b.longitude)
+                return seconds > 0 ? metres / seconds > maxSpeed : metres > 0
             }
-            kept.append(p)
+            // A fix that jumps away and back is one bad point: it is fast to reach from the last
+            // kept point and fast to leave for the next one. A first point has no predecessor: it
+            // is the bad one when leaving it is fast but the two points after it agree.
+            for (i, p) in candidates.enumerated() {
+                let next = i + 1 < candidates.count ? candidates[i + 1] : nil
+                let outlier: Bool
+                if let last = kept.last {
+                    outlier = fast(last, p) && (next.map { fast(p, $0) } ?? true)
+                } else if let next {
+                    let after = i + 2 < candidates.count ? candidates[i + 2] : nil
+                    outlier = fast(p, next) && (after.map { !fast(next, $0) } ?? false)
+                } else {
+                    outlier = false
+                }
+                if outlier { tooFast += 1 } else { kept.append(p) }
+            }
+        } else {
+            kept = candidates
         }
         var diagnostics: [Diagnostic] = []
         let at = DiagnosticLocation(file: file)

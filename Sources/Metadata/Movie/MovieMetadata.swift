@@ -72,47 +72,50 @@ public struct MovieMetadata: Sendable {
         metadataTracks.first { $0.format?.description == kind.rawValue }
     }
 
-    /// The samples of `track` with their bytes and movie time ranges.
-    func samples(of track: Track) throws(MetadataError) -> [(range: TimeRange, bytes: [UInt8])] {
+    /// Calls `body` with each sample of `track`, its movie time range and its bytes, one sample
+    /// in memory at a time.
+    func forEachSample(of track: Track, _ body: (Int, TimeRange, [UInt8]) throws(MetadataError) -> Void)
+        throws(MetadataError)
+    {
         let timeline = TrackTimeline(track: track, movieTimescale: movie.header.timescale)
+        let samples: [Sample]
         do throws(ISOBMFFError) {
-            let samples = try movie.samples(of: track)
-            var result: [(TimeRange, [UInt8])] = []
-            result.reserveCapacity(samples.count)
-            for s in samples {
-                guard s.size <= limits.maximumSampleBytes else {
-                    throw ISOBMFFError(
-                        .limit, "a sample of \(s.size) bytes is larger than \(limits.maximumSampleBytes)",
-                        path: track.box.path, offset: s.offset)
-                }
-                result.append((timeline.range(of: s), try source.bytes(in: s.offset..<(s.offset + s.size))))
-            }
-            return result
+            samples = try movie.samples(of: track)
         } catch {
             throw MetadataError(error, file: nil)
         }
+        for (index, s) in samples.enumerated() {
+            guard s.size <= limits.maximumSampleBytes else {
+                throw MetadataError(
+                    .limit,
+                    "\(track.box.path): sample \(index + 1) is \(s.size) bytes, more than \(limits.maximumSampleBytes)")
+            }
+            let bytes: [UInt8]
+            do throws(ISOBMFFError) {
+                bytes = try source.bytes(in: s.offset..<(s.offset + s.size))
+            } catch {
+                throw MetadataError(error, file: nil)
+            }
+            try body(index, timeline.range(of: s), bytes)
+        }
     }
 
-    /// The GoPro telemetry of a `gpmd` track. A payload that is not valid GPMF is reported in
-    /// the telemetry's diagnostics and skipped.
+    /// The GoPro telemetry of a `gpmd` track, read one payload at a time. A payload that is not
+    /// valid GPMF is reported in the telemetry's diagnostics (with its time) and skipped.
     public func goProTelemetry(_ track: Track) throws(MetadataError) -> GoProTelemetry {
-        var payloads: [GoProTelemetry.Payload] = []
+        var accumulator = GoProTelemetry.Accumulator()
         var diagnostics: [Diagnostic] = []
         let reader = GPMFReader()
-        for (index, sample) in try samples(of: track).enumerated() {
+        try forEachSample(of: track) { (index, range, bytes) throws(MetadataError) in
             do throws(MetadataError) {
-                payloads.append(
-                    .init(
-                        timeRange: sample.range, entries: try reader.read(sample.bytes, context: "payload \(index + 1)")
-                    ))
+                accumulator.add(
+                    .init(timeRange: range, entries: try reader.read(bytes, context: "payload \(index + 1)")))
             } catch {
                 diagnostics.append(
-                    Diagnostic(
-                        .warning, "gpmf.payload", error.message,
-                        at: DiagnosticLocation(time: sample.range.start)))
+                    Diagnostic(.warning, "gpmf.payload", error.message, at: DiagnosticLocation(time: range.start)))
             }
         }
-        return GoProTelemetry(payloads: payloads, diagnostics: diagnostics)
+        return accumulator.telemetry(diagnostics: diagnostics)
     }
 
     /// The groups of a `mebx` track, one per sample.
@@ -120,19 +123,22 @@ public struct MovieMetadata: Sendable {
         guard let entry = track.sampleEntries.first else {
             throw MetadataError(.missing, "track \(track.id) has no sample entry")
         }
-        let samples = try samples(of: track)
+        let table: MebxKeyTable
         do throws(ISOBMFFError) {
-            let table = try MebxKeyTable(sampleEntry: entry)
-            var groups: [TimedMetadataGroup] = []
-            for (i, sample) in samples.enumerated() {
-                let items = try MebxSampleCodec.decode(
-                    sample.bytes, table: table, path: "track \(track.id) sample \(i + 1)")
-                groups.append(TimedMetadataGroup(timeRange: sample.range, items: items))
-            }
-            return groups
+            table = try MebxKeyTable(sampleEntry: entry)
         } catch {
             throw MetadataError(error, file: nil)
         }
+        var groups: [TimedMetadataGroup] = []
+        try forEachSample(of: track) { (i, range, bytes) throws(MetadataError) in
+            do throws(ISOBMFFError) {
+                let items = try MebxSampleCodec.decode(bytes, table: table, path: "track \(track.id) sample \(i + 1)")
+                groups.append(TimedMetadataGroup(timeRange: range, items: items))
+            } catch {
+                throw MetadataError(error, file: nil)
+            }
+        }
+        return groups
     }
 
     /// The movie's creation time: QuickTime's `com.apple.quicktime.creationdate` when present
