@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 // The captions suite: a caption and timed-metadata authoring library and the `captions` CLI.
 // Module layout and dependency direction follow ../shared/GUIDE.md:
-//   CaptionCore ← CEA608 ← SCC;  CaptionCore ← ITT;  CaptionCore ← Validation;
-//   Render and Media depend on CaptionCore only; the CLI depends on all.
+//   CaptionCore ← CEA608 ← SCC;  CaptionCore, XML ← ITT;  CaptionCore ← Validation;
+//   CaptionCore, XML, ISOBMFF ← Metadata;  Render and Media depend on CaptionCore only; the CLI
+//   depends on all.
 // Each C library is imported by exactly one Swift module (its bridge owner).
 import PackageDescription
 
