@@ -20,6 +20,9 @@ import Testing
             #expect(UTCTime(iso8601: ours.iso8601) == ours)
         }
         #expect(UTCTime(iso8601: "2024-05-01T10:00:00.123456789Z")?.iso8601 == "2024-05-01T10:00:00.123456789Z")
+        // Far from 1970: no overflow, whole seconds kept.
+        #expect(UTCTime(iso8601: "9999-12-31T23:59:59.5Z")?.iso8601 == "9999-12-31T23:59:59Z")
+        #expect(UTCTime(iso8601: "0001-01-01T00:00:00Z")?.iso8601 == "0001-01-01T00:00:00Z")
         for bad in ["2024-13-01T00:00:00Z", "2024-05-01", "2024-05-01T10:00:00+2", "yesterday", ""] {
             #expect(UTCTime(iso8601: bad) == nil, "\(bad)")
         }
@@ -61,5 +64,21 @@ import Testing
         #expect(0.0001 * degree / 1 < 20)
         #expect(TrackPointFilter.PrivacyZone(argument: "91,0,10") == nil)
         #expect(TrackPointFilter.PrivacyZone(argument: "1,2") == nil)
+    }
+
+    /// Values that Int(_:) would trap on (NaN, 1e300) come from files: they are dropped or
+    /// clamped, never a crash.
+    @Test func hostileNumbersInGPXAreNotACrash() throws {
+        let text = """
+            <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1" xmlns:t="http://www.garmin.com/xmlschemas/TrackPointExtension/v2">
+            <trk><trkseg><trkpt lat="1" lon="2"><ele>1e308</ele><time>2024-01-01T00:00:00Z</time>
+            <extensions><t:TrackPointExtension><t:hr>1e300</t:hr><t:cad>nan</t:cad><t:atemp>-inf</t:atemp></t:TrackPointExtension></extensions>
+            </trkpt></trkseg></trk></gpx>
+            """
+        let document = try GPXReader().read(Array(text.utf8))
+        let p = try #require(document.trackPoints.first)
+        #expect(p.heartRate == 9_007_199_254_740_992)
+        #expect(p.cadence == nil && p.temperature == nil)
+        #expect(document.diagnostics.count == 2)
     }
 }

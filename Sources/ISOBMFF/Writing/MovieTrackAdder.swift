@@ -188,6 +188,9 @@ public struct MovieTrackAdder {
                         .malformed, "a chunk offset (\(old)) points inside moov", path: box.path)
                 }
                 if shift != 0 && old >= UInt64(oldEnd) {
+                    guard old <= UInt64(Int64.max - Int64(Int32.max)) else {
+                        throw ISOBMFFError(.malformed, "a chunk offset (\(old)) is beyond any file", path: box.path)
+                    }
                     let moved = Int64(old) + Int64(shift)
                     guard moved >= 0 else {
                         throw ISOBMFFError(.malformed, "a chunk offset moves below 0", path: box.path)

@@ -135,7 +135,7 @@ public struct GoProTelemetry: Sendable {
     static func gps5(_ strm: GPMFEntry, _ data: GPMFEntry, _ range: TimeRange) -> [GoProGPSSample] {
         guard data.type == UInt8(ascii: "l"), data.structureSize == 20 else { return [] }
         let scale = scales(strm, count: 5)
-        let fix = strm.child("GPSF").flatMap { GPMFType.number($0.data, type: $0.type, at: 0) }.map { Int($0) }
+        let fix = strm.child("GPSF").flatMap { GPMFType.number($0.data, type: $0.type, at: 0) }.flatMap(\.safeInt)
         let dop = strm.child("GPSP").flatMap { GPMFType.number($0.data, type: $0.type, at: 0) }.map { $0 / 100 }
         let utc = strm.child("GPSU").flatMap { parseGPSU($0.text) }
         var result: [GoProGPSSample] = []
@@ -176,19 +176,20 @@ public struct GoProTelemetry: Sendable {
             func value(_ e: Int) -> Double {
                 (GPMFType.number(data.data, type: types[e], at: base + offsets[e]) ?? 0) / scale[e]
             }
-            let days = Int64(value(5))
+            let days = value(5).safeInteger ?? 0
             // Seconds since midnight, exact to the scale's unit (milliseconds on HERO11).
             let rawSeconds = GPMFType.number(data.data, type: types[6], at: base + offsets[6]) ?? 0
-            let secondsScale = Int64(scale[6])
+            let secondsScale = scale[6].safeInteger ?? 0
             var utc: UTCTime?
-            if secondsScale > 0, secondsScale <= 1_000_000_000 {
-                let whole = MediaTime(value: Int64(rawSeconds), timescale: Int32(secondsScale))
+            if secondsScale > 0, secondsScale <= 1_000_000_000, let raw = rawSeconds.safeInteger, abs(days) < 1_000_000
+            {
+                let whole = MediaTime(value: raw, timescale: Int32(secondsScale))
                 utc = UTCTime(sinceEpoch: MediaTime(value: epoch2000 + days * 86_400, timescale: 1) + whole)
             }
             result.append(
                 GoProGPSSample(
                     movieTime: time(i, of: n, in: range), utc: utc, latitude: value(0), longitude: value(1),
-                    altitude: value(2), speed2D: value(3), speed3D: value(4), fix: Int(value(8)),
+                    altitude: value(2), speed2D: value(3), speed3D: value(4), fix: value(8).safeInt,
                     dilutionOfPrecision: value(7), source: "GPS9"))
         }
         return result

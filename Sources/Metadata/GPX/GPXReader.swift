@@ -149,8 +149,8 @@ public struct GPXReader: Sendable {
                 if GPXReader.trackPointExtension.contains(child.namespace) {
                     for value in tree.childElements(of: child) where value.namespace == child.namespace {
                         switch value.localName {
-                        case "hr": p.heartRate = number(value).map { Int($0.rounded()) }
-                        case "cad": p.cadence = number(value).map { Int($0.rounded()) }
+                        case "hr": p.heartRate = number(value)?.safeInt
+                        case "cad": p.cadence = number(value)?.safeInt
                         case "atemp": p.temperature = number(value)
                         case "speed": p.speed = p.speed ?? number(value)
                         case "course": p.course = p.course ?? number(value)
@@ -158,9 +158,9 @@ public struct GPXReader: Sendable {
                         }
                     }
                 } else if child.namespace == GPXReader.powerExtension && child.localName == "PowerInWatts" {
-                    p.power = number(child).map { Int($0.rounded()) }
+                    p.power = number(child)?.safeInt
                 } else if child.localName == "power" {
-                    p.power = number(child).map { Int($0.rounded()) }
+                    p.power = number(child)?.safeInt
                 }
             }
         }

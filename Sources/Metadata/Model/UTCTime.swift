@@ -7,8 +7,16 @@ public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public init(sinceEpoch: MediaTime) { self.sinceEpoch = sinceEpoch }
 
+    /// `seconds` plus `nanoseconds` (0…999,999,999). Nanosecond precision reaches the year
+    /// 2262 (Int64 nanoseconds); beyond it the fraction is dropped rather than overflowing.
     public init(seconds: Int64, nanoseconds: Int64 = 0) {
-        self.sinceEpoch = MediaTime(value: seconds * 1_000_000_000 + nanoseconds, timescale: 1_000_000_000).reduced
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (value, overflow2) = scaled.addingReportingOverflow(nanoseconds)
+        if overflow || overflow2 {
+            self.sinceEpoch = MediaTime(value: seconds, timescale: 1)
+        } else {
+            self.sinceEpoch = MediaTime(value: value, timescale: 1_000_000_000).reduced
+        }
     }
 
     public static func < (a: UTCTime, b: UTCTime) -> Bool { a.sinceEpoch < b.sinceEpoch }
@@ -75,10 +83,16 @@ public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `YYYY-MM-DDThh:mm:ss[.fff…]Z`, with as many fraction digits as the instant needs (none for
     /// whole seconds, 3 for milliseconds, up to 9).
     public var iso8601: String {
-        let nanosTotal =
-            (try? sinceEpoch.converted(toTimescale: 1_000_000_000, rounding: .nearestOrAwayFromZero).value) ?? 0
-        var seconds = nanosTotal / 1_000_000_000
-        var nanos = nanosTotal % 1_000_000_000
+        var seconds: Int64
+        var nanos: Int64
+        if let total = try? sinceEpoch.converted(toTimescale: 1_000_000_000, rounding: .nearestOrAwayFromZero).value {
+            seconds = total / 1_000_000_000
+            nanos = total % 1_000_000_000
+        } else {
+            // Too far from 1970 for nanoseconds in an Int64: whole seconds.
+            seconds = (try? sinceEpoch.converted(toTimescale: 1, rounding: .down).value) ?? 0
+            nanos = 0
+        }
         if nanos < 0 {
             nanos += 1_000_000_000
             seconds -= 1

@@ -67,14 +67,14 @@ public enum GPMFTrackBuilder {
                 s.text("STNM", "GPS (Lat., Long., Alt., 2D speed, 3D speed)")
                 s.uint32s("GPSF", [UInt32(clamping: first.fix ?? 3)])
                 s.utc("GPSU", gpsu(first.time))
-                s.uint16s("GPSP", [UInt16(clamping: Int(((first.dilutionOfPrecision ?? 1) * 100).rounded()))])
+                s.uint16s("GPSP", [UInt16(clamping: ((first.dilutionOfPrecision ?? 1) * 100).safeInteger ?? 100)])
                 s.texts("UNIT", ["deg", "deg", "m", "m/s", "m/s"])
                 s.int32s("SCAL", gps5Scale, perSample: 1)
                 var values: [Int32] = []
                 for p in points {
                     let v = gps5Values(p)
                     for (x, scale) in zip(v, gps5Scale) {
-                        values.append(Int32(clamping: Int64((x * Double(scale)).rounded())))
+                        values.append(x.scaledInt32(scale))
                     }
                 }
                 s.int32s("GPS5", values, perSample: 5)
@@ -89,12 +89,12 @@ public enum GPMFTrackBuilder {
                 for p in points {
                     let v = gps5Values(p)
                     for (x, scale) in zip(v, gps5Scale) {
-                        data += GPMFWriter.be(UInt32(bitPattern: Int32(clamping: Int64((x * Double(scale)).rounded()))))
+                        data += GPMFWriter.be(UInt32(bitPattern: x.scaledInt32(scale)))
                     }
                     let (days, millis) = daysAndMilliseconds(p.time)
                     data += GPMFWriter.be(UInt32(bitPattern: Int32(clamping: days)))
                     data += GPMFWriter.be(UInt32(bitPattern: Int32(clamping: millis)))
-                    let dop = UInt16(clamping: Int(((p.dilutionOfPrecision ?? 1) * 100).rounded()))
+                    let dop = UInt16(clamping: ((p.dilutionOfPrecision ?? 1) * 100).safeInteger ?? 100)
                     let fix = UInt16(clamping: p.fix ?? 3)
                     data += [UInt8(dop >> 8), UInt8(dop & 0xFF), UInt8(fix >> 8), UInt8(fix & 0xFF)]
                 }

@@ -21,9 +21,9 @@ extension MovieMetadata {
                 var p = TrackPoint(time: time, latitude: l.latitude, longitude: l.longitude, elevation: l.altitude)
                 p.speed = group.item(.speed)?.value.doubleValue
                 p.course = group.item(.course)?.value.doubleValue
-                p.heartRate = group.item(.heartRate)?.value.doubleValue.map { Int($0) }
-                p.cadence = group.item(.cadence)?.value.doubleValue.map { Int($0) }
-                p.power = group.item(.power)?.value.doubleValue.map { Int($0) }
+                p.heartRate = group.item(.heartRate)?.value.doubleValue?.safeInt
+                p.cadence = group.item(.cadence)?.value.doubleValue?.safeInt
+                p.power = group.item(.power)?.value.doubleValue?.safeInt
                 p.temperature = group.item(.temperature)?.value.doubleValue
                 if p.elevation == nil { p.elevation = group.item(.elevation)?.value.doubleValue }
                 points.append(p)

@@ -28,7 +28,9 @@ struct TrackTimeline {
     }
 
     func movieTime(_ mediaTime: Int64) -> MediaTime {
-        delay + MediaTime(value: mediaTime - mediaStart, timescale: mediaTimescale)
+        // A hostile edit list may name any media time: no overflow, an invalid time instead.
+        let (offset, overflow) = mediaTime.subtractingReportingOverflow(mediaStart)
+        return overflow ? .invalid : delay + MediaTime(value: offset, timescale: mediaTimescale)
     }
 
     func range(of sample: Sample) -> TimeRange {
