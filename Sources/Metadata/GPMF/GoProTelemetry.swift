@@ -20,6 +20,11 @@ public struct GoProTelemetry: Sendable {
     public struct Payload: Sendable {
         public var timeRange: TimeRange
         public var entries: [GPMFEntry]
+
+        public init(timeRange: TimeRange, entries: [GPMFEntry]) {
+            self.timeRange = timeRange
+            self.entries = entries
+        }
     }
 
     public var payloadCount: Int
