@@ -26,6 +26,9 @@ import Testing
         #expect(keys.isSuperset(of: ["ACCL", "GYRO", "GRAV", "CORI", "GPS5"]))
         let gps = try #require(telemetry.streams.first { $0.key == "GPS5" })
         #expect(gps.sampleCount == theirs.count)
+        // GoPro writes m/s² and µT in ISO 8859-1.
+        #expect(telemetry.streams.first { $0.key == "ACCL" }?.units == "m/s²")
+        #expect(telemetry.streams.first { $0.key == "MAGN" }?.units == "µT")
     }
 
     @Test func karmaHasGPMFButNoGPS() throws {

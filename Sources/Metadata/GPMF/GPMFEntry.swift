@@ -34,11 +34,15 @@ public struct GPMFEntry: Sendable, Hashable {
     /// The first child with `key`.
     public func child(_ key: GPMFKey) -> GPMFEntry? { children.first { $0.key == key } }
 
-    /// The data as text (types `c` and `U`), without trailing NULs.
+    /// The data as text (types `c` and `U`), without trailing NULs. GPMF `c` is ASCII, but
+    /// GoPro writes units such as m/s² and µT with their ISO 8859-1 bytes (0xB2, 0xB5), so text
+    /// that is not valid UTF-8 is read as ISO 8859-1.
     public var text: String {
         var end = data.count
         while end > 0 && data[end - 1] == 0 { end -= 1 }
-        return String(decoding: data[..<end], as: UTF8.self)
+        let bytes = data[..<end]
+        if let utf8 = String(validating: bytes, as: UTF8.self) { return utf8 }
+        return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
 }
 
