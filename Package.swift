@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 // The captions suite: a caption and timed-metadata authoring library and the `captions` CLI.
 // Module layout and dependency direction follow ../shared/GUIDE.md:
-//   CaptionCore ← CEA608 ← SCC;  CaptionCore ← ITT, SRT, WebVTT;  CaptionCore ← Validation;
-//   Render and Media depend on CaptionCore only; the CLI depends on all.
+//   CaptionCore ← CEA608 ← SCC;  CaptionCore, XML ← ITT;  CaptionCore ← SRT, WebVTT;
+//   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  Render and Media depend on
+//   CaptionCore; the CLI depends on all.
 // Each C library is imported by exactly one Swift module (its bridge owner).
 import PackageDescription
 
@@ -50,6 +51,12 @@ let package = Package(
         .target(name: "Validation", dependencies: ["CaptionCore", "CEA608"]),
         .target(name: "SRT", dependencies: ["CaptionCore"]),
         .target(name: "WebVTT", dependencies: ["CaptionCore"]),
+        // ISO BMFF / QuickTime boxes: reading movies' sample tables and adding tracks (mebx, gpmd,
+        // c608) by rewriting moov, with the audio and video bytes copied unchanged.
+        .target(name: "ISOBMFF", dependencies: ["FileSafety"]),
+        // Timed metadata: the model (TimedMetadataGroup, MetadataItem), GPX, GoPro GPMF, QuickTime
+        // mebx tracks, sync and filters.
+        .target(name: "Metadata", dependencies: ["CaptionCore", "XML", "ISOBMFF"]),
         .target(
             name: "CaptionKit",
             dependencies: [
@@ -57,8 +64,10 @@ let package = Package(
             ]),
 
         // MARK: - Bridge owners
-        // ITT is the only module that imports CLibXML2.
-        .target(name: "ITT", dependencies: ["CaptionCore", "CLibXML2"]),
+        // XML is the only module that imports CLibXML2: the hardened libxml2 reader that ITT and
+        // the GPX reader share.
+        .target(name: "XML", dependencies: ["CaptionCore", "CLibXML2"]),
+        .target(name: "ITT", dependencies: ["CaptionCore", "XML"]),
         // Render is the only module that imports CFreeType, CHarfBuzz, CFriBidi and CFontconfig.
         .target(name: "Render", dependencies: ["CaptionCore", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         // Media is the only module that imports CFFmpeg. It is compiled in the Swift 5 language
@@ -81,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "captions",
             dependencies: [
-                "CaptionsCLI",
+                "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -98,6 +107,9 @@ let package = Package(
         .testTarget(name: "CaptionJSONTests", dependencies: ["CaptionJSON", "TestSupport"]),
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "TestSupport"]),
         .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),
+        .testTarget(name: "XMLTests", dependencies: ["XML", "TestSupport"]),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
+        .testTarget(name: "MetadataTests", dependencies: ["Metadata", "ISOBMFF", "TestSupport"]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
         .testTarget(name: "SRTTests", dependencies: ["SRT", "CaptionKit", "TestSupport"]),
         .testTarget(

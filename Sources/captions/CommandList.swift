@@ -8,6 +8,7 @@ let commandList: [ParsableCommand.Type] = [
     ValidateCommand.self,
     GenerateCommand.self,
     SCCDumpCommand.Group.self,
+    MetadataCommand.self,
     MediaInfoStub.self,
     PreviewStub.self,
 ]

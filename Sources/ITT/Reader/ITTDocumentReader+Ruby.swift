@@ -1,4 +1,5 @@
 import CaptionCore
+import XML
 
 extension ITTDocumentReader {
     /// The base text and annotation of a ruby container span, or nil for any other span.

@@ -2,7 +2,7 @@ internal import CLibXML2
 
 /// Owns one libxml2 parser context and frees it when released.
 ///
-/// The files of ITT/XML are the only ones that touch libxml2.
+/// The files of the XML module are the only ones that touch libxml2.
 final class XMLParserContext {
     /// Why no context could be made.
     enum Failure: Error {

@@ -1,18 +1,18 @@
-/// A parsed XML document as plain Swift values: the ITT reader never sees a libxml2 handle.
+/// A parsed XML document as plain Swift values: its readers (iTT, GPX) never see a libxml2 handle.
 ///
 /// Elements are stored in one array and refer to each other by index, which keeps a 2-hour
 /// document to a few thousand small values.
-struct XMLTree: Sendable {
+public struct XMLTree: Sendable {
     /// Every element, in document order; index 0 is the root.
-    var elements: [XMLElement]
+    public var elements: [XMLElement]
     /// The input, kept to turn byte offsets into lines and columns on demand.
-    let source: SourceText
+    public let source: SourceText
 
     /// The root element.
-    var root: XMLElement { elements[0] }
+    public var root: XMLElement { elements[0] }
 
     /// The element children of `element`, in document order, without copying them into an array.
-    func childElements(of element: XMLElement) -> LazyMapSequence<
+    public func childElements(of element: XMLElement) -> LazyMapSequence<
         LazyFilterSequence<LazyMapSequence<[XMLChild], Int?>>, XMLElement
     > {
         let all = elements
@@ -24,41 +24,41 @@ struct XMLTree: Sendable {
 }
 
 /// One element: its expanded name, attributes, children and where its start tag sits.
-struct XMLElement: Sendable {
+public struct XMLElement: Sendable {
     /// The namespace URI, empty when the element has none.
-    var namespace: String
-    var localName: String
-    var attributes: [XMLAttribute]
-    var children: [XMLChild]
+    public var namespace: String
+    public var localName: String
+    public var attributes: [XMLAttribute]
+    public var children: [XMLChild]
     /// Byte offset of the `<` that opens the start tag.
-    var tagStart: Int
+    public var tagStart: Int
     /// Byte offset just past the start tag's attributes.
-    var tagEnd: Int
+    public var tagEnd: Int
 
     /// Whether this element is `localName` in `namespace`.
-    func `is`(_ localName: String, in namespace: String) -> Bool {
+    public func `is`(_ localName: String, in namespace: String) -> Bool {
         self.localName == localName && self.namespace == namespace
     }
 
     /// The attribute `localName` in `namespace` (empty for unprefixed attributes).
-    func attribute(_ localName: String, in namespace: String = "") -> XMLAttribute? {
+    public func attribute(_ localName: String, in namespace: String = "") -> XMLAttribute? {
         attributes.first { $0.localName == localName && $0.namespace == namespace }
     }
 }
 
 /// One attribute with its expanded name and its value as the parser delivered it.
-struct XMLAttribute: Sendable, Hashable {
-    var namespace: String
-    var prefix: String
-    var localName: String
-    var value: String
+public struct XMLAttribute: Sendable, Hashable {
+    public var namespace: String
+    public var prefix: String
+    public var localName: String
+    public var value: String
 
     /// `prefix:localName` or `localName`, as written in the source.
-    var qualifiedName: String { prefix.isEmpty ? localName : prefix + ":" + localName }
+    public var qualifiedName: String { prefix.isEmpty ? localName : prefix + ":" + localName }
 }
 
 /// A child of an element: another element (by index into ``XMLTree/elements``) or text.
-enum XMLChild: Sendable {
+public enum XMLChild: Sendable {
     case element(Int)
     case text(String)
 }

@@ -6,18 +6,20 @@ import CaptionCore
 /// Hostile input fails fast with a located error: a document type declaration is refused as
 /// soon as it starts (so no entity can be declared, loaded or expanded: no XXE, no billion
 /// laughs), the network is off, and ``XMLParseLimits`` bound nesting, text size and element
-/// count. Only UTF-8 input is accepted (Apple requires it for iTT), which also keeps libxml2's
-/// byte offsets equal to ours.
-enum SecureXMLParser {
-    static func parse(
-        _ bytes: [UInt8], fileName: String?, limits: XMLParseLimits = .standard
+/// count. Only UTF-8 input is accepted (Apple requires it for iTT; GPX files are UTF-8 in
+/// practice), which also keeps libxml2's byte offsets equal to ours.
+public enum SecureXMLParser {
+    /// Parses `bytes` (named `fileName` in errors) as a document of the kind `formatName` names
+    /// in messages, e.g. "iTT" or "GPX".
+    public static func parse(
+        _ bytes: [UInt8], fileName: String?, formatName: String = "iTT", limits: XMLParseLimits = .standard
     ) throws(CaptionFormatError) -> XMLTree {
         let source = SourceText(bytes: bytes, fileName: fileName)
-        try checkEncoding(source)
+        try checkEncoding(source, formatName: formatName)
         guard bytes.count <= Int(Int32.max) else {
             throw CaptionFormatError(.unreadable, "the file is larger than 2 GiB", at: .init(file: fileName))
         }
-        let builder = TreeBuilder(source: source, limits: limits)
+        let builder = TreeBuilder(source: source, limits: limits, formatName: formatName)
         var handler = makeHandler()
         let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
             let context: XMLParserContext
@@ -52,12 +54,13 @@ enum SecureXMLParser {
     }
 
     /// Refuses UTF-16 and UTF-32 (by byte-order mark or by NUL bytes in the first characters).
-    private static func checkEncoding(_ source: SourceText) throws(CaptionFormatError) {
+    private static func checkEncoding(_ source: SourceText, formatName: String) throws(CaptionFormatError) {
         let head = source.bytes.prefix(4)
         let utf16BOM = head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
         if utf16BOM || head.contains(0) {
             throw CaptionFormatError(
-                .unreadable, "the file is not UTF-8 (it looks like UTF-16 or UTF-32); iTT files must be UTF-8",
+                .unreadable,
+                "the file is not UTF-8 (it looks like UTF-16 or UTF-32); \(formatName) files must be UTF-8",
                 at: source.location(ofOffset: 0))
         }
     }
@@ -83,7 +86,7 @@ enum SecureXMLParser {
             guard let ctx, let chars else { return }
             TreeBuilder.from(ctx).characters(chars, Int(length))
         }
-        // A DOCTYPE is where entities are declared; iTT never has one, so refuse it before its
+        // A DOCTYPE is where entities are declared; iTT and GPX never have one, so refuse it before its
         // internal subset is read.
         h.internalSubset = { ctx, _, _, _ in
             guard let ctx else { return }

@@ -9,6 +9,8 @@ import CaptionCore
 final class TreeBuilder {
     let source: SourceText
     let limits: XMLParseLimits
+    /// The kind of document, for messages ("iTT", "GPX").
+    let formatName: String
     var elements: [XMLElement] = []
     var failure: CaptionFormatError?
     /// Set while libxml2 parses; callbacks use it to stop the parse and to find offsets.
@@ -19,9 +21,10 @@ final class TreeBuilder {
     /// distinct name is turned into a Swift string once.
     private var interned: [UnsafePointer<xmlChar>: String] = [:]
 
-    init(source: SourceText, limits: XMLParseLimits) {
+    init(source: SourceText, limits: XMLParseLimits, formatName: String) {
         self.source = source
         self.limits = limits
+        self.formatName = formatName
     }
 
     static func from(_ pointer: UnsafeMutableRawPointer) -> TreeBuilder {
@@ -38,7 +41,7 @@ final class TreeBuilder {
         let offset = documentTypeOffset()
         fail(
             "document type declarations (<!DOCTYPE …>) are not allowed: they can declare entities "
-                + "that read local files or expand without bound, and iTT never needs one",
+                + "that read local files or expand without bound, and \(formatName) never needs one",
             at: offset)
     }
 
@@ -52,7 +55,7 @@ final class TreeBuilder {
         flushText()
         guard stack.count < limits.maximumDepth else {
             fail(
-                "elements are nested more than \(limits.maximumDepth) deep; a caption file never needs that",
+                "elements are nested more than \(limits.maximumDepth) deep; a \(formatName) file never needs that",
                 at: tagStart)
             return
         }
@@ -99,7 +102,7 @@ final class TreeBuilder {
         guard !stack.isEmpty else { return }
         guard pendingText.count + length <= limits.maximumTextBytes else {
             fail(
-                "a text node is longer than \(limits.maximumTextBytes) bytes; no caption holds that much text",
+                "a text node is longer than \(limits.maximumTextBytes) bytes; no \(formatName) file needs that much text",
                 at: context?.inputOffset ?? 0)
             return
         }
@@ -114,7 +117,8 @@ final class TreeBuilder {
             return
         }
         var message = error.message.split(separator: "\n").first.map(String.init) ?? error.message
-        message = message.trimmingCharacters(in: " ")
+        // libxml2 pads its messages with spaces.
+        message = String(message.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         let atEnd = (context.inputOffset ?? 0) >= source.bytes.count
         var prefix = "malformed XML"
         // libxml2's error codes (xmlerror.h, xmlParserErrors), not its message texts, which change

@@ -1,17 +1,17 @@
 /// Escaping for the text and attribute values the writer emits (XML 1.0 §2.4, §3.3.3).
-enum XMLEscaping {
+public enum XMLEscaping {
     /// Appends `text` as character data: `&`, `<` and `>` escaped, `\r` as `&#13;` so that it
     /// survives line-end normalisation. Characters XML 1.0 cannot carry at all are dropped;
     /// returns false when that happened.
     @discardableResult
-    static func appendText(_ text: some StringProtocol, to out: inout String) -> Bool {
+    public static func appendText(_ text: some StringProtocol, to out: inout String) -> Bool {
         escape(text, attribute: false, to: &out)
     }
 
     /// Appends `text` as an attribute value inside double quotes: also `"`, and tab, line feed
     /// and carriage return as character references so attribute-value normalisation keeps them.
     @discardableResult
-    static func appendAttribute(_ text: some StringProtocol, to out: inout String) -> Bool {
+    public static func appendAttribute(_ text: some StringProtocol, to out: inout String) -> Bool {
         escape(text, attribute: true, to: &out)
     }
 
@@ -45,7 +45,7 @@ enum XMLEscaping {
     }
 
     /// XML 1.0 §2.2 `Char`.
-    static func isAllowed(_ s: Unicode.Scalar) -> Bool {
+    public static func isAllowed(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
         default: return false

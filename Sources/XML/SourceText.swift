@@ -4,19 +4,19 @@ import CaptionCore
 ///
 /// Locations are computed only when a diagnostic or error needs one, so reading stays a single
 /// pass over the input.
-struct SourceText: Sendable {
-    let bytes: [UInt8]
-    let fileName: String?
+public struct SourceText: Sendable {
+    public let bytes: [UInt8]
+    public let fileName: String?
     /// Where lines start, shared by the copies of this value.
     private let lineStarts = LineStarts()
 
-    init(bytes: [UInt8], fileName: String?) {
+    public init(bytes: [UInt8], fileName: String?) {
         self.bytes = bytes
         self.fileName = fileName
     }
 
     /// The line and column (both 1-based, columns counted in Unicode scalars) of `offset`.
-    func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
+    public func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
         let end = min(max(offset, 0), bytes.count)
         let starts = lineStarts.upTo(end, of: bytes)
         // The last line start at or before `end`.
@@ -30,7 +30,7 @@ struct SourceText: Sendable {
     }
 
     /// Whether the bytes end part-way through a UTF-8 sequence, as a file cut short may.
-    var endsInsideCharacter: Bool {
+    public var endsInsideCharacter: Bool {
         // The last lead byte (not 10xxxxxx) within the last four bytes, and how long its
         // sequence should be (RFC 3629 §3).
         var start = bytes.count - 1
@@ -42,24 +42,24 @@ struct SourceText: Sendable {
     }
 
     /// A diagnostic location for `offset`.
-    func location(ofOffset offset: Int, timecode: String? = nil) -> DiagnosticLocation {
+    public func location(ofOffset offset: Int, timecode: String? = nil) -> DiagnosticLocation {
         let (line, column) = lineAndColumn(ofOffset: offset)
         return DiagnosticLocation(file: fileName, line: line, column: column, timecode: timecode)
     }
 
     /// The location of `element`'s start tag.
-    func location(of element: XMLElement) -> DiagnosticLocation {
+    public func location(of element: XMLElement) -> DiagnosticLocation {
         location(ofOffset: element.tagStart)
     }
 
     /// The location of `attribute` inside `element`'s start tag, or of the tag when the
     /// attribute cannot be found in the source text.
-    func location(of attribute: XMLAttribute, in element: XMLElement) -> DiagnosticLocation {
+    public func location(of attribute: XMLAttribute, in element: XMLElement) -> DiagnosticLocation {
         location(of: attribute, tagStart: element.tagStart, tagEnd: element.tagEnd)
     }
 
     /// The location of `attribute` inside the start tag at `tagStart..<tagEnd`.
-    func location(of attribute: XMLAttribute, tagStart: Int, tagEnd: Int) -> DiagnosticLocation {
+    public func location(of attribute: XMLAttribute, tagStart: Int, tagEnd: Int) -> DiagnosticLocation {
         location(ofOffset: offset(of: attribute.qualifiedName, from: tagStart, to: tagEnd) ?? tagStart)
     }
 

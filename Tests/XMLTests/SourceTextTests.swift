@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ITT
+@testable import XML
 
 /// Lines and columns of byte offsets, checked against counting by hand on a small text.
 @Suite struct SourceTextTests {
