@@ -1,0 +1,86 @@
+import CaptionKit
+
+/// The properties every caption reader keeps, whatever the bytes:
+/// 1. it returns a document or throws a ``CaptionFormatError`` that names the file (never another
+///    error, never a crash: libFuzzer catches those, and hangs and runaway memory with its
+///    `-timeout` and `-rss_limit_mb`/`-malloc_limit_mb`);
+/// 2. a document it accepts is either refused by the writer with a ``CaptionFormatError``, or
+///    written to bytes that the reader reads back;
+/// 3. for a lossless pair (`lossless`), that reread document equals the one read; for a writer
+///    that conforms what it writes (SCC places text on the 608 grid, snaps to frames), one more
+///    write → read gives the same bytes and the same document again (the conformed document is a
+///    fixed point).
+public enum CaptionRoundTrip {
+    static let fileName = "fuzz-input"
+
+    public static func target(format name: String, lossless: Bool = false, seeds: [String]) -> FuzzTarget {
+        let format = try? CaptionFormatRegistry.standard.format(named: name)
+        return FuzzTarget(name: name, seeds: seeds) { bytes throws(FuzzFinding) in
+            guard let format else { throw FuzzFinding("no format \"\(name)\" is registered") }
+            try check(bytes, format: format, lossless: lossless)
+        }
+    }
+
+    /// Checks the properties above for `format` on one input.
+    public static func check(_ bytes: [UInt8], format: CaptionFormat, lossless: Bool) throws(FuzzFinding) {
+        guard let reader = format.reader, let writer = format.writer else {
+            throw FuzzFinding("the \(format.name) format cannot be both read and written")
+        }
+        let options = CaptionFormatOptions(fileName: fileName)
+        guard let first = try read(bytes, with: reader, options: options, what: "the input") else { return }
+        let written: CaptionWriteResult
+        do {
+            written = try writer(first.document, options)
+        } catch let error as CaptionFormatError {
+            try checkNamesFile(error, what: "the writer's error")
+            return
+        } catch {
+            throw FuzzFinding("the writer threw \(type(of: error)) instead of a CaptionFormatError: \(error)")
+        }
+        guard let second = try read(written.bytes, with: reader, options: options, what: "the writer's output")
+        else {
+            throw FuzzFinding("the writer's output cannot be read back:\n\(text(written.bytes))")
+        }
+        if lossless {
+            guard second.document == first.document else {
+                throw FuzzFinding(
+                    "write → read changed the document\nread:   \(first.document)\nreread: \(second.document)")
+            }
+            return
+        }
+        let again: CaptionWriteResult
+        do {
+            again = try writer(second.document, options)
+        } catch {
+            throw FuzzFinding("the writer refused the document it had written and read back: \(error)")
+        }
+        guard again.bytes == written.bytes else {
+            throw FuzzFinding(
+                "writing the reread document gave other bytes\nfirst:\n\(text(written.bytes))\nsecond:\n\(text(again.bytes))")
+        }
+    }
+
+    /// The reader's result, or nil when it refused the bytes with a proper error.
+    private static func read(
+        _ bytes: [UInt8], with reader: @Sendable ([UInt8], CaptionFormatOptions) throws -> CaptionReadResult,
+        options: CaptionFormatOptions, what: String
+    ) throws(FuzzFinding) -> CaptionReadResult? {
+        do {
+            return try reader(bytes, options)
+        } catch let error as CaptionFormatError {
+            try checkNamesFile(error, what: "the reader's error on \(what)")
+            guard !error.message.isEmpty else { throw FuzzFinding("the reader's error on \(what) has no message") }
+            return nil
+        } catch {
+            throw FuzzFinding("the reader threw \(type(of: error)) instead of a CaptionFormatError: \(error)")
+        }
+    }
+
+    private static func checkNamesFile(_ error: CaptionFormatError, what: String) throws(FuzzFinding) {
+        guard error.location.file == fileName else {
+            throw FuzzFinding("\(what) does not name the file: \(error)")
+        }
+    }
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes.prefix(4000), as: UTF8.self) }
+}

@@ -1,0 +1,18 @@
+import CaptionKit
+
+/// Every fuzz target, one row each. A new reader is fuzzed by adding a row here (and, if useful,
+/// a dictionary in Fuzz/dictionaries/NAME.dict); caption formats registered in
+/// ``CaptionFormatRegistry`` get the full read → write → read check from ``CaptionRoundTrip``.
+public enum FuzzTargets {
+    public static let all: [FuzzTarget] = [
+        CaptionRoundTrip.target(format: "scc", seeds: ["Fixtures/scc", "../shared/fixtures/scc"]),
+        CaptionRoundTrip.target(
+            format: "itt", lossless: true, seeds: ["Fixtures/itt", "../shared/fixtures/itt"]),
+        CaptionRoundTrip.target(
+            format: "json", lossless: true,
+            seeds: ["Fixtures/examples", "Fixtures/validation", "Fixtures/scc", "Fixtures/itt"]),
+    ]
+
+    /// The target called `name`.
+    public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
+}
