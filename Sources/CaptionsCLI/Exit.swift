@@ -34,12 +34,16 @@ public enum Exit {
     /// Runs `body`, a command of `Root` parsed some other way, then prints and exits as
     /// ``run(_:arguments:)`` does.
     public static func run<Root: ParsableCommand>(_ root: Root.Type, _ body: () throws -> Void) -> Never {
-        let status: Int32
+        var status: Int32
         do {
             try body()
             status = clean
         } catch {
             status = handle(error, root: root)
+        }
+        if let reason = Console.standardOutputFailure {
+            Console.error("captions: error: cannot write to standard output: \(reason); the output is incomplete")
+            status = unusable
         }
         exit(status)
     }
