@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "CaptionsCLI",
             dependencies: [
-                "CaptionKit",
+                "CaptionKit", "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

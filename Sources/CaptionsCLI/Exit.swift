@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionKit
+import FileSafety
 
 #if canImport(Glibc)
     import Glibc
@@ -34,6 +35,7 @@ public enum Exit {
     /// Runs `body`, a command of `Root` parsed some other way, then prints and exits as
     /// ``run(_:arguments:)`` does.
     public static func run<Root: ParsableCommand>(_ root: Root.Type, _ body: () throws -> Void) -> Never {
+        Interruption.removeOutputsAndExitOnSignal()
         var status: Int32
         do {
             try body()
