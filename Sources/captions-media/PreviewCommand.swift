@@ -98,6 +98,7 @@ struct PreviewCommand: ParsableCommand {
             options.look = look == .cea608 ? .cea608 : look == .itt ? .timedText : .automatic
             if let outline { options.outlineWidth = outline }
             if let shadow { options.shadowOffset = shadow }
+            for file in font { try FileIO.checkInput(file) }
             let renderer = try CaptionRenderer(
                 captions: document.captions, bounds: bounds, fonts: try FontCatalog.system(overrideFiles: font),
                 options: options)
