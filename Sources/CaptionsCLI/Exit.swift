@@ -56,7 +56,8 @@ public enum Exit {
         case is Findings:
             return findings
         case let error as CaptionFormatError:
-            for d in error.diagnostics { Console.error(d.description) }
+            let file = error.location.file
+            for d in error.diagnostics { Console.error((file.map { d.inFile($0) } ?? d).description) }
             Console.error("captions: error: \(error.description)")
             return unusable
         case let error as Failure:
@@ -81,9 +82,26 @@ public enum Exit {
         }
     }
 
-    /// Prints `diagnostics` to standard error and throws ``Findings`` when any is an error.
-    public static func report(_ diagnostics: [Diagnostic], quiet: Bool = false) throws {
-        if !quiet { for d in diagnostics { Console.error(d.description) } }
+    /// Prints `diagnostics` to standard error and throws ``Findings`` when any is an error. Those
+    /// that name no file are printed as findings about `file`, so that every finding says which
+    /// file it is about.
+    public static func report(_ diagnostics: [Diagnostic], file: String? = nil, quiet: Bool = false) throws {
+        if !quiet { for d in diagnostics { Console.error((file.map { d.inFile($0) } ?? d).description) } }
         if diagnostics.contains(where: { $0.severity == .error }) { throw Findings() }
     }
+}
+
+extension Diagnostic {
+    /// This finding, about `path` when it names no file itself.
+    public func inFile(_ path: String) -> Diagnostic {
+        guard location.file == nil else { return self }
+        var named = self
+        named.location.file = path
+        return named
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// These findings, each about `path` when it names no file itself.
+    public func inFile(_ path: String) -> [Diagnostic] { map { $0.inFile(path) } }
 }

@@ -81,7 +81,7 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         let (result, _) = try CaptionFile.read(file, format: read.from, options: read.formatOptions())
-        if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
+        if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics, file: file) }
         let document = result.document
         let rate = read.formatOptions().frameRate ?? document.frameRate ?? .fps29_97
         do {
@@ -128,7 +128,7 @@ struct PreviewCommand: ParsableCommand {
                 let time = try TimeArgument.parse(at, option: "--at", rate: rate)
                 try FileIO.writeAtomically(try picture(at: time), to: output, overwrite: force)
             }
-            try Exit.report(result.diagnostics + renderer.diagnostics)
+            try Exit.report(result.diagnostics + renderer.diagnostics, file: file)
         } catch let error as RenderError {
             throw Exit.Failure(error.description)
         } catch let error as MediaError {

@@ -32,6 +32,6 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let document = FeatureGenerator(seed: seed).document(minutes: minutes)
         let (written, _) = try CaptionFile.write(document, to: output, format: to, overwrite: force)
-        try Exit.report(written.diagnostics)
+        try Exit.report(written.diagnostics, file: output)
     }
 }

@@ -74,7 +74,7 @@ struct ValidateCommand: ParsableCommand {
             let fixer = CaptionConversionFixer(settings: settings)
             let (fixed, notes) = fixer.fix(result.document, file: file)
             let (written, _) = try CaptionFile.write(fixed, to: output, overwrite: force)
-            for d in notes + written.diagnostics { Console.error(d.description) }
+            for d in notes.inFile(file) + written.diagnostics.inFile(output) { Console.error(d.description) }
             Console.error("wrote \(output)")
             return
         }
