@@ -110,7 +110,9 @@ struct JSONCaptionReader {
         let start = try time(startTime, startSeconds, "startTime", "start")
         let end = try time(endTime, endSeconds, "endTime", "end")
         caption.timeRange = TimeRange(start: start, duration: end - start)
-        if runs == nil || runs?.isEmpty == true, let text { runs = [CaptionRun(text)] }
+        // An empty text with no runs is a caption without runs, which the writer writes as
+        // `"styles": [], "text": ""` (Specs/json-format.md).
+        if runs == nil || runs?.isEmpty == true, let text, !text.isEmpty { runs = [CaptionRun(text)] }
         caption.runs = runs ?? []
         return caption
     }

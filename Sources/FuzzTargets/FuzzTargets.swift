@@ -7,9 +7,9 @@ public enum FuzzTargets {
     public static let all: [FuzzTarget] = [
         CaptionRoundTrip.target(format: "scc", seeds: ["Fixtures/scc", "../shared/fixtures/scc"]),
         CaptionRoundTrip.target(
-            format: "itt", lossless: true, seeds: ["Fixtures/itt", "../shared/fixtures/itt"]),
+            format: "itt", reportsEveryChange: true, seeds: ["Fixtures/itt", "../shared/fixtures/itt"]),
         CaptionRoundTrip.target(
-            format: "json", lossless: true,
+            format: "json", reportsEveryChange: true,
             seeds: ["Fixtures/examples", "Fixtures/validation", "Fixtures/scc", "Fixtures/itt"]),
     ]
 

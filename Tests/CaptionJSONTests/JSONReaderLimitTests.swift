@@ -56,3 +56,19 @@ import Testing
         #expect(error.message.hasSuffix("nested deeper than 256 levels, the limit (Specs/limits.md)"), "\(error)")
     }
 }
+
+/// Found by the json fuzz target: a caption without runs was written as `"styles": [],
+/// "text": ""` and read back with one empty run (Fixtures/fuzz/json/caption-without-runs.json).
+@Suite struct JSONCaptionWithoutRunsTests {
+    @Test func aCaptionWithoutRunsRoundTrips() throws {
+        let document = CaptionDocument(captions: [
+            Caption(runs: [], timeRange: TimeRange(start: .zero, end: MediaTime(value: 1, timescale: 1)))
+        ])
+        let written = try JSONCaptionFormat.write(document).bytes
+        #expect(try JSONCaptionFormat.read(written).document == document)
+        // One empty run stays one empty run.
+        var oneEmpty = document
+        oneEmpty.captions[0].runs = [CaptionRun("")]
+        #expect(try JSONCaptionFormat.read(try JSONCaptionFormat.write(oneEmpty).bytes).document == oneEmpty)
+    }
+}

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func theRealJSONFormatPasses() throws {
-        try CaptionRoundTrip.check(Self.twoCaptions, format: Self.json, lossless: true)
+        try CaptionRoundTrip.check(Self.twoCaptions, format: Self.json, reportsEveryChange: true)
     }
 
     @Test func aWriterThatDropsACaptionIsAFinding() throws {
@@ -30,11 +30,25 @@ import Testing
             return try Self.json.writer!(shorter, options)
         })
         #expect(throws: FuzzFinding.self) {
-            try CaptionRoundTrip.check(Self.twoCaptions, format: lossy, lossless: true)
+            try CaptionRoundTrip.check(Self.twoCaptions, format: lossy, reportsEveryChange: true)
         }
     }
 
-    @Test func aWriterThatIsNotStableIsAFindingForConformingFormats() throws {
+    @Test func aChangeWithAWarningIsNotAFindingButASilentOneIs() throws {
+        let warned = Self.variant(writer: { document, options in
+            var shorter = document
+            shorter.captions = Array(shorter.captions.prefix(1))
+            var result = try Self.json.writer!(shorter, options)
+            result.diagnostics = [Diagnostic(.warning, "test.dropped", "kept only the first caption")]
+            return result
+        })
+        // Dropped with a warning, and stable once dropped: a proper lossy write.
+        #expect(throws: Never.self) {
+            try CaptionRoundTrip.check(Self.twoCaptions, format: warned, reportsEveryChange: true)
+        }
+    }
+
+    @Test func aWriterThatIsNotStableIsAFinding() throws {
         nonisolated(unsafe) var calls = 0
         let drifting = Self.variant(writer: { document, options in
             calls += 1
@@ -43,7 +57,7 @@ import Testing
             return try Self.json.writer!(moved, options)
         })
         #expect(throws: FuzzFinding.self) {
-            try CaptionRoundTrip.check(Self.twoCaptions, format: drifting, lossless: false)
+            try CaptionRoundTrip.check(Self.twoCaptions, format: drifting, reportsEveryChange: false)
         }
     }
 
@@ -51,26 +65,26 @@ import Testing
         struct Other: Error {}
         let throwing = Self.variant(reader: { _, _ in throw Other() })
         #expect(throws: FuzzFinding.self) {
-            try CaptionRoundTrip.check(Self.twoCaptions, format: throwing, lossless: true)
+            try CaptionRoundTrip.check(Self.twoCaptions, format: throwing, reportsEveryChange: true)
         }
     }
 
     @Test func anErrorWithoutTheFileNameIsAFinding() throws {
         let anonymous = Self.variant(reader: { _, _ in throw CaptionFormatError(.unreadable, "bad") })
         #expect(throws: FuzzFinding.self) {
-            try CaptionRoundTrip.check(Self.twoCaptions, format: anonymous, lossless: true)
+            try CaptionRoundTrip.check(Self.twoCaptions, format: anonymous, reportsEveryChange: true)
         }
         // The same refusal naming the file is a proper error, not a finding.
         let named = Self.variant(reader: { _, options in
             throw CaptionFormatError(.unreadable, "bad", at: .init(file: options.fileName))
         })
-        try CaptionRoundTrip.check(Self.twoCaptions, format: named, lossless: true)
+        try CaptionRoundTrip.check(Self.twoCaptions, format: named, reportsEveryChange: true)
     }
 
     @Test func unreadableOutputIsAFinding() throws {
         let garbage = Self.variant(writer: { _, _ in CaptionWriteResult(bytes: Array("{".utf8)) })
         #expect(throws: FuzzFinding.self) {
-            try CaptionRoundTrip.check(Self.twoCaptions, format: garbage, lossless: true)
+            try CaptionRoundTrip.check(Self.twoCaptions, format: garbage, reportsEveryChange: true)
         }
     }
 }
