@@ -56,7 +56,8 @@ public enum CaptionRoundTrip {
         }
         guard again.bytes == written.bytes else {
             throw FuzzFinding(
-                "writing the reread document gave other bytes\nfirst:\n\(text(written.bytes))\nsecond:\n\(text(again.bytes))")
+                "writing the reread document gave other bytes\nfirst:\n\(text(written.bytes))\nsecond:\n\(text(again.bytes))"
+            )
         }
     }
 

@@ -45,7 +45,8 @@ private func run(_ target: FuzzTarget, _ bytes: [UInt8]) {
 #if CAPTIONS_LIBFUZZER
     @_cdecl("LLVMFuzzerInitialize")
     public func fuzzerInitialize(
-        _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
     ) -> Int32 {
         let name = getenv("CAPTIONS_FUZZ_TARGET").map { String(cString: $0) }
         if name == "list" {

@@ -81,7 +81,9 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         let (result, _) = try CaptionFile.read(file, format: read.from, options: read.formatOptions())
-        if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics, file: file) }
+        if result.diagnostics.contains(where: { $0.severity == .error }) {
+            try Exit.report(result.diagnostics, file: file)
+        }
         let document = result.document
         let rate = read.formatOptions().frameRate ?? document.frameRate ?? .fps29_97
         do {

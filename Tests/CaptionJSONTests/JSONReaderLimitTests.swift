@@ -44,7 +44,8 @@ import Testing
             try pastLimit.readDocument()
         } throws: { error in
             let failure = error as? JSONCaptionReader.Failure
-            return failure?.message == "at captions: more than 2 captions in one document; that is the limit (Specs/limits.md)"
+            return failure?.message
+                == "at captions: more than 2 captions in one document; that is the limit (Specs/limits.md)"
                 && failure?.line == 1 && failure?.column == third
         }
         #expect(JSONCaptionReader.maximumCaptions == 1_000_000)

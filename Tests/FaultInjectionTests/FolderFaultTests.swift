@@ -44,7 +44,8 @@ import Testing
         let before = try contents(of: mount.path)
         let result = try command.run(inputs, output: output)
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("\(output): cannot write the output: No space left on device"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\(output): cannot write the output: No space left on device"), "\(result.stderr)")
         #expect(try contents(of: mount.path) == before)
         // And with the disk full to the last byte, not even the temporary file can grow.
         mount.fill()

@@ -52,7 +52,8 @@ struct InterruptedRun {
         var hit = false
         switch moment {
         case .after(let delay):
-            Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
+            Thread.sleep(
+                forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
             kill(pid, signal)
         case .whileWriting:
             hit = waitForTemporaryFile(watch: watch, process: process)
@@ -83,7 +84,8 @@ struct InterruptedRun {
                 var offset = 0
                 // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of name.
                 while n > 0, offset + 16 <= n {
-                    let length = Int(buffer[offset + 12]) | Int(buffer[offset + 13]) << 8
+                    let length =
+                        Int(buffer[offset + 12]) | Int(buffer[offset + 13]) << 8
                         | Int(buffer[offset + 14]) << 16 | Int(buffer[offset + 15]) << 24
                     let nameBytes = buffer[(offset + 16)..<min(n, offset + 16 + length)].prefix { $0 != 0 }
                     let name = String(decoding: nameBytes, as: UTF8.self)

@@ -56,7 +56,8 @@ import Testing
             try Data(previousContent).write(to: URL(fileURLWithPath: output))
             let outcome = try InterruptedRun.run(command, inputs: inputs, output: output, signal: signal, at: moment)
             let now = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
-            let context = "\(command.name), signal \(signal) \(moment): status \(String(describing: outcome.status)) \(outcome.stderr)"
+            let context =
+                "\(command.name), signal \(signal) \(moment): status \(String(describing: outcome.status)) \(outcome.stderr)"
             if outcome.signal != nil {
                 // Only before the command's first instruction (the runtime still loading), when
                 // nothing has been touched.
@@ -65,7 +66,9 @@ import Testing
                 #expect(now == complete, "a finished run left another output: \(context)")
             } else {
                 #expect(outcome.status == 130, "\(context)")
-                #expect(outcome.stderr.hasSuffix("captions: interrupted; no unfinished output is left behind\n"), "\(context)")
+                #expect(
+                    outcome.stderr.hasSuffix("captions: interrupted; no unfinished output is left behind\n"),
+                    "\(context)")
                 #expect(now == previousContent, "the previous output changed: \(context)")
             }
             #expect(temporaryFiles(in: dir.url.path).isEmpty, "\(context)")

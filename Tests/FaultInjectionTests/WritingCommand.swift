@@ -54,7 +54,8 @@ struct FaultInputs: Sendable {
         let dir = TestPaths.projectRoot.appendingPathComponent(".build/fault-injection-inputs").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let inputs = FaultInputs(feature: dir + "/feature-120.json", small: dir + "/feature-1.json")
-        for (minutes, path) in [(120, inputs.feature), (1, inputs.small)] where !FileManager.default.fileExists(atPath: path) {
+        for (minutes, path) in [(120, inputs.feature), (1, inputs.small)]
+        where !FileManager.default.fileExists(atPath: path) {
             let made = try CLIRunner.run(["generate", "--minutes", "\(minutes)", "-o", path, "--force"])
             guard made.status == 0 else { throw ScratchMount.Refused(description: "generate failed: \(made.stderr)") }
         }

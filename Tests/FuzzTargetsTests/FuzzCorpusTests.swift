@@ -43,7 +43,9 @@ import Testing
             for seed in target.seeds {
                 var isFolder: ObjCBool = false
                 let path = TestPaths.projectRoot.appendingPathComponent(seed).path
-                #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue, "\(seed)")
+                #expect(
+                    FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue,
+                    "\(seed)")
             }
         }
     }

@@ -23,7 +23,8 @@ import Testing
     @Test func anEmptyFileSaysItIsEmpty() throws {
         #expect(try Self.message("").message == "the file is empty; an iTT document is XML with a <tt> root element")
         #expect(
-            try Self.message("\u{FEFF}").message == "the file is empty; an iTT document is XML with a <tt> root element")
+            try Self.message("\u{FEFF}").message == "the file is empty; an iTT document is XML with a <tt> root element"
+        )
         #expect(try Self.message(" \n\t\r\n").message.hasPrefix("the file holds only white space"))
     }
 

@@ -163,9 +163,11 @@ final class TreeBuilder {
     /// tells the bound apart; the code names the part.
     static func partOverLibraryLimit(_ error: XMLParserContext.LibraryError) -> (String, String)? {
         let text = error.message.lowercased()
-        guard ["xml_parse_huge", "huge input lookup", "too long", "too big", "excessive depth"].contains(where: {
-            text.contains($0)
-        }) else { return nil }
+        guard
+            ["xml_parse_huge", "huge input lookup", "too long", "too big", "excessive depth"].contains(where: {
+                text.contains($0)
+            })
+        else { return nil }
         let tenMillion = "10,000,000 bytes"
         switch Int32(error.code) {
         case Int32(XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue): return ("an attribute value", tenMillion)
