@@ -28,7 +28,9 @@ private func choose(_ name: String?) -> FuzzTarget {
 }
 
 private func listTargets() {
-    for t in FuzzTargets.all { FileHandleText.out("\(t.name)\t\(t.seeds.joined(separator: " "))") }
+    for t in FuzzTargets.all {
+        FileHandleText.out("\(t.name)\t\(t.maximumInputBytes)\t\(t.seeds.joined(separator: " "))")
+    }
 }
 
 /// Runs one input; a broken property ends the process with the finding, as a crash would, so
