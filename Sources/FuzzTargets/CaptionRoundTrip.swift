@@ -17,8 +17,11 @@ public enum CaptionRoundTrip {
 
     /// `documented`: the changes the format's specification says its writer makes without a
     /// warning, applied to the document read before it is compared with the one read back.
+    /// `settles`: check property 3; off only for a format with an open finding against it
+    /// (kept under Fuzz/open/NAME/), so that fuzzing goes on finding other problems meanwhile.
     public static func target(
-        format name: String, reportsEveryChange: Bool = false, seeds: [String], maximumInputBytes: Int = 65536,
+        format name: String, reportsEveryChange: Bool = false, settles: Bool = true, seeds: [String],
+        maximumInputBytes: Int = 65536,
         documented: @escaping @Sendable (_ read: CaptionDocument, _ reread: CaptionDocument) -> CaptionDocument = {
             read, _ in read
         }
@@ -26,13 +29,14 @@ public enum CaptionRoundTrip {
         let format = try? CaptionFormatRegistry.standard.format(named: name)
         return FuzzTarget(name: name, seeds: seeds, maximumInputBytes: maximumInputBytes) { bytes throws(FuzzFinding) in
             guard let format else { throw FuzzFinding("no format \"\(name)\" is registered") }
-            try check(bytes, format: format, reportsEveryChange: reportsEveryChange, documented: documented)
+            try check(
+                bytes, format: format, reportsEveryChange: reportsEveryChange, settles: settles, documented: documented)
         }
     }
 
     /// Checks the properties above for `format` on one input.
     public static func check(
-        _ bytes: [UInt8], format: CaptionFormat, reportsEveryChange: Bool,
+        _ bytes: [UInt8], format: CaptionFormat, reportsEveryChange: Bool, settles: Bool = true,
         documented: (_ read: CaptionDocument, _ reread: CaptionDocument) -> CaptionDocument = { read, _ in read }
     ) throws(FuzzFinding) {
         guard let reader = format.reader, let writer = format.writer else {
@@ -59,6 +63,7 @@ public enum CaptionRoundTrip {
                 "write → read changed the document without a warning\nread:   \(first.document)\n"
                     + "reread: \(second.document)")
         }
+        guard settles else { return }
         let again = try rewrite(second.document, with: writer, options: options)
         if again.bytes == written.bytes { return }
         // A write that reported changes (a style code with no spare cell pushing text past the
