@@ -29,6 +29,9 @@ enum TemporaryFileRegistry {
     private struct State {
         var handlersInstalled = false
         var used = Set<Int>()
+        /// Paths given up, kept (not freed) for a handler that may still read them; held here
+        /// so that they stay reachable, which LeakSanitizer requires of memory kept on purpose.
+        var retired: [UnsafeMutablePointer<CChar>] = []
     }
 
     /// Adds `path`; returns its slot, or nil when the table is full (the file is then still
@@ -47,6 +50,7 @@ enum TemporaryFileRegistry {
     static func unregister(_ slot: Int) {
         state.withLock { state in
             // Cleared, not freed: a handler running on another thread may hold the pointer.
+            if let path = slots[slot] { state.retired.append(path) }
             slots[slot] = nil
             state.used.remove(slot)
         }
