@@ -84,7 +84,7 @@ let package = Package(
         .target(
             name: "CaptionsCLI",
             dependencies: [
-                "CaptionKit",
+                "CaptionKit", "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -99,6 +99,12 @@ let package = Package(
                 "CaptionsCLI", "Render", "Media",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+
+        // MARK: - Fuzzing (Fuzz/README.md)
+        // The fuzz targets' checks, and their driver: libFuzzer's entry points when built by
+        // `make fuzz` (-D CAPTIONS_LIBFUZZER, --sanitize fuzzer), a replay tool otherwise.
+        .target(name: "FuzzTargets", dependencies: ["CaptionKit"]),
+        .executableTarget(name: "captions-fuzz", dependencies: ["FuzzTargets", "FileSafety"]),
 
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["CaptionCore"], path: "Tests/TestSupport"),
@@ -118,5 +124,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "TestSupport"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
+        .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),
     ]
 )

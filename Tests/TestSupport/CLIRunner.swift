@@ -55,6 +55,24 @@ public enum CLIRunner {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs `captions args…` with its standard output going to `path` (a file or a device such
+    /// as /dev/full) instead of a pipe; returns the status and standard error.
+    public static func run(_ args: [String], standardOutputTo path: String) throws -> Result {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = args
+        guard let sink = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileNoSuchFile) }
+        defer { try? sink.close() }
+        let err = Pipe()
+        p.standardOutput = sink
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
+    }
+
     /// Finds a program on PATH.
     public static func which(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

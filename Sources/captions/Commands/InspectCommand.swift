@@ -26,6 +26,6 @@ struct InspectCommand: ParsableCommand {
         } else {
             Console.out(DocumentPrinter(document: result.document).text(file: file, format: format.title))
         }
-        try Exit.report(result.diagnostics)
+        try Exit.report(result.diagnostics, file: file)
     }
 }
