@@ -49,7 +49,7 @@ fuzz-smoke: deps
 # own objects). Hostile-input time bounds are scaled by CAPTIONS_TEST_TIME_SCALE; Swift's
 # backtracer is off (it deadlocks against ASan's report). Its own scratch path, ignored by git.
 SANITIZE_BUILD = .build-sanitize
-SANITIZE_SUITES ?= ITTTests|RenderTests|MediaTests|PreviewCommandTests
+SANITIZE_SUITES ?= XMLTests|ITTTests|RenderTests|MediaTests|PreviewCommandTests
 test-sanitize: test-deps
 	$(SWIFT) build --build-tests --build-path $(SANITIZE_BUILD) --sanitize address \
 		-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
