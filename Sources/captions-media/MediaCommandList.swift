@@ -5,4 +5,5 @@ import ArgumentParser
 let mediaCommandList: [ParsableCommand.Type] = [
     MediaInfoCommand.self,
     PreviewCommand.self,
+    ExportCommand.self,
 ]
