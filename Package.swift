@@ -60,6 +60,8 @@ let package = Package(
         .target(
             name: "Media", dependencies: ["CaptionCore", "CFFmpeg", "FileSafety"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Per-frame compositors over Media and Render (caption burn-in); no C of its own.
+        .target(name: "Composition", dependencies: ["CaptionCore", "Media", "Render"]),
 
         // MARK: - CLI
         // Two executables so that the common commands never load FFmpeg: linking libavcodec
@@ -80,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "captions-media",
             dependencies: [
-                "CaptionsCLI", "Render", "Media",
+                "CaptionsCLI", "Render", "Media", "Composition",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -95,6 +97,7 @@ let package = Package(
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
+        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Media", "Render", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "TestSupport"]),
     ]
 )

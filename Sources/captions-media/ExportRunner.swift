@@ -9,7 +9,7 @@ import Media
 /// Runs an export session for a command: progress on the terminal or as JSON, findings and
 /// errors through `Exit`.
 enum ExportRunner {
-    static func run(_ session: ExportSession, style: ExportOptions.ProgressStyle) throws {
+    static func run(_ session: ExportSession, style: ExportOptions.ProgressStyle, extra: [Diagnostic] = []) throws {
         let printer = ProgressPrinter(style: style)
         session.progressHandler = { printer.update($0) }
         do {
@@ -17,13 +17,13 @@ enum ExportRunner {
             printer.finish()
         } catch let error as MediaFileError {
             printer.finish()
-            try Exit.report(session.diagnostics)
+            try Exit.report(extra + session.diagnostics)
             throw Exit.Failure(error.description)
         } catch let error as MediaError {
             printer.finish()
             throw Exit.Failure(error.description)
         }
-        try Exit.report(session.diagnostics)
+        try Exit.report(extra + session.diagnostics)
     }
 }
 

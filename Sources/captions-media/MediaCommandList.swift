@@ -6,4 +6,5 @@ let mediaCommandList: [ParsableCommand.Type] = [
     MediaInfoCommand.self,
     PreviewCommand.self,
     ExportCommand.self,
+    BurnCommand.self,
 ]
