@@ -7,4 +7,5 @@ let mediaCommandList: [ParsableCommand.Type] = [
     PreviewCommand.self,
     ExportCommand.self,
     BurnCommand.self,
+    MovieInspectCommand.self,
 ]

@@ -10,4 +10,6 @@ let commandList: [ParsableCommand.Type] = [
     SCCDumpCommand.Group.self,
     MediaInfoStub.self,
     PreviewStub.self,
+    ExportStub.self,
+    BurnStub.self,
 ]

@@ -33,7 +33,8 @@ enum AssetProbe {
         let type = FFmpegNames.mediaType(p.codec_type)
         var track = AssetTrack(
             trackID: Int(st.id), index: Int(st.index), mediaType: type,
-            codec: FFmpegNames.string(avcodec_get_name(p.codec_id)) ?? "unknown",
+            // As ffprobe: the codec descriptor's name, "unknown" when FFmpeg has none.
+            codec: FFmpegNames.string(avcodec_descriptor_get(p.codec_id)?.pointee.name) ?? "unknown",
             codecTag: FFmpegNames.fourCC(p.codec_tag),
             timeBase: FFmpegNames.time(1, st.time_base) ?? .invalid,
             tags: FFmpegNames.tags(st.metadata))

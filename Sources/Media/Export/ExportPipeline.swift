@@ -238,7 +238,7 @@ final class ExportPipeline {
             guard Self.canHold(ofmt, par) else {
                 note(
                     "media.trackDropped",
-                    "\(track.label) dropped: the \(output.formatName) container cannot hold \(["unknown", "none"].contains(track.codec) ? "'\(track.codecTag)' data (a codec FFmpeg does not know)" : track.codec)",
+                    "\(track.label) dropped: the \(output.formatName) container cannot hold \(track.codec == "unknown" ? "'\(track.codecTag)' data (a codec FFmpeg does not know)" : track.codec)",
                     severity: .warning)
                 continue
             }
