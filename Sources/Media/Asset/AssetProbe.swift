@@ -44,14 +44,15 @@ enum AssetProbe {
         track.sampleCount = st.nb_frames > 0 ? Int(st.nb_frames) : nil
         track.bitRate = p.bit_rate > 0 ? Int(p.bit_rate) : nil
         track.language = track.tags["language"]
+        // Data tracks have rates too (a timecode track counts frames).
+        track.frameRate = FFmpegNames.frameRate(st.r_frame_rate)
+        track.averageFrameRate = FFmpegNames.frameRate(st.avg_frame_rate)
         switch type {
         case .video:
             track.width = Int(p.width)
             track.height = Int(p.height)
             track.pixelFormat = FFmpegNames.pixelFormat(p.format)
             track.color = FFmpegNames.color(par)
-            track.frameRate = FFmpegNames.frameRate(st.r_frame_rate)
-            track.averageFrameRate = FFmpegNames.frameRate(st.avg_frame_rate)
             if let matrix = captions_stream_display_matrix(stream) {
                 let degrees = av_display_rotation_get(matrix)
                 if degrees.isFinite { track.rotation = degrees == 0 ? 0 : degrees }
