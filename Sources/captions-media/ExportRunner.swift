@@ -14,7 +14,9 @@ enum ExportRunner {
         session.progressHandler = { printer.update($0) }
         do {
             try session.exportSynchronously()
-            printer.finish()
+            var final = printer.last
+            if let d = final?.expectedDuration { final?.outputTime = d }
+            printer.finish(final: final)
         } catch let error as MediaFileError {
             printer.finish()
             try Exit.report(extra + session.diagnostics)
@@ -34,12 +36,15 @@ final class ProgressPrinter {
     private var lastPrinted = -1.0
     private var printedLine = false
 
+    private(set) var last: ExportProgress?
+
     init(style: ExportOptions.ProgressStyle) {
         self.style = style
         onTerminal = isatty(2) == 1
     }
 
     func update(_ p: ExportProgress) {
+        last = p
         switch style {
         case .none:
             return
@@ -59,9 +64,11 @@ final class ProgressPrinter {
         }
     }
 
-    func finish() {
+    /// Ends the line on a terminal; with JSON, the final state (100%) is always written.
+    func finish(final: ExportProgress? = nil) {
         if printedLine { writeError("\n") }
         printedLine = false
+        if style == .json, let final { Console.out(json(final)) }
     }
 
     private func json(_ p: ExportProgress) -> String {

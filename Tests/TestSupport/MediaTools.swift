@@ -35,12 +35,18 @@ public enum MediaTools {
         (try probe(path)["streams"] as? [[String: Any]]) ?? []
     }
 
-    /// What ffprobe prints at warning level and above while reading every packet and frame.
+    /// What ffprobe prints at warning level and above while reading the header and every
+    /// packet, and what ffmpeg prints while decoding the video and audio. ffprobe's notice that
+    /// a data track (GPMF, timecode) has no decoder is left out: it prints it for every such
+    /// file, the camera's own included.
     public static func warnings(_ path: String) throws -> String {
-        let r = try CLIRunner.runProcess(
-            try PeerDecoders.tool("ffprobe"),
-            ["-v", "warning", "-count_frames", "-show_entries", "stream=nb_read_frames", path])
-        return r.stderr
+        let probe = try CLIRunner.runProcess(
+            try PeerDecoders.tool("ffprobe"), ["-v", "warning", "-show_format", "-show_streams", "-show_packets", path])
+        let decode = try CLIRunner.runProcess(
+            try PeerDecoders.tool("ffmpeg"),
+            ["-nostdin", "-v", "warning", "-i", path, "-map", "0:v", "-map", "0:a?", "-f", "null", "-"])
+        let lines = (probe.stderr + decode.stderr).split(separator: "\n")
+        return lines.filter { !$0.hasPrefix("Unsupported codec with id ") }.joined(separator: "\n")
     }
 
     /// `ffmpeg -i path -map 0:TYPE -c copy -f framemd5 -`: one line per packet (time, size, MD5).

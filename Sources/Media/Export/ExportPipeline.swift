@@ -140,6 +140,12 @@ final class ExportPipeline {
         if let decoder {
             try decoder.send(nil)
             try drainDecoder()
+            if decoder.damagedPictures > 0 {
+                note(
+                    "media.damagedPictures",
+                    "\(decoder.damagedPictures) picture(s) could not be decoded and were concealed or skipped",
+                    severity: .warning)
+            }
         }
         if trim.shift == nil { throw MediaFileError.invalidSetting("no video frame lies in the time range asked for") }
         for stream in copied.values where !stream.started {

@@ -10,9 +10,10 @@ final class VideoDecoder {
         let par = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
             let tag = FFmpegNames.fourCC(par.pointee.codec_tag)
-            let name = FFmpegNames.string(avcodec_get_name(par.pointee.codec_id)) ?? "unknown"
-            throw MediaFileError.unsupportedCodec(
-                path: path, track: label, codec: tag.isEmpty ? name : "\(name) ('\(tag)')")
+            let known = FFmpegNames.string(avcodec_descriptor_get(par.pointee.codec_id)?.pointee.name)
+            let codec =
+                known.map { tag.isEmpty ? $0 : "\($0) ('\(tag)')" } ?? "'\(tag)' (a codec FFmpeg does not know)"
+            throw MediaFileError.unsupportedCodec(path: path, track: label, codec: codec)
         }
         self.path = path
         let op = "opening the decoder of \(label)"
@@ -37,9 +38,18 @@ final class VideoDecoder {
         }
     }
 
+    /// Pictures the decoder could not decode and concealed or skipped, as the ffmpeg command
+    /// goes on past them.
+    private(set) var damagedPictures = 0
+
     /// The next decoded frame into `frame`; false when the decoder needs more input or is done.
     func receive(into frame: Frame) throws -> Bool {
-        let r = avcodec_receive_frame(context.pointer, frame.pointer)
+        var r = avcodec_receive_frame(context.pointer, frame.pointer)
+        // With frame threads, a damaged picture's error comes back here; the next one may be fine.
+        while r == captions_averror_invaliddata() {
+            damagedPictures += 1
+            r = avcodec_receive_frame(context.pointer, frame.pointer)
+        }
         if r == captions_averror_eagain() || r == captions_averror_eof() { return false }
         if r < 0 {
             throw MediaFileError.ffmpeg(
