@@ -2,7 +2,7 @@
 // The captions suite: a caption and timed-metadata authoring library and the `captions` CLI.
 // Module layout and dependency direction follow ../shared/GUIDE.md:
 //   CaptionCore ← CEA608 ← SCC;  CaptionCore ← ITT;  CaptionCore ← Validation;
-//   Render and Media depend on CaptionCore only; the CLI depends on all.
+//   Render and Media depend on CaptionCore only; Composition on Media and Render; the CLI on all.
 // Each C library is imported by exactly one Swift module (its bridge owner).
 import PackageDescription
 
@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .library(name: "CaptionCore", targets: ["CaptionCore"]),
         .library(name: "CaptionKit", targets: ["CaptionKit"]),
+        .library(name: "Media", targets: ["Media"]),
+        .library(name: "Render", targets: ["Render"]),
+        .library(name: "Composition", targets: ["Composition"]),
         .executable(name: "captions", targets: ["captions"]),
         .executable(name: "captions-media", targets: ["captions-media"]),
     ],

@@ -9,8 +9,9 @@ want_test=0
 # Build: the C libraries behind the bridges, and pkg-config to find them.
 packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev
           libavformat-dev libavcodec-dev libavutil-dev libswscale-dev fonts-dejavu-core)
-# Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption.
-(( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk)
+# Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption,
+# mount for the media tests' read-only and full tmpfs destinations.
+(( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk mount)
 
 missing=()
 for p in "${packages[@]}"; do
