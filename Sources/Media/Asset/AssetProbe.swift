@@ -10,7 +10,7 @@ enum AssetProbe {
     static func describe(path: String) throws -> AssetDescription {
         let input = try InputFormatContext(path: path)
         let ctx = input.pointer.pointee
-        let tracks = input.streams.map { track(of: $0, path: path) }
+        let tracks = try input.streams.map { try track(of: $0, path: path) }
         var described = AssetDescription(
             containerFormat: FFmpegNames.string(ctx.iformat.pointee.name) ?? "unknown",
             duration: FFmpegNames.time(ctx.duration, captions_av_time_base_q()),
@@ -26,9 +26,9 @@ enum AssetProbe {
         return described
     }
 
-    static func track(of stream: UnsafeMutablePointer<AVStream>, path: String) -> AssetTrack {
+    static func track(of stream: UnsafeMutablePointer<AVStream>, path: String) throws -> AssetTrack {
         let st = stream.pointee
-        let par = st.codecpar!
+        let par = try stream.parameters(in: path)
         let p = par.pointee
         let type = FFmpegNames.mediaType(p.codec_type)
         var track = AssetTrack(

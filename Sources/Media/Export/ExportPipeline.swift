@@ -24,8 +24,8 @@ final class ExportPipeline {
 
     private let input: InputFormatContext
     private let description: AssetDescription
-    private var output: OutputFormatContext!
-    private var outputFile: OutputFile!
+    private let output: OutputFormatContext
+    private let outputFile: OutputFile
     private var trim: TrimWindow
     private var copied: [Int32: CopiedStream] = [:]
     private var pending: [Packet] = []
@@ -36,7 +36,7 @@ final class ExportPipeline {
     private var decoder: VideoDecoder?
     private var encoder: VideoEncoder?
     private var scaler: FrameScaler?
-    private var frameFormat: VideoFrameFormat!
+    private var frameFormat: VideoFrameFormat?
     private var videoCopy: CopiedStream?
     private var lastEncodedPTS = Int64.min
     private var framesEncoded = 0
@@ -84,6 +84,23 @@ final class ExportPipeline {
             }
         }
         if !trim.trimsStart { trim.shift = .zero }
+        if let size = settings.size, !(2...16384).contains(size.width) || !(2...16384).contains(size.height) {
+            throw MediaFileError.invalidSetting("--size must be between 2x2 and 16384x16384, not \(size)")
+        }
+        do {
+            output = try OutputFormatContext(
+                formatName: settings.containerFormat, nameForGuessing: outputPath,
+                operation: "choosing the container for \(outputPath)")
+        } catch {
+            throw MediaFileError.invalidSetting(
+                "\(outputPath): cannot tell the container from the file name; use .mp4, .mov, .m4v or .mkv")
+        }
+        do {
+            outputFile = try OutputFile(outputPath, overwrite: settings.overwrite)
+        } catch {
+            throw MediaFileError.output(path: outputPath, reason: error.message)
+        }
+        outputFile.releaseDescriptor()
     }
 
     static func isCoverArt(_ input: InputFormatContext, _ index: Int) -> Bool {
@@ -99,7 +116,7 @@ final class ExportPipeline {
             try demuxAll()
             try finish()
         } catch {
-            outputFile?.discard()
+            outputFile.discard()
             throw error
         }
     }
@@ -197,24 +214,9 @@ final class ExportPipeline {
     // MARK: - Output set-up
 
     private func setUpOutput() throws {
-        if let size = settings.size, !(2...16384).contains(size.width) || !(2...16384).contains(size.height) {
-            throw MediaFileError.invalidSetting("--size must be between 2x2 and 16384x16384, not \(size)")
+        guard let ofmt = output.pointer.pointee.oformat else {
+            throw MediaFileError.invalidSetting("\(outputPath): no muxer for this file name")
         }
-        do {
-            output = try OutputFormatContext(
-                formatName: settings.containerFormat, nameForGuessing: outputPath,
-                operation: "choosing the container for \(outputPath)")
-        } catch {
-            throw MediaFileError.invalidSetting(
-                "\(outputPath): cannot tell the container from the file name; use .mp4, .mov, .m4v or .mkv")
-        }
-        do {
-            outputFile = try OutputFile(outputPath, overwrite: settings.overwrite)
-        } catch {
-            throw MediaFileError.output(path: outputPath, reason: error.message)
-        }
-        outputFile.releaseDescriptor()
-        let ofmt = output.pointer.pointee.oformat!
         av_dict_copy(&output.pointer.pointee.metadata, input.pointer.pointee.metadata, 0)
         for stream in input.streams {
             let index = stream.pointee.index
@@ -224,7 +226,7 @@ final class ExportPipeline {
             }
             guard let track = description.tracks.first(where: { $0.index == Int(index) }) else { continue }
             if Self.isCoverArt(input, Int(index)) { continue }
-            let par = stream.pointee.codecpar!
+            let par = try stream.parameters(in: path)
             if track.mediaType == .data, settings.dropDataTracks {
                 note("media.trackDropped", "\(track.label) dropped (--drop-data)", severity: .info)
                 continue
@@ -328,9 +330,10 @@ final class ExportPipeline {
             return
         }
         guard case .encode(let encoderName) = settings.videoCodec else { return }
-        decoder = try VideoDecoder(stream: stream, path: path, label: track.label)
-        let dec = decoder!.context.pointer.pointee
-        let par = stream.pointee.codecpar.pointee
+        let decoder = try VideoDecoder(stream: stream, path: path, label: track.label)
+        self.decoder = decoder
+        let dec = decoder.context.pointer.pointee
+        let par = try stream.parameters(in: path).pointee
         var format = dec.pix_fmt != AV_PIX_FMT_NONE ? dec.pix_fmt : AVPixelFormat(par.format)
         let width = Int32(settings.size?.width ?? Int(par.width))
         let height = Int32(settings.size?.height ?? Int(par.height))
@@ -363,17 +366,18 @@ final class ExportPipeline {
                 colorSpace: par.color_space)
         }
         let rate = stream.pointee.r_frame_rate.num > 0 ? stream.pointee.r_frame_rate : stream.pointee.avg_frame_rate
-        frameFormat = VideoFrameFormat(
+        let frameFormat = VideoFrameFormat(
             width: Int(width), height: Int(height),
             pixelFormat: PixelFormat(name: FFmpegNames.pixelFormat(format.rawValue) ?? "unknown"), matrix: matrix,
             isFullRange: fullRange, frameRate: FFmpegNames.frameRate(rate))
+        self.frameFormat = frameFormat
         for compositor in compositors { try compositor.prepare(for: frameFormat) }
 
         var options: [(String, String)] = []
         if let preset = settings.preset { options.append(("preset", preset)) }
         if let crf = settings.crf { options.append(("crf", String(crf))) }
         let sar = par.sample_aspect_ratio
-        encoder = try VideoEncoder(
+        let encoder = try VideoEncoder(
             VideoEncoder.Parameters(
                 encoderName: encoderName, width: width, height: height, pixelFormat: format,
                 timeBase: stream.pointee.time_base, frameRate: rate,
@@ -383,14 +387,15 @@ final class ExportPipeline {
                 globalHeader: (output.pointer.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0,
                 options: options),
             path: path)
+        self.encoder = encoder
         let op = "adding the video track to \(outputPath)"
         guard let out = avformat_new_stream(output.pointer, nil) else {
             throw MediaFileError.ffmpeg(path: outputPath, MediaError(code: captions_averror(ENOMEM), operation: op))
         }
         try MediaFileError.check(
-            avcodec_parameters_from_context(out.pointee.codecpar, encoder!.context.pointer), path: outputPath,
+            avcodec_parameters_from_context(out.pointee.codecpar, encoder.context.pointer), path: outputPath,
             call: "avcodec_parameters_from_context", op)
-        out.pointee.time_base = encoder!.context.pointer.pointee.time_base
+        out.pointee.time_base = encoder.context.pointer.pointee.time_base
         out.pointee.avg_frame_rate = stream.pointee.avg_frame_rate
         out.pointee.r_frame_rate = rate
         out.pointee.disposition = stream.pointee.disposition
@@ -515,7 +520,7 @@ final class ExportPipeline {
         if p.pointee.dts != captions_av_nopts_value() { p.pointee.dts -= shift }
         p.pointee.pos = -1
         try ensureHeader()
-        let ost = output.pointer.pointee.streams[Int(stream.outputIndex)]!
+        let ost = try output.stream(stream.outputIndex, path: outputPath)
         av_packet_rescale_ts(p, stream.inputTimeBase, ost.pointee.time_base)
         p.pointee.stream_index = stream.outputIndex
         stream.packetsWritten += 1
@@ -589,6 +594,7 @@ final class ExportPipeline {
 
         var picture = frame
         if let scaler { picture = try scaler.convert(frame) }
+        guard let frameFormat else { return }
         let videoFrame = VideoFrame(frame: picture, format: frameFormat)
         for compositor in compositors { try compositor.composite(videoFrame, at: time) }
         picture.pointer.pointee.pts = shifted
@@ -605,7 +611,7 @@ final class ExportPipeline {
         while try encoder.receive(into: packet) {
             try ensureHeader()
             let p = packet.pointer
-            let ost = output.pointer.pointee.streams[Int(videoOutputIndex)]!
+            let ost = try output.stream(videoOutputIndex, path: outputPath)
             av_packet_rescale_ts(p, encoder.context.pointer.pointee.time_base, ost.pointee.time_base)
             p.pointee.stream_index = videoOutputIndex
             let r = av_interleaved_write_frame(output.pointer, p)

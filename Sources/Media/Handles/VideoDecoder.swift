@@ -7,7 +7,7 @@ final class VideoDecoder {
     let path: String
 
     init(stream: UnsafeMutablePointer<AVStream>, path: String, label: String) throws {
-        let par = stream.pointee.codecpar!
+        let par = try stream.parameters(in: path)
         guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
             let tag = FFmpegNames.fourCC(par.pointee.codec_tag)
             let known = FFmpegNames.string(avcodec_descriptor_get(par.pointee.codec_id)?.pointee.name)

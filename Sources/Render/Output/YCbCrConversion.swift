@@ -1,9 +1,9 @@
 /// Converts R'G'B' colours to Y'CbCr code values for a matrix, range and bit depth.
 ///
 /// The equations are those of ITU-R BT.601-7 (§2.5), BT.709-6 (Part 2, items 3.2–3.5) and
-/// BT.2020-2 (Table 4), in the form ITU-T H.273 (§8.3) gives for any Kr/Kb:
-/// E'Y = Kr·E'R + (1 − Kr − Kb)·E'G + Kb·E'B; E'Pb = (E'B − E'Y) / (2(1 − Kb));
-/// E'Pr = (E'R − E'Y) / (2(1 − Kr)). Quantization (H.273 equations 20–25): limited range
+/// BT.2020-2 (Table 4), in the form ITU-T H.273 (§8.3) gives for any Kr/Kb
+/// (Specs/references.md): E'Y = Kr·E'R + (1 − Kr − Kb)·E'G + Kb·E'B;
+/// E'Pb = (E'B − E'Y) / (2(1 − Kb)); E'Pr = (E'R − E'Y) / (2(1 − Kr)). Quantization: limited range
 /// Y = (219·E'Y + 16)·2^(n−8), C = (224·E'P + 128)·2^(n−8); full range Y = (2^n − 1)·E'Y,
 /// C = (2^n − 1)·E'P + 2^(n−1). Caption colours are sRGB values, used as R'G'B' directly, as
 /// every player does.
