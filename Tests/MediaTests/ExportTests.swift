@@ -97,3 +97,26 @@ import Testing
                 == MediaTools.framemd5(dir.path("a.mp4"), stream: "v"))
     }
 }
+
+@Suite struct ExportTracksTests {
+    @Test func sizeChangesAndSubtitleTracksAreCopied() throws {
+        let dir = try TemporaryDirectory()
+        try MediaTools.makeClip(dir.path("a.mp4"), rate: "25", seconds: 1)
+        try "1\n00:00:00,200 --> 00:00:00,800\nsubtitle text\n".write(
+            toFile: dir.path("s.srt"), atomically: true, encoding: .utf8)
+        try MediaTools.ffmpeg([
+            "-i", dir.path("a.mp4"), "-i", dir.path("s.srt"), "-map", "0", "-map", "1", "-c", "copy", "-c:s",
+            "mov_text", dir.path("subs.mp4"),
+        ])
+        let session = ExportSession(
+            asset: Asset(path: dir.path("subs.mp4")), outputPath: dir.path("o.mp4"),
+            settings: ExportSettings(preset: "ultrafast", size: VideoSize(width: 80, height: 60)))
+        try session.exportSynchronously()
+        let streams = try MediaTools.streams(dir.path("o.mp4"))
+        #expect(streams.first?["width"] as? Int == 80 && streams.first?["height"] as? Int == 60)
+        #expect(streams.map { $0["codec_type"] as? String } == ["video", "audio", "subtitle"])
+        #expect(
+            try MediaTools.framemd5(dir.path("o.mp4"), stream: "s")
+                == MediaTools.framemd5(dir.path("subs.mp4"), stream: "s"))
+    }
+}
