@@ -119,4 +119,23 @@ import Testing
             try MediaTools.framemd5(dir.path("o.mp4"), stream: "s")
                 == MediaTools.framemd5(dir.path("subs.mp4"), stream: "s"))
     }
+
+    @Test func asyncExportAndCancellation() async throws {
+        let dir = try TemporaryDirectory()
+        try MediaTools.makeClip(dir.path("a.mp4"), rate: "25", seconds: 1)
+        let session = ExportSession(
+            asset: Asset(path: dir.path("a.mp4")), outputPath: dir.path("o.mp4"),
+            settings: ExportSettings(preset: "ultrafast"))
+        var reports = 0
+        session.progressHandler = { _ in reports += 1 }
+        try await session.export()
+        #expect(reports == 25)
+        #expect(try MediaTools.streams(dir.path("o.mp4")).count == 2)
+
+        let cancelled = ExportSession(asset: Asset(path: dir.path("a.mp4")), outputPath: dir.path("c.mp4"))
+        cancelled.cancelExport()
+        await #expect(throws: CancellationError.self) { try await cancelled.export() }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("c.mp4")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["a.mp4", "o.mp4"])
+    }
 }
