@@ -100,14 +100,15 @@ struct BurnCommand: ParsableCommand {
         }
         guard let captionFile else { return }
         let asset = Asset(path: input)
-        let videoRate = try MovieFacts.frameRate(of: asset)
         let rate = frameRate.flatMap(FrameRate.init)
         let options = CaptionFormatOptions(frameRate: rate, channel: channel)
         let (result, _) = try CaptionFile.read(captionFile, format: captionFormat, options: options)
         if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
         let document = result.document
         let offsetTime =
-            try offset.map { try Self.parseOffset($0, rate: rate ?? document.frameRate ?? videoRate) } ?? .zero
+            try offset.map {
+                try Self.parseOffset($0, rate: rate ?? document.frameRate ?? MovieFacts.frameRate(of: asset))
+            } ?? .zero
 
         var renderOptions = CaptionRenderOptions()
         renderOptions.look = look == .cea608 ? .cea608 : look == .itt ? .timedText : .automatic
@@ -122,11 +123,12 @@ struct BurnCommand: ParsableCommand {
             renderer.timecodeRate = document.frameRate ?? rate
             renderer.timecodeDropFrame = document.dropFrame ?? false
             let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
-            session.timeRange = try export.timeRange(rate: videoRate)
+            session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
             session.compositors = [CaptionCompositor(renderer: renderer, offset: offsetTime)]
             try ExportRunner.run(session, style: export.progress, extra: result.diagnostics + renderer.diagnostics)
-        } catch let error as RenderError {
-            throw Exit.Failure(error.description)
+        } catch {
+            if let error = error as? RenderError { throw Exit.Failure(error.description) }
+            throw error
         }
     }
 

@@ -24,9 +24,8 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let asset = Asset(path: input)
-        let rate = try MovieFacts.frameRate(of: asset)
         let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
-        session.timeRange = try export.timeRange(rate: rate)
+        session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
         try ExportRunner.run(session, style: export.progress)
     }
 }

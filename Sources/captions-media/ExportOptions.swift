@@ -58,9 +58,12 @@ struct ExportOptions: ParsableArguments {
             size: size.flatMap(VideoSize.init), dropDataTracks: dropData, overwrite: force)
     }
 
-    /// The `--from`/`--to` range on the movie's timeline (timecodes at the video's frame rate).
-    func timeRange(rate: FrameRate) throws -> TimeRange? {
+    /// The `--from`/`--to` range on the movie's timeline (timecodes at the video's frame rate,
+    /// which `rate` gives; it is asked for only when a timecode is given).
+    func timeRange(rate videoRate: () throws -> FrameRate) throws -> TimeRange? {
         guard start != nil || end != nil else { return nil }
+        let timecode = [start, end].contains { $0?.contains(":") == true || $0?.contains(";") == true }
+        let rate = timecode ? try videoRate() : .fps29_97
         let from = try start.map { try TimeArgument.parse($0, option: "--from", rate: rate) } ?? .zero
         let to = try end.map { try TimeArgument.parse($0, option: "--to", rate: rate) } ?? .positiveInfinity
         if from < .zero { throw Exit.Failure("--from must not be negative") }

@@ -8,7 +8,13 @@ enum AssetProbe {
     static let captionProbeFrames = 12
 
     static func describe(path: String) throws -> AssetDescription {
-        let input = try InputFormatContext(path: path)
+        try describe(InputFormatContext(path: path), findingCaptions: true)
+    }
+
+    /// The description of an opened input. Finding A/53 captions decodes a few frames and
+    /// seeks back; an export, which decodes everything anyway, does without.
+    static func describe(_ input: InputFormatContext, findingCaptions: Bool) throws -> AssetDescription {
+        let path = input.path
         let ctx = input.pointer.pointee
         let tracks = try input.streams.map { try track(of: $0, path: path) }
         var described = AssetDescription(
@@ -20,7 +26,7 @@ enum AssetProbe {
             metadata: FFmpegNames.tags(ctx.metadata),
             tracks: tracks)
         described.creationDate = described.metadata["creation_time"]
-        if let video = described.tracks.firstIndex(where: { $0.mediaType == .video }) {
+        if findingCaptions, let video = described.tracks.firstIndex(where: { $0.mediaType == .video }) {
             described.tracks[video].hasClosedCaptions = (try? hasA53Captions(input, streamIndex: video)) ?? false
         }
         return described

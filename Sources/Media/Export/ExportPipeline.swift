@@ -55,8 +55,9 @@ final class ExportPipeline {
         self.compositors = compositors
         self.progress = progress
         self.isCancelled = isCancelled
-        let description = try asset.loadDescription()
+        // One opening of the file serves the description and the export.
         let input = try InputFormatContext(path: asset.path)
+        let description = try AssetProbe.describe(input, findingCaptions: false)
         self.description = description
         self.input = input
         guard
