@@ -3,7 +3,7 @@
 // Module layout and dependency direction follow ../shared/GUIDE.md:
 //   CaptionCore ← CEA608 ← SCC;  CaptionCore, XML ← ITT;  CaptionCore ← SRT, WebVTT;
 //   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  Render and Media depend on
-//   CaptionCore; the CLI depends on all.
+//   CaptionCore; Composition on Media and Render; the CLI depends on all.
 // Each C library is imported by exactly one Swift module (its bridge owner).
 import PackageDescription
 
@@ -12,6 +12,9 @@ let package = Package(
     products: [
         .library(name: "CaptionCore", targets: ["CaptionCore"]),
         .library(name: "CaptionKit", targets: ["CaptionKit"]),
+        .library(name: "Media", targets: ["Media"]),
+        .library(name: "Render", targets: ["Render"]),
+        .library(name: "Composition", targets: ["Composition"]),
         .executable(name: "captions", targets: ["captions"]),
         .executable(name: "captions-media", targets: ["captions-media"]),
     ],
@@ -76,6 +79,8 @@ let package = Package(
         .target(
             name: "Media", dependencies: ["CaptionCore", "CFFmpeg", "FileSafety"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Per-frame compositors over Media and Render (caption burn-in); no C of its own.
+        .target(name: "Composition", dependencies: ["CaptionCore", "Media", "Render"]),
 
         // MARK: - CLI
         // Two executables so that the common commands never load FFmpeg: linking libavcodec
@@ -96,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "captions-media",
             dependencies: [
-                "CaptionsCLI", "Render", "Media",
+                "CaptionsCLI", "Render", "Media", "Composition",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -123,6 +128,7 @@ let package = Package(
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
+        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Media", "Render", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "TestSupport"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),

@@ -11,4 +11,6 @@ let commandList: [ParsableCommand.Type] = [
     MetadataCommand.self,
     MediaInfoStub.self,
     PreviewStub.self,
+    ExportStub.self,
+    BurnStub.self,
 ]

@@ -6,6 +6,8 @@ public enum CLIRunner {
         public let status: Int32
         public let stdout: String
         public let stderr: String
+        /// Standard output as bytes, kept when asked for (raw video frames).
+        public var data: [UInt8] = []
     }
 
     /// The executable beside the test bundle in the build folder.
@@ -28,7 +30,9 @@ public enum CLIRunner {
     }
 
     /// Runs any program, capturing its output.
-    public static func runProcess(_ program: URL, _ args: [String], currentDirectory: URL? = nil) throws -> Result {
+    public static func runProcess(
+        _ program: URL, _ args: [String], currentDirectory: URL? = nil, binaryOutput: Bool = false
+    ) throws -> Result {
         let p = Process()
         p.executableURL = program
         p.arguments = args
@@ -51,8 +55,8 @@ public enum CLIRunner {
         group.wait()
         p.waitUntilExit()
         return Result(
-            status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            status: p.terminationStatus, stdout: binaryOutput ? "" : String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self), data: binaryOutput ? [UInt8](outData) : [])
     }
 
     /// Runs `captions args…` with its standard output going to `path` (a file or a device such
