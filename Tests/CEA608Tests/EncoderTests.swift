@@ -155,27 +155,60 @@ import Testing
         #expect(plans[0].end == .erase(atFrame: 160))
     }
 
-    @Test func paintOnAfterACaptionStillShownErasesItFirst() {
+    @Test func paintOnAfterACaptionThatLeavesErasesItFirst() {
         let captions = [
-            Self.caption([CaptionRun("Up")], row: 2, start: 40, end: 200),
+            Self.caption([CaptionRun("Up")], row: 2, start: 40, end: 100),
             Self.caption([CaptionRun("Hi")], column: 4, start: 100, end: 160, paint: true),
             Self.caption([CaptionRun("Yo")], column: 4, start: 200, end: 260, paint: true),
         ]
         let plans = Self.plans(captions)
-        // From pop-on: EDM (0x142C → 942c) on 96–97 clears "Up", RDC (9429) follows it on 98–99
-        // (FFmpeg loses a caption shown when RDC arrives), the PAC starts "Hi" on 100 (where
-        // ttconv starts it too), its letters on 102. "Up" was meant to stay: reported.
+        // From pop-on, "Up" leaves where "Hi" starts and "Hi" does not paint over it: EDM
+        // (0x142C → 942c) on 96–97 clears it, RDC (9429) follows on 98–99 (FFmpeg loses a
+        // caption shown when RDC arrives), the PAC starts "Hi" on 100 (where ttconv starts it
+        // too), its letters on 102.
         #expect(Self.hex(plans[1].preload).isEmpty)
         #expect(Self.hex(plans[1].anchored) == ["942c", "942c", "9429", "9429", "94f2", "94f2", "c8e9"])
         #expect(plans[1].anchorOffset == 4 && plans[1].blockStartFrame == 96)
         #expect(plans[0].end == .replaced(byPlan: 1))
-        let diagnostics = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate).diagnostics
-        #expect(diagnostics.map(\.ruleID) == ["608.overlap"])
-        // Already in paint-on, "Hi" still shown (it ends on 160 but "Yo" is 200: its own EDM
-        // at 160 clears it, so "Yo" needs none): PAC on 200, no RDC.
+        // Already in paint-on, "Hi" gone (its own EDM at 160): PAC on 200, no RDC, no EDM.
         #expect(plans[1].end == .erase(atFrame: 160))
         #expect(Self.hex(plans[2].anchored) == ["94f2", "94f2", "d9ef"])
         #expect(plans[2].anchorOffset == 0)
+    }
+
+    @Test func paintOnBesideACaptionThatStaysErasesNothing() {
+        // "Up" (pop-on, row 2) stays until 200 while "Hi" is painted on row 15 from 100: RDC does
+        // not change the screen (15.119(f)(3)), so RDC goes ahead and the PAC lands on 100 with
+        // no EDM. Failed before: EDM on 96 erased "Up" 104 frames early.
+        let captions = [
+            Self.caption([CaptionRun("Up")], row: 2, start: 40, end: 200),
+            Self.caption([CaptionRun("Hi")], column: 4, start: 100, end: 160, paint: true),
+        ]
+        let plans = Self.plans(captions)
+        #expect(Self.hex(plans[1].preload) == ["9429", "9429"])
+        #expect(Self.hex(plans[1].anchored) == ["94f2", "94f2", "c8e9"])
+        #expect(plans[1].anchorOffset == 0)
+        // "Hi" ends first, with EDM, which erases the whole screen: "Up" leaves then (reported).
+        #expect(plans[1].end == .erase(atFrame: 160))
+        #expect(plans[0].end == .erased(atFrame: 160, byPlan: 1))
+        let diagnostics = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate).diagnostics
+        #expect(diagnostics.map(\.ruleID) == ["608.overlap"])
+    }
+
+    @Test func paintOnOverWhatLeavesNeedsNoErase() {
+        // Row 15 "Hello" (100–200) is painted over at 200 by "Hello, world" at the same column,
+        // and row 14 "Above" stays: no EDM, the PAC lands on 200.
+        let captions = [
+            Self.caption([CaptionRun("Above")], row: 13, column: 4, start: 90, end: 300, paint: true),
+            Self.caption([CaptionRun("Hello")], column: 4, start: 100, end: 200, paint: true),
+            Self.caption([CaptionRun("Hello, world")], column: 4, start: 200, end: 300, paint: true),
+        ]
+        let plans = Self.plans(captions)
+        #expect(plans[2].anchorOffset == 0)
+        #expect(!Self.hex(plans[2].anchored).contains("942c"))
+        #expect(plans[1].end == .replaced(byPlan: 2))
+        #expect(plans[0].end == .erased(atFrame: 300, byPlan: 2))
+        #expect(CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate).diagnostics.isEmpty)
     }
 
     @Test func rollUpAfterAPopOnCaptionErasesItThenOpensTheWindow() {

@@ -11,7 +11,8 @@ struct EncoderState {
         var plan: Int
         var end: Int64
         var mode: CEA608CaptionMode
-        var baseRow: Int
+        /// Its rows as last sent (a roll-up line's row as it entered the window).
+        var rows: [CEA608Row]
     }
 
     let channel: CaptionChannel
@@ -22,6 +23,8 @@ struct EncoderState {
     private var mode: CEA608CaptionMode?
     /// Whether non-displayed memory may hold text (after an EOC that swapped a caption out).
     private var nonDisplayedMayHoldText = false
+    /// The roll-up window's base row (1–15) while roll-up lines are shown.
+    private var windowBase = 15
 
     /// The EDM word for the channel, parity added.
     private let eraseWord: UInt16
@@ -68,48 +71,131 @@ struct EncoderState {
             nonDisplayedMayHoldText = !shown.isEmpty
             replaceShown(by: index, at: unit.startFrame, start: unit.startFrame)
         case .paintOn:
-            if mode == .paintOn {
-                eraseBeforeStart()
-            } else if eraseBeforeStart(lead: 4) {
-                // RDC does not change the screen (15.119(f)(3)), but FFmpeg loses a caption still
-                // shown when RDC arrives (WriterCrossCheckTests): it follows the EDM.
-                anchored.append(.resumeDirectCaptioning)
-            } else {
-                // Nothing on screen: RDC goes out ahead, with the free frames.
-                preload.append(.resumeDirectCaptioning)
-            }
+            paintOn(unit, index: index, preload: &preload, anchored: &anchored, anchorOffset: &anchorOffset)
             diagnostics += encodeRows(unit.rows, into: &anchored).map { Self.locate($0, location) }
         case .rollUp(let rows):
-            // The same window, still on screen: the CR on the start frame rolls it, and after it
-            // the line needs a PAC only when it does not start in columns 0–3 in plain text.
+            // Roll-up lines still on screen: the window goes on. A change of depth is an RU code
+            // and a move of the base row a PAC; neither erases the lines (15.119(f)(1)).
             let continues =
-                mode == unit.mode && !shown.isEmpty
-                && shown.allSatisfy { $0.mode == unit.mode && $0.baseRow == baseRow && $0.end >= unit.startFrame }
+                unit.mode.isRollUp && mode?.isRollUp == true && !shown.isEmpty
+                && shown.allSatisfy { $0.mode.isRollUp && $0.end >= unit.startFrame }
+            var onSameBase = continues
             if continues {
+                if mode != unit.mode {
+                    // The RU goes in the two frames before the start, so the CR that rolls the
+                    // window for the line lands on the start frame, as the reader times it.
+                    anchored.append(rollUpCommand(rows))
+                    anchorOffset = 2
+                }
                 anchored.append(.carriageReturn)
                 rollOut(by: index, windowRows: rows, at: unit.startFrame, start: unit.startFrame, location: location)
+                if baseRow != windowBase {
+                    // The PAC after the CR moves the window and its lines to the new base row;
+                    // lines that would rise above row 1 have no place and go.
+                    onSameBase = false
+                    let kept = shown.count
+                    let above = max(0, kept - (baseRow - 1))
+                    for item in shown.prefix(above) {
+                        ends[item.plan] = .replaced(byPlan: index)
+                        if item.end > unit.startFrame { warnEarly(item.plan, leaves: unit.startFrame, meant: item.end) }
+                    }
+                    shown.removeFirst(above)
+                }
             } else {
                 // A new window: an EDM first when anything else is on screen, then RU.
                 eraseBeforeStart()
                 if mode != unit.mode { anchored.append(rollUpCommand(rows)) }
             }
+            windowBase = baseRow
             // Every line of the caption goes on the base row, the later ones after a CR.
             for (offset, row) in unit.rows.enumerated() {
                 if offset > 0 { anchored.append(.carriageReturn) }
                 var onBase = row
                 onBase.row = baseRow
-                let notes = encodeRows([onBase], into: &anchored, afterCarriageReturn: continues || offset > 0)
+                let notes = encodeRows([onBase], into: &anchored, afterCarriageReturn: onSameBase || offset > 0)
                 diagnostics += notes.map { Self.locate($0, location) }
             }
         }
         mode = unit.mode
-        shown.append(Shown(plan: index, end: unit.endFrame, mode: unit.mode, baseRow: baseRow))
+        shown.append(Shown(plan: index, end: unit.endFrame, mode: unit.mode, rows: unit.rows))
+        if unit.mode.isRollUp { restackWindow() }
         plans.append(
             CaptionTransmissionPlan(
                 captionIndices: unit.captionIndices, mode: unit.mode, startFrame: unit.startFrame,
                 end: .erase(atFrame: unit.endFrame), preload: preload.take(), anchored: anchored.take(),
                 anchorOffset: anchorOffset, eraseWord: eraseWord))
         ends.append(nil)
+    }
+
+    /// What a paint-on caption needs before its own rows (15.119(f)(3)): RDC when the mode
+    /// changes, and an erase only for what must leave and is not painted over. RDC does not
+    /// change the screen, so captions meant to stay (any mode) stay.
+    private mutating func paintOn(
+        _ unit: CEA608DisplayUnit, index: Int, preload: inout CEA608WordBuffer, anchored: inout CEA608WordBuffer,
+        anchorOffset: inout Int
+    ) {
+        let start = unit.startFrame
+        eraseEnded(before: start - 2)
+        // Captions meant to stay whose cells the new text paints over are spoiled: they leave.
+        let needsErase = shown.contains {
+            !($0.end > start && !Self.overlaps($0.rows, unit.rows)) && !Self.covers(unit.rows, $0.rows)
+        }
+        if needsErase {
+            // One EDM erases the whole screen, so whatever was meant to stay leaves too (reported).
+            let frame = start - Int64(mode == .paintOn ? 2 : 4)
+            anchored.append(.eraseDisplayedMemory)
+            anchorOffset = mode == .paintOn ? 2 : 4
+            replaceShown(by: index, at: frame, start: start)
+            // RDC does not change the screen (15.119(f)(3)), but FFmpeg loses a caption still
+            // shown when RDC arrives (WriterCrossCheckTests): it follows the EDM.
+            if mode != .paintOn { anchored.append(.resumeDirectCaptioning) }
+            return
+        }
+        // What leaves is painted over by the new text at its start; the rest stays.
+        var kept: [Shown] = []
+        for item in shown {
+            if item.end > start && !Self.overlaps(item.rows, unit.rows) {
+                kept.append(item)
+            } else {
+                ends[item.plan] = .replaced(byPlan: index)
+                if item.end > start { warnEarly(item.plan, leaves: start, meant: item.end) }
+            }
+        }
+        shown = kept
+        // RDC changes nothing on screen: it goes out ahead, with the free frames.
+        if mode != .paintOn { preload.append(.resumeDirectCaptioning) }
+    }
+
+    /// Puts the roll-up lines shown on the rows they now occupy: the newest on the base row, the
+    /// others above it in order (each CR rolls them up one row).
+    private mutating func restackWindow() {
+        var row = windowBase
+        for position in shown.indices.reversed() where shown[position].mode.isRollUp {
+            for line in shown[position].rows.indices.reversed() {
+                shown[position].rows[line].row = row
+                row -= 1
+            }
+        }
+    }
+
+    /// Whether two sets of rows share a cell.
+    private static func overlaps(_ a: [CEA608Row], _ b: [CEA608Row]) -> Bool {
+        for x in a {
+            for y in b where x.row == y.row {
+                if x.column < y.column + y.cells.count && y.column < x.column + x.cells.count { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether `painting` writes over every cell of `old` (so `old` needs no erase).
+    private static func covers(_ painting: [CEA608Row], _ old: [CEA608Row]) -> Bool {
+        old.allSatisfy { x in
+            x.cells.isEmpty
+                || painting.contains { y in
+                    y.row == x.row && y.column <= x.column && y.column + y.cells.count >= x.column + x.cells.count
+                }
+        }
     }
 
     /// Erases whatever is still on screen at the end of the document.

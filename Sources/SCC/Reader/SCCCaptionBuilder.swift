@@ -32,6 +32,8 @@ struct SCCCaptionBuilder {
         var painted: [UInt32] = []
         /// Pop-on rows each centred on the grid at different columns: one centred caption.
         var centered = false
+        /// Paint-on: the run of words that painted it (``SCCCaptionBuilder/run``).
+        var run = 0
     }
 
     /// A finished caption and the keys it is sorted by.
@@ -67,6 +69,11 @@ struct SCCCaptionBuilder {
     private var cue: Int64?
     /// The frame of the last word this channel received: a frame without one ends the run.
     private var lastWordFrame: Int64 = .min
+    /// Counts runs of words: a new one begins after a frame without a word for the channel and
+    /// at a code that prepares new text (PAC, tab offset, RU, CR) after text was shown. A
+    /// paint-on caption is what one run paints: later text, even on its row, is a new caption
+    /// from the moment it is sent (15.119(f)(3): characters appear as they arrive).
+    private var run = 0
 
     /// The UTF-8 of the run being built by ``makeCaption(_:endFrame:)``, kept between captions
     /// so that its storage is allocated once.
@@ -84,7 +91,10 @@ struct SCCCaptionBuilder {
     /// Notes a word the decoder took for the channel, before its screen change is applied: a
     /// frame without a word since the last one ends the run that prepares a caption.
     mutating func receive(frame: Int64) {
-        if frame != lastWordFrame &+ 1 { cue = nil }
+        if frame != lastWordFrame &+ 1 {
+            cue = nil
+            run += 1
+        }
         lastWordFrame = frame
     }
 
@@ -100,10 +110,16 @@ struct SCCCaptionBuilder {
         }
         switch code {
         case .command(.carriageReturn):
-            if case .rollUp = mode { cue = frame }
+            if case .rollUp = mode {
+                if cue == nil { run += 1 }
+                cue = frame
+            }
         case .command(.rollUp2), .command(.rollUp3), .command(.rollUp4), .preambleAddress,
             .command(.tabOffset1), .command(.tabOffset2), .command(.tabOffset3):
-            if cue == nil { cue = frame }
+            if cue == nil {
+                cue = frame
+                run += 1
+            }
         case .command(.eraseDisplayedMemory):
             cue = nil
         default:
@@ -243,10 +259,14 @@ struct SCCCaptionBuilder {
             for row in 0..<Self.rows where newIDs[row] == caption.lineID {
                 guard newFirst[row] >= 0 else { return false }
                 if change.contains(row: row) {
-                    guard case .rollUp = mode else { return false }
+                    guard case .rollUp(let rows) = mode else { return false }
+                    // Its region is the window its text was last written in: a later CR, RU or
+                    // PAC moves or resizes the window (15.119(f)(1)) without rewriting the line,
+                    // and a writer sending the line again in that window reproduces the moves.
+                    if change.cause == .paint || change.cause == .replace {
+                        caption.kind = Self.rollUpKind(rows: rows, baseRow: baseRow)
+                    }
                 }
-                // A PAC may have moved the window (15.119(f)(1)): the caption follows it.
-                if case .rollUp(let rows) = mode { caption.kind = Self.rollUpKind(rows: rows, baseRow: baseRow) }
                 caption.top = row
                 caption.bottom = row
                 return true
@@ -254,38 +274,31 @@ struct SCCCaptionBuilder {
             return false
         case .paintOn:
             guard change.cause == .paint || change.cause == .replace else { return false }
-            // It grows while characters are painted into cells it has not painted yet (blank or
-            // left from earlier text, which the new text paints over, 15.119(f)(3)); erasing a
-            // cell or painting one of its cells again ends it. Its rows keep their line and
-            // first column, and no row above joins it.
+            // Text of a later run on its rows ends it: what is painted later is a caption of
+            // its own, from the moment it is sent (15.119(f)(3)).
+            if caption.run != run {
+                return !(caption.top...caption.bottom).contains { change.contains(row: $0) }
+            }
+            // In its own run it grows while characters are painted into cells it has not painted
+            // yet (blank or left from earlier text, which the new text paints over); erasing a
+            // cell or painting one of its cells again ends it. Its rows keep their line and first
+            // column, and no row above or below joins it (a new row needs a PAC: a new run).
             for row in caption.top...caption.bottom {
                 guard newIDs[row] == mirrorIDs[row], newFirst[row] == caption.column else {
                     return false
                 }
-            }
-            if caption.top > 0 && change.contains(row: caption.top - 1)
-                && newFirst[caption.top - 1] == caption.column
-            {
-                return false
-            }
-            var bottom = caption.bottom
-            while bottom + 1 < Self.rows && change.contains(row: bottom + 1) && first[bottom + 1] < 0
-                && newFirst[bottom + 1] == caption.column
-            {
-                bottom += 1
             }
             // Text longer than the row keeps replacing the last column (15.119(e)); that is not
             // a repaint.
             let lastColumn: UInt32 = 1 << UInt32(Self.columns - 1)
             // An extended character replacing its fallback is a correction (CEA-608-B §6.4.2).
             let conflicts: UInt32 = change.cause == .replace ? 0 : ~lastColumn
-            for row in caption.top...bottom where change.contains(row: row) {
+            for row in caption.top...caption.bottom where change.contains(row: row) {
                 guard let written = paintedCells(row: row, memory: memory),
                     written & caption.painted[row] & conflicts == 0
                 else { return false }
                 caption.painted[row] |= written
             }
-            caption.bottom = bottom
             return true
         }
     }
@@ -353,7 +366,7 @@ struct SCCCaptionBuilder {
                 OpenCaption(
                     kind: kind, top: row, bottom: bottom, column: centered ? 0 : first[row], lineID: mirrorIDs[row],
                     startFrame: kind == .paintOn ? cue ?? change.frame : change.frame,
-                    painted: kind == .paintOn ? changedCells : [], centered: centered))
+                    painted: kind == .paintOn ? changedCells : [], centered: centered, run: run))
             row = bottom + 1
         }
     }

@@ -54,12 +54,11 @@ struct SCCDecodingPass {
         var dataWords = 0
         try scanner.scan(bytes) { word in
             let step = decoder.decode(word.first, word.second, frame: word.frame)
-            switch step.code {
-            case .padding: break
-            case .parityError:
+            if step.failedParity {
                 parityErrors += 1
                 dataWords += 1
-            default: dataWords += 1
+            } else if step.code != .padding {
+                dataWords += 1
             }
             if step.hasDiagnostic { unlocated.append((step, word)) }
             body(word, step, &decoder)
