@@ -135,7 +135,7 @@ public final class CaptionConversionValidator: @unchecked Sendable {
             out.append(
                 CaptionConversionWarning(warningType: .rule, rangeOfCaptions: index..<(index + 1), diagnostic: d))
         }
-        out.append(contentsOf: budgetWarnings(conformed: conformed))
+        out.append(contentsOf: transmittedOrNot(budgetWarnings(conformed: conformed)))
         return out.sorted { ($0.rangeOfCaptions.lowerBound, order($0)) < ($1.rangeOfCaptions.lowerBound, order($1)) }
     }
 

@@ -78,7 +78,8 @@ import Testing
     }
 
     @Test func collisionsFailWithTheConflicts() throws {
-        // 20 characters need 14 frames of load before frame 10.
+        // 20 characters need 14 frames of load before frame 10 (RCL and PAC twice, 10 text
+        // words); with RCL and PAC sent once, 12: still 2 too many.
         let captions = [Self.caption("twenty characters!!!", 10, 100)]
         do {
             _ = try Self.write(captions)
@@ -87,7 +88,7 @@ import Testing
             #expect(error.kind == .cannotWrite)
             let conflicts = error.diagnostics.filter { $0.ruleID == TransmissionConflict.ruleID }
             #expect(conflicts.count == 1)
-            #expect(conflicts.first?.suggestedFix == "delay the start by 4 frames")
+            #expect(conflicts.first?.suggestedFix == "delay the start by 2 frames")
             #expect(conflicts.first?.location.timecode == "00:00:00;10")
         }
     }
@@ -96,26 +97,42 @@ import Testing
         let captions = [Self.caption("twenty characters!!!", 10, 100)]
         let result = try SCCWriter(options: CaptionFormatOptions(applyShifts: true))
             .write(CaptionDocument(captions: captions, frameRate: Self.rate))
-        #expect(result.diagnostics.map(\.ruleID) == ["608.shift"])
+        // Codes once before any shift: RCL and PAC once (12 frames of load), then the EOC moves
+        // from frame 10 to 12; the load starts on frame 0, the EOC is still sent twice.
+        #expect(result.diagnostics.map(\.ruleID) == ["608.single-codes", "608.shift"])
         let text = String(decoding: result.bytes, as: UTF8.self)
-        // The EOC lands on frame 14 instead of 10; the load starts on frame 0.
-        #expect(text.contains("\n00:00:00;00\t9420 9420"))
-        #expect(text.contains("\n00:00:00;14\t942f 942f\n"))
+        #expect(text.contains("\n00:00:00;00\t9420 9470 "))
+        #expect(text.contains("\n00:00:00;12\t942f 942f\n"))
         let back = try SCCReader().read(result.bytes).document.captions
         #expect(back.count == 1)
-        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.start) } == 14)
+        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.start) } == 12)
         #expect(back.first.map { Self.rate.frame(at: $0.timeRange.end) } == 100)
     }
 
-    @Test func oneFrameCaptionIsLengthenedWithShifts() throws {
-        // EOC twice needs two frames before the EDM: with --shift the caption gets one more.
+    @Test func oneFrameCaptionSendsItsEOCOnce() throws {
+        // EOC twice needs two frames before the EDM on 61; sent once it fits on 60 (15.119(i):
+        // the second copy is for resilience). Failed before: the write failed without --shift.
         let captions = [Self.caption("a", 60, 61)]
-        #expect(throws: CaptionFormatError.self) { try Self.write(captions) }
-        let result = try SCCWriter(options: CaptionFormatOptions(applyShifts: true))
-            .write(CaptionDocument(captions: captions, frameRate: Self.rate))
-        #expect(result.diagnostics.map(\.ruleID) == ["608.shift"])
+        let result = try SCCWriter().write(CaptionDocument(captions: captions, frameRate: Self.rate))
+        #expect(result.diagnostics.map(\.ruleID) == ["608.single-codes"])
+        let text = String(decoding: result.bytes, as: UTF8.self)
+        #expect(text.contains("\n00:00:02;00\t942f\n"))
         let back = try SCCReader().read(result.bytes).document.captions
-        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.end) } == 62)
+        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.start) } == 60)
+        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.end) } == 61)
+    }
+
+    @Test func oneFrameCaptionIsLengthenedWithShifts() throws {
+        // A one-frame paint-on caption "abc" needs PAC, "ab", "c" on its frames (3, with the PAC
+        // once): with --shift it is lengthened by 2 frames, as a conformer would.
+        var caption = Self.caption("abc", 60, 61)
+        caption.animation = .characterReveal
+        #expect(throws: CaptionFormatError.self) { try Self.write([caption]) }
+        let result = try SCCWriter(options: CaptionFormatOptions(applyShifts: true))
+            .write(CaptionDocument(captions: [caption], frameRate: Self.rate))
+        #expect(result.diagnostics.map(\.ruleID).contains("608.shift"))
+        let back = try SCCReader().read(result.bytes).document.captions
+        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.end) } == 63)
     }
 
     @Test func unfixableCollisionsFailEvenWithShifts() throws {

@@ -50,6 +50,8 @@ import Validation
                 switch row.options[i] {
                 case "--target":
                     settings.target = CaptionConversionSettings.Target(rawValue: row.options[i + 1]) ?? .scc
+                case "--source":
+                    settings.sourceIsTransmitted608 = row.options[i + 1] == "scc"
                 case "--video-duration":
                     settings.videoDuration = try Timecode(row.options[i + 1], rate: .fps29_97).mediaTime(at: .fps29_97)
                 default: Issue.record("unknown option \(row.options[i]) in the spec table")

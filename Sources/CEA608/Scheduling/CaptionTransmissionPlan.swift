@@ -18,7 +18,7 @@
 public struct CaptionTransmissionPlan: Sendable, Hashable {
     /// How a plan leaves the screen.
     public enum End: Sendable, Hashable {
-        /// This plan sends EDM twice from this frame.
+        /// This plan sends EDM from this frame (twice, or once: ``CaptionTransmissionPlan/eraseCount``).
         case erase(atFrame: Int64)
         /// Another plan's EDM at this frame erases this one too.
         case erased(atFrame: Int64, byPlan: Int)
@@ -42,6 +42,9 @@ public struct CaptionTransmissionPlan: Sendable, Hashable {
     public var anchorOffset: Int
     /// The EDM word (channel and parity applied) used by ``End/erase(atFrame:)``.
     public var eraseWord: UInt16
+    /// How many times that EDM goes out: 2, or 1 where the next caption's words need the
+    /// second frame (``RedundancyReducer``).
+    public var eraseCount: Int = 2
 
     public init(
         captionIndices: [Int], mode: CEA608CaptionMode, startFrame: Int64, end: End,

@@ -17,11 +17,22 @@ public struct ITTWriter: Sendable {
     /// The frame rate used when neither the options nor the document name one.
     public static let defaultFrameRate = FrameRate.fps29_97
 
+    /// The frame rate and timecode counting a document is written at: the options', else the
+    /// document's, else 29.97 non-drop (drop-frame only where the rate has it). The validator
+    /// uses the same (CaptionKit's conversion settings).
+    public static func timing(for document: CaptionDocument, options: CaptionFormatOptions) -> (
+        rate: FrameRate, dropFrame: Bool
+    ) {
+        let rate = options.frameRate ?? document.frameRate ?? defaultFrameRate
+        return (rate, options.dropFrame ?? document.dropFrame ?? false)
+    }
+
     public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
         var diagnostics: [Diagnostic] = []
         let file = options.fileName
-        let rate = options.frameRate ?? document.frameRate ?? Self.defaultFrameRate
-        var dropFrame = options.dropFrame ?? document.dropFrame ?? false
+        let timing = Self.timing(for: document, options: options)
+        let rate = timing.rate
+        var dropFrame = timing.dropFrame
         if dropFrame && !rate.supportsDropFrame {
             diagnostics.append(
                 Diagnostic(

@@ -24,15 +24,26 @@ public struct SCCWriter: Sendable {
     /// The file header.
     public static let header = "Scenarist_SCC V1.0"
 
-    /// Writes `document`.
-    public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
-        let location = DiagnosticLocation(file: options.fileName)
+    /// The frame rate and timecode counting a document is written at: `frameRate` (default
+    /// 29.97), and `dropFrame`, else the document's when it has that rate, else drop-frame where
+    /// the rate has it. The validator uses the same (CaptionKit's conversion settings).
+    public static func timing(for document: CaptionDocument, options: CaptionFormatOptions) -> (
+        rate: FrameRate, dropFrame: Bool
+    ) {
         // SCC carries line 21 of 29.97 fps video; another rate only when asked for (a document's
         // own rate, say 25 fps from iTT, would give a file every other reader mistimes).
         let rate = options.frameRate ?? .fps29_97
-        var diagnostics: [Diagnostic] = []
         let documentDropFrame = document.frameRate == rate ? document.dropFrame : nil
-        var dropFrame = options.dropFrame ?? documentDropFrame ?? rate.supportsDropFrame
+        return (rate, options.dropFrame ?? documentDropFrame ?? rate.supportsDropFrame)
+    }
+
+    /// Writes `document`.
+    public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
+        let location = DiagnosticLocation(file: options.fileName)
+        var diagnostics: [Diagnostic] = []
+        let timing = Self.timing(for: document, options: options)
+        let rate = timing.rate
+        var dropFrame = timing.dropFrame
         if dropFrame && !rate.supportsDropFrame {
             if options.dropFrame == true {
                 throw CaptionFormatError(
@@ -60,6 +71,18 @@ public struct SCCWriter: Sendable {
                     at: DiagnosticLocation(timecode: label(l.startFrame), time: rate.time(ofFrame: l.startFrame))))
         }
         diagnostics += encoded.diagnostics
+        // Codes sent once before anything is shifted (Specs/scc.md "Transmission scheduling").
+        for r in planned.reductions {
+            let start = encoded.plans[r.planIndex].startFrame
+            diagnostics.append(
+                Diagnostic(
+                    .info, "608.single-codes",
+                    "\(CaptionNumbers.subject(r.captionIndices)): \(r.codes) control code(s) sent once instead of twice "
+                        + "so the data arrives in time",
+                    at: DiagnosticLocation(
+                        file: options.fileName, timecode: label(start), time: rate.time(ofFrame: start)),
+                    suggestedFix: "give the caption more time before it if every code should be sent twice"))
+        }
         if !schedule.isDeliverable {
             let conflicts = schedule.conflicts.map {
                 $0.diagnostic(label: label, time: rate.time(ofFrame: $0.startFrame))

@@ -1,0 +1,128 @@
+// Control codes are sent twice so that a decoder that loses one copy to a transmission error
+// still acts on the other (47 CFR 15.119(i), now 47 CFR 79.101: the identical second copy is
+// ignored). That is resilience, not a requirement: a decoder acts on a code sent once. Real files
+// send codes once where the data is tight (libcaption's tos.scc sends every code once). See
+// Specs/scc.md, "Transmission scheduling".
+
+/// Sends the control codes of plans that do not fit once instead of twice, before any plan is
+/// shifted: first the plan's own preload codes, then the anchored codes of the plan before it
+/// (its release comes earlier), then its own anchored codes — each only as many as it takes.
+///
+/// A code is never sent once right beside an identical word, which a decoder would take for
+/// the repeat of one code (two ♪ would show as one).
+public struct RedundancyReducer: Sendable {
+    /// The first frame data may use (as ``TransmissionScheduler/earliestFrame``).
+    public var earliestFrame: Int64
+
+    public init(earliestFrame: Int64 = 0) {
+        self.earliestFrame = earliestFrame
+    }
+
+    /// What was sent once, per plan.
+    public struct Reduction: Sendable, Hashable {
+        public var planIndex: Int
+        public var captionIndices: [Int]
+        /// How many of the plan's codes go out once.
+        public var codes: Int
+    }
+
+    /// `plans` with control codes sent once where that lets a plan fit unshifted, and what
+    /// changed. Plans that fit as they are keep every code doubled.
+    public func reduce(_ plans: [CaptionTransmissionPlan]) -> (plans: [CaptionTransmissionPlan], reductions: [Reduction]) {
+        let scheduler = TransmissionScheduler(earliestFrame: earliestFrame)
+        var erases = EraseFrames(plans: plans)
+        var plans = plans
+        var counts = [Int](repeating: 0, count: plans.count)
+        // The EDM (sent twice at its end) of a plan before `index` whose second copy lies in
+        // [from, to): sent once.
+        func sendEraseOnce(before index: Int, from: Int64, to: Int64) -> Bool {
+            for other in plans.indices.prefix(index).reversed() {
+                guard case .erase(let frame) = plans[other].end, plans[other].eraseCount == 2,
+                    frame + 1 >= from, frame + 1 < to
+                else { continue }
+                plans[other].eraseCount = 1
+                counts[other] += 1
+                erases = EraseFrames(plans: plans)
+                return true
+            }
+            return false
+        }
+        var release = earliestFrame
+        for index in plans.indices {
+            func fits() -> Bool { scheduler.check(plans[index], delay: 0, release: release, erases: erases) == nil }
+            if !fits() {
+                // 0. An earlier caption's EDM where this plan's words must go: its second copy.
+                while scheduler.check(plans[index], delay: 0, release: release, erases: erases) == .collidesWithErase,
+                    sendEraseOnce(
+                        before: index, from: plans[index].blockStartFrame,
+                        to: plans[index].blockStartFrame + Int64(plans[index].anchoredFrames))
+                {}
+                // 1. The plan's own preload.
+                let previousWord = index > 0 ? plans[index - 1].anchored.last?.word : nil
+                while !fits(), Self.sendOnce(in: &plans[index].preload, following: previousWord) {
+                    counts[index] += 1
+                }
+                // 1b. EDMs sent in the frames the preload needs.
+                while !fits(), sendEraseOnce(before: index, from: release, to: plans[index].blockStartFrame) {}
+                // 2. The anchored words of the plan before, after its start word: its release
+                // comes one frame earlier each.
+                if index > 0 {
+                    while !fits(), Self.sendOnceAnchored(&plans[index - 1], beforeStart: false) {
+                        counts[index - 1] += 1
+                        release = plans[index - 1].blockStartFrame + Int64(plans[index - 1].anchoredFrames)
+                    }
+                }
+                // 3. Its own anchored words, where that helps: from the start word on they end one
+                // frame sooner (a caption too short to hold them), before it the block starts one
+                // frame later (more room for the preload); an EDM in the way may need either.
+                while let kind = scheduler.check(plans[index], delay: 0, release: release, erases: erases),
+                    (kind != .preloadTooLate && Self.sendOnceAnchored(&plans[index], beforeStart: false))
+                        || (kind != .displayTooShort && Self.sendOnceAnchored(&plans[index], beforeStart: true))
+                {
+                    counts[index] += 1
+                }
+            }
+            release = plans[index].blockStartFrame + Int64(plans[index].anchoredFrames)
+        }
+        let reductions = plans.indices.filter { counts[$0] > 0 }.map {
+            Reduction(planIndex: $0, captionIndices: plans[$0].captionIndices, codes: counts[$0])
+        }
+        return (plans, reductions)
+    }
+
+    /// Sends the first doubled unit of `units` once that has no identical word beside it;
+    /// returns whether one was found.
+    static func sendOnce(in units: inout [TransmissionUnit], following previous: UInt16?) -> Bool {
+        for position in units.indices where units[position].count == 2 {
+            let word = units[position].word
+            let before = position > units.startIndex ? units[position - 1].word : previous
+            let after = position + 1 < units.endIndex ? units[position + 1].word : nil
+            guard before != word && after != word else { continue }
+            units[position] = TransmissionUnit(word: word, count: 1)
+            return true
+        }
+        return false
+    }
+
+    /// Sends one of `plan`'s anchored codes once, before the word that starts the caption or at
+    /// and after it; the start word stays on the start frame (a code before it moves the block
+    /// start one frame later). Returns whether one was found.
+    static func sendOnceAnchored(_ plan: inout CaptionTransmissionPlan, beforeStart: Bool) -> Bool {
+        var frame = 0
+        var previous = plan.preload.last?.word
+        for position in plan.anchored.indices {
+            let unit = plan.anchored[position]
+            defer {
+                frame += unit.count
+                previous = unit.word
+            }
+            guard (frame < plan.anchorOffset) == beforeStart, unit.count == 2 else { continue }
+            let after = position + 1 < plan.anchored.endIndex ? plan.anchored[position + 1].word : nil
+            guard previous != unit.word && after != unit.word else { continue }
+            plan.anchored[position] = TransmissionUnit(word: unit.word, count: 1)
+            if beforeStart { plan.anchorOffset -= 1 }
+            return true
+        }
+        return false
+    }
+}
