@@ -21,12 +21,25 @@ import Testing
     }
 
     @Test func identicalCodesSideBySideStayDoubled() {
-        // "♪♪" (0x1137 twice, parity 9137): sent once each they would read as one ♪ and its
-        // repeat, so they stay doubled; only RCL and PAC go once, and that is not enough.
-        let plans = E.plans([E.caption([CaptionRun("♪♪")], start: 4, end: 60)])
+        // "♪♪" (0x1137 twice, parity 9137) on row 13 (PAC 0x13 0x70): sent once each the notes
+        // would read as one ♪ and its repeat, so they stay doubled; the PAC goes once and, as a
+        // last resort for the document's first caption, the RCL goes (a decoder starts in
+        // pop-on); 5 frames are still one too many.
+        let plans = E.plans([E.caption([CaptionRun("♪♪")], row: 12, start: 4, end: 60)])
         let (reduced, _) = RedundancyReducer().reduce(plans)
-        #expect(E.hex(reduced[0].preload) == ["9420", "9470", "9137", "9137", "9137", "9137"])
+        #expect(E.hex(reduced[0].preload) == ["1370", "9137", "9137", "9137", "9137"])
         #expect(TransmissionScheduler().schedule(reduced).isDeliverable == false)
+    }
+
+    @Test func theFirstCaptionLeavesOutWhatTheStartStateHas() {
+        // "sic)" on frame 2, row 15, column 1, as pycaption's no_explicit_end file sends it:
+        // RCL and PAC (0x1470) once still need 4 frames; a decoder starts in pop-on with its
+        // cursor there (Specs/scc.md "Decoding"), so both go and the text takes frames 0–1.
+        let plans = E.plans([E.caption([CaptionRun("sic)")], start: 2, end: 60)])
+        #expect(plans[0].startStateUnits == [0, 1])
+        let (reduced, _) = RedundancyReducer().reduce(plans)
+        #expect(E.hex(reduced[0].preload) == ["73e9", "e329"])
+        #expect(TransmissionScheduler().schedule(reduced).isDeliverable)
     }
 
     @Test func anEraseInTheWayGoesOnce() {

@@ -204,14 +204,15 @@ import Testing
         // space (U+00A0, Specs/cea608/disputed-code-points.md), èâêîôû. No PAC: row 15, column
         // 0. The second caption continues at the cursor (column 16); the third starts past
         // column 32, so every character replaces column 32 and û remains there, over the first
-        // caption's memory that EOC brought back.
+        // caption's memory that EOC brought back. The 15 cells between were never written: they
+        // show the picture and read as U+00A0, as the transparent space does.
         let result = try readFixture("pycaption/sample_scc_duplicate_special_characters.scc")
         let specials = "®°½¿™¢£♪à\u{A0}èâêîôû"
         #expect(
             summaries(result) == [
                 "00:23:29;05 00:33:28;18 15-15:0 " + specials,
                 "00:33:28;18 00:53:28;20 15-15:16 " + specials,
-                "00:53:28;20 00:53:30;21 15-15:0 " + specials + String(repeating: " ", count: 15) + "û",
+                "00:53:28;20 00:53:30;21 15-15:0 " + specials + String(repeating: "\u{A0}", count: 15) + "û",
             ])
     }
 

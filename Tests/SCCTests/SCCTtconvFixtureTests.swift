@@ -189,10 +189,12 @@ import Testing
 
     @Test func negativeCursor() throws {
         // PAC row 15 indent 16, "Eeech!", PAC row 15 indent 8, "Scary!": columns 14–15 were
-        // never written and read as spaces. EOC word 16 of 00:00:01:00; the EOC at 00:00:02:00
-        // brings back the empty memory.
+        // never written: they show the picture, and read as U+00A0 like the transparent space
+        // (before: two spaces, which a decoder draws as boxes). EOC word 16 of 00:00:01:00; the
+        // EOC at 00:00:02:00 brings back the empty memory.
         let result = try readFixture("ttconv/test_scc_reader__test_scc_with_negative_cursor__1.scc")
-        #expect(summaries(result, dropFrame: false) == ["00:00:01:16 00:00:02:00 15-15:8 Scary!  Eeech!"])
+        #expect(
+            summaries(result, dropFrame: false) == ["00:00:01:16 00:00:02:00 15-15:8 Scary!\u{A0}\u{A0}Eeech!"])
     }
 
     @Test func doubleWordInContent() throws {

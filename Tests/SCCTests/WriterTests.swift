@@ -78,9 +78,12 @@ import Testing
     }
 
     @Test func collisionsFailWithTheConflicts() throws {
-        // 20 characters need 14 frames of load before frame 10 (RCL and PAC twice, 10 text
-        // words); with RCL and PAC sent once, 12: still 2 too many.
-        let captions = [Self.caption("twenty characters!!!", 10, 100)]
+        // 20 characters on row 14 need 14 frames of load before frame 10 (RCL and PAC twice, 10
+        // text words); with both once, 12, and without the RCL a decoder starts with, 11: still
+        // 1 too many.
+        var caption = Self.caption("twenty characters!!!", 10, 100)
+        caption.region = .cells(row: 13, column: 0, rows: 1, columns: 32)
+        let captions = [caption]
         do {
             _ = try Self.write(captions)
             Issue.record("expected a failure")
@@ -88,24 +91,26 @@ import Testing
             #expect(error.kind == .cannotWrite)
             let conflicts = error.diagnostics.filter { $0.ruleID == TransmissionConflict.ruleID }
             #expect(conflicts.count == 1)
-            #expect(conflicts.first?.suggestedFix == "delay the start by 2 frames")
+            #expect(conflicts.first?.suggestedFix == "delay the start by 1 frame")
             #expect(conflicts.first?.location.timecode == "00:00:00;10")
         }
     }
 
     @Test func applyShiftsMovesAndReports() throws {
-        let captions = [Self.caption("twenty characters!!!", 10, 100)]
+        var caption = Self.caption("twenty characters!!!", 10, 100)
+        caption.region = .cells(row: 13, column: 0, rows: 1, columns: 32)
         let result = try SCCWriter(options: CaptionFormatOptions(applyShifts: true))
-            .write(CaptionDocument(captions: captions, frameRate: Self.rate))
-        // Codes once before any shift: RCL and PAC once (12 frames of load), then the EOC moves
-        // from frame 10 to 12; the load starts on frame 0, the EOC is still sent twice.
+            .write(CaptionDocument(captions: [caption], frameRate: Self.rate))
+        // Codes once before any shift: the PAC (row 14, 0x14 0x50 → 94d0) once and no RCL (a
+        // decoder starts in pop-on): 11 frames of load, so the EOC moves from frame 10 to 11;
+        // the load starts on frame 0, the EOC is still sent twice.
         #expect(result.diagnostics.map(\.ruleID) == ["608.single-codes", "608.shift"])
         let text = String(decoding: result.bytes, as: UTF8.self)
-        #expect(text.contains("\n00:00:00;00\t9420 9470 "))
-        #expect(text.contains("\n00:00:00;12\t942f 942f\n"))
+        #expect(text.contains("\n00:00:00;00\t94d0 "))
+        #expect(text.contains("\n00:00:00;11\t942f 942f\n"))
         let back = try SCCReader().read(result.bytes).document.captions
         #expect(back.count == 1)
-        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.start) } == 12)
+        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.start) } == 11)
         #expect(back.first.map { Self.rate.frame(at: $0.timeRange.end) } == 100)
     }
 

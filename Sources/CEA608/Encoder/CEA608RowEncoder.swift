@@ -20,9 +20,36 @@ struct CEA608RowEncoder {
     ///
     /// `afterCarriageReturn`: a roll-up CR has just put the cursor at column 0 of this row with
     /// plain attributes (15.119(f)(1)), so columns 0–3 need no PAC, only a tab offset.
-    static func encode(_ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false)
-        -> Int
-    {
+    ///
+    /// `jumpsOverGaps`: cells holding the transparent space (cells a decoder never wrote, read as
+    /// U+00A0) are skipped with a tab offset or a new PAC, as caption files do, instead of being
+    /// sent as transparent-space codes (two frames each). Only where the memory is blank: in
+    /// paint-on a transparent space also clears what was in its cell.
+    static func encode(
+        _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false,
+        jumpsOverGaps: Bool = false
+    ) -> Int {
+        if row.clearsToEnd {
+            // DER erases from the cursor to the end of the row (15.119 miscellaneous codes): after
+            // the cells, or at the row's column when there are none.
+            var cells = row
+            cells.clearsToEnd = false
+            var moved = 0
+            if row.cells.isEmpty {
+                if let address = PreambleAddressCode.addressing(row: min(max(row.row, 1), 15), column: min(row.column, 31)) {
+                    let bytes = address.code.bytes
+                    buffer.appendControl(first: bytes.first, second: bytes.second)
+                    if let tab = address.tabOffset { buffer.append(tab) }
+                }
+            } else {
+                moved = encode(cells, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps)
+            }
+            buffer.append(.deleteToEndOfRow)
+            return moved
+        }
+        if jumpsOverGaps, row.cells.contains(where: \.isGap) {
+            return encodeSegments(row, into: &buffer, afterCarriageReturn: afterCarriageReturn)
+        }
         guard let first = row.cells.first else { return 0 }
         // Row start: an indent PAC (white, roman) plus codes, or a colour/italics PAC at column 0.
         let indentStart = CEA608CellStyle.afterIndentPAC(underline: first.style.underline)
@@ -64,19 +91,29 @@ struct CEA608RowEncoder {
             buffer.appendControl(first: bytes.first, second: bytes.second)
             if let tab = address.tabOffset { buffer.append(tab) }
         }
+        return moved + appendCells(row.cells, leadingCodes: codes, into: &buffer)
+    }
+
+    /// Appends `cells` after `leadingCodes`, the pen already in the style of the first cell;
+    /// returns how many columns the text moved right for attribute codes without spare cells.
+    static func appendCells(
+        _ cells: [CEA608Row.Cell], leadingCodes codes: [CEA608AttributeCode], into buffer: inout CEA608WordBuffer
+    ) -> Int {
+        guard let first = cells.first else { return 0 }
+        var moved = 0
         // One style throughout (the usual case): the codes, then the characters.
-        if !row.cells.contains(where: { $0.style != first.style }) {
+        if !cells.contains(where: { $0.style != first.style }) {
             for code in codes { code.append(to: &buffer) }
-            for cell in row.cells { appendCharacter(cell, to: &buffer) }
+            for cell in cells { appendCharacter(cell, to: &buffer) }
             buffer.flush()
             return moved
         }
         // Cells: attribute codes take the place of the spaces before a restyled character.
         var items: [Item] = []
-        items.reserveCapacity(row.cells.count + codes.count + 4)
+        items.reserveCapacity(cells.count + codes.count + 4)
         for code in codes { items.append(.code(code)) }
         var current = first.style
-        for cell in row.cells {
+        for cell in cells {
             if cell.style != current {
                 let change = CEA608AttributeCode.transition(from: current, to: cell.style)
                 var spaces = 0
@@ -103,6 +140,49 @@ struct CEA608RowEncoder {
             }
         }
         buffer.flush()
+        return moved
+    }
+
+    /// The row in runs of cells separated by four or more transparent cells, each run after the
+    /// first placed by a PAC of its own (47 CFR 15.119(e)(1)): two to four frames instead of two
+    /// per cell. Up to three transparent cells are sent as the transparent space, which costs no
+    /// more than a tab offset for one and which other readers (FFmpeg, ttconv) show as a space.
+    static func encodeSegments(_ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool)
+        -> Int
+    {
+        var segments: [CEA608Row] = []
+        var current: [CEA608Row.Cell] = []
+        var start = row.column
+        var index = 0
+        let cells = row.cells
+        while index < cells.count {
+            var gapEnd = index
+            while gapEnd < cells.count, cells[gapEnd].isGap { gapEnd += 1 }
+            if gapEnd - index >= 4 || (gapEnd > index && gapEnd == cells.count) {
+                if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }
+                current.removeAll()
+                index = gapEnd
+                continue
+            }
+            if current.isEmpty { start = row.column + index }
+            current.append(contentsOf: cells[index..<max(gapEnd, index + 1)])
+            index = max(gapEnd, index + 1)
+        }
+        if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }
+        var moved = 0
+        var end = row.column
+        var pen: CEA608CellStyle?
+        for (index, segment) in segments.enumerated() {
+            let gap = segment.column - end
+            if let pen, segment.cells.first?.style == pen, let tab = tabOffset(gap) {
+                buffer.append(tab)
+                moved += appendCells(segment.cells, leadingCodes: [], into: &buffer)
+            } else {
+                moved += encode(segment, into: &buffer, afterCarriageReturn: index == 0 && afterCarriageReturn)
+            }
+            end = segment.column + segment.cells.count
+            pen = segment.cells.last?.style
+        }
         return moved
     }
 

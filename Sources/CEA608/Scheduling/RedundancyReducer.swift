@@ -7,6 +7,10 @@
 /// Sends the control codes of plans that do not fit once instead of twice, before any plan is
 /// shifted: first the plan's own preload codes, then the anchored codes of the plan before it
 /// (its release comes earlier), then its own anchored codes — each only as many as it takes.
+/// A paint-on caption over one that leaves may paint only the cells that change. As a last
+/// resort the document's first caption leaves out the RCL and PAC that a decoder in
+/// its start state (pop-on, row 15, column 1, white; Specs/scc.md "Decoding") does not need,
+/// as files that caption from their first frame do.
 ///
 /// A code is never sent once right beside an identical word, which a decoder would take for
 /// the repeat of one code (two ♪ would show as one).
@@ -22,8 +26,10 @@ public struct RedundancyReducer: Sendable {
     public struct Reduction: Sendable, Hashable {
         public var planIndex: Int
         public var captionIndices: [Int]
-        /// How many of the plan's codes go out once.
+        /// How many of the plan's codes go out once (or are left out).
         public var codes: Int
+        /// Whether the plan paints only the cells that change (``CaptionTransmissionPlan/leanAnchored``).
+        public var paintsChangesOnly = false
     }
 
     /// `plans` with control codes sent once where that lets a plan fit unshifted, and what
@@ -33,6 +39,7 @@ public struct RedundancyReducer: Sendable {
         var erases = EraseFrames(plans: plans)
         var plans = plans
         var counts = [Int](repeating: 0, count: plans.count)
+        var repainted = Set<Int>()
         // The EDM (sent twice at its end) of a plan before `index` whose second copy lies in
         // [from, to): sent once.
         func sendEraseOnce(before index: Int, from: Int64, to: Int64) -> Bool {
@@ -67,10 +74,27 @@ public struct RedundancyReducer: Sendable {
                 // 2. The anchored words of the plan before, after its start word: its release
                 // comes one frame earlier each.
                 if index > 0 {
+                    // The plan before painting only its changed cells, if it may.
+                    if !fits(), let lean = plans[index - 1].leanAnchored,
+                        lean.reduce(0, { $0 + $1.count }) < plans[index - 1].anchoredFrames - plans[index - 1].anchorOffset
+                    {
+                        plans[index - 1].anchored = lean
+                        plans[index - 1].anchorOffset = 0
+                        plans[index - 1].leanAnchored = nil
+                        repainted.insert(index - 1)
+                        release = plans[index - 1].blockStartFrame + Int64(plans[index - 1].anchoredFrames)
+                    }
                     while !fits(), Self.sendOnceAnchored(&plans[index - 1], beforeStart: false) {
                         counts[index - 1] += 1
                         release = plans[index - 1].blockStartFrame + Int64(plans[index - 1].anchoredFrames)
                     }
+                }
+                // 2b. Paint-on over a caption that leaves: only the cells that change.
+                if !fits(), let lean = plans[index].leanAnchored, lean.reduce(0, { $0 + $1.count }) < plans[index].anchoredFrames {
+                    plans[index].anchored = lean
+                    plans[index].anchorOffset = 0
+                    plans[index].leanAnchored = nil
+                    repainted.insert(index)
                 }
                 // 3. Its own anchored words, where that helps: from the start word on they end one
                 // frame sooner (a caption too short to hold them), before it the block starts one
@@ -81,11 +105,18 @@ public struct RedundancyReducer: Sendable {
                 {
                     counts[index] += 1
                 }
+                // 4. Codes the decoder's start state makes unnecessary (the first caption only).
+                while !fits(), let unit = plans[index].startStateUnits.popLast() {
+                    plans[index].preload.remove(at: unit)
+                    counts[index] += 1
+                }
             }
             release = plans[index].blockStartFrame + Int64(plans[index].anchoredFrames)
         }
-        let reductions = plans.indices.filter { counts[$0] > 0 }.map {
-            Reduction(planIndex: $0, captionIndices: plans[$0].captionIndices, codes: counts[$0])
+        let reductions = plans.indices.filter { counts[$0] > 0 || repainted.contains($0) }.map {
+            Reduction(
+                planIndex: $0, captionIndices: plans[$0].captionIndices, codes: counts[$0],
+                paintsChangesOnly: repainted.contains($0))
         }
         return (plans, reductions)
     }

@@ -159,7 +159,9 @@ struct SCCCaptionBuilder {
             var column = 0
             for index in cells.indices {
                 let character = cells[index].character
-                if character != nil && character != " " {
+                // Spaces show only their background, the transparent space (U+00A0) not even
+                // that: neither starts or ends the row's text.
+                if character != nil && character != " " && character != "\u{A0}" {
                     if firstColumn < 0 { firstColumn = column }
                     lastColumn = column
                 }
@@ -421,7 +423,11 @@ struct SCCCaptionBuilder {
                         UTF8.encode(character) { text.append($0) }
                     }
                 } else {
-                    text.append(0x20)
+                    // A cell never written shows the picture, like the transparent space
+                    // (15.119(g)): U+00A0, as that code reads, not a space, which shows its
+                    // background box. The writer jumps over such cells again.
+                    text.append(0xC2)
+                    text.append(0xA0)
                 }
             }
             width = max(width, last[row] - first[row] + 1)

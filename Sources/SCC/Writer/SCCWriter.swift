@@ -77,8 +77,11 @@ public struct SCCWriter: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .info, "608.single-codes",
-                    "\(CaptionNumbers.subject(r.captionIndices)): \(r.codes) control code(s) sent once instead of twice "
-                        + "so the data arrives in time",
+                    "\(CaptionNumbers.subject(r.captionIndices)): "
+                        + (r.codes > 0 ? "\(r.codes) control code(s) sent once instead of twice" : "")
+                        + (r.codes > 0 && r.paintsChangesOnly ? " and " : "")
+                        + (r.paintsChangesOnly ? "only the cells that change painted" : "")
+                        + " so the data arrives in time",
                     at: DiagnosticLocation(
                         file: options.fileName, timecode: label(start), time: rate.time(ofFrame: start)),
                     suggestedFix: "give the caption more time before it if every code should be sent twice"))
