@@ -27,7 +27,8 @@ enum CEA608Preparation {
         -> (CaptionDocument, [Diagnostic])
     {
         // Snap to the grid and label with the timecode the SCC writer will use.
-        let settings = CaptionConversionSettings(target: .scc, document: document, options: options)
+        var settings = CaptionConversionSettings(target: .scc, document: document, options: options)
+        settings.maxRows = options.settings[CaptionConversionSettings.maxRowsSetting].flatMap { Int($0) }
         var (conformed, notes) = CaptionFormatConformer(settings: settings).conform(document, file: options.fileName)
         // The writer decides drop-frame from the options; keep what the source said otherwise.
         conformed.dropFrame = options.dropFrame ?? document.dropFrame ?? settings.dropFrame

@@ -17,4 +17,7 @@ extension CaptionConversionSettings {
         self.init(
             target: target, frameRate: timing.rate, dropFrame: timing.dropFrame && timing.rate.supportsDropFrame)
     }
+
+    /// The `CaptionFormatOptions.settings` key of ``maxRows`` (`convert --max-rows N`).
+    public static let maxRowsSetting = "max-rows"
 }

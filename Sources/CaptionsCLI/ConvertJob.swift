@@ -16,6 +16,8 @@ public struct ConvertJob {
     public var startTimecode: String?
     public var shift = false
     public var force = false
+    /// `--max-rows`: split pop-on captions of more rows (SCC output).
+    public var maxRows: Int?
 
     public init(
         input: String, output: String, from: String? = nil, readOptions: CaptionFormatOptions = CaptionFormatOptions(),
@@ -45,6 +47,7 @@ public struct ConvertJob {
         options.startTimecode = startTimecode
         options.applyShifts = shift
         options.fileName = output
+        if let maxRows { options.settings[CaptionConversionSettings.maxRowsSetting] = String(maxRows) }
         let (written, _) = try CaptionFile.write(
             result.document, to: output, format: to, options: options, overwrite: force)
         try Exit.report(result.diagnostics + written.diagnostics)

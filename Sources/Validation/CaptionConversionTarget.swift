@@ -26,6 +26,10 @@ public struct CaptionConversionSettings: Sendable, Hashable {
     /// already arrive when they arrive, so what re-encoding the captions would need (the bit
     /// budget of the SCC writer) is reported as `608.re-encode` notes, not as errors.
     public var sourceIsTransmitted608 = false
+    /// Pop-on captions of more rows are split into consecutive screens of at most this many
+    /// (`--max-rows`). `nil`: captions placed by the conformer are split at 4 (CTA-608-E
+    /// guidance); captions already on the 608 grid (read from SCC) are kept whole.
+    public var maxRows: Int?
 
     public init(
         target: Target = .scc, frameRate: FrameRate = .fps29_97, dropFrame: Bool? = nil,

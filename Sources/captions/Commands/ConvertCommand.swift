@@ -34,14 +34,24 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace the output file if it exists.")
     var force = false
 
+    @Option(
+        name: .long,
+        help: "SCC: split pop-on captions of more rows into consecutive screens (default: only captions not yet on the 608 grid, at 4).")
+    var maxRows: Int?
+
+    func validate() throws {
+        if let maxRows, !(1...15).contains(maxRows) { throw ValidationError("--max-rows must be 1…15, not \(maxRows)") }
+    }
+
     enum TimecodeMode: String, ExpressibleByArgument, CaseIterable {
         case df, ndf
     }
 
     func run() throws {
-        try ConvertJob(
+        var job = ConvertJob(
             input: input, output: output, from: read.from, readOptions: read.formatOptions(), to: to,
-            dropFrame: timecode.map { $0 == .df }, startTimecode: startTimecode, shift: shift, force: force
-        ).run()
+            dropFrame: timecode.map { $0 == .df }, startTimecode: startTimecode, shift: shift, force: force)
+        job.maxRows = maxRows
+        try job.run()
     }
 }
