@@ -77,6 +77,35 @@ import Testing
         }
     }
 
+    @Test func startTimecodeWithTheOtherSeparatorIsReadAsMeant() throws {
+        // Drop-frame output (29.97 default) with a start written non-drop: "01:00:00:00" is taken
+        // as 01:00:00;00, with a warning, so a caption at 2 s is labelled 01:00:02;00. Failed
+        // before: the start was counted non-drop (108,000 frames = 01:00:03;18 in drop-frame),
+        // silently putting the caption at 01:00:05;18. Reading with the same option gives 2 s.
+        let options = CaptionFormatOptions(startTimecode: "01:00:00:00")
+        let result = try SCCWriter(options: options)
+            .write(CaptionDocument(captions: [Self.caption("Hi", 60, 90)], frameRate: Self.rate))
+        #expect(result.diagnostics.map(\.ruleID) == ["scc.start-timecode"])
+        #expect(result.diagnostics.first?.message.contains("read as 01:00:00;00") == true)
+        let text = String(decoding: result.bytes, as: UTF8.self)
+        #expect(text.contains("\n01:00:02;00\t942f 942f\n"))
+        let back = try SCCReader(options: options).read(result.bytes)
+        #expect(back.document.captions.first.map { Self.rate.frame(at: $0.timeRange.start) } == 60)
+        #expect(back.diagnostics.map(\.ruleID).contains("scc.start-timecode"))
+        // 01:01:00;00 is no drop-frame label (SMPTE ST 12-1): refused, naming it.
+        do {
+            _ = try SCCWriter(options: CaptionFormatOptions(startTimecode: "01:01:00:00"))
+                .write(CaptionDocument(captions: [Self.caption("Hi", 60, 90)], frameRate: Self.rate))
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.message.contains("01:01:00;00"))
+        }
+        // Non-drop output with a drop-frame start: the same digits, non-drop.
+        let ndf = try SCCWriter(options: CaptionFormatOptions(dropFrame: false, startTimecode: "01:00:00;00"))
+            .write(CaptionDocument(captions: [Self.caption("Hi", 60, 90)], frameRate: Self.rate))
+        #expect(String(decoding: ndf.bytes, as: UTF8.self).contains("\n01:00:02:00\t942f 942f\n"))
+    }
+
     @Test func collisionsFailWithTheConflicts() throws {
         // 20 characters on row 14 need 14 frames of load before frame 10 (RCL and PAC twice, 10
         // text words); with both once, 12, and without the RCL a decoder starts with, 11: still

@@ -30,10 +30,18 @@ struct SCCDecodingPass {
     /// Pairs that were not padding.
     var dataWords = 0
 
-    init(options: CaptionFormatOptions, rate: FrameRate, checksParity: Bool) throws(CaptionFormatError) {
+    /// What the options needed saying (a start timecode read as meant).
+    private(set) var optionNotes: [Diagnostic] = []
+
+    init(options: CaptionFormatOptions, rate: FrameRate, checksParity: Bool, dropFrame: Bool)
+        throws(CaptionFormatError)
+    {
         self.options = options
         self.rate = rate
-        let offset = try SCCOptionValues.startFrame(options, rate: rate, failing: .unreadable)
+        let start = try SCCOptionValues.startFrame(
+            options, rate: rate, dropFrame: dropFrame, failing: .unreadable, at: DiagnosticLocation(file: options.fileName))
+        let offset = start.frame
+        if let note = start.note { optionNotes.append(note) }
         time = { frame in rate.time(ofFrame: frame - offset) }
         scanner = SCCScanner(rate: rate, strict: options.strict, fileName: options.fileName)
         decoder = CEA608Decoder(
@@ -78,18 +86,20 @@ struct SCCDecodingPass {
         _ bytes: [UInt8], options: CaptionFormatOptions, rate: FrameRate, initial: (SCCDecodingPass) -> State,
         _ body: (inout State, SCCWord, CEA608DecodeStep, inout CEA608Decoder) -> Void
     ) throws(CaptionFormatError) -> (pass: SCCDecodingPass, state: State, notes: [Diagnostic]) {
-        var pass = try SCCDecodingPass(options: options, rate: rate, checksParity: true)
+        // The start timecode counts as the file's labels do (the first one's separator).
+        let dropFrame = SCCScanner.firstLabelDropFrame(in: bytes) ?? rate.supportsDropFrame
+        var pass = try SCCDecodingPass(options: options, rate: rate, checksParity: true, dropFrame: dropFrame)
         var state = initial(pass)
         try pass.run(bytes) { body(&state, $0, $1, &$2) }
         // Some files are written without parity bits (bit 7 always clear); dropping every pair
         // that fails the check (15.119(b)) would lose most of their text. When parity fails on
         // more than a quarter of the pairs, lenient reading reads the file again without it.
         guard !options.strict && pass.parityErrors > 0 && pass.parityErrors * 4 > pass.dataWords else {
-            return (pass, state, [])
+            return (pass, state, pass.optionNotes)
         }
         let failed = pass.parityErrors
         let words = pass.dataWords
-        pass = try SCCDecodingPass(options: options, rate: rate, checksParity: false)
+        pass = try SCCDecodingPass(options: options, rate: rate, checksParity: false, dropFrame: dropFrame)
         state = initial(pass)
         try pass.run(bytes) { body(&state, $0, $1, &$2) }
         let note = Diagnostic(
@@ -97,6 +107,6 @@ struct SCCDecodingPass {
             "\(failed) of \(words) byte pairs fail the odd parity check: the file seems to be written without parity bits, so parity was ignored",
             at: DiagnosticLocation(file: options.fileName),
             suggestedFix: "write each byte with odd parity (bit 7), as 47 CFR 15.119(b) requires")
-        return (pass, state, [note])
+        return (pass, state, pass.optionNotes + [note])
     }
 }

@@ -33,6 +33,20 @@ struct SCCScanner {
 
     // MARK: - Scanning
 
+    /// Whether the first timecode label of `bytes` is drop-frame; `nil` without any.
+    static func firstLabelDropFrame(in bytes: [UInt8]) -> Bool? {
+        var index = 0
+        while index < bytes.count {
+            var end = index
+            while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+            var start = index
+            while start < end && isSpace(bytes[start]) { start += 1 }
+            if let (label, _) = SCCLabel.parse(bytes, from: start, end: end) { return label.dropFrame }
+            index = end + 1
+        }
+        return nil
+    }
+
     /// Calls `body` for each word in file order.
     mutating func scan(_ bytes: [UInt8], _ body: (SCCWord) -> Void) throws(CaptionFormatError) {
         var index = 0

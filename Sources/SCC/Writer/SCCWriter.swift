@@ -52,7 +52,10 @@ public struct SCCWriter: Sendable {
             dropFrame = false
         }
         let channel = try SCCOptionValues.channel(options, failing: .cannotWrite, at: location)
-        let offset = try SCCOptionValues.startFrame(options, rate: rate, failing: .cannotWrite, at: location)
+        let start = try SCCOptionValues.startFrame(
+            options, rate: rate, dropFrame: dropFrame, failing: .cannotWrite, at: location)
+        let offset = start.frame
+        if let note = start.note { diagnostics.append(note) }
         let label = { (frame: Int64) -> String in
             (try? Timecode(frameCount: frame + offset, rate: rate, dropFrame: dropFrame))?.description
                 ?? "frame \(frame)"
