@@ -40,3 +40,66 @@ import Testing
         #expect(parts.document.captions.map(\.text) == ["AA\nBB\nCC\nDD", "EE\nFF"])
     }
 }
+
+/// `captions convert` writes what it read, says so, and prints JSON when asked.
+@Suite struct ConvertReportingTests {
+    @Test func inputWithErrorsIsWrittenAndExitsOne() throws {
+        // pycaption's roll_up_ru2 has damaged words (scc.hex errors). Failed before: exit 1, no
+        // output, and nothing said about it.
+        let dir = try TemporaryDirectory()
+        let source = TestPaths.sharedFixture("scc/pycaption/sample_scc_roll_up_ru2.scc").path
+        let out = dir.path("ru2.json")
+        let r = try CLIRunner.run(["convert", source, out])
+        #expect(r.status == 1)
+        #expect(FileManager.default.fileExists(atPath: out))
+        #expect(r.stderr.contains("scc.hex"))
+        #expect(r.stderr.contains("wrote \(out) from what could be read"), "\(r.stderr)")
+        let (written, _) = try CaptionFile.read(out)
+        #expect(!written.document.captions.isEmpty)
+        // --strict refuses, and says why.
+        let strictOut = dir.path("strict.json")
+        let strict = try CLIRunner.run(["convert", "--strict", source, strictOut])
+        #expect(strict.status != 0)
+        #expect(!FileManager.default.fileExists(atPath: strictOut))
+        #expect(!strict.stderr.isEmpty)
+    }
+
+    @Test func languageIsKeptThroughSCC() throws {
+        // SCC carries no language; --language gives the iTT output its xml:lang. Without it the
+        // warning names the option that exists.
+        let dir = try TemporaryDirectory()
+        let scc = dir.path("six.scc")
+        try Data(SCCConvertTests.sixRows.utf8).write(to: URL(fileURLWithPath: scc))
+        let itt = dir.path("out.itt")
+        let withLanguage = try CLIRunner.run(["convert", scc, itt, "--language", "fr-CA"])
+        #expect(withLanguage.status == 0, "\(withLanguage.stderr)")
+        #expect(try String(contentsOfFile: itt, encoding: .utf8).contains("xml:lang=\"fr-CA\""))
+        let (back, _) = try CaptionFile.read(itt)
+        #expect(back.document.language == "fr-CA")
+        let without = try CLIRunner.run(["convert", scc, dir.path("plain.itt")])
+        #expect(without.stderr.contains("itt.language") && without.stderr.contains("--language"))
+        let bad = try CLIRunner.run(["convert", scc, dir.path("bad.itt"), "--language", "not a tag"])
+        #expect(bad.status == 2)
+    }
+
+    @Test func jsonOutputForFormatsConvertAndGenerate() throws {
+        let dir = try TemporaryDirectory()
+        let formats = try CLIRunner.run(["formats", "--json"])
+        #expect(formats.status == 0)
+        let list = try JSONSerialization.jsonObject(with: Data(formats.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(list.contains { $0["name"] as? String == "scc" && $0["writes"] as? Bool == true })
+        let feature = dir.path("feature.json")
+        let generate = try CLIRunner.run(["generate", "--minutes", "1", "-o", feature, "--json"])
+        #expect(generate.status == 0)
+        let made = try JSONSerialization.jsonObject(with: Data(generate.stdout.utf8)) as? [String: Any]
+        #expect(made?["output"] as? String == feature && (made?["captions"] as? Int ?? 0) > 0)
+        let scc = dir.path("feature.scc")
+        let convert = try CLIRunner.run(["convert", feature, scc, "--json"])
+        #expect(convert.status == 0)
+        #expect(convert.stderr.isEmpty)
+        let report = try JSONSerialization.jsonObject(with: Data(convert.stdout.utf8)) as? [String: Any]
+        #expect(report?["written"] as? Bool == true)
+        #expect(report?["outputFormat"] as? String == "scc")
+        #expect(report?["errors"] as? Int == 0)
+    }
+}

@@ -78,7 +78,8 @@ public struct ITTWriter: Sendable {
                     .warning, "itt.language",
                     "the document has no language; Apple requires xml:lang, so xml:lang=\"\" is written",
                     at: .init(file: file),
-                    suggestedFix: "give the document a language, or the writer the setting language=en-US"))
+                    suggestedFix: "give the document a language (CaptionDocument.language), e.g. "
+                        + "captions convert --language en-US"))
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out.reserveCapacity(body.utf8.count + 4096)

@@ -39,8 +39,19 @@ struct ConvertCommand: ParsableCommand {
         help: "SCC: split pop-on captions of more rows into consecutive screens (default: only captions not yet on the 608 grid, at 4).")
     var maxRows: Int?
 
+    @Option(name: .long, help: "The captions' language as a BCP 47 tag, e.g. en-US (iTT writes it as xml:lang).")
+    var language: String?
+
+    @Flag(name: .long, help: "Print what was done as JSON (files, formats, findings) instead of one finding per line.")
+    var json = false
+
     func validate() throws {
         if let maxRows, !(1...15).contains(maxRows) { throw ValidationError("--max-rows must be 1…15, not \(maxRows)") }
+        // BCP 47 (RFC 5646) shape: a 2–8 letter primary subtag, then subtags of 1–8 letters or
+        // digits, separated by hyphens.
+        if let language, language.wholeMatch(of: /[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*/) == nil {
+            throw ValidationError("--language must be a BCP 47 tag such as en, en-US or pt-BR, not \"\(language)\"")
+        }
     }
 
     enum TimecodeMode: String, ExpressibleByArgument, CaseIterable {
@@ -52,6 +63,8 @@ struct ConvertCommand: ParsableCommand {
             input: input, output: output, from: read.from, readOptions: read.formatOptions(), to: to,
             dropFrame: timecode.map { $0 == .df }, startTimecode: startTimecode, shift: shift, force: force)
         job.maxRows = maxRows
+        job.language = language
+        job.json = json
         try job.run()
     }
 }
