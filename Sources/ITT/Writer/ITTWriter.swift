@@ -51,7 +51,9 @@ public struct ITTWriter: Sendable {
         }
         var timecodes = ITTTimecodeFormatter(rate: rate, dropFrame: dropFrame, startFrame: startFrame)
         var styles = ITTStyleTable()
-        var regions = ITTRegionTable()
+        // Regions in cells (608's grid, from SCC) are written in percent of the frame, as Apple's
+        // iTT documents give them, unless the document declares its own cell grid.
+        var regions = ITTRegionTable(cellsAsPercent: document.metadata["itt.cellResolution"] == nil)
 
         // Paragraphs first: they decide which styles and regions the head defines.
         var body = ""
