@@ -88,4 +88,20 @@ import Testing
         #expect(convert.status == 0, "\(convert.stderr)")
         #expect(try String(contentsOfFile: output, encoding: .utf8).contains("\n00:00:01;01\t942f 942f\n"))
     }
+
+    @Test func captionNumbersAreTheSameInTextAndJSON() throws {
+        // excess-media-data.json's run is "captions 1–6" in the text; the JSON gives [1, 6].
+        // Failed before: [0, 6], a zero-based half-open range beside a text that counts from 1.
+        let text = try CLIRunner.run(["validate", fixture("excess-media-data.json")])
+        #expect(text.stdout.contains("captions 1–6"))
+        #expect(text.stdout.contains(": 6 captions,"))
+        let json = try CLIRunner.run(["validate", "--json", fixture("excess-media-data.json")])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let findings = object?["findings"] as? [[String: Any]] ?? []
+        let excess = findings.first { $0["ruleID"] as? String == "608.excess-media-data" }
+        #expect(excess?["captions"] as? [Int] == [1, 6])
+        #expect((excess?["adjustments"] as? [Any])?.count == 6)
+        // One caption is "1 caption", not "1 captions".
+        #expect(try CLIRunner.run(["validate", fixture("bold.json")]).stdout.contains(": 1 caption,"))
+    }
 }
