@@ -225,27 +225,40 @@ struct EncoderState {
     /// differs. It starts at the row's own first cell when the first change needs attribute
     /// codes, which would take the cell before it.
     static func changes(from old: [CEA608Row], to new: CEA608Row) -> CEA608Row? {
-        var cells: [Int: CEA608Row.Cell] = [:]
+        // The old cells by column (the grid is 32 wide; a row past it keeps only its cells on
+        // the grid).
+        var cells = [CEA608Row.Cell?](repeating: nil, count: CEA608CaptionLayout.columnCount)
+        var oldLow = Int.max
+        var oldHigh = -1
         for row in old {
-            for (offset, cell) in row.cells.enumerated() { cells[row.column + offset] = cell }
+            for (offset, cell) in row.cells.enumerated() where cells.indices.contains(row.column + offset) {
+                cells[row.column + offset] = cell
+                oldLow = min(oldLow, row.column + offset)
+                oldHigh = max(oldHigh, row.column + offset)
+            }
         }
         let newEnd = new.column + new.cells.count
-        let low = min(new.column, cells.keys.min() ?? new.column)
-        let high = max(newEnd, (cells.keys.max() ?? newEnd - 1) + 1)
+        let low = max(0, min(new.column, oldLow))
+        let high = min(cells.count, max(newEnd, oldHigh + 1))
         func wanted(_ column: Int) -> CEA608Row.Cell? {
             (new.column..<newEnd).contains(column) ? new.cells[column - new.column] : nil
         }
-        let differs = (low..<high).filter { column in
+        var first = -1
+        var last = -1
+        for column in low..<max(low, high) {
             let before = cells[column]
             let after = wanted(column)
-            if before == nil && (after == nil || after?.isGap == true) { return false }
-            return before?.code != after?.code || before?.fallback != after?.fallback || before?.style != after?.style
+            if before == nil && (after == nil || after?.isGap == true) { continue }
+            if before?.code != after?.code || before?.fallback != after?.fallback || before?.style != after?.style {
+                if first < 0 { first = column }
+                last = column
+            }
         }
-        guard var first = differs.first, var last = differs.last else { return nil }
+        guard first >= 0 else { return nil }
         // Old cells past the new row's end go with one DER after it (two frames), rather than a
         // transparent space each.
         var clearsToEnd = false
-        if last >= newEnd, let oldEnd = cells.keys.max(), oldEnd >= newEnd {
+        if last >= newEnd, oldHigh >= newEnd {
             clearsToEnd = true
             last = min(last, newEnd - 1)
             first = min(first, newEnd)

@@ -10,7 +10,7 @@ struct EraseFrames {
     }
 
     /// Sorted by start.
-    private let spans: [Span]
+    private var spans: [Span]
 
     init(plans: [CaptionTransmissionPlan]) {
         var spans: [Span] = []
@@ -32,6 +32,19 @@ struct EraseFrames {
             if spans[middle].start < frame { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// The EDM starting on `frame` now goes once (its plan's ``CaptionTransmissionPlan/eraseCount``
+    /// became 1): its second frame is free.
+    mutating func sendOnce(at frame: Int64) {
+        var index = lowerBound(frame)
+        while index < spans.count, spans[index].start == frame {
+            if spans[index].end == frame + 2 {
+                spans[index].end = frame + 1
+                return
+            }
+            index += 1
+        }
     }
 
     /// The first occupied frame in [`from`, `to`), if any (none when `to` ≤ `from`).

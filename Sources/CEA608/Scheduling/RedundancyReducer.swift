@@ -40,16 +40,30 @@ public struct RedundancyReducer: Sendable {
         var plans = plans
         var counts = [Int](repeating: 0, count: plans.count)
         var repainted = Set<Int>()
+        // Plans that send their own EDM, by its frame, for finding those in a range quickly.
+        var ends: [(frame: Int64, plan: Int)] = []
+        for (index, plan) in plans.enumerated() {
+            if case .erase(let frame) = plan.end { ends.append((frame, index)) }
+        }
+        ends.sort { $0.frame < $1.frame }
         // The EDM (sent twice at its end) of a plan before `index` whose second copy lies in
-        // [from, to): sent once.
+        // [from, to): sent once. A binary search finds the first EDM there, so the reduction
+        // stays O(n log n) however many plans there are.
         func sendEraseOnce(before index: Int, from: Int64, to: Int64) -> Bool {
-            for other in plans.indices.prefix(index).reversed() {
-                guard case .erase(let frame) = plans[other].end, plans[other].eraseCount == 2,
-                    frame + 1 >= from, frame + 1 < to
-                else { continue }
+            var low = 0
+            var high = ends.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ends[middle].frame + 1 < from { low = middle + 1 } else { high = middle }
+            }
+            var position = low
+            while position < ends.count, ends[position].frame + 1 < to {
+                let other = ends[position].plan
+                position += 1
+                guard other < index, plans[other].eraseCount == 2 else { continue }
                 plans[other].eraseCount = 1
                 counts[other] += 1
-                erases = EraseFrames(plans: plans)
+                erases.sendOnce(at: ends[position - 1].frame)
                 return true
             }
             return false
