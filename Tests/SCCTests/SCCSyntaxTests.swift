@@ -163,6 +163,23 @@ import Testing
         #expect(parity?.location.time == FrameRate.fps29_97.time(ofFrame: 32))
     }
 
+    @Test func disassemblyStreamsWithBoundedFindings() throws {
+        // Each word is handed out as it is decoded (the dump prints and keeps nothing): the same
+        // entries as the collected form. Twelve control pairs with a failing byte (1420: 0x14 has
+        // two one bits) among 62 words (too few to ignore parity): with a limit of 5, five are kept and the other
+        // seven counted in one note. Before: every entry and finding was kept until the end (a
+        // 5 MB one-line file took 498 MB; now 28 MB).
+        let words = Array(repeating: "9420 1420 c1c1 c1c1 c1c1", count: 12).joined(separator: " ")
+        let bytes = Array((Self.header + "00:00:01:00\t9470 " + words + " 942f\n").utf8)
+        let collected = try SCCDisassembler().disassemble(bytes)
+        var streamed: [SCCDisassemblyEntry] = []
+        let findings = try SCCDisassembler().disassemble(bytes, findingLimit: 5) { streamed.append($0) }
+        #expect(streamed == collected.entries)
+        #expect(collected.diagnostics.filter { $0.ruleID == "608.parity" }.count == 12)
+        #expect(findings.filter { $0.ruleID == "608.parity" }.count == 5)
+        #expect(findings.first { $0.ruleID == "scc.findings-limit" }?.message.hasPrefix("7 more") == true)
+    }
+
     @Test func disassemblyIgnoresParityLikeTheReader() throws {
         let text = Self.header + "00:00:01:00\t1420 1470 4849 4a4b 142f\n"
         let (entries, diagnostics) = try SCCDisassembler().disassemble(Array(text.utf8))
