@@ -33,7 +33,7 @@ enum SCCOptionValues {
         do {
             timecode = try Timecode(text, rate: rate)
         } catch {
-            throw CaptionFormatError(kind, "start timecode: \(error)", at: location)
+            throw CaptionFormatError(kind, "start timecode \(text): \(error.reason)", at: location)
         }
         let counting = dropFrame && rate.supportsDropFrame
         guard timecode.dropFrame != counting else { return (timecode.frameCount(at: rate), nil) }
@@ -46,7 +46,7 @@ enum SCCOptionValues {
             throw CaptionFormatError(
                 kind,
                 "start timecode \(text) uses the other separator than the file's \(name) timecode, and \(meant) "
-                    + "is not a \(name) label (\(error)); give the start as a \(name) label",
+                    + "is not a \(name) label (\(error.reason)); give the start as a \(name) label",
                 at: location)
         }
         let note = Diagnostic(

@@ -56,9 +56,11 @@ extension CaptionConversionValidator {
             if let c = run.lazy.compactMap({ conflictByCaption[$0] }).first {
                 let who = (c.captionIndices.first ?? run.lowerBound) + 1
                 switch c.kind {
-                case .preloadTooLate:
+                case .preloadTooLate where c.framesNeeded > c.framesAvailable:
                     message +=
                         " (caption \(who) needs \(c.framesNeeded) frames before its start, \(c.framesAvailable) are free)"
+                case .preloadTooLate:
+                    message += " (caption \(who) would start while the caption before is still sending its words)"
                 case .collidesWithErase:
                     message +=
                         " (caption \(who) needs \(c.framesNeeded) frames before its start, \(c.framesAvailable) are free around the previous caption's erase)"

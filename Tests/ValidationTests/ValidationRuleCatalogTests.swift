@@ -90,4 +90,18 @@ import Validation
         let warnings = CaptionConversionValidator(captions: document.captions).warnings()
         #expect(warnings.isEmpty, "\(warnings.map(\.diagnostic.description))")
     }
+
+    @Test func aNonNumericTimeIsNamedAsItWasGiven() {
+        // Before: "caption 1 has the time range [-infinity, invalid)" (the end lost, shown as
+        // "invalid") and "[1/1, -infinity)".
+        let captions = [
+            Caption("a", start: .negativeInfinity, end: MediaTime(value: 3, timescale: 1)),
+            Caption(
+                runs: [CaptionRun("b")],
+                timeRange: TimeRange(start: MediaTime(value: 1, timescale: 1), duration: .negativeInfinity)),
+        ]
+        let messages = CaptionConversionValidator(captions: captions).warnings()
+            .filter { $0.diagnostic.ruleID == "timing.order" }.map(\.diagnostic.message)
+        #expect(messages == ["caption 1 has no numeric start (-infinity)", "caption 2 has no numeric end (-infinity)"])
+    }
 }

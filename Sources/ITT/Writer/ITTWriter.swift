@@ -46,7 +46,7 @@ public struct ITTWriter: Sendable {
             do {
                 startFrame = try Timecode(start, rate: rate).frameCount(at: rate)
             } catch {
-                throw CaptionFormatError(.cannotWrite, "the start timecode \(error)", at: .init(file: file))
+                throw CaptionFormatError(.cannotWrite, "start timecode \(start): \(error.reason)", at: .init(file: file))
             }
         }
         var timecodes = ITTTimecodeFormatter(rate: rate, dropFrame: dropFrame, startFrame: startFrame)

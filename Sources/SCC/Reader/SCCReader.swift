@@ -25,7 +25,23 @@ public struct SCCReader: Sendable {
     }
 
     /// Reads the bytes of an SCC file.
+    ///
+    /// A file saved as UTF-16 (some Windows editors do) is read as the text it holds, with the
+    /// warning `scc.encoding`; with `strict` it is refused with the same hint.
     public func read(_ bytes: [UInt8]) throws(CaptionFormatError) -> SCCReadResult {
+        if let utf16 = SCCEncoding.utf16(bytes) {
+            let note = Diagnostic(
+                .warning, "scc.encoding",
+                "the file is UTF-16 (\(utf16.name)); Scenarist SCC is ASCII text, so it was read as the text it holds",
+                at: DiagnosticLocation(file: options.fileName),
+                suggestedFix: "save it as ASCII or UTF-8, e.g. iconv -f UTF-16 -t UTF-8 in.scc > out.scc")
+            guard !options.strict else {
+                throw CaptionFormatError(.unreadable, note.message, at: note.location, diagnostics: [note])
+            }
+            var result = try read(utf16.bytes)
+            result.diagnostics.insert(note, at: 0)
+            return result
+        }
         let rate = options.frameRate ?? .fps29_97
         let (pass, builder, notes) = try SCCDecodingPass.decode(
             bytes, options: options, rate: rate, initial: { SCCCaptionBuilder(time: $0.time) }

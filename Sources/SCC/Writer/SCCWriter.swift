@@ -37,8 +37,28 @@ public struct SCCWriter: Sendable {
         return (rate, options.dropFrame ?? documentDropFrame ?? rate.supportsDropFrame)
     }
 
-    /// Writes `document`.
+    /// Writes `document`; every finding names the file written (``CaptionFormatOptions/fileName``).
     public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
+        do {
+            var result = try writeUnlocated(document)
+            result.diagnostics = result.diagnostics.map(located)
+            return result
+        } catch {
+            var located = error
+            located.diagnostics = error.diagnostics.map(self.located)
+            throw located
+        }
+    }
+
+    /// `diagnostic` with the file written, when it names none.
+    private func located(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard diagnostic.location.file == nil, let file = options.fileName else { return diagnostic }
+        var located = diagnostic
+        located.location.file = file
+        return located
+    }
+
+    private func writeUnlocated(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
         let location = DiagnosticLocation(file: options.fileName)
         var diagnostics: [Diagnostic] = []
         let timing = Self.timing(for: document, options: options)
