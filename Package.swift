@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 // The captions suite: a caption and timed-metadata authoring library and the `captions` CLI.
 // Module layout and dependency direction follow ../shared/GUIDE.md:
-//   CaptionCore ← CEA608 ← SCC;  CaptionCore ← ITT;  CaptionCore ← Validation;
-//   Render and Media depend on CaptionCore only; the CLI depends on all.
+//   CaptionCore ← CEA608 ← SCC;  CaptionCore, XML ← ITT;  CaptionCore ← SRT, WebVTT;
+//   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  Render and Media depend on
+//   CaptionCore; Composition on Media and Render; the CLI depends on all.
 // Each C library is imported by exactly one Swift module (its bridge owner).
 import PackageDescription
 
@@ -11,6 +12,9 @@ let package = Package(
     products: [
         .library(name: "CaptionCore", targets: ["CaptionCore"]),
         .library(name: "CaptionKit", targets: ["CaptionKit"]),
+        .library(name: "Media", targets: ["Media"]),
+        .library(name: "Render", targets: ["Render"]),
+        .library(name: "Composition", targets: ["Composition"]),
         .executable(name: "captions", targets: ["captions"]),
         .executable(name: "captions-media", targets: ["captions-media"]),
     ],
@@ -35,6 +39,9 @@ let package = Package(
         .systemLibrary(
             name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
 
         // MARK: - Pure Swift
         .target(name: "CaptionCore"),
@@ -45,21 +52,35 @@ let package = Package(
         .target(name: "CEA608", dependencies: ["CaptionCore"]),
         .target(name: "SCC", dependencies: ["CaptionCore", "CEA608"]),
         .target(name: "Validation", dependencies: ["CaptionCore", "CEA608"]),
+        .target(name: "SRT", dependencies: ["CaptionCore"]),
+        .target(name: "WebVTT", dependencies: ["CaptionCore"]),
+        // ISO BMFF / QuickTime boxes: reading movies' sample tables and adding tracks (mebx, gpmd,
+        // c608) by rewriting moov, with the audio and video bytes copied unchanged.
+        .target(name: "ISOBMFF", dependencies: ["FileSafety"]),
+        // Timed metadata: the model (TimedMetadataGroup, MetadataItem), GPX, GoPro GPMF, QuickTime
+        // mebx tracks, sync and filters.
+        .target(name: "Metadata", dependencies: ["CaptionCore", "XML", "ISOBMFF"]),
         .target(
             name: "CaptionKit",
-            dependencies: ["CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "Validation", "FileSafety"]),
+            dependencies: [
+                "CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "SRT", "WebVTT", "Validation", "FileSafety",
+            ]),
 
         // MARK: - Bridge owners
-        // ITT is the only module that imports CLibXML2.
-        .target(name: "ITT", dependencies: ["CaptionCore", "CLibXML2"]),
-        // Render is the only module that imports CFreeType, CHarfBuzz and CFriBidi.
-        .target(name: "Render", dependencies: ["CaptionCore", "CFreeType", "CHarfBuzz", "CFriBidi"]),
+        // XML is the only module that imports CLibXML2: the hardened libxml2 reader that ITT and
+        // the GPX reader share.
+        .target(name: "XML", dependencies: ["CaptionCore", "CLibXML2"]),
+        .target(name: "ITT", dependencies: ["CaptionCore", "XML"]),
+        // Render is the only module that imports CFreeType, CHarfBuzz, CFriBidi and CFontconfig.
+        .target(name: "Render", dependencies: ["CaptionCore", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         // Media is the only module that imports CFFmpeg. It is compiled in the Swift 5 language
         // mode: FFmpeg exposes mutable C globals and callback pointers that Swift 6's strict
         // concurrency checking cannot prove safe, although we never share them across threads.
         .target(
             name: "Media", dependencies: ["CaptionCore", "CFFmpeg", "FileSafety"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Per-frame compositors over Media and Render (caption burn-in); no C of its own.
+        .target(name: "Composition", dependencies: ["CaptionCore", "Media", "Render"]),
 
         // MARK: - CLI
         // Two executables so that the common commands never load FFmpeg: linking libavcodec
@@ -68,21 +89,27 @@ let package = Package(
         .target(
             name: "CaptionsCLI",
             dependencies: [
-                "CaptionKit",
+                "CaptionKit", "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "captions",
             dependencies: [
-                "CaptionsCLI",
+                "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "captions-media",
             dependencies: [
-                "CaptionsCLI", "Render", "Media",
+                "CaptionsCLI", "Render", "Media", "Composition",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+
+        // MARK: - Fuzzing (Fuzz/README.md)
+        // The fuzz targets' checks, and their driver: libFuzzer's entry points when built by
+        // `make fuzz` (-D CAPTIONS_LIBFUZZER, --sanitize fuzzer), a replay tool otherwise.
+        .target(name: "FuzzTargets", dependencies: ["CaptionKit", "ITT"]),
+        .executableTarget(name: "captions-fuzz", dependencies: ["FuzzTargets", "FileSafety"]),
 
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["CaptionCore"], path: "Tests/TestSupport"),
@@ -91,10 +118,19 @@ let package = Package(
         .testTarget(name: "CaptionJSONTests", dependencies: ["CaptionJSON", "TestSupport"]),
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "TestSupport"]),
         .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),
+        .testTarget(name: "XMLTests", dependencies: ["XML", "TestSupport"]),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
+        .testTarget(name: "MetadataTests", dependencies: ["Metadata", "ISOBMFF", "TestSupport"]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
+        .testTarget(name: "SRTTests", dependencies: ["SRT", "CaptionKit", "TestSupport"]),
+        .testTarget(
+            name: "WebVTTTests", dependencies: ["WebVTT", "CaptionKit", "TestSupport"], exclude: ["WPT/harness.js"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
+        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Media", "Render", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "TestSupport"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
+        .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),
     ]
 )

@@ -7,10 +7,12 @@ want_test=0
 [[ "${1:-}" == "--test" ]] && want_test=1
 
 # Build: the C libraries behind the bridges, and pkg-config to find them.
-packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev
+packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev
           libavformat-dev libavcodec-dev libavutil-dev libswscale-dev fonts-dejavu-core)
-# Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption.
-(( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk)
+# Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption,
+# Node.js to run the web-platform-tests WebVTT pages' own assertions, exiftool for metadata,
+# mount for the media tests' read-only and full tmpfs destinations.
+(( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk nodejs libimage-exiftool-perl mount)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -26,11 +28,15 @@ fi
 
 if (( want_test )); then
     py=python3
-    for tool in ttconv pycaption; do
+    # module:PyPI name. gpxpy and py-gpmf-parser (GoPro's gpmf-parser) check the GPX and GPMF
+    # readers; exiftool (above) the mebx and gpmd tracks.
+    for entry in ttconv:ttconv pycaption:pycaption gpxpy:gpxpy py_gpmf_parser:py-gpmf-parser; do
+        tool=${entry%%:*}
+        name=${entry#*:}
         if ! "$py" -c "import $tool" 2>/dev/null; then
-            echo "installing $tool from PyPI"
-            "$py" -m pip install --quiet --disable-pip-version-check "$tool" \
-              || "$py" -m pip install --quiet --disable-pip-version-check --break-system-packages "$tool"
+            echo "installing $name from PyPI"
+            "$py" -m pip install --quiet --disable-pip-version-check "$name" \
+              || "$py" -m pip install --quiet --disable-pip-version-check --break-system-packages "$name"
         fi
     done
 fi

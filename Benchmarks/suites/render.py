@@ -9,10 +9,11 @@ whole-process run cannot show (process start, font loading and the PNG encoder d
 is measured by RenderTimingTests (`swift test -c release --filter RenderTimingTests`) and
 quoted in the report, never asserted.
 
-The first frame with the machine's own fonts (finding the font files, reading the name tables
-and describing the DejaVu Sans files with FreeType, making the renderer) is part of every run of
-the preview case below, since each run is a new process: that case is its measurement. No test
-times it; a second renderer in one process reuses the process-wide FontFileCache."""
+The first frame with the machine's own fonts (loading the fontconfig configuration and its
+caches, sorting the fonts for the caption's request, opening the faces, making the renderer) is
+part of every run of the preview case below, since each run is a new process: that case is its
+measurement, as it is for ffmpeg, whose libass loads fontconfig the same way. No test times it;
+a second renderer in one process reuses the process-wide configuration."""
 import json
 import os
 import subprocess

@@ -1,6 +1,6 @@
 #ifndef CAPTIONS_CLIBXML2_SHIM_H
 #define CAPTIONS_CLIBXML2_SHIM_H
-// Bridge to libxml2. Only the ITT module imports this target.
+// Bridge to libxml2. Only the XML module imports this target.
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/tree.h>

@@ -2,6 +2,8 @@ import CaptionCore
 import CaptionJSON
 import ITT
 import SCC
+import SRT
+import WebVTT
 
 /// The one place that lists every file format (one row per format), and picks a format by name,
 /// by extension or by probing the bytes.
@@ -18,6 +20,8 @@ public struct CaptionFormatRegistry: Sendable {
         // Documents are conformed to CEA-608 (wrapped, placed on the grid, styles mapped) first.
         SCCFormat.descriptor.preparing(CEA608Preparation.prepare),
         ITTFormat.descriptor,
+        SRTFormat.descriptor,
+        WebVTTFormat.descriptor,
     ])
 
     /// The format called `name` (case-insensitive), or an error listing the known names.

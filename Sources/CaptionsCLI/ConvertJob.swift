@@ -60,12 +60,12 @@ public struct ConvertJob {
         let inputErrors = result.diagnostics.filter { $0.severity == .error }.count
         var report = ConvertReport(
             input: input, inputFormat: inputFormat.name, output: output, outputFormat: outputFormat.name,
-            written: false, captions: document.captions.count, diagnostics: result.diagnostics)
+            written: false, captions: document.captions.count, diagnostics: result.diagnostics.inFile(input))
         if inputErrors > 0 && readOptions.strict {
             if json {
                 Console.out(try JSONText.encode(report))
             } else {
-                for d in result.diagnostics { Console.error(d.description) }
+                for d in report.diagnostics { Console.error(d.description) }
                 Console.error(
                     "captions: \(output) not written: \(input) has \(inputErrors) error-level finding(s), "
                         + "and --strict refuses to write what was read around them")
@@ -74,7 +74,7 @@ public struct ConvertJob {
         }
         let (written, _) = try CaptionFile.write(document, to: output, format: to, options: options, overwrite: force)
         report.written = true
-        report.diagnostics += written.diagnostics
+        report.diagnostics += written.diagnostics.inFile(output)
         if json {
             Console.out(try JSONText.encode(report))
         } else {

@@ -23,8 +23,13 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     /// The iTT font size when a caption does not give one, in CEA/TTML cells (a cell is 1/15 of
     /// the picture height; TTML's default is 1c).
     public var defaultFontSizeInCells: Double
-    /// Fraction of the picture inside the title-safe area where 608 captions live (0.8 = 80%).
+    /// Fraction of the centred 4:3 caption area, across and down, that the CEA-608 grid fills:
+    /// the title-safe area (0.8 = 80%; Specs/cea608-look.md).
     public var safeAreaFraction: Double
+    /// The captions' language as a BCP 47 tag (`ja`, `zh-CN`), when known (a document's
+    /// `language`): fonts made for it come first (fontconfig's per-language preference), so
+    /// that Han characters take the Japanese or the Chinese form.
+    public var language: String?
     /// Length of one CEA-608 flash cycle; flashing text shows during the first half of each cycle.
     public var flashPeriod: MediaTime
 
@@ -32,7 +37,7 @@ public struct CaptionRenderOptions: Sendable, Hashable {
         look: Look = .automatic, outlineWidth: Double = 0.06, outlineColor: CaptionColor = .black,
         shadowOffset: Double = 0, shadowColor: CaptionColor = CaptionColor.black.withAlpha(160),
         defaultFontSizeInCells: Double = 0.8, safeAreaFraction: Double = 0.8,
-        flashPeriod: MediaTime = MediaTime(value: 1, timescale: 1)
+        flashPeriod: MediaTime = MediaTime(value: 1, timescale: 1), language: String? = nil
     ) {
         self.look = look
         self.outlineWidth = outlineWidth
@@ -42,5 +47,6 @@ public struct CaptionRenderOptions: Sendable, Hashable {
         self.defaultFontSizeInCells = defaultFontSizeInCells
         self.safeAreaFraction = safeAreaFraction
         self.flashPeriod = flashPeriod
+        self.language = language
     }
 }

@@ -24,6 +24,8 @@ public final class CaptionRenderer {
     /// What the user should know, such as characters no font has (`render.missingGlyph`).
     public private(set) var diagnostics: [Diagnostic] = []
     public private(set) var statistics = RenderStatistics()
+    /// The font faces that have drawn some character so far, in the order first used.
+    public var fontsUsed: [FontFaceDescriptor] { fonts.used }
     /// How diagnostics write times: as timecode at this rate when set, else as seconds.
     public var timecodeRate: FrameRate?
     public var timecodeDropFrame = false
@@ -33,8 +35,8 @@ public final class CaptionRenderer {
     private let rasterizer: GlyphRasterizer
     private let compositor = Compositor()
     private var scenes: [CaptionGroup]?
-    /// Layers per caption: the cache that makes an unchanged caption free.
-    private var captionLayers: [Caption: [CaptionImage]] = [:]
+    /// Layers per caption and place: the cache that makes an unchanged caption free.
+    private var captionLayers: [PlacedCaption: CaptionLayers] = [:]
     /// Layers per scene index, assembled from ``captionLayers``.
     private var sceneLayers: [Int: [CaptionImage]] = [:]
     private var reportedMissing: Set<Unicode.Scalar> = []
@@ -97,10 +99,15 @@ public final class CaptionRenderer {
             return cached
         }
         let scene = allScenes()[index]
-        var result: [CaptionImage] = []
-        for caption in scene.captions {
-            result += try layers(for: caption)
+        let below = rollUpLinesBelow(in: scene.captions)
+        var backgrounds: [CaptionImage] = []
+        var foreground: [CaptionImage] = []
+        for (caption, lines) in zip(scene.captions, below) {
+            let layers = try layers(for: PlacedCaption(caption: caption, rollUpLinesBelow: lines))
+            backgrounds += layers.backgrounds
+            foreground += layers.foreground
         }
+        let result = backgrounds + foreground
         sceneLayers[index] = result
         evict(before: scene.timeRange.start)
         return result
@@ -137,7 +144,7 @@ public final class CaptionRenderer {
     /// before `time` go (only a seek backwards would need them again), with their scenes.
     private func evict(before time: MediaTime) {
         guard captionLayers.count > 512 else { return }
-        for caption in captionLayers.keys where caption.timeRange.end <= time { captionLayers[caption] = nil }
+        for placed in captionLayers.keys where placed.caption.timeRange.end <= time { captionLayers[placed] = nil }
         let s = allScenes()
         for index in sceneLayers.keys where s[index].timeRange.end <= time { sceneLayers[index] = nil }
     }
@@ -173,18 +180,50 @@ public final class CaptionRenderer {
         return (phase < 0 ? phase + period : phase) < period / 2
     }
 
-    private func layers(for caption: Caption) throws(RenderError) -> [CaptionImage] {
-        if let cached = captionLayers[caption] { return cached }
+    /// For each caption of a scene, how many lines of newer roll-up captions in the same window
+    /// are on screen below it (0 for captions that do not roll up).
+    ///
+    /// A roll-up caption is one line as it scrolls (the SCC reader's model: Specs/scc.md); its
+    /// region is the window, not the row it has reached. A decoder puts each new line on the base
+    /// row and moves the others up one row (47 CFR §15.119(f)(1)), so the row of a line on
+    /// screen is the base row minus the lines that arrived after it: captions in the same window
+    /// stack in the order they started.
+    private func rollUpLinesBelow(in captions: [Caption]) -> [Int] {
+        var result = [Int](repeating: 0, count: captions.count)
+        var windows: [RollUpWindow: [Int]] = [:]
+        for (index, caption) in captions.enumerated() where usesCEA608Look(caption) {
+            guard let window = RollUpWindow(caption.region) else { continue }
+            windows[window, default: []].append(index)
+        }
+        for members in windows.values where members.count > 1 {
+            // Newest first; captions that start together keep their order (the reader's: by row).
+            let newestFirst = members.sorted { a, b in
+                let (x, y) = (captions[a].timeRange.start, captions[b].timeRange.start)
+                return x != y ? x > y : a > b
+            }
+            var below = 0
+            for index in newestFirst {
+                result[index] = below
+                below += captions[index].lines.count
+            }
+        }
+        return result
+    }
+
+    private func layers(for placed: PlacedCaption) throws(RenderError) -> CaptionLayers {
+        if let cached = captionLayers[placed] { return cached }
+        let caption = placed.caption
         statistics.captionsRendered += 1
-        let styleRuns = StyleRunStage(fonts: fonts)
+        let styleRuns = StyleRunStage(fonts: fonts, language: options.language)
         let bidi = BidiStage()
         let placement = RegionPlacementStage(size: bounds)
         var missing: [Unicode.Scalar] = []
-        let result: [CaptionImage]
+        let result: CaptionLayers
         if usesCEA608Look(caption) {
             let look = CEA608Look(
                 styleRuns: styleRuns, bidi: bidi, shaper: shaper, placement: placement, options: options)
-            result = try look.layers(for: caption, rasterizer: rasterizer, missing: &missing)
+            result = try look.layers(
+                for: caption, rollUpLinesBelow: placed.rollUpLinesBelow, rasterizer: rasterizer, missing: &missing)
         } else {
             let lineLayout = LineLayoutStage(fonts: fonts, bidi: bidi, shaper: shaper)
             let look = TimedTextLook(
@@ -197,7 +236,7 @@ public final class CaptionRenderer {
         statistics.glyphsRasterized = rasterizer.rasterized
         statistics.glyphCacheHits = rasterizer.cacheHits
         statistics.fontFacesOpened = fonts.facesOpened
-        captionLayers[caption] = result
+        captionLayers[placed] = result
         return result
     }
 

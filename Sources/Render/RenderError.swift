@@ -8,6 +8,9 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case harfBuzz(operation: String)
     /// FriBidi could not compute embedding levels.
     case fribidi(operation: String)
+    /// A fontconfig call failed (fontconfig reports failure, not codes: out of memory, or a
+    /// configuration file it cannot read).
+    case fontconfig(operation: String)
     /// A font file given by path could not be used.
     case fontNotFound(path: String)
     /// No font at all could be found, so nothing can be drawn.
@@ -23,6 +26,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(operation): HarfBuzz failed (out of memory)"
         case .fribidi(let operation):
             return "\(operation): FriBidi failed"
+        case .fontconfig(let operation):
+            return "\(operation): fontconfig failed"
         case .fontNotFound(let path):
             return "font \(path) does not exist or is not a font FreeType can read"
         case .noFonts(let searched):

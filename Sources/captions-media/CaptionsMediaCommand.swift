@@ -10,6 +10,12 @@ struct CaptionsMediaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "captions",
         abstract: "Media commands of the captions suite (FFmpeg-backed).",
+        discussion: """
+            captions-media is installed beside captions and runs the commands that need FFmpeg; \
+            `captions preview …` and `captions media-info` hand over to it, so they can be run \
+            either way. `captions help preview` (or `captions-media help preview`) shows a \
+            command's options.
+            """,
         version: CaptionKitVersion.current,
         subcommands: mediaCommandList)
 

@@ -10,14 +10,34 @@ import Render
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Render the captions on screen at a time to a PNG image.",
+        abstract: "Render the captions on screen at a time to a PNG or JPEG image.",
+        usage: """
+            captions preview <file> --at <time> -o <image.png|image.jpg|-> [<options>]
+            captions preview <file> --contact-sheet <folder> [<options>]
+            """,
         discussion: """
             CEA-608 captions (SCC) get the 608 decoder look: a 32×15 grid of character cells in \
-            the 80% safe area with a box behind each character. iTT captions get their regions, \
-            alignment, faces, colours, vertical text and ruby. Fonts come from Debian's \
-            fonts-dejavu-core and fonts-noto-cjk; --font puts other font files first. Characters \
-            no font has are reported as render.missingGlyph warnings. Outputs are written through \
-            a temporary file and never replace an existing file without --force.
+            the safe area of the centred 4:3 picture, characters filling their cells, a box behind \
+            each one, roll-up windows with all their rows (Specs/cea608-look.md). iTT captions get \
+            their regions, alignment, faces, colours, vertical text and ruby.
+
+            Fonts are found through fontconfig, as libass finds them: your font configuration \
+            (fc-list lists what it has; FONTCONFIG_FILE and ~/.config/fontconfig apply) decides \
+            which font stands for monospace and sans-serif, and --language (else the file's own \
+            language) picks faces made for the text's language, such as the Japanese or Chinese \
+            forms of Han characters. --font puts other font files first. Characters no font has \
+            are reported as render.missingGlyph warnings.
+
+            The image format follows the output's extension (.png, .jpg, .jpeg) or --format; -o - \
+            writes the image to standard output (PNG unless --format jpeg). JPEG has no \
+            transparency: captions without --background are drawn over black. Outputs are written \
+            through a temporary file and never replace an existing file without --force. --json \
+            prints what was written (files, formats, sizes, scenes, fonts) and the diagnostics.
+
+            Examples:
+              captions preview show.scc --at 00:01:02:03 -o frame.png
+              captions preview show.itt --at 62.5 --format jpeg -o - > frame.jpg
+              captions preview show.scc --contact-sheet frames/ --json
             """)
 
     @Argument(help: "The caption file to read.")
@@ -40,8 +60,13 @@ struct PreviewCommand: ParsableCommand {
         help: "A PNG frame to draw the captions on (scaled to --size when both are given). Default: transparent.")
     var background: String?
 
-    @Option(name: .long, help: "A font file tried before the system fonts (repeatable).")
+    @Option(name: .long, help: "A font file tried before the configured fonts (repeatable).")
     var font: [String] = []
+
+    @Option(
+        name: .long,
+        help: "The captions' language as a BCP 47 tag (ja, zh-CN, ko…) for choosing fonts. Default: the file's own.")
+    var language: String?
 
     @Option(name: .long, help: "Presentation: automatic (608 look for cell regions, iTT otherwise), cea608 or itt.")
     var look: LookOption = .automatic
@@ -57,8 +82,14 @@ struct PreviewCommand: ParsableCommand {
         help: "Write one image per scene change into this folder instead of one image.")
     var contactSheet: String?
 
-    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    @Option(name: .shortAndLong, help: "The image to write: FILE.png, FILE.jpg or FILE.jpeg; - for standard output.")
     var output: String?
+
+    @Option(name: .long, help: "Image format: png or jpeg. Default: from -o's extension; PNG for - and contact sheets.")
+    var format: ImageFormat?
+
+    @Flag(name: .long, help: "Print what was written, the fonts used and the diagnostics as JSON.")
+    var json = false
 
     @Flag(name: .long, help: "Replace existing output files.")
     var force = false
@@ -66,6 +97,23 @@ struct PreviewCommand: ParsableCommand {
     enum LookOption: String, ExpressibleByArgument, CaseIterable {
         case automatic, cea608, itt
     }
+
+    enum ImageFormat: String, ExpressibleByArgument, CaseIterable, Encodable {
+        case png, jpeg
+
+        var fileExtension: String { self == .png ? "png" : "jpg" }
+
+        /// The format an output name asks for: nil for a name whose extension is none of ours.
+        init?(pathExtensionOf path: String) {
+            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+            case "png": self = .png
+            case "jpg", "jpeg": self = .jpeg
+            default: return nil
+            }
+        }
+    }
+
+    static let standardOutput = "-"
 
     func validate() throws {
         if contactSheet == nil {
@@ -77,13 +125,43 @@ struct PreviewCommand: ParsableCommand {
         }
         if let outline, !(0...1).contains(outline) { throw ValidationError("--outline must be between 0 and 1") }
         if let shadow, !(0...1).contains(shadow) { throw ValidationError("--shadow must be between 0 and 1") }
+        if output == Self.standardOutput && json {
+            throw ValidationError("-o - and --json both write to standard output: write the image to a file")
+        }
+        _ = try outputFormat()
+    }
+
+    /// The format of `-o`'s image: the extension's, which --format must not contradict, or
+    /// --format's for a name without one of ours and for `-`.
+    func outputFormat() throws -> ImageFormat {
+        guard let output, output != Self.standardOutput else { return format ?? .png }
+        let named = ImageFormat(pathExtensionOf: output)
+        switch (named, format) {
+        case (let n?, let f?) where n != f:
+            throw ValidationError("-o \(output) names a \(n.rawValue.uppercased()) file but --format is \(f.rawValue)")
+        case (let n?, _):
+            return n
+        case (nil, let f?):
+            return f
+        case (nil, nil):
+            let ext = URL(fileURLWithPath: output).pathExtension
+            throw ValidationError(
+                "cannot tell which image to write for \"\(output)\""
+                    + (ext.isEmpty ? " (no extension)" : " (.\(ext) is not an image format preview writes)")
+                    + ": name it .png, .jpg or .jpeg, or give --format png|jpeg")
+        }
     }
 
     func run() throws {
         let (result, _) = try CaptionFile.read(file, format: read.from, options: read.formatOptions())
-        if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
+        if result.diagnostics.contains(where: { $0.severity == .error }) {
+            try Exit.report(result.diagnostics, file: file)
+        }
         let document = result.document
         let rate = read.formatOptions().frameRate ?? document.frameRate ?? .fps29_97
+        let dropFrame = document.dropFrame ?? false
+        let imageFormat = try outputFormat()
+        var report = PreviewReport(file: file)
         do {
             var backdrop: RGBAImage?
             var bounds = size.flatMap(RenderSize.init) ?? .hd1080
@@ -98,36 +176,72 @@ struct PreviewCommand: ParsableCommand {
             options.look = look == .cea608 ? .cea608 : look == .itt ? .timedText : .automatic
             if let outline { options.outlineWidth = outline }
             if let shadow { options.shadowOffset = shadow }
+            options.language = language ?? document.language
+            for file in font { try FileIO.checkInput(file) }
             let renderer = try CaptionRenderer(
                 captions: document.captions, bounds: bounds, fonts: try FontCatalog.system(overrideFiles: font),
                 options: options)
             renderer.timecodeRate = rate
-            renderer.timecodeDropFrame = document.dropFrame ?? false
+            renderer.timecodeDropFrame = dropFrame
+            report.width = bounds.width
+            report.height = bounds.height
+            report.look = look.rawValue
+            report.language = options.language
 
-            func picture(at time: MediaTime) throws -> [UInt8] {
+            func picture(at time: MediaTime, as format: ImageFormat) throws -> [UInt8] {
                 var image = try backdrop ?? RGBAImage(width: bounds.width, height: bounds.height)
                 try renderer.render(at: time, into: &image)
-                return try PNGCodec.encode(width: image.width, height: image.height, rgba: image.pixels)
+                switch format {
+                case .png: return try PNGCodec.encode(width: image.width, height: image.height, rgba: image.pixels)
+                case .jpeg: return try JPEGCodec.encode(width: image.width, height: image.height, rgba: image.pixels)
+                }
             }
+            func label(_ time: MediaTime) -> String { Self.label(time, rate: rate, dropFrame: dropFrame) }
 
             if let contactSheet {
+                let sheetFormat = format ?? .png
                 try FileManager.default.createDirectory(atPath: contactSheet, withIntermediateDirectories: true)
                 let scenes = renderer.captionSceneChanges(in: document.timeRange).filter(\.hasActiveCaptions)
                 for (index, scene) in scenes.enumerated() {
-                    let label = Self.label(scene.timeRange.start, rate: rate, dropFrame: document.dropFrame ?? false)
                     let number = String(index + 1)
                     let path =
                         contactSheet + "/scene-" + String(repeating: "0", count: max(0, 4 - number.count)) + number
-                        + "_" + label + ".png"
-                    try FileIO.writeAtomically(try picture(at: scene.timeRange.start), to: path, overwrite: force)
+                        + "_"
+                        + label(scene.timeRange.start).replacingOccurrences(of: ":", with: "-")
+                        .replacingOccurrences(of: ";", with: "-") + "." + sheetFormat.fileExtension
+                    let bytes = try picture(at: scene.timeRange.start, as: sheetFormat)
+                    try FileIO.writeAtomically(bytes, to: path, overwrite: force)
+                    report.outputs.append(
+                        .init(
+                            path: path, format: sheetFormat, bytes: bytes.count, time: scene.timeRange.start,
+                            label: label))
+                    report.scenes.append(
+                        .init(
+                            number: index + 1, start: scene.timeRange.start, end: scene.timeRange.end, path: path,
+                            label: label))
                 }
-                Console.out("wrote \(scenes.count) image\(scenes.count == 1 ? "" : "s") to \(contactSheet)")
+                if !json {
+                    let note = "wrote \(scenes.count) image\(scenes.count == 1 ? "" : "s") to \(contactSheet)"
+                    // Standard output may be carrying the image (-o -).
+                    if output == Self.standardOutput { Console.error(note) } else { Console.out(note) }
+                }
             }
             if let output, let at {
                 let time = try TimeArgument.parse(at, option: "--at", rate: rate)
-                try FileIO.writeAtomically(try picture(at: time), to: output, overwrite: force)
+                let bytes = try picture(at: time, as: imageFormat)
+                if output == Self.standardOutput {
+                    Console.out(bytes: bytes)
+                } else {
+                    try FileIO.writeAtomically(bytes, to: output, overwrite: force)
+                }
+                report.outputs.append(
+                    .init(path: output, format: imageFormat, bytes: bytes.count, time: time, label: label))
             }
-            try Exit.report(result.diagnostics + renderer.diagnostics)
+            report.fonts = renderer.fontsUsed.map(PreviewReport.Font.init)
+            let diagnostics = result.diagnostics + renderer.diagnostics
+            report.diagnostics = diagnostics
+            if json { Console.out(try report.jsonText()) }
+            try Exit.report(diagnostics, file: file, quiet: json)
         } catch let error as RenderError {
             throw Exit.Failure(error.description)
         } catch let error as MediaError {
@@ -135,10 +249,9 @@ struct PreviewCommand: ParsableCommand {
         }
     }
 
-    /// `HH-MM-SS-FF`, safe in file names.
+    /// `HH:MM:SS:FF` (`;FF` drop-frame) at `rate`, or the time in seconds when it has no timecode.
     static func label(_ time: MediaTime, rate: FrameRate, dropFrame: Bool) -> String {
         let tc = try? Timecode(time: time, rate: rate, dropFrame: dropFrame && rate.supportsDropFrame)
-        return (tc?.description ?? time.description).replacingOccurrences(of: ":", with: "-").replacingOccurrences(
-            of: ";", with: "-")
+        return tc?.description ?? time.description
     }
 }

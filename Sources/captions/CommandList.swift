@@ -8,6 +8,9 @@ let commandList: [ParsableCommand.Type] = [
     ValidateCommand.self,
     GenerateCommand.self,
     SCCDumpCommand.Group.self,
+    MetadataCommand.self,
     MediaInfoStub.self,
     PreviewStub.self,
+    ExportStub.self,
+    BurnStub.self,
 ]

@@ -1,7 +1,10 @@
 import ArgumentParser
 
-/// `captions media-info`: listed here so `captions --help` shows it; `main` forwards it to
-/// `captions-media` before parsing (see MediaCommandForwarder).
+// The media commands live in `captions-media`; these stubs only list them in `captions --help`.
+// `main` forwards them, and `captions help <command>`, to `captions-media` before parsing
+// (MediaCommandForwarder), so their help and options are the real ones.
+
+/// `captions media-info`: forwarded to `captions-media` (see MediaInfoCommand there).
 struct MediaInfoStub: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "media-info",
@@ -12,5 +15,19 @@ struct MediaInfoStub: ParsableCommand {
 struct PreviewStub: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Render the captions on screen at a time to a PNG image (runs captions-media).")
+        abstract: "Render the captions on screen at a time to a PNG or JPEG image (runs captions-media).")
+}
+
+/// `captions export`: forwarded to `captions-media` (see ExportCommand there).
+struct ExportStub: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a movie again (libx264), copy its other tracks, trim with --from/--to (runs captions-media).")
+}
+
+/// `captions burn`: forwarded to `captions-media` (see BurnCommand there).
+struct BurnStub: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "burn",
+        abstract: "Burn captions into a movie's picture (runs captions-media).")
 }

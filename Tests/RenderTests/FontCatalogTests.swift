@@ -4,86 +4,10 @@ import Render
 import TestSupport
 import Testing
 
-/// The catalog reads fonts lazily; these check that it still gives the chains it gave when it
-/// read every face up front, and that it opens only the faces characters need.
+/// Fonts found through fontconfig: the committed test fonts added as application fonts with the
+/// aliases of Fixtures/render/fonts/fonts.conf, and the machine's configuration (Debian's
+/// fonts-dejavu-core and fonts-noto-cjk, which `make test` installs).
 @Suite struct FontCatalogTests {
-    /// The chain as the catalog built it from every face before it became lazy (the oracle):
-    /// overrides, requested, generic, then every family in `faces` order.
-    static func eagerChain(_ catalog: FontCatalog, _ request: FontRequest) -> [FontChoice] {
-        let faces = catalog.faces
-        var chain: [FontChoice] = []
-        var used = Set<FontFaceDescriptor>()
-        func add(_ family: String, from pool: [FontFaceDescriptor]) {
-            let members = pool.filter { $0.family.caseInsensitiveCompare(family) == .orderedSame }
-            if let c = best(members, request), used.insert(c.face).inserted { chain.append(c) }
-        }
-        var overrideFamilies: [String] = []
-        for f in catalog.overrides where !overrideFamilies.contains(f.family) { overrideFamilies.append(f.family) }
-        for family in overrideFamilies { add(family, from: catalog.overrides) }
-        let f = request.family?.lowercased() ?? ""
-        let generics = [
-            "default", "monospace", "sansserif", "serif", "monospacesansserif", "monospaceserif",
-            "proportionalsansserif", "proportionalserif", "sans-serif",
-        ]
-        if let requested = request.family, !generics.contains(f) { add(requested, from: faces) }
-        let generic =
-            request.monospaced || f.hasPrefix("monospace")
-            ? "DejaVu Sans Mono" : f == "serif" || f == "proportionalserif" ? "DejaVu Serif" : "DejaVu Sans"
-        add(generic, from: faces)
-        var families: [String] = []
-        for face in faces where !families.contains(face.family) { families.append(face.family) }
-        for family in families { add(family, from: faces) }
-        return chain
-    }
-
-    static func best(_ members: [FontFaceDescriptor], _ r: FontRequest) -> FontChoice? {
-        if let e = members.first(where: { $0.isBold == r.bold && $0.isItalic == r.italic }) {
-            return FontChoice(face: e)
-        }
-        if let f = members.first(where: { $0.isBold == r.bold && !$0.isItalic }) {
-            return FontChoice(face: f, synthesizesOblique: r.italic)
-        }
-        if let f = members.first(where: { !$0.isBold && $0.isItalic == r.italic }) {
-            return FontChoice(face: f, synthesizesBold: r.bold)
-        }
-        guard let f = members.first(where: { !$0.isBold && !$0.isItalic }) ?? members.first else { return nil }
-        return FontChoice(face: f, synthesizesBold: r.bold && !f.isBold, synthesizesOblique: r.italic && !f.isItalic)
-    }
-
-    /// Generic requests in every face, plus each family the catalog has, asked for by name.
-    static func requests(_ catalog: FontCatalog) -> [FontRequest] {
-        var families: [String?] = [nil, "monospace", "serif", "sansSerif", "No Such Family"]
-        for f in catalog.faces where !families.contains(f.family) { families.append(f.family) }
-        families.append("dejavu sans")
-        return families.flatMap { family in
-            [(false, false, false), (true, false, false), (false, true, false), (true, true, true)].map {
-                FontRequest(family: family, bold: $0.0, italic: $0.1, monospaced: $0.2)
-            }
-        }
-    }
-
-    static var catalogs: [FontCatalog] {
-        var result: [FontCatalog] = []
-        if let c = try? TestFonts.catalog() { result.append(c) }
-        if let c = try? TestFonts.catalog(overrides: [TestFonts.directory + "/DejaVuSansMono.ttf"]) { result.append(c) }
-        // The machine's fonts, when it has any: many families and font collections.
-        if let c = try? FontCatalog.system() { result.append(c) }
-        if let c = try? FontCatalog.system(overrideFiles: [TestFonts.directory + "/DejaVuSans-Bold.ttf"]) {
-            result.append(c)
-        }
-        return result
-    }
-
-    @Test func lazyChainsEqualTheChainsBuiltFromEveryFace() throws {
-        let catalogs = Self.catalogs
-        #expect(catalogs.count >= 2)
-        for catalog in catalogs {
-            for request in Self.requests(catalog) {
-                #expect(catalog.fallbackChain(for: request) == Self.eagerChain(catalog, request), "\(request)")
-            }
-        }
-    }
-
     /// A chain as file names, each marked with the synthesis it needs ("+bold", "+oblique").
     static func names(_ chain: [FontChoice]) -> [String] {
         chain.map { choice in
@@ -92,33 +16,38 @@ import Testing
         }
     }
 
-    /// Chains of the fixture fonts written out by hand, independent of the oracle above (which
-    /// shares the ranking in `faces` with the lazy chains): requested or generic family first, then
-    /// DejaVu Sans, DejaVu Sans Mono and Noto Sans CJK JP in ``FontCatalog/preferredFamilies``
-    /// order, each once.
-    @Test func fixtureChainsAreTheExpectedFiles() throws {
-        let catalog = try TestFonts.catalog()
-        let cjk = "NotoSansCJKjp-Regular-subset.otf"
-        #expect(
-            Self.names(catalog.fallbackChain(for: FontRequest()))
-                == ["DejaVuSans.ttf", "DejaVuSansMono.ttf", cjk])
-        #expect(
-            Self.names(catalog.fallbackChain(for: FontRequest(bold: true, italic: true)))
-                == ["DejaVuSans-Bold.ttf +oblique", "DejaVuSansMono.ttf +bold +oblique", cjk + " +bold +oblique"])
-        #expect(
-            Self.names(catalog.fallbackChain(for: FontRequest(italic: true)))
-                == ["DejaVuSans-Oblique.ttf", "DejaVuSansMono.ttf +oblique", cjk + " +oblique"])
-        #expect(
-            Self.names(catalog.fallbackChain(for: FontRequest(monospaced: true)))
-                == ["DejaVuSansMono.ttf", "DejaVuSans.ttf", cjk])
-        #expect(
-            Self.names(catalog.fallbackChain(for: FontRequest(family: "Noto Sans CJK JP", bold: true)))
-                == [cjk + " +bold", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf +bold"])
-        // An override comes first, and its family is not offered again from the folder.
+    static let cjk = "NotoSansCJKjp-Regular-subset.otf"
+
+    /// The first entry is the face fonts.conf and the request call for, with synthesis for the
+    /// weight or slant it lacks; the CJK face follows for the characters DejaVu lacks; no face
+    /// comes twice.
+    @Test(arguments: [
+        (FontRequest(), "DejaVuSans.ttf"),
+        (FontRequest(bold: true), "DejaVuSans-Bold.ttf"),
+        (FontRequest(italic: true), "DejaVuSans-Oblique.ttf"),
+        // fontconfig ranks slant before weight: the oblique face, emboldened.
+        (FontRequest(bold: true, italic: true), "DejaVuSans-Oblique.ttf +bold"),
+        (FontRequest(monospaced: true), "DejaVuSansMono.ttf"),
+        (FontRequest(italic: true, monospaced: true), "DejaVuSansMono.ttf +oblique"),
+        (FontRequest(family: "sansSerif"), "DejaVuSans.ttf"),
+        (FontRequest(family: "monospaceSansSerif"), "DejaVuSansMono.ttf"),
+        (FontRequest(family: "Noto Sans CJK JP", bold: true), cjk + " +bold"),
+        (FontRequest(family: "'DejaVu Sans Mono', sansSerif"), "DejaVuSansMono.ttf"),
+    ])
+    func fixtureChainsStartWithTheConfiguredFace(request: FontRequest, first: String) throws {
+        let chain = Self.names(try TestFonts.catalog().fallbackChain(for: request))
+        #expect(chain.first == first, "\(request): \(chain)")
+        #expect(chain.contains { $0.hasPrefix(Self.cjk) || $0.hasPrefix("DejaVu") })
+        let files = chain.map { $0.split(separator: " ")[0] }
+        #expect(Set(files).count == files.count, "a face twice in \(chain)")
+        if request.family == nil { #expect(files.contains { $0 == Self.cjk }, "\(chain)") }
+    }
+
+    /// An override comes first, before the requested and the generic family.
+    @Test func overrideComesFirst() throws {
         let overridden = try TestFonts.catalog(overrides: [TestFonts.directory + "/DejaVuSansMono.ttf"])
-        #expect(
-            Self.names(overridden.fallbackChain(for: FontRequest(family: "serif")))
-                == ["DejaVuSansMono.ttf", "DejaVuSans.ttf", cjk])
+        let chain = Self.names(overridden.fallbackChain(for: FontRequest(family: "serif")))
+        #expect(chain.prefix(2) == ["DejaVuSansMono.ttf", "DejaVuSans.ttf"])
     }
 
     @Test func latinTextOpensOnlyTheFaceItNeeds() throws {
@@ -145,8 +74,8 @@ import Testing
         #expect(throws: RenderError.self) { try FontCatalog(directories: [empty.url.path]) }
     }
 
-    /// A file named like a font that FreeType cannot open gives no face: a catalog of only such
-    /// files has no fonts, rather than rendering blank pictures.
+    /// A file named like a font that is not one gives no face: a catalog of only such files has
+    /// no fonts, rather than rendering blank pictures.
     @Test func aCatalogWhoseFilesHaveNoUsableFaceIsAnError() throws {
         let folder = try TemporaryDirectory("captions-junk-fonts")
         let junk = folder.path("junk.ttf")
@@ -158,5 +87,63 @@ import Testing
         // One usable file among junk is enough.
         let mixed = try FontCatalog(files: [junk, TestFonts.directory + "/DejaVuSans.ttf"])
         #expect(mixed.faces.map(\.family) == ["DejaVu Sans"])
+    }
+
+    @Test func anUnreadableConfigurationFileIsAnError() throws {
+        let folder = try TemporaryDirectory("captions-bad-fontconfig")
+        let conf = folder.path("fonts.conf")
+        try Data("<fontconfig><alias>".utf8).write(to: URL(fileURLWithPath: conf))
+        #expect(throws: RenderError.self) {
+            try FontCatalog(directories: [TestFonts.directory], configurationFile: conf)
+        }
+    }
+
+    // MARK: - The machine's configuration
+
+    /// The first face of the chain that has `scalar`.
+    static func face(for scalar: Unicode.Scalar, in chain: [FontChoice]) -> FontFaceDescriptor? {
+        chain.first { Self.covers($0.face, scalar) }?.face
+    }
+
+    /// Whether FreeType finds a glyph for `scalar` in `face`: asked through a one-character
+    /// render with that face alone as an override, which reports a missing glyph otherwise.
+    static func covers(_ face: FontFaceDescriptor, _ scalar: Unicode.Scalar) -> Bool {
+        struct One: FontProvider {
+            let face: FontFaceDescriptor
+            func fallbackChain(for request: FontRequest) -> [FontChoice] { [FontChoice(face: face)] }
+        }
+        let caption = Caption(
+            runs: [CaptionRun(String(Character(scalar)))],
+            timeRange: TimeRange(start: .zero, end: MediaTime(value: 1, timescale: 1)))
+        guard
+            let renderer = try? CaptionRenderer(
+                captions: [caption], bounds: RenderSize(width: 64, height: 64), fonts: One(face: face)),
+            (try? renderer.layers(at: MediaTime(value: 1, timescale: 2))) != nil
+        else { return false }
+        return renderer.diagnostics.isEmpty
+    }
+
+    /// Per-language fallback: U+76F4 (直) has different Japanese, Chinese and Korean forms, and
+    /// fontconfig's language preference picks the Noto Sans CJK face made for the text's
+    /// language (fonts-noto-cjk's collection holds all of them).
+    @Test(arguments: [("ja", "Noto Sans CJK JP"), ("zh-CN", "Noto Sans CJK SC"), ("ko", "Noto Sans CJK KR")])
+    func hanCharactersTakeTheFaceOfTheLanguage(language: String, family: String) throws {
+        let catalog = try FontCatalog.system()
+        let chain = catalog.fallbackChain(for: FontRequest(language: language))
+        let face = try #require(Self.face(for: "\u{76F4}", in: chain), "no face has U+76F4: install fonts-noto-cjk")
+        #expect(face.family == family, "\(language): \(face)")
+    }
+
+    /// The same caption drawn for Japanese and for Chinese: the glyphs differ.
+    @Test func theLanguageOptionChangesHowHanCharactersAreDrawn() throws {
+        let caption = Caption(
+            runs: [CaptionRun("直骨")], timeRange: TimeRange(start: .zero, end: MediaTime(value: 10, timescale: 1)))
+        func draw(_ language: String) throws -> RGBAImage {
+            let renderer = try CaptionRenderer(
+                captions: [caption], bounds: RenderSize(width: 320, height: 180), fonts: try FontCatalog.system(),
+                options: CaptionRenderOptions(language: language))
+            return try renderer.render(at: MediaTime(value: 1, timescale: 1))
+        }
+        #expect(try draw("ja").pixels != draw("zh-CN").pixels)
     }
 }

@@ -103,11 +103,14 @@ enum Golden {
     }
 }
 
-/// The fonts committed under Fixtures/render/fonts, so goldens do not depend on the machine.
+/// The fonts committed under Fixtures/render/fonts, so goldens do not depend on the machine:
+/// added to a fontconfig configuration of their own as application fonts, with the aliases of
+/// `fonts.conf` there.
 enum TestFonts {
     static let directory = TestPaths.fixture("render/fonts").path
+    static let configuration = TestPaths.fixture("render/fonts/fonts.conf").path
 
     static func catalog(overrides: [String] = []) throws -> FontCatalog {
-        try FontCatalog(directories: [directory], overrideFiles: overrides)
+        try FontCatalog(directories: [directory], overrideFiles: overrides, configurationFile: configuration)
     }
 }

@@ -95,6 +95,73 @@ import Testing
         #expect(flashed)
     }
 
+    /// A 4-row roll-up window as the SCC reader gives it: one caption per line, each with the
+    /// window as its region, one line a second; at 5 s the fifth line has pushed the first out.
+    @Test func cea608RollUpFourRowWindow() throws {
+        let window = CaptionRegion.cells(row: 10, column: 0, rows: 4, columns: 32, scroll: .rollUp(rows: 4))
+        let lines = [
+            ">> THE FIRST LINE HAS GONE", ">> GOOD EVENING. THE STORM", "REACHED THE COAST AT NOON,",
+            "WITH WINDS OF 90 MILES AN HOUR.", ">> ROADS ARE CLOSED NORTH OF",
+        ]
+        let captions = lines.enumerated().map { index, text in
+            Self.caption(
+                [CaptionRun(text)], region: window, from: Int64(index), to: index == 0 ? 4 : 10)
+        }
+        let (image, renderer) = try Self.render(captions, at: Self.seconds(5))
+        #expect(renderer.diagnostics.isEmpty)
+        try Golden.check(image, "cea608-roll-up-4-rows_00-00-05-00.png")
+    }
+
+    /// Pop-on rows at their own columns (tos.scc at 00:00:42:10 and around it): two rows an
+    /// encoder centred one by one (the reader's centred caption), a row at column 2 and one
+    /// ending at column 32.
+    @Test func cea608PopOnRowsAtTheirColumns() throws {
+        let time = MediaTime(value: 42 * 30 + 10, timescale: 30)
+        let captions = [
+            Self.caption(
+                [CaptionRun("[DOOR SLAMS]", style: CaptionTextStyle(textColor: .cyan))],
+                region: .cells(row: 1, column: 2, rows: 1, columns: 12), from: 40, to: 50),
+            Self.caption(
+                [CaptionRun("THOM:", style: CaptionTextStyle(textColor: .yellow))],
+                region: .cells(row: 11, column: 27, rows: 1, columns: 5), from: 40, to: 50),
+            Self.caption(
+                [CaptionRun("\"Fourty years later\"\nWhatever, Thom. We're done.")],
+                region: .cells(row: 13, column: 0, rows: 2, columns: 32), from: 40, to: 50, alignment: .center),
+        ]
+        let (image, renderer) = try Self.render(captions, at: time)
+        #expect(renderer.diagnostics.isEmpty)
+        try Golden.check(image, "cea608-pop-on-columns_00-00-42-10.png")
+    }
+
+    /// The 608 cells at HD and SD sizes: full rows of 32 characters, solid blocks that show each
+    /// cell's edges, accents and descenders. Drawn over flat grey so the golden stays small.
+    @Test(arguments: [RenderSize(width: 1920, height: 1080), RenderSize(width: 720, height: 480)])
+    func cea608CellMetrics(size: RenderSize) throws {
+        func blocks(_ first: CaptionColor, _ second: CaptionColor) -> [CaptionRun] {
+            (0..<32).map { CaptionRun("\u{2588}", style: CaptionTextStyle(textColor: $0 % 2 == 0 ? first : second)) }
+        }
+        let captions = [
+            Self.caption(
+                [CaptionRun("ABCDEFGHIJKLMNOPQRSTUVWXYZ012345")],
+                region: .cells(row: 0, column: 0, rows: 1, columns: 32)),
+            Self.caption(blocks(.white, .green), region: .cells(row: 1, column: 0, rows: 1, columns: 32)),
+            Self.caption(
+                [CaptionRun("Égypte, Ñandú, ¡Sí! ¿Qué? gjpqy")], region: .cells(row: 7, column: 0, rows: 1, columns: 31)
+            ),
+            Self.caption(blocks(.green, .white), region: .cells(row: 13, column: 0, rows: 1, columns: 32)),
+            Self.caption(
+                [CaptionRun("0123456789abcdefghijklmnopqrstuv")],
+                region: .cells(row: 14, column: 0, rows: 1, columns: 32)),
+        ]
+        let renderer = try CaptionRenderer(captions: captions, bounds: size, fonts: try TestFonts.catalog())
+        let grey = try RGBAImage(
+            width: size.width, height: size.height, filledWith: CaptionColor(red: 96, green: 96, blue: 96))
+        var image = grey
+        try renderer.render(at: Self.seconds(1), into: &image)
+        #expect(renderer.diagnostics.isEmpty)
+        try Golden.check(image, "cea608-cells-\(size)_00-00-01-00.png", background: grey)
+    }
+
     // MARK: - iTT
 
     /// Apple's iTT regions: top and bottom are horizontal, left and right are vertical (tbrl).

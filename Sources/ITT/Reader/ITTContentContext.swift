@@ -1,4 +1,5 @@
 import CaptionCore
+import XML
 
 /// What an element inherits from its ancestors while the body is walked: its parent's active
 /// interval (TTML1 §10.4), computed style (§8.4.2), selected region (§9.3.2) and `xml:space`.

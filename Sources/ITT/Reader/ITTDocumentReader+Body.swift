@@ -1,4 +1,5 @@
 import CaptionCore
+import XML
 
 extension ITTDocumentReader {
     /// Walks `body`, its `div`s and their `p`s, making one caption per paragraph (more when

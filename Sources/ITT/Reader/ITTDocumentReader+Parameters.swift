@@ -1,4 +1,5 @@
 import CaptionCore
+import XML
 
 extension ITTDocumentReader {
     /// Reads the root's parameters (TTML1 §6.2), `xml:lang` (§7.2.2) and the document-level

@@ -1,4 +1,5 @@
 import CaptionCore
+import XML
 
 extension ITTDocumentReader {
     /// The style `element` specifies itself: its referenced styles in order (TTML1 §8.4.1.2,

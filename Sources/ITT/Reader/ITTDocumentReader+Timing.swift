@@ -1,4 +1,5 @@
 import CaptionCore
+import XML
 
 extension ITTDocumentReader {
     /// The context for `element` inside `parent`: its interval, style, region and `xml:space`.

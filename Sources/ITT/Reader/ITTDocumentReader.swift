@@ -1,4 +1,5 @@
 import CaptionCore
+import XML
 
 /// One read of one document: the parsed tree, what the head defines, and the findings so far.
 final class ITTDocumentReader {

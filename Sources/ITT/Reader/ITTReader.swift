@@ -1,4 +1,5 @@
 import CaptionCore
+import XML
 
 /// Reads iTunes Timed Text (Apple's TTML profile) and other TTML1 documents into the caption
 /// model.

@@ -1,4 +1,5 @@
 import CaptionCore
+import XML
 
 /// Reads the styling attributes of one element into ``ITTStyleProperties`` (TTML1 §8.2;
 /// `itts:forcedDisplay` from IMSC1 as Apple binds it; Apple's `vt:combine`).

@@ -1,4 +1,5 @@
 import CaptionCore
+import XML
 
 /// Writes each caption as one `<p>`: frame-label times, its region, alignment and forced
 /// display, and its runs as referenced-style spans with `<br/>` between lines.

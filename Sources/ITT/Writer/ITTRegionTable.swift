@@ -70,9 +70,13 @@ struct ITTRegionTable {
     /// `length` as written: a cell length in percent of the frame (`cells` to the whole), to
     /// four decimals, when ``cellsAsPercent``; anything else as it is.
     func length(_ length: CaptionDimension, cells: Double) -> String {
-        guard cellsAsPercent, length.unit == .cells else { return length.ttmlDescription }
-        let percent = (length.value / cells * 100 * 10_000).rounded() / 10_000
-        return CaptionDimension.percent(percent).ttmlDescription
+        dimension(length, cells: cells).ttmlDescription
+    }
+
+    /// `length` converted as ``length(_:cells:)`` writes it.
+    func dimension(_ length: CaptionDimension, cells: Double) -> CaptionDimension {
+        guard cellsAsPercent, length.unit == .cells else { return length }
+        return .percent((length.value / cells * 100 * 10_000).rounded() / 10_000)
     }
 
     /// An XML NCName of the simple kind ids use: a letter or `_`, then letters, digits, `-`,

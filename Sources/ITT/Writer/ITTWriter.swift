@@ -1,4 +1,5 @@
 import CaptionCore
+import XML
 
 /// Writes the caption model as iTunes Timed Text the way Apple's tools write it.
 ///

@@ -1,138 +1,127 @@
 import Foundation
 
-/// A ``FontProvider`` over font files found in folders or given by path.
+/// A ``FontProvider`` over fontconfig: the user's font configuration (``system(overrideFiles:)``)
+/// or one of its own over given folders and files, as libass finds fonts.
 ///
-/// Chains are ordered: the override faces (`--font`), the requested family, the generic default
-/// family (DejaVu Sans, or DejaVu Sans Mono for CEA-608), then every other family in
-/// ``preferredFamilies`` order and finally in the order the files were found.
+/// A chain is: the override faces (`--font`), each override family's best face for the request,
+/// in the order given; then what fontconfig sorts for the request (``FontconfigConfiguration``):
+/// the requested family if it has it, then its aliases for the generic family (`monospace` for
+/// CEA-608 text, else `sans-serif` or `serif`), the faces of the request's language first
+/// (``FontRequest/language``), then every other face that adds characters. A face that lacks the
+/// requested weight or slant comes with the synthesis flags set.
 ///
-/// Nothing is opened up front but the override files. A chain is worked out one entry at a time
-/// (``fallbackChoices(for:)``): for each family it needs, only the files whose `name` tables
-/// can hold that family are opened with FreeType (``FontFileNames``), and what was learnt is
-/// kept for the whole process (``FontFileCache``). Latin text thus opens the DejaVu files only.
+/// fontconfig replaces the folder scan the catalog used to do: the user's configuration decides
+/// which fonts exist and which come first, and its caches make a lookup cheap. Faces are opened
+/// only when the renderer reaches them (``FontFallback``).
 public struct FontCatalog: FontProvider {
-    /// Folders searched by ``system()``: Debian's fonts-dejavu-core and fonts-noto-cjk.
-    public static let systemDirectories = [
-        "/usr/share/fonts/truetype/dejavu",
-        "/usr/share/fonts/opentype/noto",
-        "/usr/share/fonts/truetype",
-        "/usr/share/fonts/opentype",
-    ]
-    /// Families tried before the others when a glyph is missing, in this order.
-    public static let preferredFamilies = [
-        "DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif", "Noto Sans CJK JP", "Noto Sans CJK SC",
-        "Noto Sans CJK TC", "Noto Sans CJK KR",
-    ]
-
     /// Faces put at the head of every chain.
     public private(set) var overrides: [FontFaceDescriptor]
-    /// The font files found, in the order found (overrides not included).
-    let files: [String]
-    /// What is known about the files: ``FontFileCache/shared`` but in tests.
-    let cache: FontFileCache
+    let configuration: FontconfigConfiguration
 
-    /// Every face, overrides first, then the preferred families, then the rest in the order
-    /// found. Reading it opens every file (once per process).
+    /// Every face: the overrides, then the configuration's faces by family.
     public var faces: [FontFaceDescriptor] {
-        overrides + ranked(files.indices.flatMap { file in ranks(of: file) }).map(\.face)
+        overrides + ((try? configuration.allFaces()) ?? [])
     }
 
-    /// Takes `files` and every `.ttf`, `.otf` and `.ttc` under `directories`; `overrideFiles`
+    /// A catalog of its own over the fonts in `directories` and `files`, added as fontconfig
+    /// application fonts, with the rules (aliases, preferences) of the fontconfig file
+    /// `configurationFile` when given and none of the system's or the user's. `overrideFiles`
     /// come first in every chain and are read now, so a bad one is an error here. Throws
     /// ``RenderError/noFonts(searched:)`` when no file, override or found, has a usable face.
-    public init(directories: [String] = [], files: [String] = [], overrideFiles: [String] = []) throws(RenderError) {
-        try self.init(directories: directories, files: files, overrideFiles: overrideFiles, cache: .shared)
+    public init(
+        directories: [String] = [], files: [String] = [], overrideFiles: [String] = [],
+        configurationFile: String? = nil
+    ) throws(RenderError) {
+        let configuration = try FontconfigConfiguration(
+            configurationFile: configurationFile, directories: directories, files: files)
+        try self.init(configuration: configuration, overrideFiles: overrideFiles, searched: directories + files)
     }
 
-    /// The catalog learning about its files into `cache`.
-    init(directories: [String], files: [String], overrideFiles: [String], cache: FontFileCache) throws(RenderError) {
-        var seen = Set<String>()
-        var found: [String] = []
-        for dir in directories {
-            for file in cache.fontFiles(in: dir) where seen.insert(file).inserted { found.append(file) }
-        }
-        for file in files where seen.insert(file).inserted { found.append(file) }
+    private init(configuration: FontconfigConfiguration, overrideFiles: [String], searched: [String])
+        throws(RenderError)
+    {
         var over: [FontFaceDescriptor] = []
         if !overrideFiles.isEmpty {
             let library = try FreeTypeLibrary()
             for file in overrideFiles { over += try library.descriptors(of: file) }
         }
-        // Files are described in the order found until one has a usable face: with the system
-        // folders that is a DejaVu Sans file, which Latin text needs anyway.
-        if over.isEmpty, !found.contains(where: { !cache.faces(of: $0).isEmpty }) {
-            throw .noFonts(searched: directories + files + overrideFiles)
-        }
         self.overrides = over
-        self.files = found
-        self.cache = cache
+        self.configuration = configuration
+        if over.isEmpty, try configuration.sortedFaces(for: Self.query(for: FontRequest())).isEmpty {
+            throw .noFonts(searched: searched + overrideFiles)
+        }
     }
 
-    /// The fonts Debian installs (fonts-dejavu-core, fonts-noto-cjk), with `overrideFiles` first.
+    /// The fonts of the user's font configuration, with `overrideFiles` first.
     public static func system(overrideFiles: [String] = []) throws(RenderError) -> FontCatalog {
-        try FontCatalog(directories: systemDirectories, overrideFiles: overrideFiles)
+        try FontCatalog(
+            configuration: try FontconfigConfiguration.system(), overrideFiles: overrideFiles,
+            searched: ["the fonts of the font configuration (fc-list lists them)"])
     }
 
     public func fallbackChain(for request: FontRequest) -> [FontChoice] {
-        Array(fallbackChoices(for: request))
+        var chain: [FontChoice] = []
+        var used = Set<FontFaceDescriptor>()
+        var overrideFamilies: [String] = []
+        for face in overrides where !overrideFamilies.contains(face.family) { overrideFamilies.append(face.family) }
+        for family in overrideFamilies {
+            let members = overrides.filter { $0.family == family }
+            if let choice = Self.bestFace(in: members, for: request), used.insert(choice.face).inserted {
+                chain.append(choice)
+            }
+        }
+        // A failure here is fontconfig out of memory: the chain is then the overrides alone.
+        let sorted = (try? configuration.sortedFaces(for: Self.query(for: request))) ?? []
+        for face in sorted where used.insert(face).inserted {
+            chain.append(
+                FontChoice(
+                    face: face, synthesizesBold: request.bold && !face.isBold,
+                    synthesizesOblique: request.italic && !face.isItalic))
+        }
+        return chain
     }
 
-    public func fallbackChoices(for request: FontRequest) -> AnyIterator<FontChoice> {
-        let chain = FontCatalogChain(catalog: self, request: request)
-        return AnyIterator { chain.next() }
+    // MARK: - Requests
+
+    /// What to ask fontconfig for `request`.
+    static func query(for request: FontRequest) -> FontconfigQuery {
+        var families: [String] = []
+        var generic: String?
+        for name in Self.familyNames(request.family) {
+            if let g = Self.fontconfigGeneric(name) {
+                generic = generic ?? g
+            } else if !families.contains(name) {
+                families.append(name)
+            }
+        }
+        if request.monospaced { generic = "monospace" }
+        families.append(generic ?? "sans-serif")
+        return FontconfigQuery(
+            families: families, bold: request.bold, italic: request.italic, monospaced: request.monospaced,
+            language: request.language)
     }
 
-    // MARK: - Faces by family
-
-    /// A face of ``files`` with what orders it in ``faces``.
-    struct RankedFace {
-        var face: FontFaceDescriptor
-        var rank: Int
-        var file: Int
-        var position: Int
-    }
-
-    /// The faces of ``files`` that may be of `family` (case-insensitively): those of the files
-    /// whose names allow it, or whose names cannot be read, in ``faces`` order. Opens only
-    /// those files.
-    func facesMaybe(of family: String) -> [RankedFace] {
-        ranked(
-            files.indices.flatMap { file -> [RankedFace] in
-                if let names = cache.familyNames(of: files[file]), !names.mayContain(family: family) { return [] }
-                return ranks(of: file)
-            })
-    }
-
-    /// Every face of ``files`` in ``faces`` order. Opens every file.
-    func allFaces() -> [RankedFace] { ranked(files.indices.flatMap { ranks(of: $0) }) }
-
-    private func ranks(of file: Int) -> [RankedFace] {
-        cache.faces(of: files[file]).enumerated().map { position, face in
-            RankedFace(
-                face: face, rank: Self.preferredFamilies.firstIndex(of: face.family) ?? Int.max, file: file,
-                position: position)
+    /// The names of a TTML `tts:fontFamily` value: a comma-separated list, names possibly quoted.
+    static func familyNames(_ value: String?) -> [String] {
+        guard let value else { return [] }
+        return value.split(separator: ",").compactMap { part in
+            var name = part.trimmingCharacters(in: .whitespaces)
+            if name.count >= 2, let first = name.first, first == name.last, first == "\"" || first == "'" {
+                name = String(name.dropFirst().dropLast())
+            }
+            return name.isEmpty ? nil : name
         }
     }
 
-    /// By preference, then in the order found.
-    private func ranked(_ faces: [RankedFace]) -> [RankedFace] {
-        faces.sorted { ($0.rank, $0.file, $0.position) < ($1.rank, $1.file, $1.position) }
-    }
-
-    // MARK: - Matching
-
-    static func isGeneric(_ family: String) -> Bool {
-        [
-            "default", "monospace", "sansserif", "serif", "monospacesansserif", "monospaceserif",
-            "proportionalsansserif", "proportionalserif", "sans-serif",
-        ].contains(family.lowercased())
-    }
-
-    /// The concrete family for the request's generic (or absent) family.
-    static func genericFamily(_ request: FontRequest) -> String {
-        let f = request.family?.lowercased() ?? ""
-        if request.monospaced || f.hasPrefix("monospace") { return "DejaVu Sans Mono" }
-        if f == "serif" || f == "proportionalserif" { return "DejaVu Serif" }
-        return "DejaVu Sans"
+    /// fontconfig's generic family for a TTML generic family name (TTML1 §8.2.7; Apple's iTT
+    /// uses the same names), or nil for a family name.
+    static func fontconfigGeneric(_ name: String) -> String? {
+        switch name.lowercased() {
+        case "monospace", "monospacesansserif", "monospaceserif": return "monospace"
+        case "serif", "proportionalserif": return "serif"
+        case "default", "sansserif", "sans-serif", "proportionalsansserif": return "sans-serif"
+        default: return nil
+        }
     }
 
     /// The face of one family nearest the requested weight and slant, with synthesis for what

@@ -78,4 +78,22 @@ final class FontFace {
     }
 
     var hasVerticalMetrics: Bool { captions_ft_has_vertical(face) != 0 }
+
+    /// The horizontal advance of `scalar`'s glyph as a fraction of the em, or nil when the face
+    /// lacks the glyph or FreeType cannot load it. Read in font units, whatever the current size.
+    func advanceInEms(of scalar: Unicode.Scalar) -> Double? {
+        let units = Double(face.pointee.units_per_EM)
+        guard units > 0, let glyph = glyph(for: scalar),
+            FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph
+        else { return nil }
+        return Double(slot.pointee.advance.x) / units
+    }
+
+    /// The face's ascender and descender (both positive) as fractions of the em: the line a
+    /// font is designed to fill, accented capitals and descenders included.
+    var lineExtentInEms: (ascent: Double, descent: Double)? {
+        let units = Double(face.pointee.units_per_EM)
+        guard units > 0 else { return nil }
+        return (Double(face.pointee.ascender) / units, -Double(face.pointee.descender) / units)
+    }
 }

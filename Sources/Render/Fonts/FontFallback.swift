@@ -20,6 +20,15 @@ final class FontFallback {
     /// How many faces have been opened.
     var facesOpened: Int { loaded.count }
 
+    /// The faces that drew some character, in the order first used.
+    private(set) var used: [FontFaceDescriptor] = []
+    private var usedSet: Set<FontFaceDescriptor> = []
+
+    /// Notes that `choice` draws a character.
+    func noteUse(of choice: LoadedChoice) {
+        if usedSet.insert(choice.face.descriptor).inserted { used.append(choice.face.descriptor) }
+    }
+
     /// The chain for `request`, none of it loaded yet the first time.
     func chain(for request: FontRequest) -> FallbackChain {
         if let c = chains[request] { return c }

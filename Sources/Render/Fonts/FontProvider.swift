@@ -28,20 +28,27 @@ public struct FontFaceDescriptor: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// What the text asks for: a family (a name, or a generic one such as `monospace` or `sansSerif`)
-/// and a face.
+/// What the text asks for: a family (a name, or a generic one such as `monospace` or `sansSerif`;
+/// a TTML list of them separated by commas), a face, and the text's language.
 public struct FontRequest: Sendable, Hashable {
     public var family: String?
     public var bold: Bool
     public var italic: Bool
     /// CEA-608 text: one character per cell, so a monospaced family comes first.
     public var monospaced: Bool
+    /// The text's language as a BCP 47 tag (`ja`, `zh-CN`), when known: faces made for it come
+    /// first, so a Han character is drawn in the Japanese or the Chinese form.
+    public var language: String?
 
-    public init(family: String? = nil, bold: Bool = false, italic: Bool = false, monospaced: Bool = false) {
+    public init(
+        family: String? = nil, bold: Bool = false, italic: Bool = false, monospaced: Bool = false,
+        language: String? = nil
+    ) {
         self.family = family
         self.bold = bold
         self.italic = italic
         self.monospaced = monospaced
+        self.language = language
     }
 }
 

@@ -1,13 +1,16 @@
 import CaptionCore
 
-/// The CEA-608 decoder look (CTA-608-E §7, 47 CFR §15.119): a 32 × 15 grid of character cells
-/// filling the title-safe area, one cell per character, a box behind every cell that holds a
-/// character (opaque black unless the caption says otherwise: semi-transparent and transparent
-/// backgrounds come as the alpha of `backgroundColor`), the eight colours, italics, underline
-/// and flash.
+/// The CEA-608 decoder look (CTA-608-E, 47 CFR §15.119; Specs/cea608-look.md): a 32 × 15 grid
+/// of character cells in the title-safe part of the centred 4:3 area, one cell per character,
+/// glyphs as wide as their cells, a box behind every cell that holds a character (opaque black
+/// unless the caption says otherwise: semi-transparent and transparent backgrounds come as the
+/// alpha of `backgroundColor`), the eight colours, italics, underline and flash.
 struct CEA608Look {
-    static let columns = 32
-    static let rows = 15
+    static let columns = CEA608Grid.columns
+    static let rows = CEA608Grid.rows
+    /// The character whose advance sets the em size: caption fonts are monospaced, and in a
+    /// proportional face a capital M is about the widest letter, so no glyph spills far.
+    static let referenceCharacter: Unicode.Scalar = "M"
 
     let styleRuns: StyleRunStage
     let bidi: BidiStage
@@ -15,42 +18,79 @@ struct CEA608Look {
     let placement: RegionPlacementStage
     let options: CaptionRenderOptions
 
-    /// The em size that fits a monospaced character in a cell.
-    var fontSize: Double {
-        let cell = placement.cea608Cell(row: 0, column: 0, safeArea: options.safeAreaFraction)
-        // DejaVu Sans Mono advances 0.602 em; leave a little room either side.
-        return (min(cell.height * 0.75, cell.width / 0.66) * 4).rounded() / 4
+    /// The grid of cells for the caption font: the first face of the monospaced chain sets the
+    /// cell's width and height (``CEA608Grid``).
+    var grid: CEA608Grid {
+        let fonts = styleRuns.fonts
+        let face = fonts.first(in: fonts.chain(for: FontRequest(monospaced: true, language: styleRuns.language)))?.face
+        // DejaVu Sans Mono's figures when no face can say: 0.602 em wide, ascender 0.928 em,
+        // descender 0.236 em.
+        let advance = face?.advanceInEms(of: Self.referenceCharacter) ?? 0.602
+        let extent = face?.lineExtentInEms ?? (0.928, 0.236)
+        return CEA608Grid(
+            size: placement.size, safeArea: options.safeAreaFraction, advance: advance, ascent: extent.ascent,
+            descent: extent.descent)
     }
 
-    func layers(for caption: Caption, rasterizer: GlyphRasterizer, missing: inout [Unicode.Scalar]) throws(RenderError)
-        -> [CaptionImage]
-    {
-        let size = fontSize
+    /// The caption's layers. A roll-up caption's lines sit at the bottom of its window above
+    /// `rollUpLinesBelow` newer lines (the lines that rolled it up, see ``CaptionRenderer``);
+    /// lines pushed above the window are gone, as on a decoder (15.119(f)(1)).
+    func layers(
+        for caption: Caption, rollUpLinesBelow: Int = 0, rasterizer: GlyphRasterizer,
+        missing: inout [Unicode.Scalar]
+    ) throws(RenderError) -> CaptionLayers {
+        let grid = self.grid
+        let size = grid.fontSize
         let defaults = StyleDefaults(
             textColor: .white, backgroundColor: .black, monospaced: true, fontSize: { _ in size })
         let lines = styleRuns.lines(of: caption, defaults: defaults, missing: &missing)
-        let origin = caption.region?.origin
+        let region = caption.region
+        let origin = region?.origin
         let column0 = (origin?.x.value ?? 0).roundedClamped(to: PixelRect.coordinates)
         let row0 = (origin?.y.value ?? Double(Self.rows - lines.count)).roundedClamped(to: PixelRect.coordinates)
-        // Roll-up text sits on the region's last rows; pop-on and paint-on text starts at its first.
+        let regionColumns = region?.size.map { $0.width.value.roundedClamped(to: PixelRect.coordinates) }
         var firstRow = row0
-        if case .rollUp = caption.region?.scroll {
-            let height = (caption.region?.size?.height.value ?? Double(lines.count)).roundedClamped(
-                to: PixelRect.coordinates)
-            firstRow = row0 + height - lines.count
+        var topRow = 0
+        if case .rollUp = region?.scroll {
+            // The window is the region; its last row is the base row, where new lines appear.
+            let height = (region?.size?.height.value ?? Double(lines.count)).roundedClamped(to: PixelRect.coordinates)
+            firstRow = row0 + height - lines.count - max(0, rollUpLinesBelow)
+            topRow = row0
         }
         var builder = LayerBuilder(rasterizer: rasterizer)
         for (index, line) in lines.enumerated() where !line.isEmpty {
             let row = firstRow + index
-            guard (0..<Self.rows).contains(row) else { continue }
-            try layout(line, row: row, column0: column0, size: size, into: &builder)
+            guard (max(0, topRow)..<Self.rows).contains(row) else { continue }
+            let column = Self.firstColumn(
+                of: line.scalars.count, alignment: caption.textAlignment, regionColumn: column0,
+                regionColumns: regionColumns)
+            try layout(
+                line, row: row, column0: column, grid: grid, into: &builder)
         }
-        return builder.layers
+        return CaptionLayers(backgrounds: builder.backgrounds, foreground: builder.foreground)
     }
 
-    private func layout(_ line: StyledLine, row: Int, column0: Int, size: Double, into builder: inout LayerBuilder)
-        throws(RenderError)
-    {
+    /// Where a line of `length` cells starts. Text in a 608 region is placed cell by cell from
+    /// the region's first column; a caption that says it is centred (or right-aligned) in its
+    /// region, as the SCC reader says of rows an encoder centred one by one, has each line
+    /// centred in the region's columns as that encoder did: (width − length) / 2 cells in,
+    /// rounded down.
+    static func firstColumn(
+        of length: Int, alignment: CaptionTextAlignment?, regionColumn: Int, regionColumns: Int?
+    ) -> Int {
+        guard let width = regionColumns, width > length else { return regionColumn }
+        switch alignment {
+        case .center: return regionColumn + (width - length) / 2
+        case .right, .end: return regionColumn + width - length
+        default: return regionColumn
+        }
+    }
+
+    private func layout(
+        _ line: StyledLine, row: Int, column0: Int, grid: CEA608Grid, into builder: inout LayerBuilder
+    ) throws(RenderError) {
+        let size = grid.fontSize
+        func cell(_ row: Int, _ column: Int) -> PixelRect { grid.cell(row: row, column: column) }
         let levels = try bidi.levels(of: line)
         let items = bidi.items(of: line, levels: levels, in: 0..<line.scalars.count)
         // Cells: a character's column is its position on the line, whatever its direction.
@@ -84,7 +124,8 @@ struct CEA608Look {
                 let column = column0 + g.cluster
                 guard (0..<Self.columns).contains(column) else { continue }
                 let c = cell(row, column)
-                let baseline = c.y + (c.height + face.ascender + face.descender) / 2
+                // The face's line centred in the cell (``CEA608Grid``).
+                let baseline = c.y + c.height / 2 + grid.baselineBelowMiddle
                 let left = c.x + (c.width - (clusterAdvance[g.cluster] ?? 0)) / 2 + (penInCluster[g.cluster] ?? 0)
                 penInCluster[g.cluster, default: 0] += g.xAdvance
                 try builder.addGlyph(
@@ -97,7 +138,7 @@ struct CEA608Look {
                 let first = cell(row, column0 + item.range.lowerBound)
                 let last = cell(row, min(Self.columns - 1, column0 + item.range.upperBound - 1))
                 let thickness = max(1, (first.height / 18).rounded())
-                let y = first.y + (first.height + face.ascender + face.descender) / 2 + max(1, -face.descender / 2)
+                let y = first.y + first.height / 2 + grid.baselineBelowMiddle + max(1, -face.descender / 2)
                 builder.addDecoration(
                     PlacedRect(
                         x: first.x, y: y, width: last.maxX - first.x, height: thickness, color: style.textColor,
@@ -105,9 +146,5 @@ struct CEA608Look {
                     dx: 0, dy: 0)
             }
         }
-    }
-
-    private func cell(_ row: Int, _ column: Int) -> PixelRect {
-        placement.cea608Cell(row: row, column: column, safeArea: options.safeAreaFraction)
     }
 }

@@ -14,7 +14,9 @@ struct LayerBuilder {
         self.rasterizer = rasterizer
     }
 
-    var layers: [CaptionImage] { backgrounds + shadows + outlines + fills + decorations }
+    var layers: [CaptionImage] { backgrounds + foreground }
+    /// Everything but the backgrounds, in painting order.
+    var foreground: [CaptionImage] { shadows + outlines + fills + decorations }
 
     mutating func addBackground(_ r: PlacedRect, dx: Double, dy: Double) {
         if let image = Self.rectangle(r, dx: dx, dy: dy) { backgrounds.append(image) }

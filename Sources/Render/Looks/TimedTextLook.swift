@@ -24,7 +24,7 @@ struct TimedTextLook {
     }
 
     func layers(for caption: Caption, rasterizer: GlyphRasterizer, missing: inout [Unicode.Scalar]) throws(RenderError)
-        -> [CaptionImage]
+        -> CaptionLayers
     {
         let defaults = StyleDefaults(
             textColor: .white, backgroundColor: nil, monospaced: false, fontSize: { fontSize($0) })
@@ -72,6 +72,6 @@ struct TimedTextLook {
             }
             for d in line.decorations { builder.addDecoration(d, dx: o.x, dy: o.y) }
         }
-        return builder.layers
+        return CaptionLayers(backgrounds: [], foreground: builder.layers)
     }
 }

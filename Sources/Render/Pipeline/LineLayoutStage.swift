@@ -265,7 +265,9 @@ struct LineLayoutStage {
         for s in ruby.text.unicodeScalars {
             text.scalars.append(s)
             text.spanOfScalar.append(0)
-            text.choices.append(fonts.choice(for: s, in: chain) ?? text.choices.last ?? first)
+            let choice = fonts.choice(for: s, in: chain) ?? text.choices.last ?? first
+            fonts.noteUse(of: choice)
+            text.choices.append(choice)
         }
         let zeros = [UInt8](repeating: 0, count: text.scalars.count)
         let items = bidi.items(of: text, levels: zeros, in: 0..<text.scalars.count)

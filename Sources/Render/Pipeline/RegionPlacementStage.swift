@@ -22,23 +22,6 @@ struct RegionPlacementStage {
     /// Line pitch as a multiple of the em size (TTML's `lineHeight: normal` is about 1.25).
     var lineHeight = 1.25
 
-    /// The CEA-608 grid: 32 columns × 15 rows filling the title-safe area.
-    func cea608Cell(row: Int, column: Int, safeArea: Double) -> PixelRect {
-        let grid = cea608Grid(safeArea: safeArea)
-        // Integer edges, so neighbouring cells neither overlap nor leave gaps.
-        let x0 = (grid.x + Double(column) * grid.width / 32).rounded()
-        let x1 = (grid.x + Double(column + 1) * grid.width / 32).rounded()
-        let y0 = (grid.y + Double(row) * grid.height / 15).rounded()
-        let y1 = (grid.y + Double(row + 1) * grid.height / 15).rounded()
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
-    func cea608Grid(safeArea: Double) -> PixelRect {
-        let w = Double(size.width), h = Double(size.height)
-        let f = min(1, max(0.1, safeArea))
-        return PixelRect(x: w * (1 - f) / 2, y: h * (1 - f) / 2, width: w * f, height: h * f)
-    }
-
     /// The region's rectangle; without a region, the bottom of the title-safe area.
     func rect(of region: CaptionRegion?) -> PixelRect {
         let w = Double(size.width), h = Double(size.height)

@@ -47,6 +47,8 @@ struct StyledLine {
 /// the look's defaults, and picks a face for every character from its fallback chain.
 struct StyleRunStage {
     let fonts: FontFallback
+    /// The text's language (BCP 47), for the font requests: see ``FontRequest/language``.
+    var language: String?
 
     /// The caption's lines. Characters that no face has are appended to `missing` and drawn with
     /// the first face's `.notdef` glyph.
@@ -79,6 +81,7 @@ struct StyleRunStage {
                 for s in scalars {
                     let choice = choose(
                         s, previous: line.choices.last, first: firstChoice, chain: chain, missing: &missing)
+                    fonts.noteUse(of: choice)
                     line.spanOfScalar.append(spanIndex)
                     line.choices.append(choice)
                     line.scalars.append(s)
@@ -96,7 +99,8 @@ struct StyleRunStage {
             bold: s.bold, italic: s.italic, underline: s.underline, flash: s.flash,
             ruby: s.ruby, textCombine: s.textCombine,
             fontRequest: FontRequest(
-                family: s.fontFamily, bold: s.bold, italic: s.italic, monospaced: defaults.monospaced),
+                family: s.fontFamily, bold: s.bold, italic: s.italic, monospaced: defaults.monospaced,
+                language: language),
             // 1–1000 px: beyond that FreeType refuses the size, and nothing legible is lost.
             fontSize: Self.usableFontSize(defaults.fontSize(s.fontSize)))
     }

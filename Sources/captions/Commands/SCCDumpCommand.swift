@@ -50,7 +50,7 @@ struct SCCDumpCommand: ParsableCommand {
         if json { output.line("]") }
         output.flush()
         if let encodingError { throw encodingError }
-        try Exit.report(diagnostics)
+        try Exit.report(diagnostics, file: file)
     }
 }
 

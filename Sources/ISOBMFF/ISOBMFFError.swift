@@ -1,0 +1,39 @@
+/// Why a movie file cannot be read or rewritten. Every case names where: the box path (such as
+/// `moov/trak[2]/mdia/minf/stbl/stsz`) and, for reading, the byte offset in the file.
+public struct ISOBMFFError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable {
+        /// The file or a box ends before the data it announces.
+        case truncated
+        /// A size, count or field is impossible (larger than its parent, overflowing, zero).
+        case malformed
+        /// Something the operation needs is absent (no `moov`, no video track…).
+        case missing
+        /// A bound of Specs/limits.md was passed (box depth, sample count, `moov` size).
+        case limit
+        /// Reading or writing the file failed.
+        case io
+        /// The file is valid but uses something this module does not handle.
+        case unsupported
+    }
+
+    public var kind: Kind
+    /// The box path, empty for the file as a whole.
+    public var path: String
+    /// The byte offset in the file, when known.
+    public var offset: Int?
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String, path: String = "", offset: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.path = path
+        self.offset = offset
+    }
+
+    public var description: String {
+        var s = ""
+        if !path.isEmpty { s += path }
+        if let offset { s += (s.isEmpty ? "" : " ") + "at byte \(offset)" }
+        return s.isEmpty ? message : s + ": " + message
+    }
+}

@@ -1,0 +1,67 @@
+/// One track of a movie as read from its `trak` box.
+public struct Track: Sendable {
+    /// `tkhd` track_ID.
+    public var id: UInt32
+    /// `hdlr` handler_type: `vide`, `soun`, `meta`, `tmcd`, `clcp`, `text`, `sbtl`…
+    public var handlerType: FourCC
+    /// `hdlr` name (C string or, in QuickTime files, a Pascal string).
+    public var handlerName: String
+    /// `mdhd` timescale (units per second) and duration in it.
+    public var timescale: UInt32
+    public var duration: UInt64
+    /// `mdhd` ISO 639-2/T language code ("und" when unset).
+    public var language: String
+    /// `tkhd` width and height (16.16 fixed point, whole part).
+    public var width: Int
+    public var height: Int
+    /// The `stsd` entries.
+    public var sampleEntries: [SampleEntry]
+    /// `elst` of `edts`, empty when the track has no edit list.
+    public var edits: [EditListEntry]
+    /// `tref` children: reference type → referenced track IDs.
+    public var references: [FourCC: [UInt32]]
+    /// The sample tables as stored.
+    public var sampleTable: SampleTable
+    /// The `trak` box within ``Movie/movieBox``.
+    public var box: Box
+
+    /// The format of the first sample entry (`avc1`, `mp4a`, `mebx`, `gpmd`, `c608`…).
+    public var format: FourCC? { sampleEntries.first?.format }
+}
+
+/// One `stsd` entry: its format code and its bytes (the whole entry box).
+public struct SampleEntry: Sendable, Hashable {
+    public var format: FourCC
+    public var bytes: [UInt8]
+    public var path: String
+
+    public init(format: FourCC, bytes: [UInt8], path: String = "") {
+        self.format = format
+        self.bytes = bytes
+        self.path = path
+    }
+
+    /// The boxes after the entry's fixed fields (`headerBytes` of them after the box header:
+    /// 8 for metadata, text and caption entries (§8.5.2.2, 6 reserved bytes and a data reference
+    /// index)).
+    public func childBoxes(afterFixedFields headerBytes: Int = 8) throws(ISOBMFFError) -> [Box] {
+        guard bytes.count >= 8 + headerBytes else {
+            throw ISOBMFFError(.truncated, "the sample entry is shorter than its fixed fields", path: path)
+        }
+        return try BoxParser().boxes(in: bytes, range: (8 + headerBytes)..<bytes.count, parentPath: path)
+    }
+}
+
+/// One `elst` entry (§8.6.6): `segmentDuration` in the movie timescale, `mediaTime` in the
+/// track's, -1 for an empty edit.
+public struct EditListEntry: Sendable, Hashable {
+    public var segmentDuration: UInt64
+    public var mediaTime: Int64
+    public var rate: Int32
+
+    public init(segmentDuration: UInt64, mediaTime: Int64, rate: Int32 = 0x0001_0000) {
+        self.segmentDuration = segmentDuration
+        self.mediaTime = mediaTime
+        self.rate = rate
+    }
+}

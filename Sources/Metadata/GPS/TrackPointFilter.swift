@@ -1,0 +1,123 @@
+import CaptionCore
+
+/// Drops points the user does not want written: imprecise fixes (`--max-dop`), impossible jumps
+/// (`--max-speed`), and everything within a privacy zone (`--hide-near LAT,LON,RADIUS`). Each
+/// drop is counted in a diagnostic.
+public struct TrackPointFilter: Sendable, Hashable {
+    /// A circle around a place, e.g. home, whose points are never written.
+    public struct PrivacyZone: Sendable, Hashable {
+        public var latitude: Double
+        public var longitude: Double
+        /// Metres.
+        public var radius: Double
+
+        public init(latitude: Double, longitude: Double, radius: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.radius = radius
+        }
+
+        /// Parses `LAT,LON,RADIUS` with the radius in metres (`200`, `200m`) or kilometres
+        /// (`1.5km`).
+        public init?(argument: String) {
+            let parts = argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 3, let lat = Double(parts[0]), let lon = Double(parts[1]), abs(lat) <= 90,
+                abs(lon) <= 180
+            else { return nil }
+            var r = parts[2].lowercased()
+            var scale = 1.0
+            if r.hasSuffix("km") {
+                scale = 1000
+                r.removeLast(2)
+            } else if r.hasSuffix("m") {
+                r.removeLast()
+            }
+            guard let radius = Double(r), radius > 0, radius.isFinite else { return nil }
+            self.init(latitude: lat, longitude: lon, radius: radius * scale)
+        }
+    }
+
+    public var maximumDilutionOfPrecision: Double?
+    /// Metres per second.
+    public var maximumSpeed: Double?
+    public var privacyZones: [PrivacyZone] = []
+
+    public init(
+        maximumDilutionOfPrecision: Double? = nil, maximumSpeed: Double? = nil, privacyZones: [PrivacyZone] = []
+    ) {
+        self.maximumDilutionOfPrecision = maximumDilutionOfPrecision
+        self.maximumSpeed = maximumSpeed
+        self.privacyZones = privacyZones
+    }
+
+    /// The points kept, and one diagnostic per kind of drop.
+    public func apply(to points: [TrackPoint], file: String? = nil) -> (points: [TrackPoint], diagnostics: [Diagnostic])
+    {
+        var candidates: [TrackPoint] = []
+        candidates.reserveCapacity(points.count)
+        var imprecise = 0
+        var hidden = 0
+        for p in points {
+            if let maxDOP = maximumDilutionOfPrecision, let dop = p.dilutionOfPrecision, dop > maxDOP {
+                imprecise += 1
+                continue
+            }
+            if privacyZones.contains(where: {
+                Geodesy.distance($0.latitude, $0.longitude, p.latitude, p.longitude) <= $0.radius
+            }) {
+                hidden += 1
+                continue
+            }
+            candidates.append(p)
+        }
+        var kept: [TrackPoint] = []
+        kept.reserveCapacity(candidates.count)
+        var tooFast = 0
+        if let maxSpeed = maximumSpeed {
+            func fast(_ a: TrackPoint, _ b: TrackPoint) -> Bool {
+                let seconds = abs((b.time.sinceEpoch - a.time.sinceEpoch).seconds)
+                let metres = Geodesy.distance(a.latitude, a.longitude, b.latitude, b.longitude)
+                return seconds > 0 ? metres / seconds > maxSpeed : metres > 0
+            }
+            // A fix that jumps away and back is one bad point: it is fast to reach from the last
+            // kept point and fast to leave for the next one. A first point has no predecessor: it
+            // is the bad one when leaving it is fast but the two points after it agree.
+            for (i, p) in candidates.enumerated() {
+                let next = i + 1 < candidates.count ? candidates[i + 1] : nil
+                let outlier: Bool
+                if let last = kept.last {
+                    outlier = fast(last, p) && (next.map { fast(p, $0) } ?? true)
+                } else if let next {
+                    let after = i + 2 < candidates.count ? candidates[i + 2] : nil
+                    outlier = fast(p, next) && (after.map { !fast(next, $0) } ?? false)
+                } else {
+                    outlier = false
+                }
+                if outlier { tooFast += 1 } else { kept.append(p) }
+            }
+        } else {
+            kept = candidates
+        }
+        var diagnostics: [Diagnostic] = []
+        let at = DiagnosticLocation(file: file)
+        if imprecise > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .info, "metadata.max-dop",
+                    "\(imprecise) points with a dilution of precision above \(maximumDilutionOfPrecision ?? 0) were left out",
+                    at: at))
+        }
+        if tooFast > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .info, "metadata.max-speed",
+                    "\(tooFast) points reached only faster than \(maximumSpeed ?? 0) m/s were left out", at: at))
+        }
+        if hidden > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .info, "metadata.privacy-zone", "\(hidden) points inside a privacy zone were left out", at: at))
+        }
+        return (kept, diagnostics)
+    }
+}

@@ -1,0 +1,94 @@
+import CaptionCore
+import ISOBMFF
+
+/// `captions metadata add`: GPS points from a GPX file, synced and filtered, written into a copy of
+/// a movie as a QuickTime `mebx` track, a GoPro `gpmd` track, or both, the movie's own tracks
+/// copied byte for byte.
+public struct GPSMetadataAdder: Sendable {
+    /// The track forms to write.
+    public enum Form: String, Sendable, Hashable, CaseIterable {
+        case mebx, gpmf
+    }
+
+    public struct Options: Sendable {
+        public var forms: Set<Form> = [.mebx, .gpmf]
+        public var sync: MetadataSync = .creationTime
+        /// Added to every point's movie time (`--offset 2.5s`).
+        public var offset: MediaTime = .zero
+        public var filter = TrackPointFilter()
+        /// The new tracks' timescale: milliseconds, GPX's usual precision.
+        public var timescale: Int32 = 1000
+
+        public init() {}
+    }
+
+    /// What was written.
+    public struct Summary: Sendable {
+        public var pointsRead: Int
+        public var pointsWritten: Int
+        /// The new tracks' IDs, mebx first.
+        public var trackIDs: [UInt32]
+        public var diagnostics: [Diagnostic]
+    }
+
+    public let movie: MovieMetadata
+    public var options: Options
+
+    public init(movie: MovieMetadata, options: Options = Options()) {
+        self.movie = movie
+        self.options = options
+    }
+
+    /// Places the points and builds the new tracks; nothing is written yet, so every error comes
+    /// before an output file exists.
+    public func prepare(_ document: GPXDocument, fileName: String? = nil) throws(MetadataError) -> (
+        tracks: [NewTrack], summary: Summary
+    ) {
+        guard let video = movie.movie.firstTrack(handler: "vide") else {
+            throw MetadataError(
+                .missing, "the movie has no video track: timed metadata describes a video track (tref cdsc)",
+                location: DiagnosticLocation(file: nil))
+        }
+        guard !options.forms.isEmpty else { throw MetadataError(.invalidArgument, "no track form chosen") }
+        var diagnostics = document.diagnostics
+        let (timed, timeDiagnostics) = try document.timedTrackPoints()
+        diagnostics += timeDiagnostics
+        let (kept, filterDiagnostics) = options.filter.apply(to: timed, file: fileName)
+        diagnostics += filterDiagnostics
+        guard !kept.isEmpty else { throw MetadataError(.noData, "the filters left no point to write") }
+        let anchor = try options.sync.anchor(for: movie, points: kept)
+        let (placed, placeDiagnostics) = try MetadataSync.place(
+            kept, anchor: anchor, offset: options.offset, duration: movie.duration, timescale: options.timescale)
+        diagnostics += placeDiagnostics
+        var tracks: [NewTrack] = []
+        do throws(ISOBMFFError) {
+            if options.forms.contains(.mebx) {
+                let groups = TimedMetadataTrackBuilder.groups(placed, movieDuration: movie.duration)
+                tracks.append(
+                    try TimedMetadataTrackBuilder.quickTimeTrack(
+                        groups, videoTrackID: video.id, timescale: options.timescale))
+            }
+            if options.forms.contains(.gpmf) {
+                tracks.append(
+                    try GPMFTrackBuilder.track(
+                        placed, movieDuration: movie.duration, videoTrackID: video.id, timescale: options.timescale))
+            }
+        } catch {
+            throw MetadataError(error, file: fileName)
+        }
+        let ids = MovieTrackAdder(movie: movie.movie, source: movie.source).trackIDs(for: tracks.count)
+        return (
+            tracks,
+            Summary(pointsRead: timed.count, pointsWritten: placed.count, trackIDs: ids, diagnostics: diagnostics)
+        )
+    }
+
+    /// Writes the movie with `tracks` through `write`.
+    public func write(_ tracks: [NewTrack], to write: ([UInt8]) throws(ISOBMFFError) -> Void) throws(MetadataError) {
+        do throws(ISOBMFFError) {
+            try MovieTrackAdder(movie: movie.movie, source: movie.source).write(adding: tracks, to: write)
+        } catch {
+            throw MetadataError(error, file: nil)
+        }
+    }
+}

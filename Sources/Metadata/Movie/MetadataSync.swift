@@ -1,0 +1,106 @@
+import CaptionCore
+
+/// How GPS clock time maps to movie time: `movie time = UTC − anchor + offset`.
+public enum MetadataSync: String, Sendable, Hashable, CaseIterable {
+    /// The anchor is the movie's creation time (QuickTime creation date, else `mvhd`).
+    case creationTime = "creation-time"
+    /// The anchor is the movie's own GoPro GPS time: the first `GPSU`/`GPS9` UTC minus its movie
+    /// time.
+    case gps
+    /// The first point plays at movie time zero (for movies without a usable clock).
+    case start
+}
+
+/// A point placed on the movie's timeline.
+public struct PlacedPoint: Sendable, Hashable {
+    /// Exact movie time in the track's timescale.
+    public var movieTime: MediaTime
+    public var point: TrackPoint
+}
+
+extension MetadataSync {
+    /// The UTC instant at movie time zero for `movie`, or a clear error when the movie has no
+    /// such clock.
+    public func anchor(for movie: MovieMetadata, points: [TrackPoint]) throws(MetadataError) -> UTCTime {
+        switch self {
+        case .creationTime:
+            guard let t = movie.creationTime else {
+                throw MetadataError(
+                    .missing,
+                    "the movie has no creation time (mvhd or com.apple.quicktime.creationdate); use --sync gps for a GoPro file, or --sync start with --offset"
+                )
+            }
+            return t
+        case .gps:
+            guard let track = movie.firstTrack(.gpmf) else {
+                throw MetadataError(.missing, "--sync gps needs a GoPro GPMF track, and the movie has none")
+            }
+            let telemetry = try movie.goProTelemetry(track)
+            guard let first = telemetry.gps.first(where: { $0.utc != nil }), let utc = first.utc else {
+                throw MetadataError(.missing, "--sync gps: the movie's GPMF track has no GPS time (GPSU or GPS9)")
+            }
+            return UTCTime(sinceEpoch: utc.sinceEpoch - first.movieTime)
+        case .start:
+            guard let first = points.first else { throw MetadataError(.noData, "no points") }
+            return first.time
+        }
+    }
+
+    /// Places `points` (sorted by time) on a movie of `duration`: each point's movie time is
+    /// rounded to `timescale`; points before zero or at or after the end are left out, and so is
+    /// a point that rounds to the time of the one before, each kind counted in a diagnostic.
+    public static func place(
+        _ points: [TrackPoint], anchor: UTCTime, offset: MediaTime, duration: MediaTime, timescale: Int32
+    ) throws(MetadataError) -> (points: [PlacedPoint], diagnostics: [Diagnostic]) {
+        var placed: [PlacedPoint] = []
+        var before = 0
+        var after = 0
+        var duplicates = 0
+        let end = (try? duration.converted(toTimescale: timescale, rounding: .down)) ?? duration
+        for p in points {
+            let exact = p.time.sinceEpoch - anchor.sinceEpoch + offset
+            guard exact.isNumeric,
+                let t = try? exact.converted(toTimescale: timescale, rounding: .nearestOrAwayFromZero)
+            else {
+                after += 1
+                continue
+            }
+            if t < .zero {
+                before += 1
+            } else if t >= end {
+                after += 1
+            } else if let last = placed.last, last.movieTime == t {
+                duplicates += 1
+            } else {
+                placed.append(PlacedPoint(movieTime: t, point: p))
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        if before > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "metadata.before-movie", "\(before) points fall before the movie starts and were left out"
+                ))
+        }
+        if after > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "metadata.after-movie", "\(after) points fall after the movie ends and were left out"))
+        }
+        if duplicates > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .info, "metadata.same-time",
+                    "\(duplicates) points fall on the same 1/\(timescale) s as the point before and were left out"))
+        }
+        guard !placed.isEmpty else {
+            let first = points.first?.time.iso8601 ?? "?"
+            let last = points.last?.time.iso8601 ?? "?"
+            throw MetadataError(
+                .noData,
+                "no point falls within the movie: the points run from \(first) to \(last), the movie from \(anchor.iso8601) for \(duration.seconds) s (after the offset); check --sync and --offset"
+            )
+        }
+        return (placed, diagnostics)
+    }
+}

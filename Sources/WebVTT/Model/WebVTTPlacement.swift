@@ -1,0 +1,117 @@
+import CaptionCore
+
+/// How WebVTT cue positions map to the caption model's regions, both ways (Specs/webvtt.md,
+/// "Positions"). Percentages are of the video's width and height. A line of a snap-to-lines cue
+/// counts as one CEA-608 row, 1/15 of the height (WebVTT's own line height depends on the font),
+/// the same grid the 608 conformer uses for percentages; region lines are 6vh (WebVTT §7.2
+/// "processing model", the region's line height).
+enum WebVTTPlacement {
+    static let rowHeight = 100.0 / 15
+    static let columnWidth = 100.0 / 32
+    static let regionLineHeight = 6.0
+
+    // MARK: - Reading
+
+    /// The model region for a cue that is in no WebVTT region, or nil for the default placement
+    /// (no line, position or size given).
+    static func region(for cue: WebVTTCue) -> CaptionRegion? {
+        let writingMode: CaptionRegion.WritingMode =
+            cue.vertical == .horizontal ? .leftToRightAndTopToBottom : .topToBottomAndRightToLeft
+        guard cue.line != nil || cue.position != nil || cue.size != 100 else {
+            return writingMode == .leftToRightAndTopToBottom ? nil : CaptionRegion(writingMode: writingMode)
+        }
+        // Across the lines (vertically for horizontal text).
+        var top = 0.0
+        var height = 100.0
+        var alignment = CaptionRegion.DisplayAlignment.after
+        if let line = cue.line {
+            var edge: Double  // where the line-align edge of the cue box sits, in percent
+            if cue.snapToLines {
+                // A negative line counts from the bottom: line -1's box ends at the bottom edge.
+                edge = line >= 0 ? line * rowHeight : 100 + (line + 1) * rowHeight
+            } else {
+                edge = line
+            }
+            edge = min(max(edge, 0), 100)
+            let lineAlignment: WebVTTCue.LineAlignment =
+                cue.snapToLines ? (line >= 0 ? .start : .end) : cue.lineAlignment
+            switch lineAlignment {
+            case .start: (top, height, alignment) = (edge, 100 - edge, .before)
+            case .end: (top, height, alignment) = (0, edge, .after)
+            case .center:
+                let half = min(edge, 100 - edge)
+                (top, height, alignment) = (edge - half, 2 * half, .center)
+            }
+        }
+        // Along the lines: position and size (WebVTT §7.2: auto position follows the alignment).
+        let size = cue.size
+        let position = cue.position ?? autoPosition(cue.textAlignment)
+        let positionAlignment =
+            cue.positionAlignment == .auto
+            ? autoPositionAlignment(cue.textAlignment)
+            : cue.positionAlignment
+        var left: Double
+        switch positionAlignment {
+        case .lineLeft, .auto: left = position
+        case .center: left = position - size / 2
+        case .lineRight: left = position - size
+        }
+        left = min(max(left, 0), 100)
+        let width = min(size, 100 - left)
+        let origin: CaptionPoint
+        let extent: CaptionSize
+        if writingMode == .leftToRightAndTopToBottom {
+            origin = CaptionPoint(x: .percent(rounded(left)), y: .percent(rounded(top)))
+            extent = CaptionSize(width: .percent(rounded(width)), height: .percent(rounded(height)))
+        } else {
+            // Vertical text: lines run down, so `line` is across the width, position down the height.
+            origin = CaptionPoint(x: .percent(rounded(top)), y: .percent(rounded(left)))
+            extent = CaptionSize(width: .percent(rounded(height)), height: .percent(rounded(width)))
+        }
+        return CaptionRegion(origin: origin, size: extent, displayAlignment: alignment, writingMode: writingMode)
+    }
+
+    /// The model region for a WebVTT region (WebVTT §3.2): its box from the anchors, width and
+    /// lines; `scroll:up` with 2–4 lines is the model's roll-up.
+    static func region(for r: WebVTTRegion) -> CaptionRegion {
+        let height = min(r.lines * regionLineHeight, 100)
+        let left = r.viewportAnchorX - r.regionAnchorX * r.width / 100
+        let top = r.viewportAnchorY - r.regionAnchorY * height / 100
+        let lines = Int(exactly: r.lines) ?? 0
+        return CaptionRegion(
+            identifier: r.identifier.isEmpty ? nil : r.identifier,
+            origin: CaptionPoint(x: .percent(rounded(left)), y: .percent(rounded(top))),
+            size: CaptionSize(width: .percent(rounded(r.width)), height: .percent(rounded(height))),
+            displayAlignment: .after,
+            scroll: r.scrollUp && (2...4).contains(lines) ? .rollUp(rows: lines) : .none)
+    }
+
+    static func textAlignment(_ a: WebVTTCue.TextAlignment) -> CaptionTextAlignment {
+        switch a {
+        case .start: return .start
+        case .center: return .center
+        case .end: return .end
+        case .left: return .left
+        case .right: return .right
+        }
+    }
+
+    static func autoPosition(_ a: WebVTTCue.TextAlignment) -> Double {
+        switch a {
+        case .left, .start: return 0
+        case .right, .end: return 100
+        case .center: return 50
+        }
+    }
+
+    static func autoPositionAlignment(_ a: WebVTTCue.TextAlignment) -> WebVTTCue.PositionAlignment {
+        switch a {
+        case .left, .start: return .lineLeft
+        case .right, .end: return .lineRight
+        case .center: return .center
+        }
+    }
+
+    /// Three decimals: what the writer prints, so that reading our own output gives it back.
+    static func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+}

@@ -1,0 +1,115 @@
+import CaptionCore
+
+/// Writes styled runs as WebVTT cue text (WebVTT §4.2.2 "cue text"): `<c.class>`, `<i>`, `<b>`,
+/// `<u>`, `<ruby>`/`<rt>`, timestamp tags at reveal points, `&amp;` `&lt;` `&gt;` escapes.
+struct WebVTTCueTextWriter {
+    enum Loss: Hashable {
+        case color, background, flash, font, textCombine
+    }
+
+    /// What the last ``text(_:reveals:)`` could not write.
+    private(set) var losses: Set<Loss> = []
+
+    /// The cue text for `runs`, with a timestamp tag at each reveal point (a UTF-8 offset into
+    /// the plain text, and its time in milliseconds).
+    mutating func text(_ runs: [CaptionRun], reveals: [(offset: Int, milliseconds: Int64)] = []) -> String {
+        losses = []
+        var out: [UInt8] = []
+        var open: [String] = []  // tag names open, outermost first
+        var openStyle: CaptionTextStyle?
+        var offset = 0
+        var pending = reveals.sorted { $0.offset < $1.offset }[...]
+        func flushReveals(upTo offset: Int) {
+            while let r = pending.first, r.offset <= offset {
+                out += Array("<\(WebVTTTimestamp.text(milliseconds: r.milliseconds))>".utf8)
+                pending.removeFirst()
+            }
+        }
+        flushReveals(upTo: 0)
+        for run in runs where !run.text.isEmpty {
+            var style = run.style
+            let ruby = style.ruby
+            style.ruby = nil
+            if style != openStyle {
+                close(&open, into: &out)
+                open = self.open(style, into: &out)
+                openStyle = style
+            }
+            let bytes = Array(run.text.utf8)
+            if let ruby {
+                out += Array("<ruby>".utf8)
+                escape(bytes[...], into: &out)
+                out += Array("<rt>".utf8)
+                escape(Array(ruby.text.utf8)[...], into: &out)
+                out += Array("</rt></ruby>".utf8)
+                offset += bytes.count
+                flushReveals(upTo: offset)
+                continue
+            }
+            var start = 0
+            while start < bytes.count {
+                var stop = bytes.count
+                if let r = pending.first, r.offset > offset + start, r.offset < offset + bytes.count {
+                    stop = r.offset - offset
+                }
+                escape(bytes[start..<stop], into: &out)
+                start = stop
+                flushReveals(upTo: offset + start)
+            }
+            offset += bytes.count
+        }
+        flushReveals(upTo: Int.max)
+        close(&open, into: &out)
+        return Self.withoutEmptyLines(String(decoding: out, as: UTF8.self))
+    }
+
+    private mutating func open(_ style: CaptionTextStyle, into out: inout [UInt8]) -> [String] {
+        var tags: [String] = []
+        var classes: [String] = []
+        if let color = style.textColor {
+            if let name = WebVTTColorClasses.name(of: color) { classes.append(name) } else { losses.insert(.color) }
+        }
+        if let color = style.backgroundColor {
+            if let name = WebVTTColorClasses.name(of: color) {
+                classes.append("bg_" + name)
+            } else {
+                losses.insert(.background)
+            }
+        }
+        if style.flash { losses.insert(.flash) }
+        if style.fontFamily != nil || style.fontSize != nil { losses.insert(.font) }
+        if style.textCombine { losses.insert(.textCombine) }
+        if !classes.isEmpty {
+            out += Array(("<c." + classes.joined(separator: ".") + ">").utf8)
+            tags.append("c")
+        }
+        for (on, name) in [(style.italic, "i"), (style.bold, "b"), (style.underline, "u")] where on {
+            out += Array("<\(name)>".utf8)
+            tags.append(name)
+        }
+        return tags
+    }
+
+    private func close(_ open: inout [String], into out: inout [UInt8]) {
+        for name in open.reversed() { out += Array("</\(name)>".utf8) }
+        open.removeAll()
+    }
+
+    private func escape(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        for b in bytes {
+            switch b {
+            case 0x26: out += Array("&amp;".utf8)
+            case 0x3C: out += Array("&lt;".utf8)
+            case 0x3E: out += Array("&gt;".utf8)
+            default: out.append(b)
+            }
+        }
+    }
+
+    /// A blank line would end the cue (WebVTT §6.1): empty lines get one space.
+    static func withoutEmptyLines(_ text: String) -> String {
+        guard text.contains("\n\n") || text.hasPrefix("\n") || text.hasSuffix("\n") || text.isEmpty else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? " " : String($0) }.joined(separator: "\n")
+    }
+}

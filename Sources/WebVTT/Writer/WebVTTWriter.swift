@@ -1,0 +1,193 @@
+import CaptionCore
+
+/// Writes a caption document as a WebVTT file (Specs/webvtt.md, "Writing").
+///
+/// Times are written to the millisecond (rounded to nearest, reported once when any time was
+/// not a whole millisecond). Identified regions in percent (iTT's) become `REGION` blocks; other
+/// regions become `line`/`position`/`size` settings; vertical text `vertical:rl`. Paint-on runs
+/// of captions (each one extending the last) become one cue with timestamp tags. What WebVTT
+/// cannot carry (other colours, flash, fonts, pixel regions, roll-up outside a region) is reported
+/// once per kind, naming the captions.
+public struct WebVTTWriter: Sendable {
+    public var options: CaptionFormatOptions
+
+    public init(options: CaptionFormatOptions = .init()) {
+        self.options = options
+    }
+
+    public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
+        var diagnostics: [Diagnostic] = []
+        var out = "WEBVTT\n"
+        if let language = document.language, !language.contains("\n") { out += "Language: \(language)\n" }
+        out += "\n"
+        let styleKeys = document.metadata.keys.filter { $0.hasPrefix("webvtt.style.") }
+            .sorted { (Int($0.dropFirst(13)) ?? 0) < (Int($1.dropFirst(13)) ?? 0) }
+        for key in styleKeys {
+            guard let sheet = document.metadata[key], !sheet.contains("-->") else { continue }
+            out += "STYLE\n" + WebVTTCueTextWriter.withoutEmptyLines(sheet) + "\n\n"
+        }
+        let regionIDs = regionTable(document.captions)
+        for (region, id) in regionIDs.ordered {
+            out += "REGION\n" + regionSettings(region, id: id) + "\n\n"
+        }
+        var textWriter = WebVTTCueTextWriter()
+        var losses: [String: [Int]] = [:]
+        var rounded = false
+        var index = 0
+        let captions = document.captions
+        while index < captions.count {
+            let last = paintOnRunEnd(from: index, in: captions)
+            let first = captions[index]
+            let final = captions[last]
+            let start = try milliseconds(first.timeRange.start, caption: index, rounded: &rounded)
+            let end = try milliseconds(final.timeRange.end, caption: last, rounded: &rounded)
+            var reveals: [(offset: Int, milliseconds: Int64)] = []
+            for k in index..<last {
+                let time = try milliseconds(captions[k].timeRange.end, caption: k, rounded: &rounded)
+                reveals.append((captions[k].text.utf8.count, time))
+            }
+            if let id = first.id, !id.isEmpty, !id.contains("-->"), !id.contains("\n") { out += id + "\n" }
+            out += WebVTTTimestamp.text(milliseconds: start) + " --> " + WebVTTTimestamp.text(milliseconds: end)
+            let (settings, loss) = WebVTTCueSettingsWriter.settings(
+                for: final, regionID: final.region.flatMap { regionIDs.ids[$0] })
+            if !settings.isEmpty { out += " " + settings }
+            switch loss {
+            case .pixels?: losses["a region in pixels (no video size known)", default: []].append(index)
+            case .rollUp?: losses["roll-up outside a named region", default: []].append(index)
+            case nil: break
+            }
+            out += "\n" + textWriter.text(final.runs, reveals: reveals) + "\n\n"
+            for l in textWriter.losses { losses[Self.describe(l), default: []].append(index) }
+            if first.forcedDisplay { losses["forced display", default: []].append(index) }
+            index = last + 1
+        }
+        if rounded {
+            diagnostics.append(
+                Diagnostic(
+                    .info, "webvtt.rounding", "times rounded to the nearest millisecond (WebVTT's precision)",
+                    at: DiagnosticLocation(file: options.fileName)))
+        }
+        for (what, indices) in losses.sorted(by: { $0.key < $1.key }) {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "webvtt.style",
+                    "WebVTT cannot carry \(what): dropped from \(CaptionNumbers.subject(indices, atMost: 10))",
+                    at: DiagnosticLocation(file: options.fileName)))
+        }
+        return CaptionWriteResult(bytes: Array(out.utf8), diagnostics: diagnostics)
+    }
+
+    private static func describe(_ loss: WebVTTCueTextWriter.Loss) -> String {
+        switch loss {
+        case .color: return "a text colour outside WebVTT's eight colour classes"
+        case .background: return "a background colour outside WebVTT's eight bg_ classes"
+        case .flash: return "flashing text"
+        case .font: return "font family or size"
+        case .textCombine: return "text-combine (horizontal in vertical)"
+        }
+    }
+
+    /// The last index of a paint-on run starting at `start`: captions revealed one after the
+    /// other, each extending the text of the one before, with the same place.
+    private func paintOnRunEnd(from start: Int, in captions: [Caption]) -> Int {
+        var last = start
+        while last + 1 < captions.count {
+            let a = captions[last]
+            let b = captions[last + 1]
+            guard a.animation == .characterReveal, b.animation == .characterReveal, a.region == b.region,
+                a.textAlignment == b.textAlignment, a.timeRange.end == b.timeRange.start,
+                b.timeRange.duration > .zero, a.timeRange.duration > .zero,
+                runsExtend(a.normalizedRuns, b.normalizedRuns)
+            else { break }
+            last += 1
+        }
+        return last
+    }
+
+    /// Whether `b` is `a` with text added at the end (the same styles on the shared text).
+    private func runsExtend(_ a: [CaptionRun], _ b: [CaptionRun]) -> Bool {
+        guard a.count <= b.count, !a.isEmpty else { return false }
+        for (i, run) in a.enumerated() {
+            let other = b[i]
+            guard run.style == other.style else { return false }
+            if i == a.count - 1 {
+                guard other.text.hasPrefix(run.text), other.text.count > run.text.count || b.count > a.count else {
+                    return false
+                }
+            } else {
+                guard run.text == other.text else { return false }
+            }
+        }
+        return true
+    }
+
+    private func milliseconds(_ time: MediaTime, caption: Int, rounded: inout Bool) throws(CaptionFormatError) -> Int64
+    {
+        guard time.isNumeric, time >= .zero else {
+            throw CaptionFormatError(
+                .cannotWrite,
+                "\(CaptionNumbers.subject([caption])): time \(time) cannot be written in WebVTT (it needs a time from zero on)",
+                at: DiagnosticLocation(file: options.fileName))
+        }
+        do {
+            let ms = try time.converted(toTimescale: 1000, rounding: .nearestOrAwayFromZero)
+            if ms != time { rounded = true }
+            return ms.value
+        } catch {
+            throw CaptionFormatError(
+                .cannotWrite, "\(CaptionNumbers.subject([caption])): time \(time) is out of range",
+                at: DiagnosticLocation(file: options.fileName))
+        }
+    }
+
+    // MARK: - Regions
+
+    private struct RegionTable {
+        var ids: [CaptionRegion: String] = [:]
+        var ordered: [(CaptionRegion, String)] = []
+    }
+
+    /// The regions written as `REGION` blocks: named, horizontal, in percent; one id each.
+    private func regionTable(_ captions: [Caption]) -> RegionTable {
+        var table = RegionTable()
+        var used: Set<String> = []
+        for caption in captions {
+            guard let region = caption.region, table.ids[region] == nil, let name = region.identifier,
+                region.writingMode == .leftToRightAndTopToBottom, let origin = region.origin, let size = region.size,
+                [origin.x.unit, origin.y.unit, size.width.unit, size.height.unit].allSatisfy({ $0 == .percent })
+            else { continue }
+            // An identifier is any text without spaces or "-->" (WebVTT §4.3); clashes get a suffix.
+            var base = String(name.map { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == ">" ? "_" : $0 })
+            if base.isEmpty { base = "region" }
+            var id = base
+            var n = 2
+            while used.contains(id) {
+                id = "\(base)-\(n)"
+                n += 1
+            }
+            used.insert(id)
+            table.ids[region] = id
+            table.ordered.append((region, id))
+        }
+        return table
+    }
+
+    /// The settings lines of a `REGION` block (WebVTT §4.3): the region's box as width, lines and
+    /// an anchor at its top-left corner, or at its bottom-left corner when its text sits at the
+    /// bottom (display alignment after), so that the edge the text keeps to stays where it was
+    /// when the height is rounded to whole lines of 6vh.
+    private func regionSettings(_ region: CaptionRegion, id: String) -> String {
+        let origin = region.origin ?? CaptionPoint(x: .percent(0), y: .percent(0))
+        let size = region.size ?? CaptionSize(width: .percent(100), height: .percent(18))
+        let height = size.height.value.isFinite ? min(max(size.height.value, 0), 100) : 18
+        var lines = Int((height / WebVTTPlacement.regionLineHeight).rounded())
+        if case .rollUp(let rows) = region.scroll { lines = rows }
+        let bottom = region.displayAlignment == .after
+        let anchorY = bottom ? origin.y.value + height : origin.y.value
+        var text = "id:\(id)\nwidth:\(WebVTTNumber.percent(size.width.value))\nlines:\(max(1, lines))\n"
+        text += "regionanchor:0%,\(bottom ? "100%" : "0%")\n"
+        text += "viewportanchor:\(WebVTTNumber.percent(origin.x.value)),\(WebVTTNumber.percent(anchorY))"
+        if case .rollUp = region.scroll { text += "\nscroll:up" }
+        return text
+    }
+}

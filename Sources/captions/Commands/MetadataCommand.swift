@@ -1,0 +1,180 @@
+import ArgumentParser
+import CaptionKit
+import CaptionsCLI
+import FileSafety
+import ISOBMFF
+import Metadata
+
+/// `captions metadata add|dump`: timed-metadata tracks (QuickTime mebx, GoPro GPMF) in movies.
+struct MetadataCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "metadata", abstract: "Add GPS tracks to movies as timed metadata, or dump a movie's metadata.",
+        subcommands: [MetadataAddCommand.self, MetadataDumpCommand.self])
+
+    /// A metadata error as the CLI's unusable-input failure (exit status 2).
+    static func failure(_ error: MetadataError) -> Exit.Failure { Exit.Failure(error.description) }
+}
+
+/// `captions metadata add MOVIE GPX -o OUT`.
+struct MetadataAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Write a GPX track into a copy of a movie as timed-metadata tracks.",
+        discussion: "The audio and video are copied byte for byte; the new tracks describe the video "
+            + "(tref cdsc). --form mebx writes QuickTime timed metadata as AVFoundation does; --form gpmf "
+            + "a GoPro GPMF track (GPS5 and GPS9, one payload a second); both by default. Points are "
+            + "placed at movie time = GPS time - sync anchor + offset. See Specs/timed-metadata.md.")
+
+    @Argument(help: "The movie (MP4 or MOV).")
+    var movie: String
+
+    @Argument(help: "The GPX file (1.0 or 1.1).")
+    var gpx: String
+
+    @Option(name: .shortAndLong, help: "The output movie.")
+    var output: String
+
+    @Option(help: "mebx, gpmf or both.")
+    var form = "both"
+
+    @Option(
+        help:
+            "How GPS time maps to movie time: creation-time (the movie's), gps (a GoPro file's own GPSU), start (the first point at 0)."
+    )
+    var sync = "creation-time"
+
+    @Option(help: "Seconds added to every point's movie time, e.g. 2.5s or -1.")
+    var offset: String?
+
+    @Option(name: .customLong("max-dop"), help: "Leave out points whose dilution of precision is above this.")
+    var maxDOP: Double?
+
+    @Option(name: .customLong("max-speed"), help: "Leave out points reached faster than this many metres per second.")
+    var maxSpeed: Double?
+
+    @Option(
+        name: .customLong("hide-near"), parsing: .singleValue,
+        help: "LAT,LON,RADIUS: leave out points within RADIUS (metres, or 1.5km) of a place; repeatable.")
+    var hideNear: [String] = []
+
+    @Flag(help: "Replace the output if it exists.")
+    var force = false
+
+    func options() throws -> GPSMetadataAdder.Options {
+        var o = GPSMetadataAdder.Options()
+        switch form {
+        case "both": o.forms = [.mebx, .gpmf]
+        case "mebx": o.forms = [.mebx]
+        case "gpmf", "gpmd": o.forms = [.gpmf]
+        default: throw Exit.Failure("--form \(form): expected mebx, gpmf or both")
+        }
+        guard let s = MetadataSync(rawValue: sync) else {
+            throw Exit.Failure("--sync \(sync): expected creation-time, gps or start")
+        }
+        o.sync = s
+        if let offset {
+            let text = offset.hasSuffix("s") ? String(offset.dropLast()) : offset
+            guard let t = MediaTime(decimalSeconds: Substring(text)) else {
+                throw Exit.Failure("--offset \(offset): expected seconds such as 2.5s or -1")
+            }
+            o.offset = t
+        }
+        if let maxDOP { guard maxDOP > 0 else { throw Exit.Failure("--max-dop must be positive") } }
+        if let maxSpeed { guard maxSpeed > 0 else { throw Exit.Failure("--max-speed must be positive") } }
+        var zones: [TrackPointFilter.PrivacyZone] = []
+        for z in hideNear {
+            guard let zone = TrackPointFilter.PrivacyZone(argument: z) else {
+                throw Exit.Failure("--hide-near \(z): expected LAT,LON,RADIUS such as 48.85,2.35,300m")
+            }
+            zones.append(zone)
+        }
+        o.filter = TrackPointFilter(maximumDilutionOfPrecision: maxDOP, maximumSpeed: maxSpeed, privacyZones: zones)
+        return o
+    }
+
+    func run() throws {
+        let options = try options()
+        do {
+            let movieMetadata = try MovieMetadata(path: movie)
+            let bytes = try InputFile.read(gpx, limit: 512 << 20, what: "GPX file")
+            let document = try GPXReader(fileName: gpx).read(bytes)
+            let adder = GPSMetadataAdder(movie: movieMetadata, options: options)
+            let (tracks, summary) = try adder.prepare(document, fileName: gpx)
+            // Only now, with everything checked, does the output exist (as a hidden temporary
+            // file until commit).
+            let out = try OutputFile(output, overwrite: force)
+            try adder.write(tracks) { (piece: [UInt8]) throws(ISOBMFFError) in
+                do throws(FileSafetyError) { try out.write(piece) } catch {
+                    throw ISOBMFFError(.io, error.message, path: output)
+                }
+            }
+            try out.commit()
+            try Exit.report(summary.diagnostics)
+            let forms = options.forms.map(\.rawValue).sorted().joined(separator: " and ")
+            Console.error(
+                "captions: \(summary.pointsWritten) of \(summary.pointsRead) points written as \(forms) "
+                    + "(track \(summary.trackIDs.map(String.init).joined(separator: ", "))) to \(output)")
+        } catch let error as MetadataError {
+            throw MetadataCommand.failure(error)
+        } catch let error as FileSafetyError {
+            throw Exit.Failure(error.description)
+        }
+    }
+}
+
+/// `captions metadata dump MOVIE [--json | --gpx | --csv]`.
+struct MetadataDumpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Print a movie's timed metadata: mebx groups, GoPro GPS and sensor streams.",
+        discussion: "Text by default: each metadata track with its keys or streams and rates, then its "
+            + "values. --json for machines; --gpx and --csv give one track's GPS points (the first mebx "
+            + "track, else the first GoPro track, or --track ID).")
+
+    @Argument(help: "The movie (MP4 or MOV).")
+    var movie: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @Flag(help: "Print the GPS points as GPX 1.1.")
+    var gpx = false
+
+    @Flag(help: "Print the GPS points as CSV.")
+    var csv = false
+
+    @Option(help: "The metadata track to use for --gpx and --csv.")
+    var track: UInt32?
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Replace the output if it exists.")
+    var force = false
+
+    func run() throws {
+        guard [json, gpx, csv].filter({ $0 }).count <= 1 else {
+            throw Exit.Failure("choose one of --json, --gpx and --csv")
+        }
+        do {
+            let dump = MetadataDump(metadata: try MovieMetadata(path: movie))
+            let text: String
+            if json {
+                text = try dump.json()
+            } else if gpx {
+                text = try dump.gpx(trackID: track)
+            } else if csv {
+                text = try dump.csv(trackID: track)
+            } else {
+                text = try dump.text()
+            }
+            if let output {
+                try FileIO.writeAtomically(Array(text.utf8), to: output, overwrite: force)
+            } else {
+                Console.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+            }
+        } catch let error as MetadataError {
+            throw MetadataCommand.failure(error)
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import CaptionCore
+import CaptionKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WebVTT
+
+/// The WebVTT writer (Specs/webvtt.md, "Writing"): our output read back by our own spec parser
+/// gives the same captions; peers read it in the cross-checks.
+@Suite struct WebVTTWriterTests {
+    func ms(_ v: Int64) -> MediaTime { MediaTime(value: v, timescale: 1000) }
+
+    func roundTrip(_ doc: CaptionDocument) throws -> (String, CaptionReadResult) {
+        let written = try WebVTTWriter().write(doc)
+        let text = String(decoding: written.bytes, as: UTF8.self)
+        return (text, try WebVTTReader().read(written.bytes))
+    }
+
+    @Test func stylesAndEscapes() throws {
+        let runs = [
+            CaptionRun("a<b>&c ", style: .plain), CaptionRun("it", style: CaptionTextStyle(italic: true)),
+            CaptionRun(" y", style: CaptionTextStyle(textColor: .yellow, backgroundColor: .black, bold: true)),
+        ]
+        let doc = CaptionDocument(captions: [
+            Caption(id: "cue-1", runs: runs, timeRange: TimeRange(start: ms(1500), end: ms(3_723_004)))
+        ])
+        let (text, back) = try roundTrip(doc)
+        #expect(text.contains("cue-1\n00:00:01.500 --> 01:02:03.004\n"))
+        #expect(text.contains("a&lt;b&gt;&amp;c <i>it</i><c.yellow.bg_black><b> y</b></c>"))
+        let c = try #require(back.document.captions.first)
+        #expect(c.id == "cue-1")
+        #expect(c.normalizedRuns == doc.captions[0].normalizedRuns)
+    }
+
+    @Test func cellsRegionsBecomeLineAndPosition() throws {
+        // 608 row 15 (y 14), column 4, 20 columns wide.
+        let doc = CaptionDocument(captions: [
+            Caption("low", start: .zero, end: ms(1000), region: .cells(row: 14, column: 4, rows: 1, columns: 20))
+        ])
+        let (text, back) = try roundTrip(doc)
+        #expect(text.contains("line:93.333% position:12.5%,line-left size:62.5% align:left"))
+        let region = try #require(back.document.captions.first?.region)
+        // Back on the 608 grid: row 14, column 4.
+        #expect(((region.origin?.y.value ?? 0) * 15 / 100).rounded() == 14)
+        #expect(((region.origin?.x.value ?? 0) * 32 / 100).rounded() == 4)
+    }
+
+    @Test func namedPercentRegionsBecomeRegionBlocks() throws {
+        let region = CaptionRegion(
+            identifier: "top", origin: CaptionPoint(x: .percent(10), y: .percent(5)),
+            size: CaptionSize(width: .percent(80), height: .percent(12)), displayAlignment: .before)
+        let doc = CaptionDocument(captions: [Caption("hi", start: .zero, end: ms(1000), region: region)])
+        let (text, back) = try roundTrip(doc)
+        #expect(text.contains("REGION\nid:top\nwidth:80%\nlines:2\nregionanchor:0%,0%\nviewportanchor:10%,5%"))
+        #expect(text.contains("region:top"))
+        let r = try #require(back.document.captions.first?.region)
+        #expect(r.identifier == "top")
+        #expect(r.origin == region.origin)
+        #expect(r.size == region.size)
+    }
+
+    /// iTT's "bottom" region (origin 0% 85%, extent 100% 15%, text at the bottom): the height
+    /// becomes whole lines of 6vh, anchored at the bottom edge, which stays at 100%.
+    @Test func bottomRegionKeepsItsBottomEdge() throws {
+        let region = CaptionRegion(
+            identifier: "bottom", origin: CaptionPoint(x: .percent(0), y: .percent(85)),
+            size: CaptionSize(width: .percent(100), height: .percent(15)), displayAlignment: .after)
+        let doc = CaptionDocument(captions: [Caption("hi", start: .zero, end: ms(1000), region: region)])
+        let (text, back) = try roundTrip(doc)
+        #expect(text.contains("lines:3\nregionanchor:0%,100%\nviewportanchor:0%,100%"))
+        let r = try #require(back.document.captions.first?.region)
+        let bottom = (r.origin?.y.value ?? 0) + (r.size?.height.value ?? 0)
+        #expect(bottom == 100)
+        #expect(r.displayAlignment == .after)
+    }
+
+    /// A document from JSON can hold any number: the writer clamps instead of trapping.
+    @Test func absurdRegionNumbers() throws {
+        for value in [Double.nan, .infinity, -1e300, 1e300] {
+            let region = CaptionRegion(
+                identifier: "r", origin: CaptionPoint(x: .percent(value), y: .percent(value)),
+                size: CaptionSize(width: .percent(value), height: .percent(value)), displayAlignment: .after)
+            let cells = CaptionRegion(
+                origin: CaptionPoint(x: .cells(value), y: .cells(value)),
+                size: CaptionSize(width: .cells(value), height: .cells(value)))
+            let doc = CaptionDocument(captions: [
+                Caption("a", start: .zero, end: ms(1000), region: region),
+                Caption("b", start: ms(1000), end: ms(2000), region: cells),
+            ])
+            let (_, back) = try roundTrip(doc)
+            #expect(back.document.captions.map(\.text) == ["a", "b"])
+        }
+    }
+
+    @Test func verticalText() throws {
+        let doc = CaptionDocument(captions: [
+            Caption(
+                runs: [CaptionRun("縦")], timeRange: TimeRange(start: .zero, end: ms(1000)),
+                region: CaptionRegion(writingMode: .topToBottomAndRightToLeft))
+        ])
+        let (text, back) = try roundTrip(doc)
+        #expect(text.contains("vertical:rl"))
+        #expect(back.document.captions.first?.region?.writingMode == .topToBottomAndRightToLeft)
+    }
+
+    @Test func paintOnBecomesTimestampTags() throws {
+        func part(_ text: String, _ a: Int64, _ b: Int64) -> Caption {
+            var c = Caption(text, start: ms(a), end: ms(b))
+            c.animation = .characterReveal
+            return c
+        }
+        let doc = CaptionDocument(captions: [
+            part("One ", 1000, 2000), part("One two", 2000, 3000), part("Other", 3000, 4000),
+        ])
+        let (text, back) = try roundTrip(doc)
+        #expect(text.contains("00:00:01.000 --> 00:00:03.000\nOne <00:00:02.000>two\n"))
+        #expect(back.document.captions.map(\.text) == ["One ", "One two", "Other"])
+        #expect(back.document.captions.map(\.timeRange) == doc.captions.map(\.timeRange))
+    }
+
+    @Test func lossesAreReportedOncePerKind() throws {
+        let odd = CaptionColor(red: 1, green: 2, blue: 3)
+        let doc = CaptionDocument(captions: [
+            Caption(
+                runs: [CaptionRun("a", style: CaptionTextStyle(textColor: odd))],
+                timeRange: TimeRange(start: .zero, end: ms(1))),
+            Caption(
+                runs: [CaptionRun("b", style: CaptionTextStyle(textColor: odd, flash: true))],
+                timeRange: TimeRange(start: ms(1), end: ms(2))),
+        ])
+        let written = try WebVTTWriter().write(doc)
+        let colour = written.diagnostics.filter { $0.message.contains("text colour") }
+        #expect(colour.count == 1)
+        #expect(colour.first?.message.contains("captions 1, 2") == true)
+        #expect(written.diagnostics.contains { $0.message.contains("flashing") })
+    }
+
+    @Test func blankLinesInTextDoNotEndTheCue() throws {
+        let doc = CaptionDocument(captions: [Caption("a\n\nb", start: .zero, end: ms(1000))])
+        let (_, back) = try roundTrip(doc)
+        #expect(back.document.captions.count == 1)
+        #expect(back.document.captions.first?.lines == ["a", " ", "b"])
+    }
+}
+
+/// CEA-608 rows and columns through WebVTT and back: SCC → WebVTT → SCC (conformed by the
+/// registry) puts every caption on the row and column the SCC reader found first.
+@Suite struct WebVTTCEA608PositionTests {
+    @Test(arguments: ["scc/ffmpeg/sub-scc-remux.scc", "scc/libcaption/tos.scc"])
+    func rowsAndColumnsSurvive(_ fixture: String) throws {
+        let dir = try TemporaryDirectory("vtt-608")
+        let (original, _) = try CaptionFile.read(TestPaths.sharedFixture(fixture).path)
+        let vtt = dir.path("a.vtt")
+        let scc = dir.path("b.scc")
+        try CaptionFile.write(original.document, to: vtt, overwrite: true)
+        let (viaVTT, _) = try CaptionFile.read(vtt)
+        try CaptionFile.write(
+            viaVTT.document, to: scc, options: CaptionFormatOptions(applyShifts: true), overwrite: true)
+        let (back, _) = try CaptionFile.read(scc)
+        let a = original.document.captions
+        let b = back.document.captions
+        #expect(a.count == b.count)
+        for (x, y) in zip(a, b) {
+            #expect(x.text == y.text)
+            #expect(x.region?.origin == y.region?.origin, "\(x.text)")
+        }
+    }
+}
