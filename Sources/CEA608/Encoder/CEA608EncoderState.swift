@@ -163,7 +163,10 @@ struct EncoderState {
         let leavesCellsUncovered = shown.contains { item in
             !stays(item)
                 && item.rows.contains { old in
-                    !unit.rows.contains { $0.row == old.row && $0.column <= old.column && $0.column + $0.cells.count >= old.column + old.cells.count }
+                    !unit.rows.contains {
+                        $0.row == old.row && $0.column <= old.column
+                            && $0.column + $0.cells.count >= old.column + old.cells.count
+                    }
                 }
         }
         let anythingStays = shown.contains(where: stays)
@@ -410,14 +413,23 @@ struct EncoderState {
                         suggestedFix: "place captions shown at the same time on different rows"))
             }
             previousRow = row.row
-            let moved = CEA608RowEncoder.encode(
+            let placed = CEA608RowEncoder.encode(
                 row, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps)
-            if moved > 0 {
+            if placed.lost > 0 {
+                // 15.119(e)(1): what comes past column 32 replaces the character in column 32.
                 notes.append(
                     Diagnostic(
                         .warning, "608.mid-row",
                         "row \(row.row): style changes without a space to hold their codes move the text "
-                            + "\(moved) column(s) right",
+                            + "\(placed.moved) column(s) right, past column 32: \(placed.lost) character(s) at the "
+                            + "end of the row are lost (a decoder writes each one over the last column)",
+                        suggestedFix: "change styles at spaces, or shorten the row: each attribute code takes a cell"))
+            } else if placed.moved > 0 {
+                notes.append(
+                    Diagnostic(
+                        .warning, "608.mid-row",
+                        "row \(row.row): style changes without a space to hold their codes move the text "
+                            + "\(placed.moved) column(s) right",
                         suggestedFix: "change styles at spaces: each attribute code takes a cell"))
             }
         }

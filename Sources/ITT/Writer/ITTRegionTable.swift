@@ -55,7 +55,8 @@ struct ITTRegionTable {
             a.append(("tts:origin", "\(length(o.x, cells: Self.gridColumns)) \(length(o.y, cells: Self.gridRows))"))
         }
         if let s = region.size {
-            a.append(("tts:extent", "\(length(s.width, cells: Self.gridColumns)) \(length(s.height, cells: Self.gridRows))"))
+            a.append(
+                ("tts:extent", "\(length(s.width, cells: Self.gridColumns)) \(length(s.height, cells: Self.gridRows))"))
         }
         if let d = region.displayAlignment { a.append(("tts:displayAlign", d.rawValue)) }
         if region.writingMode == .topToBottomAndRightToLeft { a.append(("tts:writingMode", "tbrl")) }

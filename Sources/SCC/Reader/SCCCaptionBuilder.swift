@@ -187,9 +187,11 @@ struct SCCCaptionBuilder {
         }
         openNewCaptions(change, mode: mode, baseRow: baseRow)
         // A roll keeps the run going (the line it makes room for is still to come), and so do
-        // spaces written where nothing shows (a mid-row code before a line's first character);
-        // anything else shown or erased ends it.
-        if change.cause != .roll && (change.cause != .paint || touchesText) { cue = nil }
+        // spaces written where nothing shows: a mid-row code before a line's first character, or
+        // a background or foreground attribute code (CEA-608-B §6.2) replacing the standard
+        // space sent before it; anything else shown or erased ends it.
+        let spacing = change.cause == .paint || change.cause == .replace
+        if change.cause != .roll && (!spacing || touchesText) { cue = nil }
         pending = changed
         while pending != 0 {
             let row = pending.trailingZeroBitCount
