@@ -49,6 +49,10 @@ struct SCCCaptionBuilder {
 
     /// Converts a frame number to media time.
     let time: (Int64) -> MediaTime
+    /// The most captions kept (``SCCReader/maximumCaptions``); past it none is made.
+    let captionLimit: Int
+    /// The start frame of the first caption past ``captionLimit``.
+    private(set) var firstPastLimit: Int64?
 
     /// The displayed memory as it was before the change being applied.
     private var mirror = [CEA608Cell](repeating: .empty, count: rows * columns)
@@ -79,8 +83,9 @@ struct SCCCaptionBuilder {
     /// so that its storage is allocated once.
     private var scratch: [UInt8] = []
 
-    init(time: @escaping (Int64) -> MediaTime) {
+    init(time: @escaping (Int64) -> MediaTime, captionLimit: Int = SCCReader.maximumCaptions) {
         self.time = time
+        self.captionLimit = captionLimit
         open.reserveCapacity(8)
         finished.reserveCapacity(256)
         scratch.reserveCapacity(128)
@@ -321,6 +326,10 @@ struct SCCCaptionBuilder {
     }
 
     private mutating func close(_ caption: OpenCaption, at frame: Int64) {
+        guard finished.count < captionLimit else {
+            if firstPastLimit == nil { firstPastLimit = caption.startFrame }
+            return
+        }
         guard let made = makeCaption(caption, endFrame: frame) else { return }
         finished.append(
             Finished(startFrame: caption.startFrame, row: caption.top, column: caption.column, caption: made))

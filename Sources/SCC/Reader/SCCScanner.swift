@@ -12,6 +12,9 @@ import CaptionCore
 struct SCCScanner {
     /// The header line every SCC file starts with.
     static let header: [UInt8] = Array("Scenarist_SCC V1.0".utf8)
+    /// The longest line read (Specs/limits.md): 1 MiB, about 210,000 words, nearly two hours of
+    /// a word in every frame; SCC files give each caption a line of a few hundred bytes.
+    static let maximumLineBytes = 1 << 20
 
     let rate: FrameRate
     let strict: Bool
@@ -61,6 +64,14 @@ struct SCCScanner {
             let lineStart = index
             while index < bytes.count && bytes[index] != 0x0A && bytes[index] != 0x0D { index += 1 }
             let lineEnd = index
+            if lineEnd - lineStart > Self.maximumLineBytes {
+                throw CaptionFormatError(
+                    .unreadable,
+                    "line \(lineNumber) is \(SCCReader.grouped(lineEnd - lineStart)) bytes long, more than the SCC "
+                        + "reader's limit of \(SCCReader.grouped(Self.maximumLineBytes)) bytes a line (Specs/limits.md); "
+                        + "SCC files give each caption a line of a few hundred bytes, so this is not one",
+                    at: DiagnosticLocation(file: fileName, line: lineNumber), diagnostics: diagnostics)
+            }
             if index < bytes.count {
                 if bytes[index] == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A {
                     index += 2
