@@ -43,6 +43,8 @@ import Testing
         "flash-code-after-transparent-cells.scc",
         "style-change-after-transparent-cells-in-roll-up.scc",
         "style-change-after-three-transparent-cells.scc",
+        "paint-on-mid-row-space-before-the-text.scc",
+        "paint-on-mid-row-space-before-the-text-minimal.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let (first, second) = try Self.rewrites(try Self.fixture(name))
@@ -61,6 +63,23 @@ import Testing
         let first = try #require(read.document.captions.first)
         #expect(first.timeRange.start == time("00:00:02:27"))
         #expect(first.text == ".")
+    }
+
+    @Test func aMidRowCodesSpaceBeforePaintOnTextStartsNoCaption() throws {
+        // Paint-on "nsr sit amet," from column 4 (PAC at 00:00:01:02). At 02:00 a PAC to column 0
+        // (white underline), TO3, mid-row yellow underline (its cell, column 3, an underlined
+        // space in the old attributes, 15.119(h)(1)), the transparent space over the "n", then
+        // "AB " over "sr ". The mid-row code's space lies outside the row's text, so the caption
+        // on screen goes on until the new run changes its text, and the new caption starts at
+        // that run's PAC (Specs/scc.md "Start of a roll-up line or paint-on caption"). Before:
+        // the space ended the caption and began a copy of it (02:00–02:04), which the writer
+        // could not send in time when it rewrote what it read.
+        let read = try SCCReader().read(try Self.fixture("paint-on-mid-row-space-before-the-text-minimal.scc"))
+        #expect(
+            summaries(read, dropFrame: false) == [
+                "00:00:01:02 00:00:02:00 15-15:4 paint nsr sit amet,",
+                "00:00:02:00 00:00:03:00 15-15:5 paint AB sit amet,",
+            ])
     }
 
     @Test func attributeCodesAfterTransparentCellsTakeTheSpacesBeforeTheText() throws {
@@ -106,6 +125,7 @@ import Testing
         let written = try SCCWriter(options: CaptionFormatOptions(fileName: "out.scc"))
             .write(CaptionDocument(captions: [caption], frameRate: .fps29_97))
         let note = try #require(written.diagnostics.first { $0.ruleID == "608.mid-row" })
-        #expect(note.message.contains("1 column(s) right, past column 32: 1 character(s) at the end of the row are lost"))
+        #expect(
+            note.message.contains("1 column(s) right, past column 32: 1 character(s) at the end of the row are lost"))
     }
 }

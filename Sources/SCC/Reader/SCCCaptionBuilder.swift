@@ -145,6 +145,10 @@ struct SCCCaptionBuilder {
         let paintOn = mode == .paintOn
         // Whether the change touched a row that shows text, before or after it.
         var touchesText = false
+        // Paint-on: whether a changed cell is text, before or after, or lies within a row's text
+        // (where a space's style shows in the caption's runs).
+        var showsChange = !paintOn
+        var alteredAny = false
         var pending = changed
         while pending != 0 {
             let row = pending.trailingZeroBitCount
@@ -170,15 +174,30 @@ struct SCCCaptionBuilder {
                     if firstColumn < 0 { firstColumn = column }
                     lastColumn = column
                 }
-                if paintOn && cells[index] != mirror[base + column] { altered |= 1 << UInt32(column) }
+                if paintOn && cells[index] != mirror[base + column] {
+                    altered |= 1 << UInt32(column)
+                    if Self.isText(character) || Self.isText(mirror[base + column].character) { showsChange = true }
+                }
                 column += 1
+            }
+            if altered != 0 { alteredAny = true }
+            if altered != 0 && !showsChange {
+                for (low, high) in [(first[row], last[row]), (firstColumn, lastColumn)] where low >= 0 {
+                    let span = (UInt32.max >> UInt32(31 - (high - low))) << UInt32(low)
+                    if altered & span != 0 { showsChange = true }
+                }
             }
             newFirst[row] = firstColumn
             newLast[row] = lastColumn
             if firstColumn >= 0 || first[row] >= 0 { touchesText = true }
             changedCells[row] = altered
         }
-        closeChangedCaptions(change, memory: memory, mode: mode, baseRow: baseRow)
+        // A paint-on change that writes only spaces outside the rows' text (a mid-row code's cell
+        // before the first character) changes no caption: the one on screen goes on, and so does
+        // the run that prepares the next. (Characters painted again as they were still start a
+        // caption in the new run, as the writer sends them.)
+        let invisible = paintOn && alteredAny && !showsChange
+        if !invisible { closeChangedCaptions(change, memory: memory, mode: mode, baseRow: baseRow) }
         // The mirror now takes the new state of the changed rows.
         pending = changed
         while pending != 0 {
@@ -190,19 +209,24 @@ struct SCCCaptionBuilder {
             first[row] = newFirst[row]
             last[row] = newLast[row]
         }
-        openNewCaptions(change, mode: mode, baseRow: baseRow)
+        if !invisible { openNewCaptions(change, mode: mode, baseRow: baseRow) }
         // A roll keeps the run going (the line it makes room for is still to come), and so do
         // spaces written where nothing shows: a mid-row code before a line's first character, or
         // a background or foreground attribute code (CEA-608-B §6.2) replacing the standard
         // space sent before it; anything else shown or erased ends it.
         let spacing = change.cause == .paint || change.cause == .replace
-        if change.cause != .roll && (!spacing || touchesText) { cue = nil }
+        if change.cause != .roll && (!spacing || touchesText) && !invisible { cue = nil }
         pending = changed
         while pending != 0 {
             let row = pending.trailingZeroBitCount
             pending &= pending - 1
             changedCells[row] = 0
         }
+    }
+
+    /// Whether a cell's character is text: not empty, a space or the transparent space.
+    private static func isText(_ character: Unicode.Scalar?) -> Bool {
+        character != nil && character != " " && character != "\u{A0}"
     }
 
     /// Closes every open caption at `frame` (the end of the data).
