@@ -16,14 +16,11 @@ public struct DashboardLayout: Sendable, Hashable {
     }
 
     /// Every widget kind once, placed by ``DefaultLayout`` at any size, the chart showing the
-    /// speed over the last minute.
+    /// altitude profile of the whole journey.
     public static let standard = DashboardLayout(
         widgets: WidgetKind.allCases.map { kind in
             var w = WidgetSpec(kind: kind)
-            if kind == .chart {
-                w.metric = .altitude
-                w.window = 60
-            }
+            if kind == .chart { w.metric = .altitude }
             return w
         })
 }
