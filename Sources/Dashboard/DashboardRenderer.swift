@@ -55,6 +55,18 @@ public final class DashboardRenderer {
         return out
     }
 
+    /// Every widget's static layers (drawn once, at set-up), back to front: a compositor turns
+    /// them into one overlay for the frame format.
+    public var staticLayers: [CaptionImage] { staticByWidget.flatMap { $0 } }
+
+    /// What changes with `values`: each widget's dynamic layers (a widget whose shown value did
+    /// not change gives back its previous layers without drawing).
+    public func dynamicLayers(for values: DashboardValues?) throws(RenderError) -> [CaptionImage] {
+        var out: [CaptionImage] = []
+        for w in widgets { out.append(contentsOf: try w.dynamicLayers(values)) }
+        return out
+    }
+
     /// The layers of each widget separately (static then dynamic), for checking that each stays
     /// inside its box.
     public func layersByWidget(for values: DashboardValues?) throws(RenderError) -> [[CaptionImage]] {

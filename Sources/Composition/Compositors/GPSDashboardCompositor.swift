@@ -6,8 +6,12 @@ import Render
 
 /// The GPS dashboard as a custom compositor: for each request it reads the group in force of
 /// its sample-data track (``VideoCompositionRequest/sourceTimedMetadata(byTrackID:)``),
-/// interpolates towards the next one, and blends the dashboard's layers straight into the
-/// frame's planes. The renderer (and so every static part) is made once, at the frame size.
+/// interpolates towards the next one, and blends the dashboard straight into the frame's
+/// planes. The renderer is made once, at the frame size, and its static parts (panels, labels,
+/// the map's track…) become one premultiplied Y'CbCr overlay in the frame's matrix and range,
+/// blended with one multiply-add per covered sample; the widgets' changing parts are blended
+/// over it, redrawn only when what they show changes. (With a layout whose widgets overlap,
+/// every static part is below every changing part.)
 public final class GPSDashboardCompositor: VideoCompositing {
     public let trackID: CompositionTrackID
     public let series: GPSSeries
@@ -17,6 +21,7 @@ public final class GPSDashboardCompositor: VideoCompositing {
     public private(set) var renderer: DashboardRenderer?
     private var conversion = YCbCrConversion(matrix: .bt709, limitedRange: true)
     private var planeLayout = YCbCrPlanes.Layout.planar8
+    private var overlay: PlaneOverlay?
     /// Called after each frame with its time, the values given to the widgets (nil when no
     /// group is in force) and what each widget shows: for tests and reports.
     public var frameObserver: ((MediaTime, DashboardValues?, DashboardRenderer) -> Void)?
@@ -44,18 +49,22 @@ public final class GPSDashboardCompositor: VideoCompositing {
         conversion = YCbCrConversion(
             matrix: PlaneGlue.matrix(format.matrix), limitedRange: !format.isFullRange,
             bitDepth: planeLayout == .planar10 ? 10 : 8)
+        var picture = try RGBAImage(width: format.width, height: format.height)
+        LayerBlending.composite(renderer?.staticLayers ?? [], into: &picture)
+        overlay = PlaneOverlay(picture, conversion: conversion, layout: planeLayout)
     }
 
     public func compose(_ request: VideoCompositionRequest) throws {
         guard let renderer else { return }
         let values = series.values(
             at: request.compositionTime, groupInForce: request.sourceTimedMetadata(byTrackID: trackID))
-        let layers = try renderer.layers(for: values)
+        let layers = try renderer.dynamicLayers(for: values)
         if let frame = request.destinationFrame {
             try frame.makeWritable()
             try frame.withPlanes { pointers in
                 let planes = try PlaneGlue.planes(
                     pointers, layout: planeLayout, width: frame.width, height: frame.height, conversion: conversion)
+                overlay?.blend(into: planes)
                 LayerBlending.composite(layers, into: planes)
             }
         }
