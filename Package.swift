@@ -137,7 +137,8 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
         .testTarget(
-            name: "CompositionTests", dependencies: ["Composition", "Media", "Render", "Metadata", "Dashboard", "TestSupport"]),
+            name: "CompositionTests",
+            dependencies: ["Composition", "Media", "Render", "Metadata", "Dashboard", "TestSupport"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "Render", "Metadata", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "TestSupport"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),

@@ -20,6 +20,9 @@ import subprocess
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MAX = os.path.join(ROOT, "..", "shared", "fixtures", "media", "gopro-max-heromode.mp4")
 X264 = ["-c:v", "libx264", "-preset", "veryfast", "-crf", "23"]
+# gopro-dashboard-overlay's default font (Roboto) is not installed; the same DejaVu Sans Bold
+# our tests draw with.
+FONT = os.path.join(ROOT, "Fixtures", "render", "fonts", "DejaVuSans-Bold.ttf")
 
 
 def _clip(work, seconds=60):
@@ -109,7 +112,7 @@ def cases(ctx):
          "argv": ["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", x6, *X264, "-c:a", "copy",
                   out("dashboard-ffmpeg-x6.mp4")], "ours": False, "group": "gopro x6"},
         {"label": "gopro-dashboard-overlay, comparable widgets",
-         "argv": ["gopro-dashboard.py", "--config-dir", _gopro_overlay_config(work), "--profile", "bench",
+         "argv": ["gopro-dashboard.py", "--font", FONT, "--config-dir", _gopro_overlay_config(work), "--profile", "bench",
                   "--overlay-size", "848x480", "--layout", "xml", "--layout-xml", layout, x6,
                   out("dashboard-gopro-overlay-x6.mp4")],
          "ours": False, "group": "gopro x6",

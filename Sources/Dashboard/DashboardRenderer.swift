@@ -17,7 +17,9 @@ public final class DashboardRenderer {
         layout: DashboardLayout, width: Int, height: Int, series: GPSSeries, units: UnitSystem,
         fonts: any FontProvider
     ) throws(RenderError) {
-        guard RenderSize(width: width, height: height).isUsable else { throw .invalidSize(width: width, height: height) }
+        guard RenderSize(width: width, height: height).isUsable else {
+            throw .invalidSize(width: width, height: height)
+        }
         self.width = width
         self.height = height
         self.series = series

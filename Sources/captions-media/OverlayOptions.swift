@@ -25,10 +25,13 @@ struct OverlayOptions: ParsableArguments {
     @Option(name: .customLong("gpx-offset"), parsing: .unconditional, help: "Shift the GPX by this many seconds.")
     var gpxOffset: String?
 
-    @Option(name: .customLong("metadata-track"), help: "The movie's metadata track to read (default: first mebx, else gpmd).")
+    @Option(
+        name: .customLong("metadata-track"),
+        help: "The movie's metadata track to read (default: first mebx, else gpmd).")
     var metadataTrack: UInt32?
 
-    @Option(name: .long, help: "A dashboard layout file (JSON, Specs/dashboard-layout.md). Default: every widget, fitted.")
+    @Option(
+        name: .long, help: "A dashboard layout file (JSON, Specs/dashboard-layout.md). Default: every widget, fitted.")
     var layout: String?
 
     @Option(name: .long, help: "Units of widgets that name none: metric (default), imperial or nautical.")
@@ -52,7 +55,9 @@ struct OverlayOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if overlay.contains(.captions), captions == nil { throw ValidationError("--overlay captions needs --captions FILE") }
+        if overlay.contains(.captions), captions == nil {
+            throw ValidationError("--overlay captions needs --captions FILE")
+        }
         if !overlay.contains(.gps), gpx != nil || layout != nil {
             throw ValidationError("--gpx and --layout go with --overlay gps")
         }
@@ -73,7 +78,8 @@ struct OverlayOptions: ParsableArguments {
             case .gps:
                 let track = try gpsTrack(movie: path, diagnostics: &diagnostics)
                 tracks.append(track)
-                compositors.append(GPSDashboardCompositor(track: track, layout: try readLayout(), units: units, fonts: fonts))
+                compositors.append(
+                    GPSDashboardCompositor(track: track, layout: try readLayout(), units: units, fonts: fonts))
             case .captions:
                 guard let captions else { continue }
                 let (result, _) = try CaptionFile.read(captions, format: nil, options: CaptionFormatOptions())

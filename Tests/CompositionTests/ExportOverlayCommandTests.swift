@@ -10,7 +10,8 @@ import Testing
 
     /// A GPX with a point every half second heading north-east, from 2020-01-01T00:00:00Z.
     static func gpx(points: Int) -> String {
-        var s = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+        var s =
+            "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
         for i in 0..<points {
             let lat = 45.0 + Double(i) * 2e-5, lon = 6.0 + Double(i) * 3e-5
             let ms = i * 500

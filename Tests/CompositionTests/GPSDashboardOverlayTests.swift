@@ -41,7 +41,9 @@ import Testing
         let a = points[i], b = points[i + 1]
         let f = (t - a.time) / (b.time - a.time)
         func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
-        return Point(time: t, latitude: mix(a.latitude, b.latitude), longitude: mix(a.longitude, b.longitude), speed: mix(a.speed, b.speed))
+        return Point(
+            time: t, latitude: mix(a.latitude, b.latitude), longitude: mix(a.longitude, b.longitude),
+            speed: mix(a.speed, b.speed))
     }
 
     struct Frame {
@@ -64,15 +66,20 @@ import Testing
         var frames: [Frame] = []
         var map: (rect: WidgetRect, projection: MapProjection)?
         dashboard.frameObserver = { time, values, renderer in
-            frames.append(Frame(time: time.seconds, values: values, speedText: renderer.readouts[.speed], marker: renderer.mapMarkerCentre))
+            frames.append(
+                Frame(
+                    time: time.seconds, values: values, speedText: renderer.readouts[.speed],
+                    marker: renderer.mapMarkerCentre))
             if map == nil { map = renderer.mapProjection }
         }
         let asset = Asset(path: Self.movie)
-        let session = ExportSession(asset: asset, outputPath: output, settings: ExportSettings(crf: 0, preset: "ultrafast"))
+        let session = ExportSession(
+            asset: asset, outputPath: output, settings: ExportSettings(crf: 0, preset: "ultrafast"))
         session.timeRange = TimeRange(start: .zero, end: MediaTime(value: 3, timescale: 1))
         let duration = try #require(try asset.loadDescription().duration)
         try session.apply(
-            VideoComposition.singleTrack(compositor: dashboard, duration: duration, videoTrackID: 1, sampleDataTrackIDs: [4]),
+            VideoComposition.singleTrack(
+                compositor: dashboard, duration: duration, videoTrackID: 1, sampleDataTrackIDs: [4]),
             sampleDataTracks: [track])
         try session.exportSynchronously()
         #expect(frames.count == 90, "3 s at 29.97 fps")
@@ -81,7 +88,9 @@ import Testing
         for f in frames {
             let v = try #require(f.values, "GPS in force at \(f.time) s")
             let e = try #require(Self.expected(at: f.time, in: points))
-            #expect(abs((v.latitude ?? 0) - e.latitude) < 1e-9 && abs((v.longitude ?? 0) - e.longitude) < 1e-9, "position at \(f.time) s")
+            #expect(
+                abs((v.latitude ?? 0) - e.latitude) < 1e-9 && abs((v.longitude ?? 0) - e.longitude) < 1e-9,
+                "position at \(f.time) s")
             #expect(abs((v.speed ?? -1) - e.speed) < 1e-9, "speed at \(f.time) s")
             #expect(f.speedText == String(format: "%.1f", e.speed * 3.6), "the speed readout at \(f.time) s in km/h")
         }
@@ -114,7 +123,9 @@ import Testing
             let e = try #require(Self.expected(at: frames[k].time, in: points))
             let p = projection.point(latitude: e.latitude, longitude: e.longitude)
             let want = (x: Double(rect.x) + p.x, y: Double(rect.y) + p.y)
-            #expect(abs(seen.x - want.x) < 1.5 && abs(seen.y - want.y) < 1.5, "frame \(k): marker at \(seen), the dump puts it at \(want)")
+            #expect(
+                abs(seen.x - want.x) < 1.5 && abs(seen.y - want.y) < 1.5,
+                "frame \(k): marker at \(seen), the dump puts it at \(want)")
             found.append((k, seen))
         }
         // Direction of travel from the dump (east = +x, north = −y), independent of the projection.

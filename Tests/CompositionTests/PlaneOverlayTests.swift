@@ -16,10 +16,17 @@ import Testing
         var ramp = [UInt8](repeating: 0, count: 20 * 9)
         for i in ramp.indices { ramp[i] = UInt8((i * 37) % 256) }
         return [
-            CaptionImage(content: .rectangle(width: 30, height: 15), x: 2, y: 3, color: CaptionColor(red: 0, green: 0, blue: 0, alpha: 140)),
-            CaptionImage(content: .bitmap(AlphaBitmap(width: 20, height: 9, pixels: ramp)), x: 20, y: 15, color: .yellow),
-            CaptionImage(content: .rectangle(width: 2, height: 24), x: 36, y: 0, color: CaptionColor(red: 255, green: 59, blue: 48)),
-            CaptionImage(content: .rectangle(width: 5, height: 5), x: 10, y: 6, color: CaptionColor(red: 20, green: 200, blue: 90, alpha: 200)),
+            CaptionImage(
+                content: .rectangle(width: 30, height: 15), x: 2, y: 3,
+                color: CaptionColor(red: 0, green: 0, blue: 0, alpha: 140)),
+            CaptionImage(
+                content: .bitmap(AlphaBitmap(width: 20, height: 9, pixels: ramp)), x: 20, y: 15, color: .yellow),
+            CaptionImage(
+                content: .rectangle(width: 2, height: 24), x: 36, y: 0,
+                color: CaptionColor(red: 255, green: 59, blue: 48)),
+            CaptionImage(
+                content: .rectangle(width: 5, height: 5), x: 10, y: 6,
+                color: CaptionColor(red: 20, green: 200, blue: 90, alpha: 200)),
         ]
     }
 
@@ -48,7 +55,8 @@ import Testing
         let reference = Self.planes { LayerBlending.composite(layers, into: $0) }
         var picture = try RGBAImage(width: Self.width, height: Self.height)
         LayerBlending.composite(layers, into: &picture)
-        let overlay = PlaneOverlay(picture, conversion: YCbCrConversion(matrix: .bt709, limitedRange: true), layout: .planar8)
+        let overlay = PlaneOverlay(
+            picture, conversion: YCbCrConversion(matrix: .bt709, limitedRange: true), layout: .planar8)
         let merged = Self.planes { overlay.blend(into: $0) }
         let untouched = Self.planes { _ in }
         func maxDifference(_ a: [UInt8], _ b: [UInt8]) -> Int { zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0 }
@@ -67,8 +75,12 @@ import Testing
         for y in 0..<Self.height {
             for x in 0..<Self.width {
                 let covered = layers.contains { l in
-                    guard x >= l.x, x < l.x + l.width, y >= l.y, y < l.y + l.height, l.color.alpha > 0 else { return false }
-                    if case .bitmap(let b) = l.content { return (Int(b.pixels[(y - l.y) * b.width + (x - l.x)]) * Int(l.color.alpha) / 255) > 0 }
+                    guard x >= l.x, x < l.x + l.width, y >= l.y, y < l.y + l.height, l.color.alpha > 0 else {
+                        return false
+                    }
+                    if case .bitmap(let b) = l.content {
+                        return (Int(b.pixels[(y - l.y) * b.width + (x - l.x)]) * Int(l.color.alpha) / 255) > 0
+                    }
                     return true
                 }
                 if covered { n += 1 }

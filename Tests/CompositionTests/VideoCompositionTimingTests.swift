@@ -26,7 +26,8 @@ import Testing
             (t(2, 1), t(22, 10)), (t(22, 10), t(24, 10)),
         ]
         return bounds.enumerated().map { i, b in
-            TimedMetadataGroup(timeRange: TimeRange(start: b.0, end: b.1), items: [.integer(.heartRate, Int64(100 + i))])
+            TimedMetadataGroup(
+                timeRange: TimeRange(start: b.0, end: b.1), items: [.integer(.heartRate, Int64(100 + i))])
         }
     }()
 
@@ -132,7 +133,8 @@ import Testing
         var n: Int64 = 0
         while start < Self.t(17, 10) {
             let end = start == Self.t(9, 10) ? first25 : (start + Self.t(2, 10))
-            groups.append(TimedMetadataGroup(timeRange: TimeRange(start: start, end: end), items: [.integer(.power, n)]))
+            groups.append(
+                TimedMetadataGroup(timeRange: TimeRange(start: start, end: end), items: [.integer(.power, n)]))
             start = end
             n += 1
         }

@@ -45,12 +45,15 @@ import Testing
     @Test func eachFailureHasItsError() {
         #expect(Self.error(Self.composition([])) == .noInstructions)
         #expect(Self.error(Self.composition([(1, 10)])) == .gap(instruction: 1, from: Self.s(0), to: Self.s(1)))
-        #expect(Self.error(Self.composition([(0, 4), (5, 10)])) == .gap(instruction: 2, from: Self.s(4), to: Self.s(5)))
+        #expect(
+            Self.error(Self.composition([(0, 4), (5, 10)])) == .gap(instruction: 2, from: Self.s(4), to: Self.s(5)))
         #expect(
             Self.error(Self.composition([(0, 5), (4, 10)]))
                 == .overlap(instruction: 2, with: 1, from: Self.s(4), to: Self.s(5)))
         #expect(Self.error(Self.composition([(0, 8)])) == .notCovered(from: Self.s(8), to: Self.s(10)))
-        #expect(Self.error(Self.composition([(0, 10)], video: 2)) == .missingTrack(instruction: 1, trackID: 2, kind: "video"))
+        #expect(
+            Self.error(Self.composition([(0, 10)], video: 2))
+                == .missingTrack(instruction: 1, trackID: 2, kind: "video"))
         #expect(
             Self.error(Self.composition([(0, 10)], data: [3]))
                 == .missingTrack(instruction: 1, trackID: 3, kind: "sample-data"))
@@ -71,7 +74,8 @@ import Testing
             return
         }
         // Messages say which instruction and when.
-        #expect("\(VideoCompositionError.gap(instruction: 2, from: Self.s(4), to: Self.s(5)))".contains("instruction 2"))
+        #expect(
+            "\(VideoCompositionError.gap(instruction: 2, from: Self.s(4), to: Self.s(5)))".contains("instruction 2"))
     }
 
     @Test func rampsInterpolateAndHoldLikeAVFoundation() {

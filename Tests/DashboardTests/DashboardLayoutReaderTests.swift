@@ -39,15 +39,21 @@ import Testing
     static let bad: [(String, Int, Int, String, String)] = [
         ("{\"widgets\": [\n  {\"type\": \"speed\", \"units\": \"furlongs\"}\n]}", 2, 30, "widgets[0].units", "km/h"),
         ("{\"widgets\": [\n  {\"type\": \"sped\"}\n]}", 2, 12, "widgets[0].type", "expected one of"),
-        ("{\"widgets\": [\n  {\"type\": \"map\",\n   \"frame\": {\"x\": 2, \"y\": 0, \"width\": 0.1, \"height\": 0.1}}\n]}", 3, 19,
-            "widgets[0].frame.x", "fraction"),
+        (
+            "{\"widgets\": [\n  {\"type\": \"map\",\n   \"frame\": {\"x\": 2, \"y\": 0, \"width\": 0.1, \"height\": 0.1}}\n]}",
+            3, 19,
+            "widgets[0].frame.x", "fraction"
+        ),
         ("{\"widgets\": [\n  {\"type\": \"chart\"}\n]}", 2, 3, "widgets[0]", "metric"),
         ("{\"widgets\": [\n  {\"type\": \"speed\", \"colour\": 1}\n]}", 2, 21, "widgets[0].colour", "unknown member"),
         ("{\"widgets\": [\n  {\"type\": \"speed\",}\n]}", 2, 20, "", "JSON syntax"),
         ("{\"widgets\": {}}", 1, 13, "widgets", "an array"),
         ("{\"style\": {\"text\": \"white\"}, \"widgets\": []}", 1, 20, "style.text", "#RRGGBB"),
-        ("{\"widgets\": [{\"type\": \"map\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": \"10pt\", \"height\": 0.2}}]}", 1, 65,
-            "widgets[0].frame.width", "pixels"),
+        (
+            "{\"widgets\": [{\"type\": \"map\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": \"10pt\", \"height\": 0.2}}]}",
+            1, 65,
+            "widgets[0].frame.width", "pixels"
+        ),
     ]
 
     @Test(arguments: bad.indices)

@@ -9,7 +9,9 @@ import Testing
 /// ones): every widget's box inside the picture, no two boxes sharing a pixel, and every layer
 /// a widget draws (text included, at its widest values) inside its own box.
 @Suite struct DefaultLayoutTests {
-    static let sizes: [(Int, Int)] = [(848, 480), (1920, 1080), (1080, 1920), (3840, 2160), (640, 640), (720, 1280), (2560, 1080)]
+    static let sizes: [(Int, Int)] = [
+        (848, 480), (1920, 1080), (1080, 1920), (3840, 2160), (640, 640), (720, 1280), (2560, 1080),
+    ]
 
     static func fonts() throws -> FontCatalog {
         try FontCatalog(directories: [TestPaths.fixture("render/fonts").path])
@@ -19,14 +21,19 @@ import Testing
     static func series() -> GPSSeries {
         let groups = (0..<50).map { i in
             TimedMetadataGroup(
-                timeRange: TimeRange(start: MediaTime(value: Int64(i), timescale: 10), duration: MediaTime(value: 1, timescale: 10)),
+                timeRange: TimeRange(
+                    start: MediaTime(value: Int64(i), timescale: 10), duration: MediaTime(value: 1, timescale: 10)),
                 items: [
                     MetadataItem(
                         identifier: .location, dataType: .utf8,
-                        value: .location(ISO6709Location(latitude: -33.12345 + Double(i) * 1e-4, longitude: -117.3 - Double(i) * 2e-4, altitude: -1234.5))),
+                        value: .location(
+                            ISO6709Location(
+                                latitude: -33.12345 + Double(i) * 1e-4, longitude: -117.3 - Double(i) * 2e-4,
+                                altitude: -1234.5))),
                     .float(.speed, 88.8), .float(.course, 359), .integer(.heartRate, 188), .integer(.cadence, 128),
                     .integer(.power, 1888), .float(.temperature, -38.8),
-                    MetadataItem(identifier: .date, dataType: .utf8, value: .date(UTCTime(seconds: 1_574_120_720 + Int64(i)))),
+                    MetadataItem(
+                        identifier: .date, dataType: .utf8, value: .date(UTCTime(seconds: 1_574_120_720 + Int64(i)))),
                     .integer(.gpsFix, 3), .float(.dilutionOfPrecision, 18.8),
                 ])
         }
@@ -53,12 +60,16 @@ import Testing
         #expect(values == nil)
         for frame in [0, 25, 49] {
             let t = MediaTime(value: Int64(frame), timescale: 10)
-            let v = series.values(at: t, groupInForce: TimedMetadataGroup(timeRange: TimeRange(start: t, duration: MediaTime(value: 1, timescale: 10)), items: []))
+            let v = series.values(
+                at: t,
+                groupInForce: TimedMetadataGroup(
+                    timeRange: TimeRange(start: t, duration: MediaTime(value: 1, timescale: 10)), items: []))
             let layers = try renderer.layersByWidget(for: v)
             for (p, list) in zip(placements, layers) {
                 for layer in list where layer.width > 0 && layer.height > 0 {
                     let box = WidgetRect(x: layer.x, y: layer.y, width: layer.width, height: layer.height)
-                    #expect(p.rect.contains(box), "a layer of \(p.kind) at \(box) leaves its box \(p.rect) at \(w)x\(h)")
+                    #expect(
+                        p.rect.contains(box), "a layer of \(p.kind) at \(box) leaves its box \(p.rect) at \(w)x\(h)")
                 }
             }
             let shown = renderer.readouts

@@ -8,7 +8,8 @@ import Testing
 @Suite struct GPSSeriesTests {
     static func group(_ tenth: Int64, speed: Double, course: Double, lat: Double) -> TimedMetadataGroup {
         TimedMetadataGroup(
-            timeRange: TimeRange(start: MediaTime(value: tenth, timescale: 10), duration: MediaTime(value: 1, timescale: 10)),
+            timeRange: TimeRange(
+                start: MediaTime(value: tenth, timescale: 10), duration: MediaTime(value: 1, timescale: 10)),
             items: [
                 MetadataItem(
                     identifier: .location, dataType: .utf8,
@@ -36,7 +37,8 @@ import Testing
         let atNext = try #require(series.values(at: MediaTime(value: 6, timescale: 60), groupInForce: groups[1]))
         #expect(atNext.speed == 16)
         let half = try #require(series.values(at: MediaTime(value: 3, timescale: 60), groupInForce: groups[0]))
-        #expect(abs((half.course ?? -1) - 0) < 1e-9 || abs((half.course ?? -1) - 360) < 1e-9, "350° → 10° the short way")
+        #expect(
+            abs((half.course ?? -1) - 0) < 1e-9 || abs((half.course ?? -1) - 360) < 1e-9, "350° → 10° the short way")
         #expect(abs((half.latitude ?? 0) - 45.00005) < 1e-12)
         // Distance: 0.0001° of latitude is 11.1195 m on the mean-radius sphere (R·Δφ).
         let end = try #require(series.values(at: MediaTime(value: 2, timescale: 10), groupInForce: groups[2]))

@@ -19,7 +19,8 @@ extension ExportSession {
             duration: description.duration ?? .zero, videoTrackIDs: videoIDs,
             sampleDataTrackIDs: Set(sampleDataTracks.map(\.trackID)))
         let runner = VideoCompositionRunner(
-            composition: composition, videoTrackID: CompositionTrackID(video.trackID), sampleDataTracks: sampleDataTracks)
+            composition: composition, videoTrackID: CompositionTrackID(video.trackID),
+            sampleDataTracks: sampleDataTracks)
         compositors.append(runner)
         return runner
     }

@@ -49,7 +49,8 @@ public struct SampleDataTrack: Sendable {
     private static func trimmed<T>(_ list: [T], range: WritableKeyPath<T, TimeRange>) -> [T] {
         var out = list
         for i in out.indices.dropLast() where out[i][keyPath: range].end > out[i + 1][keyPath: range].start {
-            out[i][keyPath: range] = TimeRange(start: out[i][keyPath: range].start, end: out[i + 1][keyPath: range].start)
+            out[i][keyPath: range] = TimeRange(
+                start: out[i][keyPath: range].start, end: out[i + 1][keyPath: range].start)
         }
         return out
     }

@@ -89,9 +89,11 @@ public struct VideoComposition {
             for layer in instruction.layerInstructions {
                 let ranges = layer.opacityRamps.map(\.timeRange) + layer.transformRamps.map(\.timeRange)
                 if let bad = ranges.first(where: { !$0.isValid || !$0.start.isNumeric }) {
-                    throw .invalidRamp(instruction: n, trackID: layer.trackID, "the ramp's time range \(bad) is not valid")
+                    throw .invalidRamp(
+                        instruction: n, trackID: layer.trackID, "the ramp's time range \(bad) is not valid")
                 }
-                if let o = layer.opacityRamps.first(where: { !(0...1).contains($0.start) || !(0...1).contains($0.end) }) {
+                if let o = layer.opacityRamps.first(where: { !(0...1).contains($0.start) || !(0...1).contains($0.end) })
+                {
                     throw .invalidRamp(
                         instruction: n, trackID: layer.trackID,
                         "opacity must lie between 0 and 1, not \(o.start) → \(o.end)")

@@ -30,7 +30,8 @@ extension SampleDataTrack {
                 var items: [MetadataItem] = [
                     MetadataItem(
                         identifier: .location, dataType: .utf8,
-                        value: .location(ISO6709Location(latitude: s.latitude, longitude: s.longitude, altitude: s.altitude))),
+                        value: .location(
+                            ISO6709Location(latitude: s.latitude, longitude: s.longitude, altitude: s.altitude))),
                     .float(.elevation, s.altitude), .float(.speed, s.speed2D),
                 ]
                 if let utc = s.utc { items.append(MetadataItem(identifier: .date, dataType: .utf8, value: .date(utc))) }
@@ -63,7 +64,9 @@ extension SampleDataTrack {
         for i in out.indices where out[i].item(.course) == nil {
             guard let a = position(out[i]) else { continue }
             var j = i + 1
-            while j < out.count, let b = position(out[j]), Geodesy.distance(a.latitude, a.longitude, b.latitude, b.longitude) < 2 {
+            while j < out.count, let b = position(out[j]),
+                Geodesy.distance(a.latitude, a.longitude, b.latitude, b.longitude) < 2
+            {
                 j += 1
             }
             if j < out.count, let b = position(out[j]) {

@@ -61,7 +61,9 @@ public struct DashboardLayoutReader {
             -> Double
         {
             guard case .number(let n, _) = v else { throw fail(v, path, "expected a number, found \(v.kindName)") }
-            guard range.contains(n) else { throw fail(v, path, "expected a number from \(range.lowerBound) to \(range.upperBound), not \(n)") }
+            guard range.contains(n) else {
+                throw fail(v, path, "expected a number from \(range.lowerBound) to \(range.upperBound), not \(n)")
+            }
             return n
         }
 
@@ -86,7 +88,9 @@ public struct DashboardLayoutReader {
             guard let w = m["widgets"] else {
                 throw fail(root, "", "a layout needs \"widgets\": an array of widgets")
             }
-            guard case .array(let items, _) = w else { throw fail(w, "widgets", "expected an array, found \(w.kindName)") }
+            guard case .array(let items, _) = w else {
+                throw fail(w, "widgets", "expected an array, found \(w.kindName)")
+            }
             for (i, item) in items.enumerated() { layout.widgets.append(try widget(item, "widgets[\(i)]")) }
             return layout
         }
@@ -146,7 +150,9 @@ public struct DashboardLayoutReader {
             }
             if let u = m["units"] {
                 let accepted = Self.units(for: kind, metric: w.metric)
-                guard !accepted.isEmpty else { throw fail(u, "\(path).units", "a \(kind.rawValue) widget has no units to choose") }
+                guard !accepted.isEmpty else {
+                    throw fail(u, "\(path).units", "a \(kind.rawValue) widget has no units to choose")
+                }
                 w.units = try oneOf(u, "\(path).units", accepted)
             }
             return w
@@ -172,7 +178,8 @@ public struct DashboardLayoutReader {
                 case .number(let n, _):
                     let range: ClosedRange<Double> = size ? 0.001...1 : -1...1
                     guard range.contains(n) else {
-                        throw fail(l, p, "a fraction of the picture from \(range.lowerBound) to \(range.upperBound), not \(n)")
+                        throw fail(
+                            l, p, "a fraction of the picture from \(range.lowerBound) to \(range.upperBound), not \(n)")
                     }
                     return .fraction(n)
                 case .string(let s, _):

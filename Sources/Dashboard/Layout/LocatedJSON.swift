@@ -40,7 +40,9 @@ indirect enum LocatedJSON {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }
         let v = try p.value(depth: 0)
         p.skipSpace()
-        guard p.i == bytes.count else { throw SyntaxError(message: "text after the end of the JSON value", offset: p.i) }
+        guard p.i == bytes.count else {
+            throw SyntaxError(message: "text after the end of the JSON value", offset: p.i)
+        }
         return v
     }
 
@@ -75,7 +77,9 @@ indirect enum LocatedJSON {
                     guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a \"key\"") }
                     let key = try string()
                     skipSpace()
-                    guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after \"\(key)\"") }
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+                        throw fail("expected ':' after \"\(key)\"")
+                    }
                     i += 1
                     members.append((key, try value(depth: depth + 1), keyOffset))
                     skipSpace()
@@ -111,8 +115,10 @@ indirect enum LocatedJSON {
             case UInt8(ascii: "\""):
                 return .string(try string(), offset: start)
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                for (word, v) in [("true", LocatedJSON.bool(true, offset: start)), ("false", .bool(false, offset: start)),
-                    ("null", .null(offset: start))] where bytes[i...].starts(with: Array(word.utf8)) {
+                for (word, v) in [
+                    ("true", LocatedJSON.bool(true, offset: start)), ("false", .bool(false, offset: start)),
+                    ("null", .null(offset: start)),
+                ] where bytes[i...].starts(with: Array(word.utf8)) {
                     i += word.utf8.count
                     return v
                 }
@@ -141,7 +147,9 @@ indirect enum LocatedJSON {
                 let b = bytes[i]
                 if b == UInt8(ascii: "\"") {
                     i += 1
-                    guard let s = String(validating: out, as: UTF8.self) else { throw fail("a string that is not UTF-8") }
+                    guard let s = String(validating: out, as: UTF8.self) else {
+                        throw fail("a string that is not UTF-8")
+                    }
                     return s
                 }
                 if b < 0x20 { throw fail("a control character inside a string") }
@@ -155,7 +163,8 @@ indirect enum LocatedJSON {
                     case UInt8(ascii: "b"): out.append(0x08)
                     case UInt8(ascii: "f"): out.append(0x0C)
                     case UInt8(ascii: "u"):
-                        guard i + 4 < bytes.count, let v = UInt32(String(decoding: bytes[(i + 1)...(i + 4)], as: UTF8.self), radix: 16),
+                        guard i + 4 < bytes.count,
+                            let v = UInt32(String(decoding: bytes[(i + 1)...(i + 4)], as: UTF8.self), radix: 16),
                             let scalar = Unicode.Scalar(v)
                         else { throw fail("a bad \\u escape") }
                         out.append(contentsOf: Array(String(Character(scalar)).utf8))

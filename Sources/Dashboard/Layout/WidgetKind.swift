@@ -41,8 +41,9 @@ public enum WidgetKind: String, Sendable, Hashable, CaseIterable {
         case .altitude: return AltitudeUnit.allCases.map(\.rawValue)
         case .distance: return DistanceUnit.allCases.map(\.rawValue)
         case .temperature: return TemperatureUnit.allCases.map(\.rawValue)
-        case .chart: return SpeedUnit.allCases.map(\.rawValue) + AltitudeUnit.allCases.map(\.rawValue)
-            + DistanceUnit.allCases.map(\.rawValue) + TemperatureUnit.allCases.map(\.rawValue)
+        case .chart:
+            return SpeedUnit.allCases.map(\.rawValue) + AltitudeUnit.allCases.map(\.rawValue)
+                + DistanceUnit.allCases.map(\.rawValue) + TemperatureUnit.allCases.map(\.rawValue)
         default: return []
         }
     }

@@ -41,7 +41,9 @@ public struct GPSSeries: Sendable {
             hi = max(hi, i)
             while hi + 1 < samples.count, distances[hi] - distances[i] < gradientSpan / 2 { hi += 1 }
             let run = distances[hi] - distances[lo]
-            guard run >= gradientSpan / 2, let a = samples[lo].elevation, let b = samples[hi].elevation else { continue }
+            guard run >= gradientSpan / 2, let a = samples[lo].elevation, let b = samples[hi].elevation else {
+                continue
+            }
             out[i] = (b - a) / run * 100
         }
         return out

@@ -31,7 +31,8 @@ final class ChartWidget: DashboardWidget {
         let unit: String
         switch metric {
         case .speed:
-            let u = spec.units.flatMap(SpeedUnit.init(rawValue:)) ?? (units.speed.isPace ? .kilometresPerHour : units.speed)
+            let u =
+                spec.units.flatMap(SpeedUnit.init(rawValue:)) ?? (units.speed.isPace ? .kilometresPerHour : units.speed)
             convert = { u.convert($0) ?? 0 }
             unit = u.rawValue
         case .altitude:
@@ -121,7 +122,9 @@ final class ChartWidget: DashboardWidget {
         displayed = current.map { ReadoutFormatter.fixed($0, 1) } ?? ReadoutFormatter.missing
         let (start, end) = window.map { (now - $0, now) } ?? (first, last)
         let x = (now - start) / max(1e-6, end - start) * Double(plot.width)
-        let key = [window == nil ? 0 : v.sampleIndex, Int((x * 2).rounded()), Int(((current.map(y) ?? -1) * 2).rounded())]
+        let key = [
+            window == nil ? 0 : v.sampleIndex, Int((x * 2).rounded()), Int(((current.map(y) ?? -1) * 2).rounded()),
+        ]
         if let cached, cached.key == key { return cached.layers }
         var layers: [CaptionImage] = []
         if window != nil { layers.append(curve(from: start, to: end)) }
@@ -131,7 +134,8 @@ final class ChartWidget: DashboardWidget {
         let bar = max(1, Int((r * 0.4).rounded()))
         layers.append(
             CaptionImage(
-                content: .rectangle(width: bar, height: plot.height), x: plot.x + Int(cx.rounded()) - bar / 2, y: plot.y,
+                content: .rectangle(width: bar, height: plot.height), x: plot.x + Int(cx.rounded()) - bar / 2,
+                y: plot.y,
                 color: context.style.accent))
         if let current, current.isFinite {
             let cy = min(Double(plot.height) - r, max(r, y(current)))

@@ -63,7 +63,9 @@ final class CompassWidget: DashboardWidget {
         displayed = formatter.text(values)
         var layers: [CaptionImage] = []
         if let course {
-            let corners = [point(course, radius * 0.97), point(course - 9, radius * 0.72), point(course + 9, radius * 0.72)]
+            let corners = [
+                point(course, radius * 0.97), point(course - 9, radius * 0.72), point(course + 9, radius * 0.72),
+            ]
             // Only the pointer's own box is drawn and blended.
             let x0 = Int((corners.map(\.x).min() ?? 0).rounded(.down)) - 1
             let y0 = Int((corners.map(\.y).min() ?? 0).rounded(.down)) - 1
@@ -72,7 +74,8 @@ final class CompassWidget: DashboardWidget {
             var pointer = CoverageCanvas(width: x1 - x0, height: y1 - y0)
             pointer.polygon(corners.map { (x: $0.x - Double(x0), y: $0.y - Double(y0)) })
             layers.append(
-                CaptionImage(content: .bitmap(pointer.bitmap), x: rect.x + x0, y: rect.y + y0, color: context.style.accent))
+                CaptionImage(
+                    content: .bitmap(pointer.bitmap), x: rect.x + x0, y: rect.y + y0, color: context.style.accent))
         }
         let text = displayed == ReadoutFormatter.missing ? displayed : displayed + "°"
         let t = try context.text.render(text, pixelSize: valueSize)

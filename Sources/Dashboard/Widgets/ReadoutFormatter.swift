@@ -74,7 +74,8 @@ struct ReadoutFormatter {
         case .heading: return f(v.course, 0)
         case .datetime:
             guard let d = v.date else { return Self.missing }
-            let shifted = UTCTime(sinceEpoch: d.sinceEpoch + MediaTime(value: Int64(utcOffsetMinutes) * 60, timescale: 1))
+            let shifted = UTCTime(
+                sinceEpoch: d.sinceEpoch + MediaTime(value: Int64(utcOffsetMinutes) * 60, timescale: 1))
             // ISO 8601 to the second: "2023-05-01T10:22:03.5Z" → "2023-05-01 10:22:03".
             return String(shifted.iso8601.prefix(19).map { $0 == "T" ? " " : $0 })
         case .coordinates:

@@ -23,13 +23,17 @@ final class ReadoutWidget: DashboardWidget {
         self.context = context
         formatter = ReadoutFormatter(
             kind: spec.kind, units: context.units, unitName: spec.units, utcOffsetMinutes: spec.utcOffsetMinutes ?? 0)
-        label = spec.label ?? (spec.kind == .datetime && (spec.utcOffsetMinutes ?? 0) != 0 ? "TIME" : spec.kind.defaultLabel)
+        label =
+            spec.label
+            ?? (spec.kind == .datetime && (spec.utcOffsetMinutes ?? 0) != 0 ? "TIME" : spec.kind.defaultLabel)
         padding = max(1, Int((Double(min(rect.width, rect.height)) * 0.1).rounded()))
         let inner = rect.width - 2 * padding
         let h = Double(rect.height - 2 * padding)
-        labelSize = try context.text.fittingSize(for: label.isEmpty ? "M" : label, width: inner, maximum: max(1, h * 0.3))
+        labelSize = try context.text.fittingSize(
+            for: label.isEmpty ? "M" : label, width: inner, maximum: max(1, h * 0.3))
         let unitMax = max(1, h * 0.3)
-        let unitWidth = formatter.unitText.isEmpty ? 0 : try context.text.render(" " + formatter.unitText, pixelSize: unitMax).width
+        let unitWidth =
+            formatter.unitText.isEmpty ? 0 : try context.text.render(" " + formatter.unitText, pixelSize: unitMax).width
         unitSize = unitMax
         valueSize = try context.text.fittingSize(
             for: formatter.sample, width: max(1, inner - unitWidth), maximum: max(1, h * 0.55))
@@ -40,7 +44,8 @@ final class ReadoutWidget: DashboardWidget {
         if !label.isEmpty {
             let t = try context.text.render(label, pixelSize: labelSize)
             layers.append(
-                CaptionImage(content: .bitmap(t.bitmap), x: rect.x + padding, y: rect.y + padding, color: context.style.label))
+                CaptionImage(
+                    content: .bitmap(t.bitmap), x: rect.x + padding, y: rect.y + padding, color: context.style.label))
         }
         return layers
     }

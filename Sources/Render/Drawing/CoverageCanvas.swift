@@ -139,7 +139,8 @@ public struct CoverageCanvas: Sendable {
             for x in xs {
                 var n = 0
                 for sy in 0..<4 {
-                    for sx in 0..<4 where inside(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4) {
+                    for sx in 0..<4 where inside(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4)
+                    {
                         n += 1
                     }
                 }

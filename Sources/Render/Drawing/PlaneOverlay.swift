@@ -123,7 +123,8 @@ package final class PlaneOverlay {
                             let at = 2 * (x0 + k)
                             let old = Int32(UInt16(littleEndian: s.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
                             let v = (pre[o + k] + old * keep[o + k] + 127) / 255
-                            s.storeBytes(of: UInt16(truncatingIfNeeded: v).littleEndian, toByteOffset: at, as: UInt16.self)
+                            s.storeBytes(
+                                of: UInt16(truncatingIfNeeded: v).littleEndian, toByteOffset: at, as: UInt16.self)
                         }
                     } else {
                         for k in 0..<Int(run.count) {
@@ -145,8 +146,10 @@ package final class PlaneOverlay {
                             let cx = x0 + k, j = o + k
                             switch layout {
                             case .planar8:
-                                cbRow[cx] = UInt8(truncatingIfNeeded: (cbPre[j] + Int32(cbRow[cx]) * keep[j] + 127) / 255)
-                                crRow[cx] = UInt8(truncatingIfNeeded: (crPre[j] + Int32(crRow[cx]) * keep[j] + 127) / 255)
+                                cbRow[cx] = UInt8(
+                                    truncatingIfNeeded: (cbPre[j] + Int32(cbRow[cx]) * keep[j] + 127) / 255)
+                                crRow[cx] = UInt8(
+                                    truncatingIfNeeded: (crPre[j] + Int32(crRow[cx]) * keep[j] + 127) / 255)
                             case .semiPlanar8:
                                 cbRow[2 * cx] = UInt8(
                                     truncatingIfNeeded: (cbPre[j] + Int32(cbRow[2 * cx]) * keep[j] + 127) / 255)
@@ -154,13 +157,17 @@ package final class PlaneOverlay {
                                     truncatingIfNeeded: (crPre[j] + Int32(cbRow[2 * cx + 1]) * keep[j] + 127) / 255)
                             case .planar10:
                                 let cbs = UnsafeMutableRawPointer(cbRow), crs = UnsafeMutableRawPointer(crRow)
-                                let oldCb = Int32(UInt16(littleEndian: cbs.loadUnaligned(fromByteOffset: 2 * cx, as: UInt16.self)))
-                                let oldCr = Int32(UInt16(littleEndian: crs.loadUnaligned(fromByteOffset: 2 * cx, as: UInt16.self)))
+                                let oldCb = Int32(
+                                    UInt16(littleEndian: cbs.loadUnaligned(fromByteOffset: 2 * cx, as: UInt16.self)))
+                                let oldCr = Int32(
+                                    UInt16(littleEndian: crs.loadUnaligned(fromByteOffset: 2 * cx, as: UInt16.self)))
                                 cbs.storeBytes(
-                                    of: UInt16(truncatingIfNeeded: (cbPre[j] + oldCb * keep[j] + 127) / 255).littleEndian,
+                                    of: UInt16(truncatingIfNeeded: (cbPre[j] + oldCb * keep[j] + 127) / 255)
+                                        .littleEndian,
                                     toByteOffset: 2 * cx, as: UInt16.self)
                                 crs.storeBytes(
-                                    of: UInt16(truncatingIfNeeded: (crPre[j] + oldCr * keep[j] + 127) / 255).littleEndian,
+                                    of: UInt16(truncatingIfNeeded: (crPre[j] + oldCr * keep[j] + 127) / 255)
+                                        .littleEndian,
                                     toByteOffset: 2 * cx, as: UInt16.self)
                             }
                         }
