@@ -60,6 +60,7 @@ test-sanitize: test-deps
 		$(SWIFT) test --skip-build --build-path $(SANITIZE_BUILD) --filter '$(SANITIZE_SUITES)'
 
 bench: build
+	@scripts/install-deps.sh --bench
 	python3 Benchmarks/run all
 
 clean:

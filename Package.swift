@@ -3,7 +3,9 @@
 // Module layout and dependency direction follow ../shared/GUIDE.md:
 //   CaptionCore ← CEA608 ← SCC;  CaptionCore, XML ← ITT;  CaptionCore ← SRT, WebVTT;
 //   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  Render and Media depend on
-//   CaptionCore; Composition on Media and Render; the CLI depends on all.
+//   CaptionCore; Dashboard (the GPS dashboard's widgets, layout file, map and charts) on Render
+//   and Metadata; Composition (the compositor API and the built-in caption and GPS compositors)
+//   on Media, Render, Metadata and Dashboard; the CLI depends on all.
 // Each C library is imported by exactly one Swift module (its bridge owner).
 import PackageDescription
 
@@ -15,6 +17,7 @@ let package = Package(
         .library(name: "Media", targets: ["Media"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Composition", targets: ["Composition"]),
+        .library(name: "Dashboard", targets: ["Dashboard"]),
         .executable(name: "captions", targets: ["captions"]),
         .executable(name: "captions-media", targets: ["captions-media"]),
     ],
@@ -79,8 +82,13 @@ let package = Package(
         .target(
             name: "Media", dependencies: ["CaptionCore", "CFFmpeg", "FileSafety"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
-        // Per-frame compositors over Media and Render (caption burn-in); no C of its own.
-        .target(name: "Composition", dependencies: ["CaptionCore", "Media", "Render"]),
+        // The GPS dashboard: widgets, the JSON layout file (Specs/dashboard-layout.md), the default
+        // layout for any size, map projection and charts, drawn as layers by Render. Kept apart
+        // from Composition so that it stays small; no C and no FFmpeg of its own.
+        .target(name: "Dashboard", dependencies: ["CaptionCore", "Render", "Metadata"]),
+        // The compositor API (VideoComposition, instructions, VideoCompositing requests with
+        // timed metadata) and the built-in caption and GPS compositors; no C of its own.
+        .target(name: "Composition", dependencies: ["CaptionCore", "Media", "Render", "Metadata", "Dashboard"]),
 
         // MARK: - CLI
         // Two executables so that the common commands never load FFmpeg: linking libavcodec
@@ -101,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "captions-media",
             dependencies: [
-                "CaptionsCLI", "Render", "Media", "Composition",
+                "CaptionsCLI", "Render", "Media", "Composition", "Dashboard", "Metadata",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -128,7 +136,10 @@ let package = Package(
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
-        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Media", "Render", "TestSupport"]),
+        .testTarget(
+            name: "CompositionTests",
+            dependencies: ["Composition", "Media", "Render", "Metadata", "Dashboard", "TestSupport"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "Render", "Metadata", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "TestSupport"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),

@@ -14,7 +14,11 @@ struct ExportCommand: ParsableCommand {
             container cannot hold is dropped with a warning that names it. --from starts the \
             video exactly at the first frame at or after that time; copied tracks are cut at the \
             nearest packet and stay in sync. The output is written to a temporary file and \
-            renamed at the end; an existing output is kept unless --force; Ctrl-C leaves nothing.
+            renamed at the end; an existing output is kept unless --force; Ctrl-C leaves nothing. \
+            --overlay gps draws a GPS dashboard from the movie's own metadata track (GoPro GPMF or \
+            QuickTime mebx) or a --gpx track, with a --layout file (Specs/dashboard-layout.md) or \
+            the default layout fitted to the picture; --captions FILE burns captions; overlays \
+            stack in the order given.
             """)
 
     @Argument(help: "The movie to read.")
@@ -22,11 +26,14 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var export: ExportOptions
 
+    @OptionGroup(title: "Overlays") var overlays: OverlayOptions
+
     func run() throws {
         let asset = Asset(path: input)
         let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
         session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
-        try ExportRunner.run(session, style: export.progress)
+        let extra = try overlays.apply(to: session, movie: input)
+        try ExportRunner.run(session, style: export.progress, extra: extra)
     }
 }
 
