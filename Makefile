@@ -43,13 +43,14 @@ fuzz-smoke: deps
 	python3 Fuzz/run --seconds $(FUZZ_SMOKE_SECONDS) --smoke
 
 # The suites that reach C (libxml2 through ITT; FreeType, HarfBuzz, FriBidi through Render;
-# FFmpeg through Media) built with AddressSanitizer, and UndefinedBehaviorSanitizer on the C
+# FFmpeg through Media; the dashboard's and the plane overlay's unsafe-pointer blending) built
+# with AddressSanitizer, and UndefinedBehaviorSanitizer on the C
 # code Swift compiles (the bridges' inline shims; Swift has no -sanitize=undefined on Linux and
 # traps on overflow itself), and LeakSanitizer (scripts/lsan.supp lists the test frameworks'
 # own objects, and says why fontconfig is not listed there). Swift's backtracer is off (it
 # deadlocks against ASan's report). Its own scratch path, ignored by git.
 SANITIZE_BUILD = .build-sanitize
-SANITIZE_SUITES ?= XMLTests|ITTTests|RenderTests|MediaTests|PreviewCommandTests
+SANITIZE_SUITES ?= XMLTests|ITTTests|RenderTests|MediaTests|PreviewCommandTests|DashboardTests|PlaneOverlayTests
 test-sanitize: test-deps
 	$(SWIFT) build --build-tests --build-path $(SANITIZE_BUILD) --sanitize address \
 		-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
