@@ -2,8 +2,8 @@
 // The captions suite: a caption and timed-metadata authoring library and the `captions` CLI.
 // Module layout and dependency direction follow ../shared/GUIDE.md:
 //   CaptionCore ← CEA608 ← SCC;  CaptionCore, XML ← ITT;  CaptionCore ← SRT, WebVTT;
-//   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  Render and Media depend on
-//   CaptionCore; the CLI depends on all.
+//   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  CaptionCore, CEA608, SCC,
+//   ISOBMFF ← CaptionTracks;  Render and Media depend on CaptionCore; the CLI depends on all.
 // Each C library is imported by exactly one Swift module (its bridge owner).
 import PackageDescription
 
@@ -57,10 +57,14 @@ let package = Package(
         // Timed metadata: the model (TimedMetadataGroup, MetadataItem), GPX, GoPro GPMF, QuickTime
         // mebx tracks, sync and filters.
         .target(name: "Metadata", dependencies: ["CaptionCore", "XML", "ISOBMFF"]),
+        // Captions inside movies: c608 closed-caption tracks, A/53 cc_data in H.264/HEVC SEI and
+        // tx3g subtitle tracks, read and written over ISOBMFF without decoding any picture.
+        .target(name: "CaptionTracks", dependencies: ["CaptionCore", "CEA608", "SCC", "ISOBMFF"]),
         .target(
             name: "CaptionKit",
             dependencies: [
                 "CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "SRT", "WebVTT", "Validation", "FileSafety",
+                "CaptionTracks",
             ]),
 
         // MARK: - Bridge owners
@@ -90,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "captions",
             dependencies: [
-                "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety",
+                "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety", "CaptionTracks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -110,6 +114,8 @@ let package = Package(
         .testTarget(name: "XMLTests", dependencies: ["XML", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["Metadata", "ISOBMFF", "TestSupport"]),
+        .testTarget(
+            name: "CaptionTracksTests", dependencies: ["CaptionTracks", "CaptionKit", "ISOBMFF", "SCC", "TestSupport"]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
         .testTarget(name: "SRTTests", dependencies: ["SRT", "CaptionKit", "TestSupport"]),
         .testTarget(

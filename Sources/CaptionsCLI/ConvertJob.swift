@@ -16,6 +16,8 @@ public struct ConvertJob {
     public var startTimecode: String?
     public var shift = false
     public var force = false
+    /// `--as-transmitted`: the input is a movie whose CEA-608 words are written as SCC unchanged.
+    public var asTransmitted = false
 
     public init(
         input: String, output: String, from: String? = nil, readOptions: CaptionFormatOptions = CaptionFormatOptions(),
@@ -34,6 +36,15 @@ public struct ConvertJob {
     }
 
     public func run() throws {
+        if asTransmitted {
+            var options = readOptions
+            options.dropFrame = dropFrame
+            options.startTimecode = startTimecode
+            let diagnostics = try CaptionFile.writeTransmittedSCC(
+                fromMovie: input, to: output, options: options, overwrite: force)
+            try Exit.report(diagnostics)
+            return
+        }
         // Bad arguments are reported before any reading.
         _ = try CaptionFormatRegistry.standard.outputFormat(path: output, name: to)
         let (result, _) = try CaptionFile.read(input, format: from, options: readOptions)

@@ -34,14 +34,22 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace the output file if it exists.")
     var force = false
 
+    @Flag(
+        name: .long,
+        help:
+            "From a movie: write its CEA-608 words as SCC exactly as transmitted, each on its frame, from the movie's first timecode."
+    )
+    var asTransmitted = false
+
     enum TimecodeMode: String, ExpressibleByArgument, CaseIterable {
         case df, ndf
     }
 
     func run() throws {
-        try ConvertJob(
+        var job = ConvertJob(
             input: input, output: output, from: read.from, readOptions: read.formatOptions(), to: to,
-            dropFrame: timecode.map { $0 == .df }, startTimecode: startTimecode, shift: shift, force: force
-        ).run()
+            dropFrame: timecode.map { $0 == .df }, startTimecode: startTimecode, shift: shift, force: force)
+        job.asTransmitted = asTransmitted
+        try job.run()
     }
 }

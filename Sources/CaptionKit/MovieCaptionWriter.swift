@@ -1,0 +1,200 @@
+import CEA608
+import CaptionCore
+import CaptionTracks
+import FileSafety
+import ISOBMFF
+import SCC
+
+/// `captions mux`: a caption file into a copy of a movie as caption tracks. The CEA-608 words
+/// of a `c608` track are those of an SCC file of the same captions at the video's frame rate:
+/// an SCC input's own words on their own frames when the video runs at the file's rate, else
+/// what the SCC writer (conformer and scheduler included) sends for the captions at the video's
+/// rate. See Specs/caption-tracks.md.
+public struct MovieCaptionWriter {
+    public struct Options: Sendable {
+        /// The tracks to write; nil: `c608` for an SCC input, `tx3g` for any other.
+        public var forms: Set<CaptionTrackMuxer.Form>?
+        /// The CEA-608 channel of the `c608` data (1–4; 3 and 4 go in field 2), and the channel
+        /// an SCC input is read from for `tx3g`.
+        public var channel: Int?
+        /// ISO 639-2 or BCP 47; nil: the captions' own language, else `und`.
+        public var language: String?
+        /// The timecode of the movie's start in an SCC input's labels; nil: the movie's first
+        /// timecode (`tmcd`) when the captions do not start before it, else 00:00:00;00.
+        public var startTimecode: String?
+        /// Reading options for the caption file (format, frame rate, strictness).
+        public var read = CaptionFormatOptions()
+        public var format: String?
+        /// Let the SCC writer shift captions whose words cannot arrive in time (reported).
+        public var applyShifts = false
+
+        public init() {}
+    }
+
+    /// The tracks built, ready to write, and what was noticed.
+    public struct Plan: Sendable {
+        public var muxer: CaptionTrackMuxer
+        public var tracks: [NewTrack]
+        public var forms: [CaptionTrackMuxer.Form]
+        public var trackIDs: [UInt32]
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Reads the captions and builds the tracks; nothing is written, so every error comes before
+    /// an output file exists.
+    public static func plan(movie path: String, captions captionsPath: String, options: Options) throws -> Plan {
+        let movie: MovieCaptions
+        do throws(CaptionTracksError) {
+            movie = try MovieCaptions(path: path)
+        } catch {
+            throw error.formatError
+        }
+        let muxer = CaptionTrackMuxer(movie: movie)
+        var readOptions = options.read
+        readOptions.channel = options.channel ?? readOptions.channel
+        let isSCC =
+            try CaptionFormatRegistry.standard.inputFormat(
+                path: captionsPath, bytes: try FileIO.readAll(captionsPath), name: options.format
+            ).name == "scc"
+        let forms = options.forms ?? [isSCC ? .c608 : .tx3g]
+        guard !forms.isEmpty else { throw CaptionFormatError(.cannotWrite, "no track form chosen") }
+        var diagnostics: [Diagnostic] = []
+
+        // Where an SCC input's labels put the movie's start.
+        var startTimecode = options.startTimecode
+        var sccWords: SCCTransmission?
+        if isSCC {
+            var scan = readOptions
+            scan.fileName = captionsPath
+            let transmission = try SCCTransmission(scanning: try FileIO.readAll(captionsPath), options: scan)
+            sccWords = transmission
+            if startTimecode == nil, let tc = movie.firstTimecode() {
+                let rate = readOptions.frameRate ?? .fps29_97
+                let start = tc.frames(at: rate)
+                if let first = transmission.words.first?.frame, first >= start {
+                    startTimecode = try Timecode(frameCount: start, rate: rate, dropFrame: tc.timecode.dropFrame)
+                        .description
+                    diagnostics.append(
+                        Diagnostic(
+                            .info, "tracks.start",
+                            "the captions' timecodes are placed from the movie's first timecode, \(startTimecode ?? "")",
+                            at: DiagnosticLocation(file: captionsPath),
+                            suggestedFix: "give another with --start-timecode"))
+                }
+            }
+        }
+        readOptions.startTimecode = startTimecode
+        let (read, _) = try CaptionFile.read(captionsPath, format: options.format, options: readOptions)
+        diagnostics += read.diagnostics
+        let document = read.document
+        let language: LanguageTag
+        if let text = options.language ?? document.language {
+            guard let tag = LanguageTag(text) else {
+                if options.language != nil {
+                    throw CaptionFormatError(
+                        .cannotWrite, "--language \(text): expected an ISO 639-2 code (eng) or a BCP 47 tag (en-US)")
+                }
+                throw CaptionFormatError(
+                    .cannotWrite, "the captions' language \"\(text)\" is not one a movie can name; give --language")
+            }
+            language = tag
+        } else {
+            language = .undetermined
+        }
+
+        var tracks: [NewTrack] = []
+        var written: [CaptionTrackMuxer.Form] = []
+        do {
+            if forms.contains(.c608) {
+                let schedule = try c608Schedule(
+                    muxer: muxer, document: document, sccWords: sccWords, startTimecode: startTimecode,
+                    options: options, readOptions: readOptions, diagnostics: &diagnostics)
+                let (track, notes) = try muxer.c608Track(schedule, language: language)
+                tracks.append(track)
+                written.append(.c608)
+                diagnostics += notes
+            }
+            if forms.contains(.tx3g) {
+                let (track, notes) = try muxer.tx3gTrack(
+                    document.captions, frameRate: document.frameRate, language: language)
+                tracks.append(track)
+                written.append(.tx3g)
+                diagnostics += notes
+            }
+        } catch let error as CaptionTracksError {
+            throw error.formatError
+        }
+        return Plan(
+            muxer: muxer, tracks: tracks, forms: written, trackIDs: muxer.trackIDs(count: tracks.count),
+            diagnostics: diagnostics)
+    }
+
+    /// The words each video frame carries.
+    private static func c608Schedule(
+        muxer: CaptionTrackMuxer, document: CaptionDocument, sccWords: SCCTransmission?, startTimecode: String?,
+        options: Options, readOptions: CaptionFormatOptions, diagnostics: inout [Diagnostic]
+    ) throws -> CEA608FrameSchedule {
+        let rate = try muxer.video().clock.rate
+        let channel = options.channel ?? 1
+        guard let field = CaptionField(channel: channel) else {
+            throw CaptionFormatError(.cannotWrite, "--channel must be 1, 2, 3 or 4, not \(channel)")
+        }
+        let sccRate = readOptions.frameRate ?? .fps29_97
+        var words: [ScheduledWord]
+        if let sccWords, sccRate == rate {
+            // The file's own words on their own frames: nothing re-encoded, nothing moved.
+            var start: Int64 = 0
+            if let startTimecode { start = try Timecode(startTimecode, rate: rate).frameCount(at: rate) }
+            words = sccWords.words.map {
+                ScheduledWord(
+                    frame: $0.frame - start, word: UInt16($0.first) << 8 | UInt16($0.second), changesScreen: false)
+            }
+        } else {
+            if sccWords != nil {
+                diagnostics.append(
+                    Diagnostic(
+                        .info, "tracks.rescheduled",
+                        "the SCC file is at \(sccRate) fps and the video at \(rate) fps: its captions are encoded again at the video's rate"
+                    ))
+            }
+            var writeOptions = CaptionFormatOptions(frameRate: rate, channel: channel, applyShifts: options.applyShifts)
+            writeOptions.fileName = "c608 track"
+            let scc = try CaptionFormatRegistry.standard.format(named: "scc")
+            guard let writer = scc.writer else { throw CaptionFormatError(.cannotWrite, "no SCC writer") }
+            let written = try writer(document, writeOptions)
+            diagnostics += written.diagnostics
+            var scan = CaptionFormatOptions(frameRate: rate)
+            scan.fileName = "c608 track"
+            words = try SCCTransmission(scanning: written.bytes, options: scan).words.map {
+                ScheduledWord(frame: $0.frame, word: UInt16($0.first) << 8 | UInt16($0.second), changesScreen: false)
+            }
+        }
+        return field == .one
+            ? CEA608FrameSchedule(rate: rate, field1: words) : CEA608FrameSchedule(rate: rate, field2: words)
+    }
+
+    /// Writes the movie with the plan's tracks to `output` (a temporary file renamed at the end;
+    /// an existing file is replaced only with `overwrite`).
+    public static func write(_ plan: Plan, to output: String, overwrite: Bool) throws {
+        let file: OutputFile
+        do throws(FileSafetyError) {
+            file = try OutputFile(output, overwrite: overwrite)
+        } catch {
+            throw CaptionFormatError(.io, error.message, at: DiagnosticLocation(file: output))
+        }
+        do throws(CaptionTracksError) {
+            try plan.muxer.write(plan.tracks) { (piece: [UInt8]) throws(ISOBMFFError) in
+                do throws(FileSafetyError) { try file.write(piece) } catch {
+                    throw ISOBMFFError(.io, error.message, path: output)
+                }
+            }
+        } catch {
+            throw error.formatError
+        }
+        do throws(FileSafetyError) {
+            try file.commit()
+        } catch {
+            throw CaptionFormatError(.io, error.message, at: DiagnosticLocation(file: output))
+        }
+    }
+}
