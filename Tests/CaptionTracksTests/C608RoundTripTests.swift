@@ -104,10 +104,7 @@ import Testing
         for (t, o) in zip(theirs, grouped) {
             // FFmpeg's subtitle times are whole milliseconds, not rounded to the nearest.
             #expect(abs(t.start - o.start) < 0.001 && abs(t.end - o.end) < 0.001, "\(t) vs \(o)")
-            // FFmpeg shows 608's apostrophe (0x27) as U+2019 (Specs/cea608/disputed-code-points.md).
-            let text = SubtitlePeers.comparable(
-                t.text.replacingOccurrences(of: "\\h", with: "").replacingOccurrences(of: "\u{2019}", with: "'"))
-            #expect(text == SubtitlePeers.comparable(o.text), "\(t) vs \(o)")
+            #expect(TrackClips.comparable(ffmpeg: t.text) == SubtitlePeers.comparable(o.text), "\(t) vs \(o)")
         }
     }
 

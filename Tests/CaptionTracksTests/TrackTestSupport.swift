@@ -36,6 +36,14 @@ enum TrackClips {
         return PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8))
     }
 
+    /// A cue's text as FFmpeg's 608 decoder prints it, made comparable with ours: its `\\h`
+    /// (hard spaces for tab offsets) removed and U+2019 back to the apostrophe 0x27 it shows
+    /// for (Specs/cea608/disputed-code-points.md), then ``SubtitlePeers/comparable(_:)``.
+    static func comparable(ffmpeg text: String) -> String {
+        SubtitlePeers.comparable(
+            text.replacingOccurrences(of: "\\h", with: "").replacingOccurrences(of: "\u{2019}", with: "'"))
+    }
+
     /// ffprobe's streams as JSON objects.
     static func ffprobeStreams(_ movie: String) throws -> [[String: Any]] {
         let r = try run("ffprobe", ["-v", "error", "-print_format", "json", "-show_streams", movie])

@@ -156,10 +156,10 @@ public struct SEICaptionReader: Sendable {
         default:
             return nil
         }
-        // VisualSampleEntry: 6 reserved, data reference index, 16 reserved/pre-defined, width,
-        // height, resolutions, reserved, frame count, compressor name (32), depth, pre-defined:
-        // 78 bytes with the box header (ISO/IEC 14496-12 §12.1.3).
-        guard let boxes = try? entry.childBoxes(afterFixedFields: 70),
+        // VisualSampleEntry after the box header: 6 reserved bytes and the data reference index,
+        // then pre-defined and reserved (16), width, height, resolutions, reserved, frame count,
+        // compressor name (32), depth, pre-defined: 78 bytes (ISO/IEC 14496-12 §12.1.3).
+        guard let boxes = try? entry.childBoxes(afterFixedFields: 78),
             let box = boxes.first(where: { $0.type == config })
         else { return nil }
         let payload = entry.bytes[box.payloadRange]

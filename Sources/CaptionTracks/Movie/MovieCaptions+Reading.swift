@@ -25,9 +25,17 @@ extension MovieCaptions {
         guard let chosen else {
             let what = kind.map { "no \($0.rawValue) caption source" } ?? "no captions"
             let present = all.isEmpty ? "" : "; present: " + all.map(\.description).joined(separator: "; ")
+            // Video this reader cannot look into (MPEG-2 in MP4 is `mp4v`): say so rather than
+            // "no captions".
+            let unread = movie.tracks.filter {
+                $0.handlerType == "vide" && ($0.sampleEntries.first.flatMap(SEICaptionReader.forSampleEntry) == nil)
+            }
+            let notYet = unread.map {
+                "; track \($0.id) is \($0.format?.description ?? "video of no format"): A/53 captions are read from H.264 and HEVC video here; MPEG-2 video needs the media pipeline (libavformat), not yet there"
+            }.joined()
             throw CaptionTracksError(
                 .missing,
-                "\(what): the movie has \(all.isEmpty ? "no c608 track, no A/53 captions in its video and no subtitle track" : "other sources")\(present)",
+                "\(what): the movie has \(all.isEmpty ? "no c608 track, no A/53 captions in its video and no subtitle track" : "other sources")\(present)\(notYet)",
                 file: fileName)
         }
         var notes = diagnostics
