@@ -13,8 +13,17 @@ extension CaptionFile {
         if let name, name.lowercased() != descriptor.name { return nil }
         if name == nil {
             guard path != "-", let file = try? FileByteSource(path: path),
-                let head = try? file.bytes(in: 0..<min(16, file.count)), MovieCaptions.looksLikeMovie(head)
+                let head = try? file.bytes(in: 0..<min(189, file.count))
             else { return nil }
+            // MPEG-2 transport streams: 188-byte packets starting with the sync byte 0x47
+            // (ISO/IEC 13818-1 §2.4.3.2).
+            if head.count == 189, head[0] == 0x47, head[188] == 0x47 {
+                throw CaptionFormatError(
+                    .unreadable,
+                    "an MPEG transport stream: its A/53 captions need the media pipeline (libavformat), not yet there; remux it to MP4 or MOV first (ffmpeg -i in.ts -c copy out.mp4)",
+                    at: DiagnosticLocation(file: path))
+            }
+            guard MovieCaptions.looksLikeMovie(head) else { return nil }
         }
         var opts = options
         if opts.fileName == nil { opts.fileName = path }

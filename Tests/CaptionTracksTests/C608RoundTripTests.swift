@@ -61,7 +61,7 @@ import Testing
             )
             checked += 1
         }
-        #expect(checked >= 60)
+        #expect(checked == 70)
     }
 
     /// Pop-on fixtures whose bytes carry parity (FFmpeg's decoder drops pairs without it): ffprobe

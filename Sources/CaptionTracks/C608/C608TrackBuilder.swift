@@ -32,14 +32,16 @@ public struct C608TrackBuilder: Sendable {
         samples.reserveCapacity(schedule.entries.count)
         for (i, e) in schedule.entries.enumerated() {
             let next = i + 1 < schedule.entries.count ? schedule.entries[i + 1].frame : e.frame + 1
-            guard let duration = UInt32(exactly: (next - e.frame) * frameUnits) else {
+            let (units, overflow) = (next - e.frame).multipliedReportingOverflow(by: frameUnits)
+            guard !overflow, let duration = UInt32(exactly: units) else {
                 throw CaptionTracksError(
                     .cannotWrite, "a gap of \(next - e.frame) frames between caption data is too long for one sample")
             }
             let sample = C608Sample(field1: e.field1.map { [$0] } ?? [], field2: e.field2.map { [$0] } ?? [])
             samples.append(NewTrack.Sample(data: sample.bytes, duration: duration))
         }
-        guard let ts = UInt32(exactly: timescale), let start = UInt64(exactly: first.frame * frameUnits) else {
+        let (startUnits, overflow) = first.frame.multipliedReportingOverflow(by: frameUnits)
+        guard let ts = UInt32(exactly: timescale), !overflow, let start = UInt64(exactly: startUnits) else {
             throw CaptionTracksError(.cannotWrite, "the caption data's first frame (\(first.frame)) cannot be placed")
         }
         var track = NewTrack(

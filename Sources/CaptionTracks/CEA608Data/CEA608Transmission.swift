@@ -38,7 +38,10 @@ public struct CEA608Transmission: Sendable {
         var lineLength = 0
         for p in pairs where p.field == field {
             guard var frame = rate.frame(at: p.time, rounding: .nearestOrAwayFromZero) else { continue }
-            if let previous, frame <= previous { frame = previous + 1 }
+            if let previous, frame <= previous {
+                guard previous < .max else { continue }
+                frame = previous + 1
+            }
             let padding = p.pair.isPadding
             // A new SCC line where filler turns into data or back, and every 32 words (an SCC
             // line of more is hard to read; the frames are the same either way).

@@ -7,7 +7,8 @@ struct MuxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mux",
         abstract: "Add captions to a copy of a movie as a c608 closed-caption track or a tx3g subtitle track.",
-        discussion: "The movie's own tracks are copied byte for byte. --form c608 writes CEA-608 byte pairs, one "
+        discussion:
+            "The movie's own tracks are copied byte for byte, in its own container (MP4 or MOV). --form c608 writes CEA-608 byte pairs, one "
             + "sample per video frame with data, referred to by the video (tref clcp): an SCC file's own words "
             + "on their own frames when the video runs at its rate, else the words the SCC writer sends at the "
             + "video's rate. --form tx3g writes soft subtitles (FFmpeg's mov_text) from any caption file. "
