@@ -129,12 +129,15 @@ public struct MovieCaptionWriter {
             diagnostics: diagnostics)
     }
 
-    /// The words each video frame carries.
+    /// The words each video frame carries. Above 30 fps (50, 59.94, 60) the words go on every
+    /// other frame, at half the rate: line 21 carries one pair a field per frame of 29.97 fps
+    /// video (47 CFR 15.119(b)), and a decoder fed from faster video receives no more.
     private static func c608Schedule(
         muxer: CaptionTrackMuxer, document: CaptionDocument, sccWords: SCCTransmission?, startTimecode: String?,
         options: Options, readOptions: CaptionFormatOptions, diagnostics: inout [Diagnostic]
     ) throws -> CEA608FrameSchedule {
-        let rate = try muxer.video().clock.rate
+        let video = try muxer.video().clock.rate
+        let (rate, step) = dataRate(video)
         let channel = options.channel ?? 1
         guard let field = CaptionField(channel: channel) else {
             throw CaptionFormatError(.cannotWrite, "--channel must be 1, 2, 3 or 4, not \(channel)")
@@ -154,7 +157,7 @@ public struct MovieCaptionWriter {
                 diagnostics.append(
                     Diagnostic(
                         .info, "tracks.rescheduled",
-                        "the SCC file is at \(sccRate) fps and the video at \(rate) fps: its captions are encoded again at the video's rate"
+                        "the SCC file is at \(sccRate) fps and the video's captions at \(rate) fps: its captions are encoded again at that rate"
                     ))
             }
             var writeOptions = CaptionFormatOptions(frameRate: rate, channel: channel, applyShifts: options.applyShifts)
@@ -169,8 +172,22 @@ public struct MovieCaptionWriter {
                 ScheduledWord(frame: $0.frame, word: UInt16($0.first) << 8 | UInt16($0.second), changesScreen: false)
             }
         }
+        if step > 1 { words = words.map { ScheduledWord(frame: $0.frame * step, word: $0.word, changesScreen: false) } }
         return field == .one
-            ? CEA608FrameSchedule(rate: rate, field1: words) : CEA608FrameSchedule(rate: rate, field2: words)
+            ? CEA608FrameSchedule(rate: video, field1: words) : CEA608FrameSchedule(rate: video, field2: words)
+    }
+
+    /// The rate caption words are sent at for video at `video` fps, and how many video frames
+    /// apart: the video's own rate up to 30 fps, half of it above when that halves exactly.
+    static func dataRate(_ video: FrameRate) -> (FrameRate, Int64) {
+        guard video.nominal > 30, let half = FrameRate(frames: video.frames, seconds: video.seconds * 2) else {
+            return (video, 1)
+        }
+        // 60000/2002 → 30000/1001, so that it equals SCC's 29.97.
+        var a = Int64(half.frames)
+        var b = Int64(half.seconds)
+        while b != 0 { (a, b) = (b, a % b) }
+        return (FrameRate(frames: Int32(Int64(half.frames) / a), seconds: Int32(Int64(half.seconds) / a)) ?? half, 2)
     }
 
     /// Writes the movie with the plan's tracks to `output` (a temporary file renamed at the end;

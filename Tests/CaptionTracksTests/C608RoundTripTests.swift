@@ -139,4 +139,24 @@ import Testing
         #expect(pairs.map(\.word) == sent.map { UInt16($0.first) << 8 | UInt16($0.second) })
         #expect(pairs.count > 100)
     }
+
+    /// 59.94 fps video gets the words of a 29.97 fps SCC file on every other frame (line 21's
+    /// rate): the file's words come back on their frames.
+    @Test func at5994TheWordsGoOnEveryOtherFrame() throws {
+        let dir = try TemporaryDirectory("c608-5994")
+        let clip = try TrackClips.make("clip.mp4", in: dir, rate: "60000/1001")
+        let fixture = TestPaths.sharedFixture("scc/pycaption/sample_scc_pop_on.scc").path
+        let expected = IndependentSCC.words(try String(contentsOfFile: fixture, encoding: .utf8))
+        _ = try Self.mux(fixture, into: clip, output: dir.path("out.mp4"), start: "00:00:00;00")
+        let movie = try MovieCaptions(path: dir.path("out.mp4"))
+        let track = try #require(movie.movie.tracks.first { $0.handlerType == "clcp" })
+        // One sample per word, each two 59.94 fps frames (2002 units at 60000) after a frame of
+        // the file.
+        let samples = try movie.movie.samples(of: track)
+        #expect(samples.count == expected.count)
+        #expect(track.timescale == 60000)
+        #expect(samples[1].time - samples[0].time == 2002)
+        let (bytes, _) = try movie.transmittedSCC()
+        #expect(IndependentSCC.words(String(decoding: bytes, as: UTF8.self)) == expected)
+    }
 }

@@ -121,4 +121,27 @@ import Testing
         #expect(after.streams.suffix(2).map(\.codecTag) == ["c608", "tx3g"])
         #expect(after.streams.map(\.codecTag).contains("gpmd") && after.streams.map(\.codecTag).contains("tmcd"))
     }
+
+    /// A c608 track FFmpeg's MOV muxer writes from an SCC file: one sample per SCC line, many
+    /// pairs in one cdat, timed in milliseconds by FFmpeg's SCC demuxer (33 ms a frame). Read as
+    /// consecutive frames from each sample's time: the SCC reader's texts, each within a frame
+    /// and a half of the file's own times (FFmpeg's timing is that far off by 36 s).
+    @Test func aTrackFFmpegWroteIsReadAsTheSCCFileIs() throws {
+        let dir = try TemporaryDirectory("c608-ffmpeg-written")
+        let clip = try TrackClips.make("clip.mp4", in: dir)
+        let out = dir.path("ffmpeg.mov")
+        try TrackClips.run(
+            "ffmpeg",
+            ["-loglevel", "error", "-y", "-i", clip, "-i", Self.popOn, "-map", "0", "-map", "1", "-c", "copy", out])
+        let movie = try MovieCaptions(path: out)
+        let track = try #require(movie.movie.tracks.first { $0.handlerType == "clcp" })
+        #expect(try movie.movie.samples(of: track).count == 9)
+        let (read, _) = try CaptionFile.read(out)
+        let (scc, _) = try CaptionFile.read(Self.popOn)
+        #expect(read.document.captions.map(\.text) == scc.document.captions.map(\.text))
+        for (a, b) in zip(read.document.captions, scc.document.captions) {
+            #expect(
+                abs(a.timeRange.start.seconds - b.timeRange.start.seconds) < 0.05, "\(a.timeRange) vs \(b.timeRange)")
+        }
+    }
 }
