@@ -60,15 +60,7 @@ import Testing
             ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "movie=\(movie)[out0+subcc]", "-map", "0:1", srt])
         let theirs = PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8))
         let (ours, _) = try CaptionFile.read(movie, options: Self.sei())
-        var grouped: [(start: Double, end: Double, text: String)] = []
-        for c in ours.document.captions {
-            let (s, e) = (c.timeRange.start.seconds, c.timeRange.end.seconds)
-            if let last = grouped.last, last.start == s, last.end == e {
-                grouped[grouped.count - 1].text += "\n" + c.text
-            } else {
-                grouped.append((s, e, c.text))
-            }
-        }
+        let grouped = TrackClips.screens(ours.document.captions)
         #expect(theirs.count == grouped.count && grouped.count == 7)
         for (t, o) in zip(theirs, grouped) {
             #expect(abs(t.start - o.start) < 0.001 && abs(t.end - o.end) < 0.001, "\(t) vs \(o)")

@@ -90,15 +90,7 @@ import Testing
         var read = CaptionFormatOptions()
         read.startTimecode = label
         let ours = try SCCReader(options: read).read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        var grouped: [(start: Double, end: Double, text: String)] = []
-        for c in ours.document.captions {
-            let (s, e) = (c.timeRange.start.seconds, c.timeRange.end.seconds)
-            if let last = grouped.last, last.start == s, last.end == e {
-                grouped[grouped.count - 1].text += "\n" + c.text
-            } else {
-                grouped.append((s, e, c.text))
-            }
-        }
+        let grouped = TrackClips.screens(ours.document.captions)
         let theirs = try TrackClips.ffmpegSubtitles(out, in: dir)
         #expect(theirs.count == grouped.count)
         for (t, o) in zip(theirs, grouped) {

@@ -8,27 +8,8 @@ import Testing
 /// Deterministic mutations through each parser's bytes entry point (Specs/limits.md): a result
 /// with problems, or an error, never a crash or a hang.
 @Suite struct HostileTrackBytesTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-    }
-
     static func mutations(of bytes: [UInt8], in range: Range<Int>? = nil, count: Int, seed: UInt64) -> [[UInt8]] {
-        let r = range ?? 0..<bytes.count
-        var g = Generator(state: seed)
-        return (0..<count).map { _ in
-            var b = bytes
-            for _ in 0..<(1 + g.below(4)) {
-                let at = r.lowerBound + g.below(r.count)
-                b[at] = g.below(3) == 0 ? 0xFF : UInt8(truncatingIfNeeded: g.next())
-            }
-            if g.below(8) == 0 { b = Array(b[..<(r.lowerBound + g.below(r.count))]) }
-            return b
-        }
+        ByteMutations.of(bytes, in: range, count: count, seed: seed)
     }
 
     @Test func sampleParsersNeverCrash() {

@@ -44,6 +44,21 @@ enum TrackClips {
             text.replacingOccurrences(of: "\\h", with: "").replacingOccurrences(of: "\u{2019}", with: "'"))
     }
 
+    /// Our captions as FFmpeg's 608 decoder shows them: those with the same time range in one
+    /// cue, their texts one after the other (the SCC reader orders them by row).
+    static func screens(_ captions: [Caption]) -> [(start: Double, end: Double, text: String)] {
+        var grouped: [(start: Double, end: Double, text: String)] = []
+        for c in captions {
+            let (s, e) = (c.timeRange.start.seconds, c.timeRange.end.seconds)
+            if let last = grouped.last, last.start == s, last.end == e {
+                grouped[grouped.count - 1].text += "\n" + c.text
+            } else {
+                grouped.append((s, e, c.text))
+            }
+        }
+        return grouped
+    }
+
     /// ffprobe's streams as JSON objects.
     static func ffprobeStreams(_ movie: String) throws -> [[String: Any]] {
         let r = try run("ffprobe", ["-v", "error", "-print_format", "json", "-show_streams", movie])

@@ -21,20 +21,11 @@ extension MovieCaptions {
         var early = 0
         for (index, sample) in try samples(of: track).enumerated() {
             let time = clock.movieTime(sample.time)
-            guard sample.size <= Self.maximumC608SampleBytes else {
-                diagnostics.append(
-                    Diagnostic(
-                        .warning, "tracks.c608",
-                        "a c608 sample of \(sample.size) bytes, more than the \(Self.maximumC608SampleBytes) read; skipped",
-                        at: location(track: track, sample: index, time: time)))
-                continue
-            }
-            let bytes: [UInt8]
-            do throws(ISOBMFFError) {
-                bytes = try source.bytes(in: sample.offset..<(sample.offset + sample.size))
-            } catch {
-                throw CaptionTracksError(error, file: fileName)
-            }
+            let here = location(track: track, sample: index, time: time)
+            guard
+                let bytes = try bytes(
+                    of: sample, limit: Self.maximumC608SampleBytes, rule: "tracks.c608", at: here, into: &diagnostics)
+            else { continue }
             let reading = C608Sample.read(bytes)
             for problem in reading.problems {
                 diagnostics.append(
@@ -52,13 +43,7 @@ extension MovieCaptions {
                 }
             }
         }
-        if early > 0 {
-            diagnostics.append(
-                Diagnostic(
-                    .info, "tracks.before-start",
-                    "\(early) byte pair(s) fall before the movie's start (edit list) and are not shown",
-                    at: location(track: track, sample: nil, time: nil)))
-        }
+        if let note = beforeStart(early, track: track) { diagnostics.append(note) }
         // Samples are in time order; pairs of one field keep their order within a sample.
         pairs.sort { $0.time < $1.time }
         return (CEA608Transmission(pairs: pairs), diagnostics)
@@ -105,16 +90,38 @@ extension MovieCaptions {
                 }
             }
         }
-        if early > 0 {
-            diagnostics.append(
-                Diagnostic(
-                    .info, "tracks.before-start",
-                    "\(early) byte pair(s) belong to pictures before the movie's start (edit list) and are not shown",
-                    at: location(track: track, sample: nil, time: nil)))
-        }
+        if let note = beforeStart(early, track: track) { diagnostics.append(note) }
         var pairs: [CEA608Transmission.TimedPair] = []
         for index in video.presentationOrder { pairs += perSample[index] }
         return (CEA608Transmission(pairs: pairs), diagnostics)
+    }
+
+    /// The bytes of `sample`; nil, with a warning of `rule`, when it is larger than `limit`.
+    func bytes(
+        of sample: Sample, limit: Int, rule: String, at here: DiagnosticLocation, into diagnostics: inout [Diagnostic]
+    )
+        throws(CaptionTracksError) -> [UInt8]?
+    {
+        guard sample.size <= limit else {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, rule, "a sample of \(sample.size) bytes, more than the \(limit) read; skipped", at: here))
+            return nil
+        }
+        do throws(ISOBMFFError) {
+            return try source.bytes(in: sample.offset..<(sample.offset + sample.size))
+        } catch {
+            throw CaptionTracksError(error, file: fileName)
+        }
+    }
+
+    /// The note for `count` byte pairs before movie time zero (an edit list starting later).
+    private func beforeStart(_ count: Int, track: Track) -> Diagnostic? {
+        guard count > 0 else { return nil }
+        return Diagnostic(
+            .info, "tracks.before-start",
+            "\(count) byte pair(s) fall before the movie's start (edit list) and are not shown",
+            at: location(track: track, sample: nil, time: nil))
     }
 
     func samples(of track: Track) throws(CaptionTracksError) -> [Sample] {

@@ -20,18 +20,11 @@ extension MovieCaptions {
             let start = clock.movieTime(sample.time)
             let end = start + clock.duration(sample.duration)
             let here = location(track: track, sample: index, time: start)
-            guard sample.size <= Self.maximumSubtitleSampleBytes else {
-                diagnostics.append(
-                    Diagnostic(
-                        .warning, "tracks.subtitle", "a subtitle sample of \(sample.size) bytes; skipped", at: here))
-                continue
-            }
-            let bytes: [UInt8]
-            do throws(ISOBMFFError) {
-                bytes = try source.bytes(in: sample.offset..<(sample.offset + sample.size))
-            } catch {
-                throw CaptionTracksError(error, file: fileName)
-            }
+            guard
+                let bytes = try bytes(
+                    of: sample, limit: Self.maximumSubtitleSampleBytes, rule: "tracks.subtitle", at: here,
+                    into: &diagnostics)
+            else { continue }
             var reading = MovTextSample.read(bytes)
             if !styled {
                 reading.sample.runs = reading.sample.runs.map { CaptionRun($0.text) }
