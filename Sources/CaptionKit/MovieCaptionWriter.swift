@@ -52,10 +52,7 @@ public struct MovieCaptionWriter {
         let muxer = CaptionTrackMuxer(movie: movie)
         var readOptions = options.read
         readOptions.channel = options.channel ?? readOptions.channel
-        let isSCC =
-            try CaptionFormatRegistry.standard.inputFormat(
-                path: captionsPath, bytes: try FileIO.readAll(captionsPath), name: options.format
-            ).name == "scc"
+        let isSCC = try Self.format(of: captionsPath, named: options.format).name == "scc"
         let forms = options.forms ?? [isSCC ? .c608 : .tx3g]
         guard !forms.isEmpty else { throw CaptionFormatError(.cannotWrite, "no track form chosen") }
         var diagnostics: [Diagnostic] = []
@@ -127,6 +124,22 @@ public struct MovieCaptionWriter {
         return Plan(
             muxer: muxer, tracks: tracks, forms: written, trackIDs: muxer.trackIDs(count: tracks.count),
             diagnostics: diagnostics)
+    }
+
+    /// The format of the caption file: by name, by extension, else by probing its first 64 KiB
+    /// (a movie given as the captions is never read whole here).
+    static func format(of path: String, named name: String?) throws -> CaptionFormat {
+        let registry = CaptionFormatRegistry.standard
+        if let name { return try registry.format(named: name) }
+        if let f = registry.format(forPath: path), f.reader != nil { return f }
+        let head: [UInt8]
+        do throws(ISOBMFFError) {
+            let file = try FileByteSource(path: path)
+            head = try file.bytes(in: 0..<min(65536, file.count))
+        } catch {
+            throw CaptionFormatError(.io, error.message, at: DiagnosticLocation(file: path))
+        }
+        return try registry.inputFormat(path: path, bytes: head, name: nil)
     }
 
     /// The words each video frame carries. Above 30 fps (50, 59.94, 60) the words go on every
