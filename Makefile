@@ -5,7 +5,7 @@
 SWIFT ?= swift
 DEMO_OUT ?= $(or $(TMPDIR),/tmp)/captions-demo
 
-.PHONY: demo test deps test-deps build bench clean
+.PHONY: demo test deps test-deps build bench clean fuzz fuzz-smoke test-sanitize test-unit
 
 deps:
 	@scripts/install-deps.sh
@@ -24,12 +24,43 @@ build: deps
 demo: build
 	@scripts/demo.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)/captions" "$(DEMO_OUT)"
 
-test: test-deps
+# CI (.ci/run) runs `make test`: the whole suite, then each fuzz target briefly on its corpus
+# (fuzz-smoke), then the suites that touch C under AddressSanitizer and UBSan (test-sanitize).
+test: test-unit fuzz-smoke test-sanitize
+
+test-unit: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Fuzzing (Fuzz/README.md): every target for FUZZ_SECONDS, keeping new corpus inputs.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	python3 Fuzz/run --seconds $(FUZZ_SECONDS)
+
+# What CI runs: every target for FUZZ_SMOKE_SECONDS on its corpus, keeping nothing.
+FUZZ_SMOKE_SECONDS ?= 20
+fuzz-smoke: deps
+	python3 Fuzz/run --seconds $(FUZZ_SMOKE_SECONDS) --smoke
+
+# The suites that reach C (libxml2 through ITT; FreeType, HarfBuzz, FriBidi through Render;
+# FFmpeg through Media) built with AddressSanitizer, and UndefinedBehaviorSanitizer on the C
+# code Swift compiles (the bridges' inline shims; Swift has no -sanitize=undefined on Linux and
+# traps on overflow itself), and LeakSanitizer (scripts/lsan.supp lists the test frameworks'
+# own objects). Hostile-input time bounds are scaled by CAPTIONS_TEST_TIME_SCALE; Swift's
+# backtracer is off (it deadlocks against ASan's report). Its own scratch path, ignored by git.
+SANITIZE_BUILD = .build-sanitize
+SANITIZE_SUITES ?= XMLTests|ITTTests|RenderTests|MediaTests|PreviewCommandTests
+test-sanitize: test-deps
+	$(SWIFT) build --build-tests --build-path $(SANITIZE_BUILD) --sanitize address \
+		-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+	SWIFT_BACKTRACE=enable=no CAPTIONS_TEST_TIME_SCALE=10 \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
+		$(SWIFT) test --skip-build --build-path $(SANITIZE_BUILD) --filter '$(SANITIZE_SUITES)'
 
 bench: build
 	python3 Benchmarks/run all
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-sanitize

@@ -3,7 +3,8 @@
 // Module layout and dependency direction follow ../shared/GUIDE.md:
 //   CaptionCore ← CEA608 ← SCC;  CaptionCore, XML ← ITT;  CaptionCore ← SRT, WebVTT;
 //   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  CaptionCore, CEA608, SCC,
-//   ISOBMFF ← CaptionTracks;  Render and Media depend on CaptionCore; the CLI depends on all.
+//   ISOBMFF ← CaptionTracks;  Render and Media depend on CaptionCore; Composition on Media and
+//   Render; the CLI depends on all.
 // Each C library is imported by exactly one Swift module (its bridge owner).
 import PackageDescription
 
@@ -12,6 +13,9 @@ let package = Package(
     products: [
         .library(name: "CaptionCore", targets: ["CaptionCore"]),
         .library(name: "CaptionKit", targets: ["CaptionKit"]),
+        .library(name: "Media", targets: ["Media"]),
+        .library(name: "Render", targets: ["Render"]),
+        .library(name: "Composition", targets: ["Composition"]),
         .executable(name: "captions", targets: ["captions"]),
         .executable(name: "captions-media", targets: ["captions-media"]),
     ],
@@ -80,6 +84,8 @@ let package = Package(
         .target(
             name: "Media", dependencies: ["CaptionCore", "CFFmpeg", "FileSafety"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Per-frame compositors over Media and Render (caption burn-in); no C of its own.
+        .target(name: "Composition", dependencies: ["CaptionCore", "Media", "Render"]),
 
         // MARK: - CLI
         // Two executables so that the common commands never load FFmpeg: linking libavcodec
@@ -88,7 +94,7 @@ let package = Package(
         .target(
             name: "CaptionsCLI",
             dependencies: [
-                "CaptionKit",
+                "CaptionKit", "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -100,9 +106,15 @@ let package = Package(
         .executableTarget(
             name: "captions-media",
             dependencies: [
-                "CaptionsCLI", "Render", "Media",
+                "CaptionsCLI", "Render", "Media", "Composition",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+
+        // MARK: - Fuzzing (Fuzz/README.md)
+        // The fuzz targets' checks, and their driver: libFuzzer's entry points when built by
+        // `make fuzz` (-D CAPTIONS_LIBFUZZER, --sanitize fuzzer), a replay tool otherwise.
+        .target(name: "FuzzTargets", dependencies: ["CaptionKit"]),
+        .executableTarget(name: "captions-fuzz", dependencies: ["FuzzTargets", "FileSafety"]),
 
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["CaptionCore"], path: "Tests/TestSupport"),
@@ -123,6 +135,9 @@ let package = Package(
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
+        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Media", "Render", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "TestSupport"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
+        .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),
     ]
 )

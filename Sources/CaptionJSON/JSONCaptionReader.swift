@@ -14,9 +14,14 @@ struct JSONCaptionReader {
     private var path: [PathStep] = []
     /// Nesting limit: deeper input is rejected rather than recursed into (hostile input).
     static let maximumDepth = 256
+    /// The most captions one document may hold (Specs/limits.md): 55 times a 20-hour feature.
+    static let maximumCaptions = 1_000_000
+    /// ``maximumCaptions`` unless a test asks for fewer.
+    private let captionLimit: Int
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], maximumCaptions: Int = Self.maximumCaptions) {
         self.bytes = bytes
+        captionLimit = maximumCaptions
         // A UTF-8 byte order mark is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
@@ -30,13 +35,16 @@ struct JSONCaptionReader {
     // MARK: - Model
 
     mutating func readDocument() throws(Failure) -> CaptionDocument {
+        try checkEncoding()
         var doc = CaptionDocument()
         var seenKeys = false
         try readObject { key, r throws(Failure) in
             seenKeys = true
             switch key {
             case "captions":
-                doc.captions = try r.readArray { r throws(Failure) in try r.readCaption() } ?? []
+                doc.captions =
+                    try r.readArray(limit: (r.captionLimit, "captions")) { r throws(Failure) in try r.readCaption() }
+                    ?? []
             case "language": doc.language = try r.readString()
             case "dropFrame": doc.dropFrame = try r.readBool()
             case "timeBase": doc.timeBase = try r.readEnum(CaptionDocument.TimeBase.self)
@@ -102,7 +110,9 @@ struct JSONCaptionReader {
         let start = try time(startTime, startSeconds, "startTime", "start")
         let end = try time(endTime, endSeconds, "endTime", "end")
         caption.timeRange = TimeRange(start: start, duration: end - start)
-        if runs == nil || runs?.isEmpty == true, let text { runs = [CaptionRun(text)] }
+        // An empty text with no runs is a caption without runs, which the writer writes as
+        // `"styles": [], "text": ""` (Specs/json-format.md).
+        if runs == nil || runs?.isEmpty == true, let text, !text.isEmpty { runs = [CaptionRun(text)] }
         caption.runs = runs ?? []
         return caption
     }
@@ -228,7 +238,7 @@ struct JSONCaptionReader {
     mutating func readObject(_ body: (String, inout JSONCaptionReader) throws(Failure) -> Void) throws(Failure) {
         if try readNull() { return }
         try expect(UInt8(ascii: "{"), "an object")
-        guard path.count < Self.maximumDepth else { throw failure("nested deeper than \(Self.maximumDepth) levels") }
+        guard path.count < Self.maximumDepth else { throw nestingFailure() }
         skipSpace()
         if peek() == UInt8(ascii: "}") {
             i += 1
@@ -254,11 +264,14 @@ struct JSONCaptionReader {
         }
     }
 
-    /// The elements of an array, or nil for `null`.
-    mutating func readArray<T>(_ element: (inout JSONCaptionReader) throws(Failure) -> T) throws(Failure) -> [T]? {
+    /// The elements of an array, or nil for `null`; past `limit.count` elements, an error that
+    /// names the limit.
+    mutating func readArray<T>(
+        limit: (count: Int, what: String)? = nil, _ element: (inout JSONCaptionReader) throws(Failure) -> T
+    ) throws(Failure) -> [T]? {
         if try readNull() { return nil }
         try expect(UInt8(ascii: "["), "an array")
-        guard path.count < Self.maximumDepth else { throw failure("nested deeper than \(Self.maximumDepth) levels") }
+        guard path.count < Self.maximumDepth else { throw nestingFailure() }
         var out: [T] = []
         skipSpace()
         if peek() == UInt8(ascii: "]") {
@@ -266,6 +279,10 @@ struct JSONCaptionReader {
             return out
         }
         while true {
+            if let limit, out.count == limit.count {
+                throw failure(
+                    "more than \(limit.count) \(limit.what) in one document; that is the limit (Specs/limits.md)")
+            }
             path.append(.index(out.count))
             out.append(try element(&self))
             path.removeLast()
@@ -442,6 +459,22 @@ struct JSONCaptionReader {
 
     private mutating func skipSpace() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+    }
+
+    private func nestingFailure() -> Failure {
+        failure("objects and arrays are nested deeper than \(Self.maximumDepth) levels, the limit (Specs/limits.md)")
+    }
+
+    /// Refuses UTF-16 and UTF-32 text with a hint: RFC 8259 §8.1 requires UTF-8 for JSON
+    /// exchanged between systems, and a NUL byte among the first four cannot start UTF-8 JSON.
+    private func checkEncoding() throws(Failure) {
+        let head = bytes.prefix(4)
+        let bom16 = head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
+        guard bom16 || head.contains(0) else { return }
+        throw Failure(
+            message: "the file is not UTF-8 (it looks like UTF-16 or UTF-32); captions JSON must be UTF-8: "
+                + "save it as UTF-8, e.g. iconv -f UTF-16 -t UTF-8",
+            line: 1, column: 1)
     }
 
     /// A failure at `offset` (default: here), with line, column and the path of keys.

@@ -18,6 +18,16 @@ public enum FileIO {
         }
     }
 
+    /// Checks that `path` is a readable regular file, for inputs that a library opens by name
+    /// (font files for FreeType, movies for libavformat): a FIFO would block it, a device never end.
+    public static func checkInput(_ path: String) throws(CaptionFormatError) {
+        do {
+            try InputFile.checkReadable(path)
+        } catch {
+            throw CaptionFormatError(.io, error.message, at: DiagnosticLocation(file: path))
+        }
+    }
+
     /// Whether something exists at `path`.
     public static func exists(_ path: String) -> Bool { InputFile.size(of: path) != nil || OutputFile.exists(path) }
 

@@ -1,28 +1,53 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Standard output and standard error, unbuffered so their order is kept.
+///
+/// A write to standard output that fails (a full disk behind `> file`, `/dev/full`, a closed
+/// descriptor) is remembered, not ignored: ``Exit`` turns it into an error with status 2, since
+/// the user did not get what the command printed.
 public enum Console {
-    public static func out(_ text: String) { write(1, text + "\n") }
+    public static func out(_ text: String) {
+        if let failure = write(1, text + "\n") { record(failure) }
+    }
 
-    public static func error(_ text: String) { write(2, text + "\n") }
+    public static func error(_ text: String) { _ = write(2, text + "\n") }
 
     /// Writes `bytes` as they are to standard output (an image for `-o -`).
-    public static func out(bytes: [UInt8]) { write(1, bytes) }
+    public static func out(bytes: [UInt8]) {
+        if let failure = write(1, bytes) { record(failure) }
+    }
 
-    private static func write(_ fd: Int32, _ text: String) { write(fd, Array(text.utf8)) }
+    /// Why a write to standard output failed (the system's words), if one has.
+    public static var standardOutputFailure: String? { failure.withLock { $0 } }
 
-    private static func write(_ fd: Int32, _ bytes: [UInt8]) {
+    private static let failure = Mutex<String?>(nil)
+
+    private static func record(_ reason: String) {
+        failure.withLock { if $0 == nil { $0 = reason } }
+    }
+
+    private static func write(_ fd: Int32, _ text: String) -> String? { write(fd, Array(text.utf8)) }
+
+    /// Writes all of `bytes`; returns the reason when the system refuses.
+    private static func write(_ fd: Int32, _ bytes: [UInt8]) -> String? {
         var bytes = bytes
-        bytes.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
+        return bytes.withUnsafeMutableBytes { raw -> String? in
+            guard let base = raw.baseAddress else { return nil }
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, base + offset, raw.count - offset)
-                if n <= 0 { return }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                if n == 0 { return "nothing could be written" }
                 offset += n
             }
+            return nil
         }
     }
 }

@@ -49,7 +49,7 @@ public struct ConvertJob {
         _ = try CaptionFormatRegistry.standard.outputFormat(path: output, name: to)
         let (result, _) = try CaptionFile.read(input, format: from, options: readOptions)
         if result.diagnostics.contains(where: { $0.severity == .error }) {
-            try Exit.report(result.diagnostics)
+            try Exit.report(result.diagnostics, file: input)
         }
         var options = readOptions
         options.dropFrame = dropFrame
@@ -58,7 +58,7 @@ public struct ConvertJob {
         options.fileName = output
         let (written, _) = try CaptionFile.write(
             result.document, to: output, format: to, options: options, overwrite: force)
-        try Exit.report(result.diagnostics + written.diagnostics)
+        try Exit.report(result.diagnostics.inFile(input) + written.diagnostics.inFile(output))
     }
 }
 

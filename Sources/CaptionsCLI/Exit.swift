@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionKit
+import FileSafety
 
 #if canImport(Glibc)
     import Glibc
@@ -34,12 +35,17 @@ public enum Exit {
     /// Runs `body`, a command of `Root` parsed some other way, then prints and exits as
     /// ``run(_:arguments:)`` does.
     public static func run<Root: ParsableCommand>(_ root: Root.Type, _ body: () throws -> Void) -> Never {
-        let status: Int32
+        Interruption.removeOutputsAndExitOnSignal()
+        var status: Int32
         do {
             try body()
             status = clean
         } catch {
             status = handle(error, root: root)
+        }
+        if let reason = Console.standardOutputFailure {
+            Console.error("captions: error: cannot write to standard output: \(reason); the output is incomplete")
+            status = unusable
         }
         exit(status)
     }
@@ -50,7 +56,8 @@ public enum Exit {
         case is Findings:
             return findings
         case let error as CaptionFormatError:
-            for d in error.diagnostics { Console.error(d.description) }
+            let file = error.location.file
+            for d in error.diagnostics { Console.error((file.map { d.inFile($0) } ?? d).description) }
             Console.error("captions: error: \(error.description)")
             return unusable
         case let error as Failure:
@@ -75,9 +82,26 @@ public enum Exit {
         }
     }
 
-    /// Prints `diagnostics` to standard error and throws ``Findings`` when any is an error.
-    public static func report(_ diagnostics: [Diagnostic], quiet: Bool = false) throws {
-        if !quiet { for d in diagnostics { Console.error(d.description) } }
+    /// Prints `diagnostics` to standard error and throws ``Findings`` when any is an error. Those
+    /// that name no file are printed as findings about `file`, so that every finding says which
+    /// file it is about.
+    public static func report(_ diagnostics: [Diagnostic], file: String? = nil, quiet: Bool = false) throws {
+        if !quiet { for d in diagnostics { Console.error((file.map { d.inFile($0) } ?? d).description) } }
         if diagnostics.contains(where: { $0.severity == .error }) { throw Findings() }
     }
+}
+
+extension Diagnostic {
+    /// This finding, about `path` when it names no file itself.
+    public func inFile(_ path: String) -> Diagnostic {
+        guard location.file == nil else { return self }
+        var named = self
+        named.location.file = path
+        return named
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// These findings, each about `path` when it names no file itself.
+    public func inFile(_ path: String) -> [Diagnostic] { map { $0.inFile(path) } }
 }

@@ -6,7 +6,12 @@
 /// is installed beside `captions`, so the common commands never load FFmpeg.
 public enum MediaCommandForwarder {
     /// The subcommands that live in `captions-media`.
-    public static let commands: Set<String> = ["preview", "media-info"]
+    public static let commands: Set<String> = ["preview", "media-info", "export", "burn"]
+
+    /// Extensions of movie files: `captions inspect` of one of these describes the movie.
+    static let movieExtensions: Set<String> = [
+        "mp4", "m4v", "mov", "qt", "mkv", "webm", "avi", "ts", "m2ts", "mts", "mxf", "3gp", "mpg", "mpeg", "m4a",
+    ]
 
     /// If `arguments[1]` is a media command, or `help` followed by one, replaces this process
     /// with `captions-media` (same arguments), whose help knows the command's options; returns
@@ -27,7 +32,45 @@ public enum MediaCommandForwarder {
     static func isForwarded(_ arguments: [String]) -> Bool {
         guard arguments.count > 1 else { return false }
         if commands.contains(arguments[1]) { return true }
-        return arguments[1] == "help" && arguments.count > 2 && commands.contains(arguments[2])
+        if arguments[1] == "help" && arguments.count > 2 && commands.contains(arguments[2]) { return true }
+        return inspectsMovie(arguments)
+    }
+
+    /// Whether the command line is `inspect FILE …` with a movie: by extension, else by the
+    /// first bytes (an ISO BMFF/QuickTime box type, Matroska's EBML header, MPEG-TS sync bytes,
+    /// RIFF AVI). Caption files (SCC, iTT, JSON…) are never movies by either test.
+    static func inspectsMovie(_ arguments: [String]) -> Bool {
+        guard arguments.count > 2, arguments[1] == "inspect" else { return false }
+        guard let file = arguments.dropFirst(2).first(where: { !$0.hasPrefix("-") }) else { return false }
+        if let dot = file.lastIndex(of: "."), !file[dot...].contains("/"),
+            movieExtensions.contains(file[file.index(after: dot)...].lowercased())
+        {
+            return true
+        }
+        return isMovie(header: firstBytes(of: file, count: 380))
+    }
+
+    static func isMovie(header b: [UInt8]) -> Bool {
+        if b.count >= 8 {
+            let box = String(decoding: b[4..<8], as: UTF8.self)
+            if ["ftyp", "moov", "mdat", "wide", "free", "skip"].contains(box) { return true }
+        }
+        if b.count >= 4, b[0] == 0x1A, b[1] == 0x45, b[2] == 0xDF, b[3] == 0xA3 { return true }
+        if b.count >= 377, b[0] == 0x47, b[188] == 0x47, b[376] == 0x47 { return true }
+        if b.count >= 12, b[0..<4] == [0x52, 0x49, 0x46, 0x46], b[8..<12] == [0x41, 0x56, 0x49, 0x20] { return true }
+        return false
+    }
+
+    private static func firstBytes(of path: String, count: Int) -> [UInt8] {
+        // O_NONBLOCK: a FIFO must not block the check; the command itself reports such inputs.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, count) }
+        return n > 0 ? Array(buffer[0..<n]) : []
     }
 
     /// `name` in the folder of the running executable.

@@ -8,10 +8,12 @@ public struct ReadOptions: ParsableArguments {
     @Option(name: .long, help: "Input format (json, scc, itt…); default: by extension, then by content.")
     public var from: String?
 
-    @Option(name: .long, help: "Frame rate of the input's timecodes: 23.976, 24, 25, 29.97, 30, … (SCC default 29.97).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Frame rate of the input's timecodes: 23.976, 24, 25, 29.97, 30, … (SCC default 29.97).")
     public var frameRate: String?
 
-    @Option(name: .long, help: "CEA-608 caption channel to read: 1–4 (CC1–CC4). Default 1.")
+    @Option(name: .long, parsing: .unconditional, help: "CEA-608 caption channel to read: 1–4 (CC1–CC4). Default 1.")
     public var channel: Int?
 
     @Flag(name: .long, help: "Treat what lenient reading tolerates with a warning as an error.")

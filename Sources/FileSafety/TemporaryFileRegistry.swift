@@ -16,6 +16,8 @@ enum TemporaryFileRegistry {
     static let capacity = 256
     /// The exit status after an interruption: 128 + SIGINT, as shells report Ctrl-C.
     static let interruptedStatus: Int32 = 130
+    /// The signals that remove the registered files and end the process.
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
@@ -27,16 +29,16 @@ enum TemporaryFileRegistry {
     private struct State {
         var handlersInstalled = false
         var used = Set<Int>()
+        /// Paths given up, kept (not freed) for a handler that may still read them; held here
+        /// so that they stay reachable, which LeakSanitizer requires of memory kept on purpose.
+        var retired: [UnsafeMutablePointer<CChar>] = []
     }
 
     /// Adds `path`; returns its slot, or nil when the table is full (the file is then still
     /// removed by the owner's normal paths, only not on a signal).
     static func register(_ path: String) -> Int? {
         state.withLock { state -> Int? in
-            if !state.handlersInstalled {
-                installHandlers()
-                state.handlersInstalled = true
-            }
+            installHandlersOnce(&state)
             guard let slot = (0..<capacity).first(where: { !state.used.contains($0) }) else { return nil }
             state.used.insert(slot)
             slots[slot] = strdup(path)
@@ -48,13 +50,22 @@ enum TemporaryFileRegistry {
     static func unregister(_ slot: Int) {
         state.withLock { state in
             // Cleared, not freed: a handler running on another thread may hold the pointer.
+            if let path = slots[slot] { state.retired.append(path) }
             slots[slot] = nil
             state.used.remove(slot)
         }
     }
 
-    private static func installHandlers() {
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
+    /// Installs the handlers now rather than at the first output, so that an interruption at any
+    /// point of a command (reading, converting) ends it the same way: status 130 and a message.
+    static func installHandlers() {
+        state.withLock { installHandlersOnce(&$0) }
+    }
+
+    private static func installHandlersOnce(_ state: inout State) {
+        guard !state.handlersInstalled else { return }
+        state.handlersInstalled = true
+        for signal in signals {
             var previous = sigaction()
             sigaction(signal, nil, &previous)
             // A process started with the signal ignored (nohup, a background job) keeps it so.
@@ -77,7 +88,7 @@ enum TemporaryFileRegistry {
 
     private static let removeTemporaryFilesAndExit: @convention(c) (Int32) -> Void = { _ in
         TemporaryFileRegistry.removeAll()
-        let message: StaticString = "\ninterrupted: the unfinished output was removed\n"
+        let message: StaticString = "\ncaptions: interrupted; no unfinished output is left behind\n"
         _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
         _exit(TemporaryFileRegistry.interruptedStatus)
     }

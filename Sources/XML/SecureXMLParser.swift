@@ -16,6 +16,7 @@ public enum SecureXMLParser {
     ) throws(CaptionFormatError) -> XMLTree {
         let source = SourceText(bytes: bytes, fileName: fileName)
         try checkEncoding(source, formatName: formatName)
+        try checkNotEmpty(source, formatName: formatName)
         guard bytes.count <= Int(Int32.max) else {
             throw CaptionFormatError(.unreadable, "the file is larger than 2 GiB", at: .init(file: fileName))
         }
@@ -36,7 +37,8 @@ public enum SecureXMLParser {
                             + "0x\(String(bits, radix: 16)) that safe reading needs; install libxml2 2.9 or later",
                         at: 0)
                 case .cannotAllocate:
-                    builder.fail("libxml2 could not create a parser (out of memory?)", at: 0)
+                    // An empty input was refused above; this is libxml2 failing to allocate.
+                    builder.fail("libxml2 could not create a parser: out of memory", at: 0)
                 }
                 return false
             }
@@ -62,6 +64,29 @@ public enum SecureXMLParser {
                 .unreadable,
                 "the file is not UTF-8 (it looks like UTF-16 or UTF-32); \(formatName) files must be UTF-8",
                 at: source.location(ofOffset: 0))
+        }
+    }
+
+    /// Refuses a file with nothing but white space (libxml2 would say it cannot make a parser
+    /// for an empty buffer, or that a tag was expected, which reads like a truncated file).
+    private static func checkNotEmpty(_ source: SourceText, formatName: String) throws(CaptionFormatError) {
+        var body = source.bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard body.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return }
+        throw CaptionFormatError(
+            .unreadable,
+            body.isEmpty
+                ? "the file is empty; \(documentDescription(formatName))"
+                : "the file holds only white space; \(documentDescription(formatName))",
+            at: source.location(ofOffset: 0))
+    }
+
+    /// What a document of the format is, for the empty-file message.
+    private static func documentDescription(_ formatName: String) -> String {
+        switch formatName {
+        case "GPX": return "a GPX document is XML with a <gpx> root element"
+        case "iTT": return "an iTT document is XML with a <tt> root element"
+        default: return "a \(formatName) document is XML with one root element"
         }
     }
 
@@ -99,6 +124,11 @@ public enum SecureXMLParser {
         h.entityDecl = { ctx, _, _, _, _, _ in
             guard let ctx else { return }
             TreeBuilder.from(ctx).refuseDocumentType()
+        }
+        // Every error libxml2 raises, so that the first (the cause) is reported, not the last.
+        h.serror = { ctx, error in
+            guard let ctx, let error else { return }
+            TreeBuilder.from(ctx).noteLibraryError(error.pointee)
         }
         // No entity other than the five predefined ones (which libxml2 resolves itself) exists.
         h.getEntity = { _, _ in nil }

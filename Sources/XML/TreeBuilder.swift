@@ -15,6 +15,8 @@ final class TreeBuilder {
     var failure: CaptionFormatError?
     /// Set while libxml2 parses; callbacks use it to stop the parse and to find offsets.
     var context: XMLParserContext?
+    /// The first error libxml2 raised during the parse (later ones are often its consequences).
+    private(set) var firstLibraryError: XMLParserContext.LibraryError?
     private var stack: [Int] = []
     private var pendingText: [UInt8] = []
     /// Names and namespace URIs by address: libxml2 interns them in its dictionary, so each
@@ -109,11 +111,27 @@ final class TreeBuilder {
         pendingText.append(contentsOf: UnsafeBufferPointer(start: chars, count: length))
     }
 
+    func noteLibraryError(_ error: xmlError) {
+        guard firstLibraryError == nil, error.code != 0 else { return }
+        firstLibraryError = XMLParserContext.LibraryError(error)
+    }
+
     /// Records libxml2's own error (malformed XML, invalid UTF-8, truncation) with its location.
     func recordLibraryError(_ context: XMLParserContext) {
-        guard let error = context.lastError else {
+        guard let error = firstLibraryError ?? context.lastError else {
             failure = CaptionFormatError(
                 .unreadable, "the file is not well-formed XML", at: source.location(ofOffset: source.bytes.count))
+            return
+        }
+        let line = error.line > 0 ? error.line : source.lineAndColumn(ofOffset: context.inputOffset ?? 0).line
+        let column = error.column > 0 ? error.column : 1
+        let location = DiagnosticLocation(file: source.fileName, line: line, column: column)
+        if let (what, limit) = Self.partOverLibraryLimit(error) {
+            failure = CaptionFormatError(
+                .unreadable,
+                "\(what) is longer than the XML parser's limit of \(limit); an iTT file never needs that "
+                    + "(Specs/limits.md)",
+                at: location)
             return
         }
         var message = error.message.split(separator: "\n").first.map(String.init) ?? error.message
@@ -138,11 +156,34 @@ final class TreeBuilder {
                 prefix = "the file ends in the middle of the document (truncated?)"
             }
         }
-        let line = error.line > 0 ? error.line : source.lineAndColumn(ofOffset: context.inputOffset ?? 0).line
-        let column = error.column > 0 ? error.column : 1
-        failure = CaptionFormatError(
-            .unreadable, "\(prefix): \(message) (libxml2 error \(error.code))",
-            at: DiagnosticLocation(file: source.fileName, line: line, column: column))
+        failure = CaptionFormatError(.unreadable, "\(prefix): \(message) (libxml2 error \(error.code))", at: location)
+    }
+
+    /// What part of the document went past one of libxml2's fixed bounds, and that bound, if that
+    /// is the error. The bounds hold without XML_PARSE_HUGE, which safe reading never sets
+    /// (parserInternals.h: XML_MAX_TEXT_LENGTH and XML_MAX_LOOKUP_LIMIT 10,000,000 bytes,
+    /// XML_MAX_NAME_LENGTH 50,000). Their codes are shared with other errors (a comment past the
+    /// bound and an unfinished comment both are XML_ERR_COMMENT_NOT_FINISHED), so the message
+    /// tells the bound apart; the code names the part.
+    static func partOverLibraryLimit(_ error: XMLParserContext.LibraryError) -> (String, String)? {
+        let text = error.message.lowercased()
+        guard
+            ["xml_parse_huge", "huge input lookup", "too long", "too big", "excessive depth"].contains(where: {
+                text.contains($0)
+            })
+        else { return nil }
+        let tenMillion = "10,000,000 bytes"
+        switch Int32(error.code) {
+        case Int32(XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue): return ("an attribute value", tenMillion)
+        case Int32(XML_ERR_COMMENT_NOT_FINISHED.rawValue): return ("a comment", tenMillion)
+        case Int32(XML_ERR_PI_NOT_FINISHED.rawValue): return ("a processing instruction", tenMillion)
+        case Int32(XML_ERR_CDATA_NOT_FINISHED.rawValue): return ("a CDATA section", tenMillion)
+        case Int32(XML_ERR_NAME_REQUIRED.rawValue), Int32(XML_ERR_NAME_TOO_LONG.rawValue):
+            return ("an element or attribute name", "50,000 bytes")
+        default:
+            if text.contains("depth") { return ("the nesting of elements", "256 levels") }
+            return ("a tag or a run of text", tenMillion)
+        }
     }
 
     // MARK: - Helpers

@@ -51,13 +51,32 @@ final class XMLParserContext {
         return offset >= 0 ? Int(offset) : nil
     }
 
-    /// The last error libxml2 recorded: its code, message, line and column.
-    var lastError: (code: Int, message: String, line: Int, column: Int)? {
+    /// One error as libxml2 raised it: its code (xmlerror.h), message, line and column.
+    struct LibraryError {
+        var code: Int
+        var message: String
+        var line: Int
+        var column: Int
+
+        init(code: Int, message: String, line: Int, column: Int) {
+            self.code = code
+            self.message = message
+            self.line = line
+            self.column = column
+        }
+
+        init(_ e: xmlError) {
+            self.init(
+                code: Int(e.code), message: e.message.map { String(cString: $0) } ?? "unknown XML error",
+                line: Int(e.line), column: Int(e.int2))
+        }
+    }
+
+    /// The last error libxml2 recorded.
+    var lastError: LibraryError? {
         guard let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(handle)) else { return nil }
-        let e = error.pointee
-        guard e.code != 0 else { return nil }
-        let message = e.message.map { String(cString: $0) } ?? "unknown XML error"
-        return (Int(e.code), message, Int(e.line), Int(e.int2))
+        guard error.pointee.code != 0 else { return nil }
+        return LibraryError(error.pointee)
     }
 
     deinit { xmlFreeParserCtxt(handle) }

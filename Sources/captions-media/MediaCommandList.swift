@@ -5,4 +5,7 @@ import ArgumentParser
 let mediaCommandList: [ParsableCommand.Type] = [
     MediaInfoCommand.self,
     PreviewCommand.self,
+    ExportCommand.self,
+    BurnCommand.self,
+    MovieInspectCommand.self,
 ]

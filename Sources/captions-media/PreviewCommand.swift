@@ -154,7 +154,9 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         let (result, _) = try CaptionFile.read(file, format: read.from, options: read.formatOptions())
-        if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
+        if result.diagnostics.contains(where: { $0.severity == .error }) {
+            try Exit.report(result.diagnostics, file: file)
+        }
         let document = result.document
         let rate = read.formatOptions().frameRate ?? document.frameRate ?? .fps29_97
         let dropFrame = document.dropFrame ?? false
@@ -175,6 +177,7 @@ struct PreviewCommand: ParsableCommand {
             if let outline { options.outlineWidth = outline }
             if let shadow { options.shadowOffset = shadow }
             options.language = language ?? document.language
+            for file in font { try FileIO.checkInput(file) }
             let renderer = try CaptionRenderer(
                 captions: document.captions, bounds: bounds, fonts: try FontCatalog.system(overrideFiles: font),
                 options: options)
@@ -238,7 +241,7 @@ struct PreviewCommand: ParsableCommand {
             let diagnostics = result.diagnostics + renderer.diagnostics
             report.diagnostics = diagnostics
             if json { Console.out(try report.jsonText()) }
-            try Exit.report(diagnostics, quiet: json)
+            try Exit.report(diagnostics, file: file, quiet: json)
         } catch let error as RenderError {
             throw Exit.Failure(error.description)
         } catch let error as MediaError {

@@ -12,4 +12,6 @@ let commandList: [ParsableCommand.Type] = [
     MuxCommand.self,
     MediaInfoStub.self,
     PreviewStub.self,
+    ExportStub.self,
+    BurnStub.self,
 ]

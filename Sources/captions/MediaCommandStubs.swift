@@ -17,3 +17,17 @@ struct PreviewStub: ParsableCommand {
         commandName: "preview",
         abstract: "Render the captions on screen at a time to a PNG or JPEG image (runs captions-media).")
 }
+
+/// `captions export`: forwarded to `captions-media` (see ExportCommand there).
+struct ExportStub: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a movie again (libx264), copy its other tracks, trim with --from/--to (runs captions-media).")
+}
+
+/// `captions burn`: forwarded to `captions-media` (see BurnCommand there).
+struct BurnStub: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "burn",
+        abstract: "Burn captions into a movie's picture (runs captions-media).")
+}

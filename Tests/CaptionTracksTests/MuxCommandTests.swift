@@ -25,10 +25,15 @@ import Testing
         let sent = IndependentSCC.words(try String(contentsOfFile: Self.popOn, encoding: .utf8))
         #expect(IndependentSCC.words(try String(contentsOfFile: raw, encoding: .utf8)) == sent)
 
+        // `inspect` of a movie describes it (captions-media): both new tracks are listed.
         let inspect = try CLIRunner.run(["inspect", out])
         #expect(inspect.status == 0, "\(inspect.stderr)")
-        #expect(inspect.stdout.contains("( clock ticking )"))
-        #expect(inspect.stderr.contains("also present: track 3: tx3g subtitles"), "\(inspect.stderr)")
+        #expect(inspect.stdout.contains("eia_608 [c608]"), "\(inspect.stdout)")
+        #expect(inspect.stdout.contains("mov_text [tx3g]"), "\(inspect.stdout)")
+        let captions = try CLIRunner.run(["convert", out, dir.path("cc.srt")])
+        #expect(captions.status == 0, "\(captions.stderr)")
+        #expect(try String(contentsOfFile: dir.path("cc.srt"), encoding: .utf8).contains("( clock ticking )"))
+        #expect(captions.stderr.contains("also present: track 3: tx3g subtitles"), "\(captions.stderr)")
         let subtitle = try CLIRunner.run(["convert", out, dir.path("sub.srt"), "--source", "subtitle"])
         #expect(subtitle.status == 0, "\(subtitle.stderr)")
         #expect(try String(contentsOfFile: dir.path("sub.srt"), encoding: .utf8).contains("( clock ticking )"))

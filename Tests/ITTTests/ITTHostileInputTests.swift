@@ -35,7 +35,7 @@ import Testing
         }
         #expect(error.kind == .unreadable, sourceLocation: sourceLocation)
         #expect(error.location.line != nil && error.location.column != nil, "\(error)", sourceLocation: sourceLocation)
-        #expect(elapsed < .seconds(seconds), "took \(elapsed)", sourceLocation: sourceLocation)
+        #expect(elapsed < .seconds(seconds * TestTiming.scale), "took \(elapsed)", sourceLocation: sourceLocation)
         return error
     }
 

@@ -6,6 +6,8 @@ public enum CLIRunner {
         public let status: Int32
         public let stdout: String
         public let stderr: String
+        /// Standard output as bytes, kept when asked for (raw video frames).
+        public var data: [UInt8] = []
     }
 
     /// The executable beside the test bundle in the build folder.
@@ -28,7 +30,9 @@ public enum CLIRunner {
     }
 
     /// Runs any program, capturing its output.
-    public static func runProcess(_ program: URL, _ args: [String], currentDirectory: URL? = nil) throws -> Result {
+    public static func runProcess(
+        _ program: URL, _ args: [String], currentDirectory: URL? = nil, binaryOutput: Bool = false
+    ) throws -> Result {
         let p = Process()
         p.executableURL = program
         p.arguments = args
@@ -51,8 +55,26 @@ public enum CLIRunner {
         group.wait()
         p.waitUntilExit()
         return Result(
-            status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            status: p.terminationStatus, stdout: binaryOutput ? "" : String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self), data: binaryOutput ? [UInt8](outData) : [])
+    }
+
+    /// Runs `captions args…` with its standard output going to `path` (a file or a device such
+    /// as /dev/full) instead of a pipe; returns the status and standard error.
+    public static func run(_ args: [String], standardOutputTo path: String) throws -> Result {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = args
+        guard let sink = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileNoSuchFile) }
+        defer { try? sink.close() }
+        let err = Pipe()
+        p.standardOutput = sink
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Finds a program on PATH.

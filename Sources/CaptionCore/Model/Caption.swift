@@ -80,7 +80,11 @@ extension Caption: Codable {
         let start = try time(.startTime, .start)
         let end = try time(.endTime, .end)
         var runs = try c.decodeIfPresent([CaptionRun].self, forKey: .styles)
-        if runs == nil || runs?.isEmpty == true, let text = try c.decodeIfPresent(String.self, forKey: .text) {
+        // An empty text with no runs is a caption without runs (the writer writes both), so that
+        // write → read keeps it (Specs/json-format.md).
+        if runs == nil || runs?.isEmpty == true, let text = try c.decodeIfPresent(String.self, forKey: .text),
+            !text.isEmpty
+        {
             runs = [CaptionRun(text)]
         }
         self.init(

@@ -35,7 +35,9 @@ extension ITTDocumentReader {
                 at: source.location(of: span))
             return nil
         }
-        var ruby = CaptionRuby(text: text.trimmingCharacters(in: " "))
+        // TTML1 §7.2.3: white space in the base and annotation collapses as in any text (a line
+        // feed inside them was kept as a line break before, which the writer cannot write there).
+        var ruby = CaptionRuby(text: ITTWhitespace.collapsed(text))
         let position =
             span.attribute("position", in: ITTNamespace.appleRuby)
             ?? span.attribute("rubyPosition", in: ITTNamespace.styling)
@@ -65,6 +67,6 @@ extension ITTDocumentReader {
                     at: source.location(of: align, in: span))
             }
         }
-        return (base.trimmingCharacters(in: " "), ruby)
+        return (ITTWhitespace.collapsed(base), ruby)
     }
 }

@@ -32,6 +32,14 @@ enum ITTWhitespace {
         return builder.runs
     }
 
+    /// A ruby base or annotation under default handling: each run of XML white space (space,
+    /// tab, line feed, carriage return) becomes one space, and none is left at either end, as
+    /// for a line of text (a ruby span holds no line break).
+    static func collapsed(_ text: String) -> String {
+        text.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+            .map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+    }
+
     /// Accumulates runs, merging neighbours of equal style, and tracks the state white-space
     /// collapsing needs across segment boundaries.
     private struct RunBuilder {

@@ -3,12 +3,7 @@
 /// going through RGB, so a decoded frame can be captioned and encoded again as it is.
 public struct YUV420Frame: Sendable, Hashable {
     /// How the frame's Y'CbCr values relate to RGB.
-    public enum Matrix: String, Sendable, Hashable {
-        /// ITU-R BT.601 (standard definition).
-        case bt601
-        /// ITU-R BT.709 (HD).
-        case bt709
-    }
+    public typealias Matrix = YCbCrConversion.Matrix
 
     public let width: Int
     public let height: Int
@@ -41,7 +36,9 @@ public struct YUV420Frame: Sendable, Hashable {
         }
         self.width = width
         self.height = height
-        self.matrix = matrix ?? (height > 576 ? .bt709 : .bt601)
+        // BT.709 for HD, BT.601 for SD; by height alone, a 1280x544 or 1920x800 HD picture
+        // was converted with BT.601.
+        self.matrix = matrix ?? .standard(width: width, height: height)
         self.limitedRange = limitedRange
         let f = fill ?? (limitedRange ? 16 : 0, 128, 128)
         y = [UInt8](repeating: f.y, count: width * height)
@@ -51,15 +48,8 @@ public struct YUV420Frame: Sendable, Hashable {
 
     /// Y', Cb, Cr of an sRGB colour in this frame's matrix and range.
     public func components(red: UInt8, green: UInt8, blue: UInt8) -> (y: UInt8, u: UInt8, v: UInt8) {
-        let (kr, kb) = matrix == .bt709 ? (0.2126, 0.0722) : (0.299, 0.114)
-        let r = Double(red) / 255, g = Double(green) / 255, b = Double(blue) / 255
-        let yy = kr * r + (1 - kr - kb) * g + kb * b
-        let pb = (b - yy) / (2 * (1 - kb))
-        let pr = (r - yy) / (2 * (1 - kr))
-        func clamp(_ x: Double) -> UInt8 { UInt8(max(0, min(255, x.rounded()))) }
-        if limitedRange {
-            return (clamp(16 + 219 * yy), clamp(128 + 224 * pb), clamp(128 + 224 * pr))
-        }
-        return (clamp(255 * yy), clamp(128 + 255 * pb), clamp(128 + 255 * pr))
+        let c = YCbCrConversion(matrix: matrix, limitedRange: limitedRange)
+            .components(red: red, green: green, blue: blue)
+        return (UInt8(c.y), UInt8(c.cb), UInt8(c.cr))
     }
 }

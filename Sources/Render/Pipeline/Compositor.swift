@@ -56,46 +56,113 @@ struct Compositor {
     func composite(_ layers: [CaptionImage], into frame: inout YUV420Frame, flashOn: Bool) {
         // The writes below are unchecked; planes of the wrong length must not reach them.
         guard frame.hasConsistentPlanes else { return }
-        let w = frame.width
-        let h = frame.height
-        let cw = frame.chromaWidth
+        let (w, h, cw) = (frame.width, frame.height, frame.chromaWidth)
+        let conversion = YCbCrConversion(matrix: frame.matrix, limitedRange: frame.limitedRange)
+        frame.y.withUnsafeMutableBufferPointer { yp in
+            frame.u.withUnsafeMutableBufferPointer { up in
+                frame.v.withUnsafeMutableBufferPointer { vp in
+                    guard let y = yp.baseAddress, let u = up.baseAddress, let v = vp.baseAddress else { return }
+                    let planes = YCbCrPlanes(
+                        layout: .planar8, width: w, height: h, conversion: conversion, luma: y, lumaStride: w, cb: u,
+                        cbStride: cw, cr: v, crStride: cw)
+                    composite(layers, into: planes, flashOn: flashOn)
+                }
+            }
+        }
+    }
+
+    /// Blends the layers straight into a 4:2:0 picture's planes. Each layer's colour is
+    /// converted to Y'CbCr once; only the pixels inside its bounding box are visited. A chroma
+    /// sample covers 2×2 luma pixels and is blended with their mean coverage.
+    func composite(_ layers: [CaptionImage], into planes: YCbCrPlanes, flashOn: Bool) {
+        guard planes.isConsistent else { return }
         for layer in layers where !(layer.flashes && !flashOn) && layer.color.alpha > 0 {
             let x0 = max(0, layer.x), y0 = max(0, layer.y)
-            let x1 = min(w, layer.x + layer.width), y1 = min(h, layer.y + layer.height)
+            let x1 = min(planes.width, layer.x + layer.width), y1 = min(planes.height, layer.y + layer.height)
             guard x0 < x1, y0 < y1 else { continue }
-            let target = frame.components(red: layer.color.red, green: layer.color.green, blue: layer.color.blue)
-            let ty = Int(target.y), tu = Int(target.u), tv = Int(target.v)
-            let ca = Int(layer.color.alpha)
-            withCoverage(layer) { coverage in
-                func alpha(_ x: Int, _ y: Int) -> Int {
-                    guard x >= x0, x < x1, y >= y0, y < y1 else { return 0 }
-                    return coverage(x - layer.x, y - layer.y) * ca / 255
+            let target = planes.conversion.components(
+                red: layer.color.red, green: layer.color.green, blue: layer.color.blue)
+            let box = LayerBox(
+                x0: x0, y0: y0, x1: x1, y1: y1, originX: layer.x, originY: layer.y, alpha: Int(layer.color.alpha))
+            switch layer.content {
+            case .rectangle:
+                blend(box, coverage: nil, coverageWidth: 0, target: target, into: planes)
+            case .bitmap(let b):
+                guard b.pixels.count >= b.width * b.height else { continue }
+                b.pixels.withUnsafeBufferPointer { p in
+                    blend(box, coverage: p.baseAddress, coverageWidth: b.width, target: target, into: planes)
                 }
-                frame.y.withUnsafeMutableBufferPointer { yp in
-                    for y in y0..<y1 {
-                        for x in x0..<x1 {
-                            let a = alpha(x, y)
-                            if a == 0 { continue }
-                            let i = y * w + x
-                            yp[i] = UInt8((ty * a + Int(yp[i]) * (255 - a) + 127) / 255)
-                        }
-                    }
+            }
+        }
+    }
+
+    /// A layer clipped to the picture: the visible box, the layer's origin and its alpha.
+    private struct LayerBox {
+        var x0, y0, x1, y1: Int
+        var originX, originY: Int
+        var alpha: Int
+    }
+
+    private func blend(
+        _ box: LayerBox, coverage: UnsafePointer<UInt8>?, coverageWidth: Int, target: (y: Int, cb: Int, cr: Int),
+        into planes: YCbCrPlanes
+    ) {
+        let ca = box.alpha
+        /// Coverage × layer alpha at (x, y) inside the box, 0–255.
+        @inline(__always) func alpha(_ x: Int, _ y: Int) -> Int {
+            guard let coverage else { return ca }
+            let c = Int(coverage[(y - box.originY) * coverageWidth + (x - box.originX)])
+            return ca == 255 ? c : c * ca / 255
+        }
+        @inline(__always) func mix(_ t: Int, _ v: Int, _ a: Int) -> Int { (t * a + v * (255 - a) + 127) / 255 }
+
+        let tenBit = planes.layout == .planar10
+        // Luma.
+        for y in box.y0..<box.y1 {
+            let row = planes.luma + y * planes.lumaStride
+            if tenBit {
+                let samples = UnsafeMutableRawPointer(row)
+                for x in box.x0..<box.x1 {
+                    let a = alpha(x, y)
+                    if a == 0 { continue }
+                    let old = Int(UInt16(littleEndian: samples.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)))
+                    samples.storeBytes(
+                        of: UInt16(mix(target.y, old, a)).littleEndian, toByteOffset: 2 * x, as: UInt16.self)
                 }
-                // Each chroma sample covers 2×2 luma pixels: blend with their mean alpha.
-                frame.u.withUnsafeMutableBufferPointer { up in
-                    frame.v.withUnsafeMutableBufferPointer { vp in
-                        for cy in (y0 / 2)..<((y1 + 1) / 2) {
-                            for cx in (x0 / 2)..<((x1 + 1) / 2) {
-                                let a =
-                                    (alpha(2 * cx, 2 * cy) + alpha(2 * cx + 1, 2 * cy)
-                                        + alpha(2 * cx, 2 * cy + 1) + alpha(2 * cx + 1, 2 * cy + 1) + 2) / 4
-                                if a == 0 { continue }
-                                let i = cy * cw + cx
-                                up[i] = UInt8((tu * a + Int(up[i]) * (255 - a) + 127) / 255)
-                                vp[i] = UInt8((tv * a + Int(vp[i]) * (255 - a) + 127) / 255)
-                            }
-                        }
-                    }
+            } else {
+                for x in box.x0..<box.x1 {
+                    let a = alpha(x, y)
+                    if a == 0 { continue }
+                    row[x] = a == 255 ? UInt8(target.y) : UInt8(mix(target.y, Int(row[x]), a))
+                }
+            }
+        }
+        // Chroma: each sample covers luma (2cx…2cx+1, 2cy…2cy+1); parts outside the box count 0.
+        for cy in (box.y0 / 2)..<((box.y1 + 1) / 2) {
+            let cbRow = planes.cb + cy * planes.cbStride
+            let crRow = planes.cr + cy * planes.crStride
+            let ly0 = max(box.y0, 2 * cy), ly1 = min(box.y1, 2 * cy + 2)
+            for cx in (box.x0 / 2)..<((box.x1 + 1) / 2) {
+                let lx0 = max(box.x0, 2 * cx), lx1 = min(box.x1, 2 * cx + 2)
+                var sum = 0
+                for ly in ly0..<ly1 { for lx in lx0..<lx1 { sum += alpha(lx, ly) } }
+                let a = (sum + 2) / 4
+                if a == 0 { continue }
+                switch planes.layout {
+                case .planar8:
+                    cbRow[cx] = UInt8(mix(target.cb, Int(cbRow[cx]), a))
+                    crRow[cx] = UInt8(mix(target.cr, Int(crRow[cx]), a))
+                case .semiPlanar8:
+                    cbRow[2 * cx] = UInt8(mix(target.cb, Int(cbRow[2 * cx]), a))
+                    cbRow[2 * cx + 1] = UInt8(mix(target.cr, Int(cbRow[2 * cx + 1]), a))
+                case .planar10:
+                    let cbs = UnsafeMutableRawPointer(cbRow), crs = UnsafeMutableRawPointer(crRow)
+                    let oldCb = Int(UInt16(littleEndian: cbs.loadUnaligned(fromByteOffset: 2 * cx, as: UInt16.self)))
+                    let oldCr = Int(UInt16(littleEndian: crs.loadUnaligned(fromByteOffset: 2 * cx, as: UInt16.self)))
+                    cbs.storeBytes(
+                        of: UInt16(mix(target.cb, oldCb, a)).littleEndian, toByteOffset: 2 * cx, as: UInt16.self)
+                    crs.storeBytes(
+                        of: UInt16(mix(target.cr, oldCr, a)).littleEndian, toByteOffset: 2 * cx, as: UInt16.self)
                 }
             }
         }

@@ -10,10 +10,10 @@ struct GenerateCommand: ParsableCommand {
         discussion: "About 15 captions a minute, 1–2 lines of at most 32 characters, 2–4 s each, "
             + "on the 29.97 fps frame grid. The same --seed and --minutes always give the same file.")
 
-    @Option(name: .long, help: "Length of the feature in minutes.")
+    @Option(name: .long, parsing: .unconditional, help: "Length of the feature in minutes.")
     var minutes = 120
 
-    @Option(name: .long, help: "Seed of the pseudo-random generator.")
+    @Option(name: .long, parsing: .unconditional, help: "Seed of the pseudo-random generator.")
     var seed: UInt64 = 1
 
     @Option(name: .shortAndLong, help: "The file to write; its extension picks the format.")
@@ -32,6 +32,6 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let document = FeatureGenerator(seed: seed).document(minutes: minutes)
         let (written, _) = try CaptionFile.write(document, to: output, format: to, overwrite: force)
-        try Exit.report(written.diagnostics)
+        try Exit.report(written.diagnostics, file: output)
     }
 }

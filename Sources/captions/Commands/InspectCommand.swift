@@ -6,10 +6,11 @@ import CaptionsCLI
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Print the captions of a file in any readable format.",
+        abstract: "Print the captions of a file in any readable format (or describe a movie).",
         discussion: "Human-readable by default: one caption per entry with its times, region and text. "
             + "--json prints the document in the captions JSON format (Specs/json-format.md) "
-            + "with the reader's diagnostics.")
+            + "with the reader's diagnostics. A movie (by extension or content) is described instead: "
+            + "container, duration, tags and every track, as `captions-media inspect` prints it.")
 
     @Argument(help: "The caption file to read.")
     var file: String
@@ -26,6 +27,6 @@ struct InspectCommand: ParsableCommand {
         } else {
             Console.out(DocumentPrinter(document: result.document).text(file: file, format: format.title))
         }
-        try Exit.report(result.diagnostics)
+        try Exit.report(result.diagnostics, file: file)
     }
 }

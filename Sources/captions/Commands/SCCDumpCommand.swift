@@ -34,7 +34,7 @@ struct SCCDumpCommand: ParsableCommand {
         } else {
             Console.out(SCCDisassembler.text(entries))
         }
-        try Exit.report(diagnostics)
+        try Exit.report(diagnostics, file: file)
     }
 }
 

@@ -24,7 +24,9 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: "Target format: scc (CEA-608, default) or itt.")
     var target: CaptionConversionSettings.Target = .scc
 
-    @Option(name: .long, help: "End of the video, as a timecode (HH:MM:SS;FF) or seconds; captions must end by then.")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "End of the video, as a timecode (HH:MM:SS;FF) or seconds; captions must end by then.")
     var videoDuration: String?
 
     @Flag(name: .long, help: "Print the report as JSON.")
@@ -49,7 +51,11 @@ struct ValidateCommand: ParsableCommand {
         let rate = read.frameRate.flatMap(FrameRate.init) ?? result.document.frameRate ?? .fps29_97
         var settings = CaptionConversionSettings(target: target, frameRate: rate, dropFrame: result.document.dropFrame)
         if let videoDuration {
-            settings.videoDuration = try TimeArgument.parse(videoDuration, option: "--video-duration", rate: rate)
+            let end = try TimeArgument.parse(videoDuration, option: "--video-duration", rate: rate)
+            guard end >= .zero else {
+                throw Exit.Failure("--video-duration must be a time from zero on, not \(videoDuration)")
+            }
+            settings.videoDuration = end
         }
         let validator = CaptionConversionValidator(
             captions: result.document.captions, settings: settings, fileName: file)
@@ -68,7 +74,7 @@ struct ValidateCommand: ParsableCommand {
             let fixer = CaptionConversionFixer(settings: settings)
             let (fixed, notes) = fixer.fix(result.document, file: file)
             let (written, _) = try CaptionFile.write(fixed, to: output, overwrite: force)
-            for d in notes + written.diagnostics { Console.error(d.description) }
+            for d in notes.inFile(file) + written.diagnostics.inFile(output) { Console.error(d.description) }
             Console.error("wrote \(output)")
             return
         }

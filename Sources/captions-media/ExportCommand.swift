@@ -1,0 +1,44 @@
+import ArgumentParser
+import CaptionKit
+import CaptionsCLI
+import Media
+
+/// `captions export IN -o OUT`: re-encodes (or copies) a movie, with frame-exact trimming.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a movie again: re-encode the video (libx264), copy the other tracks, trim with --from/--to.",
+        discussion: """
+            Audio, data, timecode and subtitle tracks are copied with their timestamps; container \
+            metadata and the video's rotation and colour tags are kept. A track the output \
+            container cannot hold is dropped with a warning that names it. --from starts the \
+            video exactly at the first frame at or after that time; copied tracks are cut at the \
+            nearest packet and stay in sync. The output is written to a temporary file and \
+            renamed at the end; an existing output is kept unless --force; Ctrl-C leaves nothing.
+            """)
+
+    @Argument(help: "The movie to read.")
+    var input: String
+
+    @OptionGroup var export: ExportOptions
+
+    func run() throws {
+        let asset = Asset(path: input)
+        let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
+        session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
+        try ExportRunner.run(session, style: export.progress)
+    }
+}
+
+/// What commands need to know about a movie before they start.
+enum MovieFacts {
+    /// The video's frame rate (for timecode arguments); 29.97 when the file does not say.
+    static func frameRate(of asset: Asset) throws -> FrameRate {
+        do {
+            let d = try asset.loadDescription()
+            return d.tracks.first { $0.mediaType == .video }?.frameRate ?? .fps29_97
+        } catch let error as MediaFileError {
+            throw Exit.Failure(error.description)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import CaptionKit
+import CaptionsCLI
+import Media
+
+/// The options `export` and `burn` share: encoder, size, trim, tracks, progress, overwrite.
+struct ExportOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: "The movie to write (.mp4, .mov, .m4v, .mkv).")
+    var output: String
+
+    @Option(name: .long, help: "Video encoder: libx264 (default), libx265, … or copy (only when nothing is drawn).")
+    var codec = "libx264"
+
+    @Option(name: .long, help: "Constant rate factor for libx264/libx265 (0–51; default 23).")
+    var crf: Double?
+
+    @Option(name: .long, help: "Encoder preset: ultrafast … veryslow (libx264 default: medium).")
+    var preset: String?
+
+    @Option(name: .long, help: "Output size WIDTHxHEIGHT (scaled with libswscale). Default: the source's.")
+    var size: String?
+
+    @Option(
+        name: .customLong("from"),
+        help:
+            "Start at the first frame at or after this time: seconds (12.5) or timecode HH:MM:SS:FF at the video's rate."
+    )
+    var start: String?
+
+    @Option(name: .customLong("to"), help: "End before the first frame at or after this time.")
+    var end: String?
+
+    @Flag(name: .customLong("drop-data"), help: "Leave the data tracks (GoPro GPMF, …) out of the output.")
+    var dropData = false
+
+    @Option(
+        name: .long,
+        help: "Progress: auto (a line on a terminal, nothing on a pipe), json (one object a second on stdout), none.")
+    var progress: ProgressStyle = .auto
+
+    @Flag(name: .long, help: "Replace an existing output file.")
+    var force = false
+
+    enum ProgressStyle: String, ExpressibleByArgument, CaseIterable {
+        case auto, json, none
+    }
+
+    func validate() throws {
+        if let size, VideoSize(size) == nil {
+            throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1280x720, not \"\(size)\"")
+        }
+        if let crf, !(0...51).contains(crf) { throw ValidationError("--crf must be between 0 and 51") }
+    }
+
+    func settings() -> ExportSettings {
+        ExportSettings(
+            videoCodec: codec == "copy" ? .copy : .encode(codec), crf: crf, preset: preset,
+            size: size.flatMap(VideoSize.init), dropDataTracks: dropData, overwrite: force)
+    }
+
+    /// The `--from`/`--to` range on the movie's timeline (timecodes at the video's frame rate,
+    /// which `rate` gives; it is asked for only when a timecode is given).
+    func timeRange(rate videoRate: () throws -> FrameRate) throws -> TimeRange? {
+        guard start != nil || end != nil else { return nil }
+        let timecode = [start, end].contains { $0?.contains(":") == true || $0?.contains(";") == true }
+        let rate = timecode ? try videoRate() : .fps29_97
+        let from = try start.map { try TimeArgument.parse($0, option: "--from", rate: rate) } ?? .zero
+        let to = try end.map { try TimeArgument.parse($0, option: "--to", rate: rate) } ?? .positiveInfinity
+        if from < .zero { throw Exit.Failure("--from must not be negative") }
+        if to.isNumeric, to <= from { throw Exit.Failure("--to must come after --from") }
+        return TimeRange(start: from, end: to)
+    }
+}

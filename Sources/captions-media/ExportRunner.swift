@@ -1,0 +1,109 @@
+import CaptionKit
+import CaptionsCLI
+import Media
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs an export session for a command: progress on the terminal or as JSON, findings and
+/// errors through `Exit`.
+enum ExportRunner {
+    static func run(_ session: ExportSession, style: ExportOptions.ProgressStyle, extra: [Diagnostic] = []) throws {
+        let printer = ProgressPrinter(style: style)
+        session.progressHandler = { printer.update($0) }
+        do {
+            try session.exportSynchronously()
+            var final = printer.last
+            if let d = final?.expectedDuration { final?.outputTime = d }
+            printer.finish(final: final)
+        } catch let error as MediaFileError {
+            printer.finish()
+            try Exit.report(extra + session.diagnostics)
+            throw Exit.Failure(error.description)
+        } catch let error as MediaError {
+            printer.finish()
+            throw Exit.Failure(error.description)
+        }
+        try Exit.report(extra + session.diagnostics)
+    }
+}
+
+/// One line of progress on a terminal (rewritten in place), JSON once a second, or nothing.
+final class ProgressPrinter {
+    let style: ExportOptions.ProgressStyle
+    private let onTerminal: Bool
+    private var lastPrinted = -1.0
+    private var printedLine = false
+
+    private(set) var last: ExportProgress?
+
+    init(style: ExportOptions.ProgressStyle) {
+        self.style = style
+        onTerminal = isatty(2) == 1
+    }
+
+    func update(_ p: ExportProgress) {
+        last = p
+        switch style {
+        case .none:
+            return
+        case .json:
+            guard p.elapsedSeconds - lastPrinted >= 1 else { return }
+            lastPrinted = p.elapsedSeconds
+            Console.out(json(p))
+        case .auto:
+            guard onTerminal, p.elapsedSeconds - lastPrinted >= 0.25 else { return }
+            lastPrinted = p.elapsedSeconds
+            let percent = p.fractionCompleted.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? "?%"
+            let eta = p.estimatedSecondsRemaining.map { "ETA \(clock($0))" } ?? ""
+            let line =
+                "\r\(percent)  frame \(p.frames)  \(decimal(p.framesPerSecond, 1)) fps  \(decimal(p.speed, 2))x  \(eta)\u{1B}[K"
+            writeError(line)
+            printedLine = true
+        }
+    }
+
+    /// Ends the line on a terminal; with JSON, the final state (100%) is always written.
+    func finish(final: ExportProgress? = nil) {
+        if printedLine { writeError("\n") }
+        printedLine = false
+        if style == .json, let final { Console.out(json(final)) }
+    }
+
+    private func json(_ p: ExportProgress) -> String {
+        var fields = [
+            "\"frames\":\(p.frames)", "\"time\":\(decimal(p.outputTime.seconds, 3))",
+            "\"fps\":\(decimal(p.framesPerSecond, 2))", "\"speed\":\(decimal(p.speed, 3))",
+            "\"elapsed\":\(decimal(p.elapsedSeconds, 3))",
+        ]
+        if let f = p.fractionCompleted { fields.append("\"percent\":\(decimal(f * 100, 1))") }
+        if let d = p.expectedDuration { fields.append("\"duration\":\(decimal(d.seconds, 3))") }
+        if let eta = p.estimatedSecondsRemaining { fields.append("\"eta\":\(decimal(eta, 1))") }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    private func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        let m = s / 60
+        return m >= 60 ? "\(m / 60):\(pad(m % 60)):\(pad(s % 60))" : "\(m):\(pad(s % 60))"
+    }
+
+    private func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    private func decimal(_ x: Double, _ places: Int) -> String {
+        guard x.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let v = Int((x * scale).rounded())
+        let whole = v / Int(scale)
+        var frac = String(abs(v) % Int(scale))
+        while frac.count < places { frac = "0" + frac }
+        return places == 0 ? "\(whole)" : "\(v < 0 && whole == 0 ? "-" : "")\(whole).\(frac)"
+    }
+
+    private func writeError(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import CaptionKit
+import CaptionsCLI
+import Foundation
+import Media
+
+/// `captions inspect movie.mp4 [--json]`: the container and every track of a movie, as
+/// libavformat reads them (`captions` forwards `inspect` here when the file is a movie).
+struct MovieInspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Describe a movie: container, duration, tags, and every track (codec, size, colour, rate…).",
+        discussion: "Fields use ffprobe's names and values, so the two can be compared; --json for machines.")
+
+    @Argument(help: "The movie to read.")
+    var file: String
+
+    @Flag(name: .long, help: "Print JSON for machines instead of text.")
+    var json = false
+
+    func run() throws {
+        let description: AssetDescription
+        do {
+            description = try Asset(path: file).loadDescription()
+        } catch let error as MediaFileError {
+            throw Exit.Failure(error.description)
+        }
+        let report = MovieReport(file: file, description: description)
+        Console.out(json ? try report.jsonText() : report.text())
+    }
+}
