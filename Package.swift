@@ -106,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "captions-media",
             dependencies: [
-                "CaptionsCLI", "Render", "Media", "Composition",
+                "CaptionsCLI", "Render", "Media", "Composition", "CaptionTracks", "Metadata", "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -40,6 +40,18 @@ public struct MovieCaptionWriter {
         public var diagnostics: [Diagnostic]
     }
 
+    /// A caption file read for a movie: the captions, their language tag and, for SCC, the
+    /// file's own words and where its labels put the movie's start.
+    public struct Prepared: Sendable {
+        public var document: CaptionDocument
+        public var language: LanguageTag
+        public var diagnostics: [Diagnostic]
+        /// Whether the file is SCC (whose own words a `c608` track and A/53 data carry).
+        public var isSCC: Bool
+        var sccWords: SCCTransmission?
+        var startTimecode: String?
+    }
+
     /// Reads the captions and builds the tracks; nothing is written, so every error comes before
     /// an output file exists.
     public static func plan(movie path: String, captions captionsPath: String, options: Options) throws -> Plan {
@@ -50,11 +62,63 @@ public struct MovieCaptionWriter {
             throw error.formatError
         }
         let muxer = CaptionTrackMuxer(movie: movie)
+        let prepared = try prepare(captions: captionsPath, firstTimecode: movie.firstTimecode(), options: options)
+        let forms = options.forms ?? [prepared.isSCC ? .c608 : .tx3g]
+        guard !forms.isEmpty else { throw CaptionFormatError(.cannotWrite, "no track form chosen") }
+        var diagnostics = prepared.diagnostics
+        var tracks: [NewTrack] = []
+        var written: [CaptionTrackMuxer.Form] = []
+        do {
+            if forms.contains(.c608) {
+                let (schedule, notes) = try c608Schedule(
+                    prepared, videoRate: try muxer.video().clock.rate, options: options)
+                diagnostics += notes
+                let (track, trackNotes) = try muxer.c608Track(schedule, language: prepared.language)
+                tracks.append(track)
+                written.append(.c608)
+                diagnostics += trackNotes
+            }
+            if forms.contains(.tx3g) {
+                let (track, notes) = try muxer.tx3gTrack(
+                    prepared.document.captions, frameRate: prepared.document.frameRate, language: prepared.language)
+                tracks.append(track)
+                written.append(.tx3g)
+                diagnostics += notes
+            }
+        } catch let error as CaptionTracksError {
+            throw error.formatError
+        }
+        return Plan(
+            muxer: muxer, tracks: tracks, forms: written, trackIDs: muxer.trackIDs(count: tracks.count),
+            diagnostics: diagnostics)
+    }
+
+    /// A plan that adds a `c608` track to the movie at `path` whose video frames (counted from
+    /// movie time zero) carry `frames`: what `export --embed track` adds to the movie it has just
+    /// written, with the words each frame was given.
+    public static func plan(movie path: String, c608Frames frames: [CEA608FrameSchedule.Entry], language: LanguageTag)
+        throws -> Plan
+    {
+        do throws(CaptionTracksError) {
+            let muxer = CaptionTrackMuxer(movie: try MovieCaptions(path: path))
+            let schedule = CEA608FrameSchedule(rate: try muxer.video().clock.rate, entries: frames)
+            let (track, notes) = try muxer.c608Track(schedule, language: language)
+            return Plan(
+                muxer: muxer, tracks: [track], forms: [.c608], trackIDs: muxer.trackIDs(count: 1), diagnostics: notes)
+        } catch {
+            throw error.formatError
+        }
+    }
+
+    /// Reads the caption file for a movie whose first timecode (`tmcd`) is `firstTimecode`: an
+    /// SCC file's labels are placed from `options.startTimecode`, else from that timecode when
+    /// the captions do not start before it, else from 00:00:00;00.
+    public static func prepare(captions captionsPath: String, firstTimecode: MovieTimecode?, options: Options) throws
+        -> Prepared
+    {
         var readOptions = options.read
         readOptions.channel = options.channel ?? readOptions.channel
         let isSCC = try Self.format(of: captionsPath, named: options.format).name == "scc"
-        let forms = options.forms ?? [isSCC ? .c608 : .tx3g]
-        guard !forms.isEmpty else { throw CaptionFormatError(.cannotWrite, "no track form chosen") }
         var diagnostics: [Diagnostic] = []
 
         // Where an SCC input's labels put the movie's start.
@@ -65,7 +129,7 @@ public struct MovieCaptionWriter {
             scan.fileName = captionsPath
             let transmission = try SCCTransmission(scanning: try FileIO.readAll(captionsPath), options: scan)
             sccWords = transmission
-            if startTimecode == nil, let tc = movie.firstTimecode() {
+            if startTimecode == nil, let tc = firstTimecode {
                 let rate = readOptions.frameRate ?? .fps29_97
                 let start = tc.frames(at: rate)
                 if let first = transmission.words.first?.frame, first >= start {
@@ -98,32 +162,9 @@ public struct MovieCaptionWriter {
         } else {
             language = .undetermined
         }
-
-        var tracks: [NewTrack] = []
-        var written: [CaptionTrackMuxer.Form] = []
-        do {
-            if forms.contains(.c608) {
-                let schedule = try c608Schedule(
-                    muxer: muxer, document: document, sccWords: sccWords, startTimecode: startTimecode,
-                    options: options, readOptions: readOptions, diagnostics: &diagnostics)
-                let (track, notes) = try muxer.c608Track(schedule, language: language)
-                tracks.append(track)
-                written.append(.c608)
-                diagnostics += notes
-            }
-            if forms.contains(.tx3g) {
-                let (track, notes) = try muxer.tx3gTrack(
-                    document.captions, frameRate: document.frameRate, language: language)
-                tracks.append(track)
-                written.append(.tx3g)
-                diagnostics += notes
-            }
-        } catch let error as CaptionTracksError {
-            throw error.formatError
-        }
-        return Plan(
-            muxer: muxer, tracks: tracks, forms: written, trackIDs: muxer.trackIDs(count: tracks.count),
-            diagnostics: diagnostics)
+        return Prepared(
+            document: document, language: language, diagnostics: diagnostics, isSCC: isSCC, sccWords: sccWords,
+            startTimecode: startTimecode)
     }
 
     /// The format of the caption file: by name, by extension, else by probing its first 64 KiB
@@ -145,25 +186,27 @@ public struct MovieCaptionWriter {
     /// The words each video frame carries. Above 30 fps (50, 59.94, 60) the words go on every
     /// other frame, at half the rate: line 21 carries one pair a field per frame of 29.97 fps
     /// video (47 CFR 15.119(b)), and a decoder fed from faster video receives no more.
-    private static func c608Schedule(
-        muxer: CaptionTrackMuxer, document: CaptionDocument, sccWords: SCCTransmission?, startTimecode: String?,
-        options: Options, readOptions: CaptionFormatOptions, diagnostics: inout [Diagnostic]
-    ) throws -> CEA608FrameSchedule {
-        let video = try muxer.video().clock.rate
+    public static func c608Schedule(_ prepared: Prepared, videoRate video: FrameRate, options: Options) throws -> (
+        schedule: CEA608FrameSchedule, diagnostics: [Diagnostic]
+    ) {
+        var diagnostics: [Diagnostic] = []
+        let document = prepared.document
+        let sccWords = prepared.sccWords
+        let startTimecode = prepared.startTimecode
         let (rate, step) = dataRate(video)
         let channel = options.channel ?? 1
         guard let field = CaptionField(channel: channel) else {
             throw CaptionFormatError(.cannotWrite, "--channel must be 1, 2, 3 or 4, not \(channel)")
         }
-        let sccRate = readOptions.frameRate ?? .fps29_97
+        let sccRate = options.read.frameRate ?? .fps29_97
         var words: [ScheduledWord]
         if let sccWords, sccRate == rate {
             // The file's own words on their own frames: nothing re-encoded, nothing moved.
             var start: Int64 = 0
             if let startTimecode { start = try Timecode(startTimecode, rate: rate).frameCount(at: rate) }
             words = sccWords.words.map {
-                ScheduledWord(
-                    frame: $0.frame - start, word: UInt16($0.first) << 8 | UInt16($0.second), changesScreen: false)
+                let pair = CEA608BytePair($0.first, $0.second).miscellaneousControl(for: field)
+                return ScheduledWord(frame: $0.frame - start, word: pair.word, changesScreen: false)
             }
         } else {
             if sccWords != nil {
@@ -186,8 +229,10 @@ public struct MovieCaptionWriter {
             }
         }
         if step > 1 { words = words.map { ScheduledWord(frame: $0.frame * step, word: $0.word, changesScreen: false) } }
-        return field == .one
+        let schedule =
+            field == .one
             ? CEA608FrameSchedule(rate: video, field1: words) : CEA608FrameSchedule(rate: video, field2: words)
+        return (schedule, diagnostics)
     }
 
     /// The rate caption words are sent at for video at `video` fps, and how many video frames

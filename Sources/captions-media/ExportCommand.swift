@@ -22,10 +22,17 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var export: ExportOptions
 
+    @OptionGroup(title: "Captions inside the movie") var embedding: EmbedOptions
+
     func run() throws {
         let asset = Asset(path: input)
         let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
         session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
+        if let captions = embedding.captions {
+            try CaptionEmbedding(input: input, asset: asset, options: embedding, captions: captions).run(
+                session, export: export)
+            return
+        }
         try ExportRunner.run(session, style: export.progress)
     }
 }

@@ -1,3 +1,5 @@
+import CEA608
+
 /// One CEA-608 byte pair as a frame carries it for one field, parity bits included (47 CFR
 /// 15.119(b), now 47 CFR 79.101: two bytes a field a frame).
 public struct CEA608BytePair: Sendable, Hashable {
@@ -23,4 +25,20 @@ public struct CEA608BytePair: Sendable, Hashable {
 
     /// The filler pair, 0x80 0x80.
     public static let padding = CEA608BytePair(0x80, 0x80)
+}
+
+
+extension CEA608BytePair {
+    /// This pair as `field` sends it: a miscellaneous control code (RCL, EOC, EDM… second byte
+    /// 0x20–0x2F) takes first byte 0x14/0x1C in field 1 (CC1/CC2) and 0x15/0x1D in field 2
+    /// (CC3/CC4), CTA-608-E Table 4 (47 CFR 15.119(j)); every other pair — characters, PACs,
+    /// mid-row codes, tab offsets — is the same in both fields and is returned unchanged. An SCC
+    /// file of CC1 captions so becomes CC3 when its words go in field 2.
+    public func miscellaneousControl(for field: CaptionField) -> CEA608BytePair {
+        guard let a = Parity.strippingParity(first), let b = Parity.strippingParity(second),
+            a & 0x76 == 0x14, (0x20...0x2F).contains(b)
+        else { return self }
+        let moved = field == .one ? a & ~0x01 : a | 0x01
+        return CEA608BytePair(Parity.addingOddParity(to: moved), second)
+    }
 }

@@ -11,6 +11,15 @@ public struct CEA608FrameSchedule: Sendable, Hashable {
         public var frame: Int64
         public var field1: CEA608BytePair?
         public var field2: CEA608BytePair?
+
+        public init(frame: Int64, field1: CEA608BytePair? = nil, field2: CEA608BytePair? = nil) {
+            self.frame = frame
+            self.field1 = field1
+            self.field2 = field2
+        }
+
+        /// Whether the frame carries nothing.
+        public var isEmpty: Bool { field1 == nil && field2 == nil }
     }
 
     /// The video's frame rate.
@@ -43,6 +52,23 @@ public struct CEA608FrameSchedule: Sendable, Hashable {
         droppedBeforeStart = dropped
     }
 
+    /// The frames of `entries` that carry something, in frame order (the last entry of a frame
+    /// wins); entries on negative frames are left out and counted in ``droppedBeforeStart``.
+    public init(rate: FrameRate, entries: [Entry]) {
+        self.rate = rate
+        var byFrame: [Int64: Entry] = [:]
+        var dropped = 0
+        for e in entries where !e.isEmpty {
+            guard e.frame >= 0 else {
+                dropped += 1
+                continue
+            }
+            byFrame[e.frame] = e
+        }
+        self.entries = byFrame.values.sorted { $0.frame < $1.frame }
+        droppedBeforeStart = dropped
+    }
+
     /// Words that fell before movie time zero and are not carried.
     public private(set) var droppedBeforeStart: Int
 
@@ -67,6 +93,13 @@ public struct CEA608FrameSchedule: Sendable, Hashable {
     public func ccData(atFrame frame: Int64, count: Int = 2) -> [UInt8] {
         let e = entry(atFrame: frame)
         return A53CCData.encode(field1: e.field1, field2: e.field2, count: count)
+    }
+
+    /// The `cc_data()` constructs of frame `frame` without the two-byte header: what FFmpeg's
+    /// `AV_FRAME_DATA_A53_CC` frame side data holds (its encoders write the header, with
+    /// `cc_count` taken from the size).
+    public func ccDataConstructs(atFrame frame: Int64, count: Int = 2) -> [UInt8] {
+        Array(ccData(atFrame: frame, count: count).dropFirst(2))
     }
 
     /// The frame after the last one with data (0 when empty).
