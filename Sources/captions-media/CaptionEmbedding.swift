@@ -24,17 +24,20 @@ struct CaptionEmbedding {
         let container = Self.containerFormat(of: output)
         if form.writesTrack && container == nil {
             throw Exit.Failure(
-                "--embed \(form.rawValue): c608 closed-caption tracks go in MP4 and MOV files (.mp4, .m4v, .mov), not \(output); use --embed sei")
+                "--embed \(form.rawValue): c608 closed-caption tracks go in MP4 and MOV files (.mp4, .m4v, .mov), not \(output); use --embed sei"
+            )
         }
         if case .copy = session.settings.videoCodec, form.writesSEI {
             throw Exit.Failure(
-                "--embed \(form.rawValue) puts the captions in the pictures as they are encoded: --codec copy cannot be used (--embed track can)")
+                "--embed \(form.rawValue) puts the captions in the pictures as they are encoded: --codec copy cannot be used (--embed track can)"
+            )
         }
         if case .encode(let name) = session.settings.videoCodec, form.writesSEI,
             !ExportSession.encoderWritesClosedCaptions(name)
         {
             throw Exit.Failure(
-                "--embed \(form.rawValue): the \(name) encoder does not write A/53 closed captions; use libx264 (or --embed track)")
+                "--embed \(form.rawValue): the \(name) encoder does not write A/53 closed captions; use libx264 (or --embed track)"
+            )
         }
         let rate = try MovieFacts.frameRate(of: asset)
         let movie = try? MovieCaptions(path: input)
@@ -47,7 +50,8 @@ struct CaptionEmbedding {
             // No frame passes through: the copied video's frames are the source's.
             if session.timeRange != nil {
                 throw Exit.Failure(
-                    "--embed track with --codec copy cannot follow --from/--to (the copy starts at a key frame); re-encode, or cut first and run `captions mux`")
+                    "--embed track with --codec copy cannot follow --from/--to (the copy starts at a key frame); re-encode, or cut first and run `captions mux`"
+                )
             }
             try exportThenAddTrack(
                 session, export: export, container: container, language: prepared.language, extra: found,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionKit
+import CaptionTracks
 import CaptionsCLI
 
 /// `export --captions FILE --embed track|sei|both`: CEA-608 captions put inside the movie.
@@ -62,3 +63,5 @@ struct EmbedOptions: ParsableArguments {
         return options
     }
 }
+
+extension MovieCaptionSource.Kind: ExpressibleByArgument {}

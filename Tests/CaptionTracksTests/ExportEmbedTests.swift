@@ -49,7 +49,8 @@ import Testing
         let dir = try TemporaryDirectory("embed-sei")
         let out = dir.path("out.mp4")
         let r = try Self.export([
-            try Self.clip(in: dir), "-o", out, "--captions", Self.popOn, "--embed", "sei", "--start-timecode", Self.start,
+            try Self.clip(in: dir), "-o", out, "--captions", Self.popOn, "--embed", "sei", "--start-timecode",
+            Self.start,
         ])
         #expect(r.status == 0, "\(r.stderr)")
         let movie = try MovieCaptions(path: out)
@@ -94,7 +95,8 @@ import Testing
         let sent = try Self.sentWords()
         #expect(try Self.words(out, source: "track") == sent)
         #expect(try Self.words(out, source: "sei") == sent)
-        let caption = try #require(try TrackClips.ffprobeStreams(out).first { $0["codec_type"] as? String == "subtitle" })
+        let caption = try #require(
+            try TrackClips.ffprobeStreams(out).first { $0["codec_type"] as? String == "subtitle" })
         #expect(caption["codec_name"] as? String == "eia_608")
         #expect((caption["tags"] as? [String: Any])?["language"] as? String == "fra")
     }

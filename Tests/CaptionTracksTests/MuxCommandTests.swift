@@ -72,7 +72,7 @@ import Testing
                 "ffmpeg",
                 ["-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:duration=1", "-c:v", "mpeg2video", ts])
             args = ["convert", ts, dir.path("out.scc")]
-            expected = "not yet there"
+            expected = "no captions: none of the 25 pictures of its mpeg2video video carries A/53 caption data"
         default:
             args = [
                 "mux", try TrackClips.make("clip.mp4", in: dir), Self.popOn, "-o", dir.path("out.mp4"), "--form", "708",

@@ -77,6 +77,36 @@ public struct SEICaptionReader: Sendable {
         return reading
     }
 
+    /// Reads one picture of an H.264 or HEVC byte stream (ITU-T H.264 Annex B: NAL units after
+    /// `0x000001` start codes, as MPEG transport streams carry them; ``lengthSize`` is unused).
+    /// As with stored samples, only the NAL units before the first slice are looked at.
+    /// (Fuzz entry point: bytes → result.)
+    public func read(annexB bytes: UnsafeRawBufferPointer) -> Reading {
+        var reading = Reading()
+        let headerSize = codec == .h264 ? 1 : 2
+        var p = StartCodes.next(in: bytes, from: 0)
+        while let start = p {
+            let nal = start + 3
+            let next = StartCodes.next(in: bytes, from: nal)
+            var end = next ?? bytes.count
+            // Zero bytes before a start code (a four-byte start code, trailing_zero_8bits) belong
+            // to no NAL unit; an RBSP ends with its stop bit, never a zero byte (H.264 B.1.1).
+            while end > nal && bytes[end - 1] == 0 { end -= 1 }
+            if end - nal >= headerSize {
+                let type = codec == .h264 ? Int(bytes[nal] & 0x1F) : Int(bytes[nal] >> 1 & 0x3F)
+                if isSlice(type) { break }
+                if isSEI(type) { readSEI(Self.unescaped(Array(bytes[(nal + headerSize)..<end])), into: &reading) }
+            }
+            p = next
+        }
+        return reading
+    }
+
+    /// Reads one Annex B picture held in `bytes`.
+    public func read(annexB bytes: [UInt8]) -> Reading {
+        bytes.withUnsafeBytes { read(annexB: $0) }
+    }
+
     /// VCL NAL unit types: H.264 1–5 (§7.4.1 Table 7-1), HEVC 0–31 (H.265 Table 7-1).
     private func isSlice(_ type: Int) -> Bool { codec == .h264 ? (1...5).contains(type) : type <= 31 }
 

@@ -27,7 +27,6 @@ public struct CEA608BytePair: Sendable, Hashable {
     public static let padding = CEA608BytePair(0x80, 0x80)
 }
 
-
 extension CEA608BytePair {
     /// This pair as `field` sends it: a miscellaneous control code (RCL, EOC, EDM… second byte
     /// 0x20–0x2F) takes first byte 0x14/0x1C in field 1 (CC1/CC2) and 0x15/0x1D in field 2

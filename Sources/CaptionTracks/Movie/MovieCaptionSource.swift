@@ -4,7 +4,7 @@ public struct MovieCaptionSource: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A closed-caption track: `clcp` handler, `c608` samples.
         case track
-        /// CEA-608 in the video's SEI (A/53 `cc_data`, H.264 or HEVC).
+        /// CEA-608 in the video (A/53 `cc_data`: H.264 or HEVC SEI, MPEG-2 picture user data).
         case sei
         /// A subtitle track: `tx3g` (FFmpeg's `mov_text`) or QuickTime `text`.
         case subtitle
@@ -37,7 +37,9 @@ public struct MovieCaptionSource: Sendable, Hashable, CustomStringConvertible {
         let what: String
         switch kind {
         case .track: what = "\(format) closed captions"
-        case .sei: what = "CEA-608 in the \(format) video's SEI (A/53)"
+        case .sei:
+            let mpeg2 = ["mpeg2video", "mpeg1video", "mp4v", "m2v1", "mpg2"].contains(format)
+            what = "CEA-608 in the \(format) video's \(mpeg2 ? "picture user data" : "SEI") (A/53)"
         case .subtitle: what = "\(format) subtitles"
         }
         let channelText = channels.isEmpty ? "" : " (" + channels.map { "CC\($0)" }.joined(separator: ", ") + ")"

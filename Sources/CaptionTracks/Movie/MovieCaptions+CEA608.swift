@@ -59,7 +59,7 @@ extension MovieCaptions {
         guard let entry = track.sampleEntries.first, let reader = SEICaptionReader.forSampleEntry(entry) else {
             throw CaptionTracksError(
                 .missing,
-                "video track \(track.id) is \(track.format?.description ?? "of no format"): A/53 captions are read from H.264 (avc1) and HEVC (hvc1) video; MPEG-2 video needs the media pipeline, not there yet",
+                "video track \(track.id) is \(track.format?.description ?? "of no format"): A/53 captions are read from H.264 (avc1) and HEVC (hvc1) video here; MPEG-2 video's through libavformat's demuxer (captions-media)",
                 file: fileName)
         }
         let video = try VideoFrameClock(track: track, movie: movie)

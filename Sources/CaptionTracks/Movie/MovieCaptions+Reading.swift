@@ -31,7 +31,7 @@ extension MovieCaptions {
                 $0.handlerType == "vide" && ($0.sampleEntries.first.flatMap(SEICaptionReader.forSampleEntry) == nil)
             }
             let notYet = unread.map {
-                "; track \($0.id) is \($0.format?.description ?? "video of no format"): A/53 captions are read from H.264 and HEVC video here; MPEG-2 video needs the media pipeline (libavformat), not yet there"
+                "; track \($0.id) is \($0.format?.description ?? "video of no format"): A/53 captions are read from H.264 and HEVC video here; MPEG-2 video's through libavformat's demuxer (captions-media; `captions convert` hands such movies to it)"
             }.joined()
             throw CaptionTracksError(
                 .missing,
@@ -69,42 +69,10 @@ extension MovieCaptions {
             return CaptionReadResult(document: document, diagnostics: notes + diagnostics)
         }
         let (transmission, found) = try transmission(of: source, track: track)
-        let rate = options.frameRate ?? .fps29_97
-        let present = transmission.channels
-        let channel = options.channel ?? present.first ?? 1
-        guard let field = CaptionField(channel: channel) else {
-            throw CaptionTracksError(.invalidArgument, "channel must be 1, 2, 3 or 4, not \(channel)")
-        }
-        var diagnostics = notes + found
-        if !present.isEmpty && !present.contains(channel) {
-            diagnostics.append(
-                Diagnostic(
-                    .warning, "tracks.channel",
-                    "CC\(channel) carries no captions here; present: "
-                        + present.map { "CC\($0)" }.joined(separator: ", "),
-                    at: DiagnosticLocation(file: fileName), suggestedFix: "choose one with --channel"))
-        }
-        let name = (fileName ?? "movie") + " track \(track.id)"
-        var sccOptions = options
-        sccOptions.channel = channel
-        sccOptions.frameRate = rate
-        sccOptions.startTimecode = nil
-        sccOptions.fileName = name
-        do throws(CaptionFormatError) {
-            let scc = try SCCTransmission.file(
-                sending: transmission.words(field, rate: rate), rate: rate, dropFrame: rate.supportsDropFrame,
-                fileName: name)
-            var result = try SCCReader(options: sccOptions).read(scc)
-            // The SCC text is ours, not the user's: its line numbers mean nothing to them.
-            for i in result.diagnostics.indices {
-                result.diagnostics[i].location.line = nil
-                result.diagnostics[i].location.column = nil
-            }
-            result.document.language = source.language == "und" ? nil : source.language
-            return CaptionReadResult(document: result.document, diagnostics: diagnostics + result.diagnostics)
-        } catch {
-            throw CaptionTracksError(.unreadable, error.description, file: fileName)
-        }
+        var result = try transmission.captions(
+            options: options, name: (fileName ?? "movie") + " track \(track.id)", language: source.language)
+        result.diagnostics = notes + found + result.diagnostics
+        return result
     }
 
     /// The CEA-608 words of the chosen source as an SCC file, exactly as transmitted: every pair
@@ -126,38 +94,8 @@ extension MovieCaptions {
                 .missing, "no CEA-608 captions (c608 track or A/53 data) to write as transmitted", file: fileName)
         }
         let (transmission, found) = try transmission(of: source, track: track)
-        let rate = options.frameRate ?? .fps29_97
-        let field: CaptionField
-        if let channel = options.channel {
-            guard let f = CaptionField(channel: channel) else {
-                throw CaptionTracksError(.invalidArgument, "channel must be 1, 2, 3 or 4, not \(channel)")
-            }
-            field = f
-        } else {
-            field = transmission.dataPairCount(.one) == 0 && transmission.dataPairCount(.two) > 0 ? .two : .one
-        }
-        var start: Int64 = 0
-        var dropFrame = options.dropFrame ?? rate.supportsDropFrame
-        if let text = options.startTimecode {
-            do throws(TimecodeError) {
-                let tc = try Timecode(text, rate: rate)
-                start = tc.frameCount(at: rate)
-                if options.dropFrame == nil { dropFrame = tc.dropFrame }
-            } catch {
-                throw CaptionTracksError(.invalidArgument, "--start-timecode \(text): \(error)")
-            }
-        } else if let tc = firstTimecode() {
-            start = tc.frames(at: rate)
-            if options.dropFrame == nil { dropFrame = tc.timecode.dropFrame && rate.supportsDropFrame }
-        }
-        do throws(CaptionFormatError) {
-            let bytes = try SCCTransmission.file(
-                sending: transmission.words(field, rate: rate), rate: rate, dropFrame: dropFrame, startFrame: start,
-                fileName: fileName)
-            return (bytes, notes + found)
-        } catch {
-            throw CaptionTracksError(.cannotWrite, error.description, file: fileName)
-        }
+        let bytes = try transmission.transmittedSCC(options: options, firstTimecode: firstTimecode(), fileName: fileName)
+        return (bytes, notes + found)
     }
 
     /// The movie's first timecode: the label of movie time zero in its first `tmcd` track.

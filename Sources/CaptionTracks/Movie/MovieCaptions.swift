@@ -53,6 +53,16 @@ public struct MovieCaptions: Sendable {
     /// The first video track (what A/53 data and `c608` samples are timed by).
     public var videoTrack: Track? { movie.tracks.first { $0.handlerType == "vide" } }
 
+    /// Whether a video track is in a codec whose A/53 data this box reader cannot find (MPEG-2
+    /// video, `mp4v`: it sits in picture user data, which libavformat's demuxer cuts out).
+    public var hasVideoOnlyADemuxerReads: Bool {
+        movie.tracks.contains {
+            $0.handlerType == "vide" && $0.sampleEntries.first.flatMap(SEICaptionReader.forSampleEntry) == nil
+                && ["mp4v", "m2v1", "mpg2", "hdv1", "hdv2", "hdv3", "hdv5", "hdv6", "hdv7", "hdv8", "xdvc", "xd5c"]
+                    .contains($0.format?.description ?? "")
+        }
+    }
+
     /// Every caption source, in track order, and a warning for each caption or subtitle track
     /// in a format this reader does not decode (it is left alone; nothing else is lost).
     ///
