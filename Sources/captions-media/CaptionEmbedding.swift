@@ -85,7 +85,13 @@ struct CaptionEmbedding {
         staged.timeRange = session.timeRange
         staged.compositors = session.compositors
         staged.closedCaptionData = session.closedCaptionData
-        try ExportRunner.run(staged, style: export.progress, extra: extra)
+        do {
+            try ExportRunner.run(staged, style: export.progress, extra: extra)
+        } catch let failure as Exit.Failure {
+            // The movie is written to the temporary file: the user knows it as the output.
+            throw Exit.Failure(
+                failure.description.replacing(staging.temporaryPath, with: export.output))
+        }
         let entries: [CEA608FrameSchedule.Entry]
         switch frames {
         case .copied(let e): entries = e

@@ -56,6 +56,16 @@ import Testing
         let movie = try MovieCaptions(path: out)
         #expect(movie.sources().sources.map(\.kind) == [.sei])
         #expect(try Self.words(out, source: "sei") == Self.sentWords())
+        // --as-transmitted takes the A/53 data when there is no c608 track (it asked for a track
+        // and failed with 'no track caption source' before).
+        let raw = dir.path("raw.scc")
+        let t = try CLIRunner.run(["convert", out, raw, "--as-transmitted", "--start-timecode", Self.start])
+        #expect(t.status == 0, "\(t.stderr)")
+        let origin = try #require(IndependentSCC.frame(of: Self.start))
+        let sent = IndependentSCC.words(try String(contentsOfFile: raw, encoding: .utf8)).map {
+            IndependentSCC.Word(frame: $0.frame - origin, word: $0.word)
+        }.filter { $0.word != 0x8080 }
+        #expect(sent == (try Self.sentWords()))
 
         var sccOptions = CaptionFormatOptions()
         sccOptions.startTimecode = Self.start
@@ -169,6 +179,24 @@ import Testing
         #expect(read.document.captions.map(\.text) == ["SOMETHING ELSE"])
     }
 
+    /// Real footage: both GoPro files, exported with their captions embedded both ways, keep
+    /// their GPMF (gpmd) and timecode tracks, and ffprobe sees the new eia_608 track.
+    @Test(arguments: ["gopro-max-heromode.mp4", "gopro-karma.mp4"])
+    func goProFilesKeepTheirTelemetryAndTimecode(name: String) throws {
+        let dir = try TemporaryDirectory("embed-gopro")
+        let out = dir.path("out.mp4")
+        let r = try Self.export([
+            TestPaths.sharedFixture("media/\(name)").path, "-o", out, "--captions", Self.popOn, "--embed", "both",
+            "--start-timecode", Self.start, "--to", "2",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let tags = try TrackClips.ffprobeStreams(out).compactMap { $0["codec_tag_string"] as? String }
+        for tag in ["avc1", "gpmd", "tmcd", "c608"] { #expect(tags.contains(tag), "\(tags)") }
+        let sources = try MovieCaptions(path: out).sources().sources
+        #expect(sources.map(\.kind) == [.sei, .track])
+        #expect(try Self.words(out, source: "sei") == (try Self.words(out, source: "track")))
+    }
+
     /// Requests that cannot be met: exit status 2, a message that says why, and no output.
     @Test(arguments: ["mkv-track", "copy-sei", "x265-sei", "embed-without-captions"])
     func impossibleRequestsAreClearErrors(kind: String) throws {
@@ -197,5 +225,44 @@ import Testing
         #expect(r.stderr.contains(expected), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix(".") }.isEmpty)
+    }
+}
+
+/// `export --embed both` interrupted: the export goes to the output's hidden temporary file and
+/// the track is added while copying it to the output, so SIGINT at any moment leaves either
+/// nothing (status 130) or the whole output (status 0), and never a hidden file.
+@Suite struct ExportEmbedInterruptionTests {
+    @Test func interruptedAtAnyMomentLeavesNothingBehind() throws {
+        let dir = try TemporaryDirectory("embed-sigint")
+        let clip = try TrackClips.make("clip.mp4", in: dir, seconds: 20, extra: ["-s", "320x240"])
+        let program = CLIRunner.executable.deletingLastPathComponent().appendingPathComponent("captions-media")
+        var outcomes: [Int32] = []
+        for (i, delay) in [0.2, 0.5, 0.8, 1.2, 1.8, 2.5, 4.0].enumerated() {
+            let out = dir.path("out\(i).mp4")
+            let process = Process()
+            process.executableURL = program
+            process.arguments = [
+                "export", clip, "-o", out, "--captions", ExportEmbedTests.popOn, "--embed", "both",
+                "--start-timecode", ExportEmbedTests.start, "--progress", "none", "--preset", "ultrafast",
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            process.interrupt()
+            process.waitUntilExit()
+            let status = process.terminationStatus
+            outcomes.append(status)
+            let names = try FileManager.default.contentsOfDirectory(atPath: dir.url.path)
+            #expect(!names.contains { $0.hasPrefix(".") }, "after \(delay) s: \(names)")
+            if status == 130 {
+                #expect(!FileManager.default.fileExists(atPath: out), "after \(delay) s")
+            } else {
+                #expect(status == 0, "after \(delay) s")
+                #expect(try MovieCaptions(path: out).sources().sources.map(\.kind) == [.sei, .track])
+            }
+        }
+        // The early signals land during the work.
+        #expect(outcomes.first == 130, "\(outcomes)")
     }
 }

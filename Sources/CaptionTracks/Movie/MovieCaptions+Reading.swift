@@ -14,8 +14,15 @@ extension MovieCaptions {
     public func chooseSource(kind: MovieCaptionSource.Kind?, channel: Int?) throws(CaptionTracksError) -> (
         source: MovieCaptionSource, diagnostics: [Diagnostic]
     ) {
+        try chooseSource(among: kind.map { [$0] } ?? [.track, .sei, .subtitle], channel: channel)
+    }
+
+    /// The first source of the first of `kinds` present (see ``chooseSource(kind:channel:)``).
+    func chooseSource(among kinds: [MovieCaptionSource.Kind], channel: Int?) throws(CaptionTracksError) -> (
+        source: MovieCaptionSource, diagnostics: [Diagnostic]
+    ) {
         let (all, diagnostics) = sources()
-        let kinds = kind.map { [$0] } ?? [.track, .sei, .subtitle]
+        let kind = kinds.count == 1 ? kinds.first : nil
         var chosen: MovieCaptionSource?
         for k in kinds where chosen == nil {
             let ofKind = all.filter { $0.kind == k }
@@ -88,7 +95,8 @@ extension MovieCaptions {
             throw CaptionTracksError(
                 .invalidArgument, "subtitle tracks carry no CEA-608 words: convert without --as-transmitted")
         }
-        let (source, notes) = try chooseSource(kind: kind ?? .track, channel: options.channel)
+        // CEA-608 words only: the c608 track, else the video's A/53 data.
+        let (source, notes) = try chooseSource(among: kind.map { [$0] } ?? [.track, .sei], channel: options.channel)
         guard source.kind != .subtitle, let track = movie.track(id: source.trackID) else {
             throw CaptionTracksError(
                 .missing, "no CEA-608 captions (c608 track or A/53 data) to write as transmitted", file: fileName)
