@@ -197,6 +197,19 @@ import Testing
         #expect(try Self.words(out, source: "sei") == (try Self.words(out, source: "track")))
     }
 
+    /// `--embed track` needs nothing of the encoder (libx265 writes no A/53 data, and is fine).
+    @Test func trackOnlyWorksWithAnEncoderThatWritesNoCaptions() throws {
+        let dir = try TemporaryDirectory("embed-x265")
+        let out = dir.path("out.mp4")
+        let clip = try TrackClips.make("clip.mp4", in: dir, seconds: 2, extra: ["-s", "128x96"])
+        let r = try CLIRunner.run([
+            "export", clip, "-o", out, "--captions", Self.popOn, "--embed", "track", "--codec", "libx265",
+            "--start-timecode", Self.start, "--progress", "none",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try MovieCaptions(path: out).sources().sources.map(\.kind) == [.track])
+    }
+
     /// Requests that cannot be met: exit status 2, a message that says why, and no output.
     @Test(arguments: ["mkv-track", "copy-sei", "x265-sei", "embed-without-captions"])
     func impossibleRequestsAreClearErrors(kind: String) throws {

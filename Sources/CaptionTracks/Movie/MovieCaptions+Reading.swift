@@ -102,7 +102,8 @@ extension MovieCaptions {
                 .missing, "no CEA-608 captions (c608 track or A/53 data) to write as transmitted", file: fileName)
         }
         let (transmission, found) = try transmission(of: source, track: track)
-        let bytes = try transmission.transmittedSCC(options: options, firstTimecode: firstTimecode(), fileName: fileName)
+        let bytes = try transmission.transmittedSCC(
+            options: options, firstTimecode: firstTimecode(), fileName: fileName)
         return (bytes, notes + found)
     }
 

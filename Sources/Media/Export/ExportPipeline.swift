@@ -45,6 +45,8 @@ final class ExportPipeline {
     private var headerWritten = false
     private let started = MonotonicClock.now()
     private var lastVideoRaw: MediaTime?
+    /// Whether the encoder writes frames' A/53 side data (it has FFmpeg's `a53cc` option).
+    private var encoderWritesCaptions = false
 
     init(
         asset: Asset, outputPath: String, settings: ExportSettings, timeRange: TimeRange?,
@@ -339,11 +341,7 @@ final class ExportPipeline {
             return
         }
         guard case .encode(let encoderName) = settings.videoCodec else { return }
-        if closedCaptionData != nil, !VideoEncoder.writesA53Captions(encoderName) {
-            throw MediaFileError.invalidSetting(
-                "the \(encoderName) encoder does not write A/53 closed captions (it has no a53cc option); "
-                    + "use libx264 or mpeg2video")
-        }
+        encoderWritesCaptions = VideoEncoder.writesA53Captions(encoderName)
         let decoder = try VideoDecoder(stream: stream, path: path, label: track.label)
         self.decoder = decoder
         let dec = decoder.context.pointer.pointee
@@ -626,16 +624,23 @@ final class ExportPipeline {
         let f = frame.pointer
         av_frame_remove_side_data(f, AV_FRAME_DATA_A53_CC)
         guard !constructs.isEmpty else { return }
+        guard encoderWritesCaptions else {
+            throw MediaFileError.invalidSetting(
+                "the encoder does not write A/53 closed captions (it has no a53cc option); use libx264 or mpeg2video")
+        }
         // cc_count is 5 bits (CTA-708-E §4.4).
         guard constructs.count % 3 == 0, constructs.count / 3 <= 31 else {
             throw MediaFileError.invalidSetting(
-                "caption data of \(constructs.count) bytes for one frame: expected up to 31 three-byte cc_data constructs")
+                "caption data of \(constructs.count) bytes for one frame: expected up to 31 three-byte cc_data constructs"
+            )
         }
         guard let side = av_frame_new_side_data(f, AV_FRAME_DATA_A53_CC, constructs.count), let data = side.pointee.data
         else {
             throw MediaFileError.ffmpeg(
                 path: path,
-                MediaError(code: captions_averror(ENOMEM), operation: "attaching caption data", call: "av_frame_new_side_data"))
+                MediaError(
+                    code: captions_averror(ENOMEM), operation: "attaching caption data", call: "av_frame_new_side_data")
+            )
         }
         data.update(from: constructs, count: constructs.count)
     }

@@ -33,8 +33,9 @@ public final class ExportSession {
     /// bits, `cc_valid`, `cc_type`, two data bytes), at most 31. They replace the frame's own
     /// (`AV_FRAME_DATA_A53_CC`) and the encoder writes them into the picture: libx264 as a GA94
     /// SEI (ANSI/SCTE 128-1), mpeg2video as picture user data (A/53 Part 4). Only encoders with
-    /// FFmpeg's `a53cc` option do; any other is an error. A nil result, or no function, keeps
-    /// what the source's frame carries; an empty one removes it.
+    /// FFmpeg's `a53cc` option do; handing data to any other is an error (check first with
+    /// ``encoderWritesClosedCaptions(_:)``). A nil result, or no function, keeps what the
+    /// source's frame carries; an empty one removes it.
     public var closedCaptionData: ((MediaTime) -> [UInt8]?)?
     /// What the user should know: tracks dropped (named), pixel formats converted…
     public private(set) var diagnostics: [Diagnostic] = []
