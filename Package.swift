@@ -3,8 +3,10 @@
 // Module layout and dependency direction follow ../shared/GUIDE.md:
 //   CaptionCore ← CEA608 ← SCC;  CaptionCore, XML ← ITT;  CaptionCore ← SRT, WebVTT;
 //   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  CaptionCore, CEA608, SCC,
-//   ISOBMFF ← CaptionTracks;  Render and Media depend on CaptionCore; Composition on Media and
-//   Render; the CLI depends on all.
+//   ISOBMFF ← CaptionTracks;  Render and Media depend on CaptionCore; Dashboard (the GPS
+//   dashboard's widgets, layout file, map and charts) on Render and Metadata; Composition (the
+//   compositor API and the built-in caption and GPS compositors) on Media, Render, Metadata and
+//   Dashboard; the CLI depends on all.
 // Each C library is imported by exactly one Swift module (its bridge owner).
 import PackageDescription
 
@@ -16,6 +18,7 @@ let package = Package(
         .library(name: "Media", targets: ["Media"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Composition", targets: ["Composition"]),
+        .library(name: "Dashboard", targets: ["Dashboard"]),
         .executable(name: "captions", targets: ["captions"]),
         .executable(name: "captions-media", targets: ["captions-media"]),
     ],
@@ -84,8 +87,13 @@ let package = Package(
         .target(
             name: "Media", dependencies: ["CaptionCore", "CFFmpeg", "FileSafety"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
-        // Per-frame compositors over Media and Render (caption burn-in); no C of its own.
-        .target(name: "Composition", dependencies: ["CaptionCore", "Media", "Render"]),
+        // The GPS dashboard: widgets, the JSON layout file (Specs/dashboard-layout.md), the default
+        // layout for any size, map projection and charts, drawn as layers by Render. Kept apart
+        // from Composition so that it stays small; no C and no FFmpeg of its own.
+        .target(name: "Dashboard", dependencies: ["CaptionCore", "Render", "Metadata"]),
+        // The compositor API (VideoComposition, instructions, VideoCompositing requests with
+        // timed metadata) and the built-in caption and GPS compositors; no C of its own.
+        .target(name: "Composition", dependencies: ["CaptionCore", "Media", "Render", "Metadata", "Dashboard"]),
 
         // MARK: - CLI
         // Two executables so that the common commands never load FFmpeg: linking libavcodec
@@ -106,14 +114,15 @@ let package = Package(
         .executableTarget(
             name: "captions-media",
             dependencies: [
-                "CaptionsCLI", "Render", "Media", "Composition", "CaptionTracks", "Metadata", "FileSafety",
+                "CaptionsCLI", "Render", "Media", "Composition", "Dashboard", "Metadata", "CaptionTracks",
+                "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: - Fuzzing (Fuzz/README.md)
         // The fuzz targets' checks, and their driver: libFuzzer's entry points when built by
         // `make fuzz` (-D CAPTIONS_LIBFUZZER, --sanitize fuzzer), a replay tool otherwise.
-        .target(name: "FuzzTargets", dependencies: ["CaptionKit"]),
+        .target(name: "FuzzTargets", dependencies: ["CaptionKit", "ITT"]),
         .executableTarget(name: "captions-fuzz", dependencies: ["FuzzTargets", "FileSafety"]),
 
         // MARK: - Tests
@@ -135,7 +144,10 @@ let package = Package(
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
-        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Media", "Render", "TestSupport"]),
+        .testTarget(
+            name: "CompositionTests",
+            dependencies: ["Composition", "Media", "Render", "Metadata", "Dashboard", "TestSupport"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "Render", "Metadata", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "TestSupport"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),

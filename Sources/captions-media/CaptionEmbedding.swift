@@ -18,7 +18,7 @@ struct CaptionEmbedding {
     let options: EmbedOptions
     let captions: String
 
-    func run(_ session: ExportSession, export: ExportOptions) throws {
+    func run(_ session: ExportSession, export: ExportOptions, extra drawn: [Diagnostic] = []) throws {
         let form = options.embed ?? .both
         let output = export.output
         let container = Self.containerFormat(of: output)
@@ -45,7 +45,7 @@ struct CaptionEmbedding {
             captions: captions, firstTimecode: movie?.firstTimecode(), options: options.writerOptions)
         let (schedule, notes) = try MovieCaptionWriter.c608Schedule(
             prepared, videoRate: rate, options: options.writerOptions)
-        let found = prepared.diagnostics + notes
+        let found = drawn + prepared.diagnostics + notes
         if case .copy = session.settings.videoCodec {
             // No frame passes through: the copied video's frames are the source's.
             if session.timeRange != nil {

@@ -3,13 +3,10 @@ import CaptionKit
 import CaptionTracks
 import CaptionsCLI
 
-/// `export --captions FILE --embed track|sei|both`: CEA-608 captions put inside the movie.
+/// `export --captions FILE --embed track|sei|both`: CEA-608 captions put inside the movie. The
+/// file is `--captions` of the overlay options, which without `--embed` burns it: with `--embed`
+/// it is embedded instead, and burned too only when `--overlay captions` asks.
 struct EmbedOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: "A caption file to put inside the movie as CEA-608 (SCC, iTT, SRT, …); how: --embed.")
-    var captions: String?
-
     @Option(
         name: .long,
         help: """
@@ -41,15 +38,15 @@ struct EmbedOptions: ParsableArguments {
         var writesSEI: Bool { self != .track }
     }
 
+    /// Whether an option of this group was given.
+    var anyGiven: [String] {
+        [
+            (embed != nil, "--embed"), (channel != nil, "--channel"), (language != nil, "--language"),
+            (startTimecode != nil, "--start-timecode"), (captionFormat != nil, "--caption-format"),
+        ].filter(\.0).map(\.1)
+    }
+
     func validate() throws {
-        if captions == nil {
-            for (given, name) in [
-                (embed != nil, "--embed"), (channel != nil, "--channel"), (language != nil, "--language"),
-                (startTimecode != nil, "--start-timecode"), (captionFormat != nil, "--caption-format"),
-            ] where given {
-                throw ValidationError("\(name) goes with --captions FILE (the captions to embed)")
-            }
-        }
         if let channel, !(1...4).contains(channel) { throw ValidationError("--channel must be 1, 2, 3 or 4") }
     }
 

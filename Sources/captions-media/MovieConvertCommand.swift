@@ -26,7 +26,8 @@ struct MovieConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Write drop-frame (df) or non-drop (ndf) timecode where the format has timecode.")
     var timecode: TimecodeMode?
 
-    @Option(name: .long, help: "Timecode of media time zero in the output, e.g. 01:00:00;00.")
+    @Option(
+        name: .long, parsing: .unconditional, help: "Timecode of media time zero in the output, e.g. 01:00:00;00.")
     var startTimecode: String?
 
     @Flag(name: .long, help: "Let the writer shift captions by the smallest amounts needed (reported).")
@@ -38,6 +39,31 @@ struct MovieConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Write the movie's CEA-608 words as SCC exactly as transmitted, each on its frame.")
     var asTransmitted = false
 
+    @Option(name: .long, parsing: .unconditional, help: "SCC: split pop-on captions of more rows (1–15).")
+    var maxRows: Int?
+
+    @Option(name: .long, help: "The captions' language as a BCP 47 tag, e.g. en-US (iTT writes it as xml:lang).")
+    var language: String?
+
+    @Flag(name: .long, help: "Print what was done as JSON (files, formats, findings) instead of one finding per line.")
+    var json = false
+
+    /// The rules of `captions convert` for these options.
+    func validate() throws {
+        if let startTimecode,
+            case .failure(.malformed) = Result(catching: { () throws(TimecodeError) in
+                try Timecode(startTimecode, rate: .fps29_97)
+            })
+        {
+            throw ValidationError(
+                "--start-timecode must be a timecode such as 01:00:00:00 or 01:00:00;00, not \"\(startTimecode)\"")
+        }
+        if let maxRows, !(1...15).contains(maxRows) { throw ValidationError("--max-rows must be 1…15, not \(maxRows)") }
+        if let language, language.wholeMatch(of: /[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*/) == nil {
+            throw ValidationError("--language must be a BCP 47 tag such as en, en-US or pt-BR, not \"\(language)\"")
+        }
+    }
+
     enum TimecodeMode: String, ExpressibleByArgument, CaseIterable {
         case df, ndf
     }
@@ -47,6 +73,9 @@ struct MovieConvertCommand: ParsableCommand {
             input: input, output: output, from: read.from, readOptions: read.formatOptions(), to: to,
             dropFrame: timecode.map { $0 == .df }, startTimecode: startTimecode, shift: shift, force: force)
         job.asTransmitted = asTransmitted
+        job.maxRows = maxRows
+        job.language = language
+        job.json = json
         try job.run()
     }
 }

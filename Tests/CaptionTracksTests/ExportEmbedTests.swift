@@ -210,6 +210,33 @@ import Testing
         #expect(try MovieCaptions(path: out).sources().sources.map(\.kind) == [.track])
     }
 
+    /// `--captions FILE` alone burns the captions (the overlay options); with `--embed` they go
+    /// inside the movie and the pictures are those of a plain export, unless `--overlay
+    /// captions` asks for both.
+    @Test func embedDoesNotDrawUnlessAnOverlayAsks() throws {
+        let dir = try TemporaryDirectory("embed-overlay")
+        let clip = try TrackClips.make("clip.mp4", in: dir, seconds: 3, extra: ["-s", "160x120"])
+        let srt = dir.path("show.srt")
+        try "1\n00:00:00,500 --> 00:00:02,000\nHELLO THERE\n".write(toFile: srt, atomically: true, encoding: .utf8)
+        func export(_ name: String, _ args: [String]) throws -> [String] {
+            let out = dir.path(name)
+            let r = try Self.export([clip, "-o", out] + args)
+            #expect(r.status == 0, "\(r.stderr)")
+            return try BurnEmbeddedTests.pictureHashes(out)
+        }
+        let plain = try export("plain.mp4", [])
+        let embedded = try export("embedded.mp4", ["--captions", srt, "--embed", "sei"])
+        let both = try export("both.mp4", ["--captions", srt, "--embed", "sei", "--overlay", "captions"])
+        #expect(embedded == plain)
+        #expect(both != plain)
+        for name in ["embedded.mp4", "both.mp4"] {
+            var options = CaptionFormatOptions()
+            options.settings[MovieCaptions.sourceSetting] = "sei"
+            let (read, _) = try CaptionFile.read(dir.path(name), options: options)
+            #expect(read.document.captions.map(\.text) == ["HELLO THERE"], "\(name)")
+        }
+    }
+
     /// Requests that cannot be met: exit status 2, a message that says why, and no output.
     @Test(arguments: ["mkv-track", "copy-sei", "x265-sei", "embed-without-captions"])
     func impossibleRequestsAreClearErrors(kind: String) throws {

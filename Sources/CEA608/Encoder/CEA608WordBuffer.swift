@@ -35,10 +35,11 @@ struct CEA608WordBuffer {
         units.append(TransmissionUnit(word: Self.word(mapped.first, mapped.second), count: 2))
     }
 
-    /// Appends a miscellaneous control code or tab offset.
-    mutating func append(_ command: ControlCommand) {
+    /// Appends a miscellaneous control code or tab offset, sent twice, or once when `once`.
+    mutating func append(_ command: ControlCommand, once: Bool = false) {
         let bytes = command.bytes
         appendControl(first: bytes.first, second: bytes.second)
+        if once, let last = units.last { units[units.count - 1] = TransmissionUnit(word: last.word, count: 1) }
     }
 
     /// Ends a half-filled basic pair with the filler byte.
