@@ -2,10 +2,11 @@
 // The captions suite: a caption and timed-metadata authoring library and the `captions` CLI.
 // Module layout and dependency direction follow ../shared/GUIDE.md:
 //   CaptionCore ← CEA608 ← SCC;  CaptionCore, XML ← ITT;  CaptionCore ← SRT, WebVTT;
-//   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  Render and Media depend on
-//   CaptionCore; Dashboard (the GPS dashboard's widgets, layout file, map and charts) on Render
-//   and Metadata; Composition (the compositor API and the built-in caption and GPS compositors)
-//   on Media, Render, Metadata and Dashboard; the CLI depends on all.
+//   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  CaptionCore, CEA608, SCC,
+//   ISOBMFF ← CaptionTracks;  Render and Media depend on CaptionCore; Dashboard (the GPS
+//   dashboard's widgets, layout file, map and charts) on Render and Metadata; Composition (the
+//   compositor API and the built-in caption and GPS compositors) on Media, Render, Metadata and
+//   Dashboard; the CLI depends on all.
 // Each C library is imported by exactly one Swift module (its bridge owner).
 import PackageDescription
 
@@ -63,10 +64,14 @@ let package = Package(
         // Timed metadata: the model (TimedMetadataGroup, MetadataItem), GPX, GoPro GPMF, QuickTime
         // mebx tracks, sync and filters.
         .target(name: "Metadata", dependencies: ["CaptionCore", "XML", "ISOBMFF"]),
+        // Captions inside movies: c608 closed-caption tracks, A/53 cc_data in H.264/HEVC SEI and
+        // tx3g subtitle tracks, read and written over ISOBMFF without decoding any picture.
+        .target(name: "CaptionTracks", dependencies: ["CaptionCore", "CEA608", "SCC", "ISOBMFF"]),
         .target(
             name: "CaptionKit",
             dependencies: [
                 "CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "SRT", "WebVTT", "Validation", "FileSafety",
+                "CaptionTracks",
             ]),
 
         // MARK: - Bridge owners
@@ -103,13 +108,14 @@ let package = Package(
         .executableTarget(
             name: "captions",
             dependencies: [
-                "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety",
+                "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety", "CaptionTracks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "captions-media",
             dependencies: [
-                "CaptionsCLI", "Render", "Media", "Composition", "Dashboard", "Metadata",
+                "CaptionsCLI", "Render", "Media", "Composition", "Dashboard", "Metadata", "CaptionTracks",
+                "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -129,6 +135,8 @@ let package = Package(
         .testTarget(name: "XMLTests", dependencies: ["XML", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["Metadata", "ISOBMFF", "TestSupport"]),
+        .testTarget(
+            name: "CaptionTracksTests", dependencies: ["CaptionTracks", "CaptionKit", "ISOBMFF", "SCC", "TestSupport"]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
         .testTarget(name: "SRTTests", dependencies: ["SRT", "CaptionKit", "TestSupport"]),
         .testTarget(

@@ -16,6 +16,8 @@ public struct ConvertJob {
     public var startTimecode: String?
     public var shift = false
     public var force = false
+    /// `--as-transmitted`: the input is a movie whose CEA-608 words are written as SCC unchanged.
+    public var asTransmitted = false
     /// `--max-rows`: split pop-on captions of more rows (SCC output).
     public var maxRows: Int?
     /// `--language`: the document's language (BCP 47), e.g. for iTT's `xml:lang`.
@@ -43,6 +45,15 @@ public struct ConvertJob {
     /// (damaged words are skipped, everything else kept), exiting 1 then; `--strict` refuses to
     /// write instead. Either way it says what it did.
     public func run() throws {
+        if asTransmitted {
+            var options = readOptions
+            options.dropFrame = dropFrame
+            options.startTimecode = startTimecode
+            let diagnostics = try CaptionFile.writeTransmittedSCC(
+                fromMovie: input, to: output, options: options, overwrite: force)
+            try Exit.report(diagnostics)
+            return
+        }
         // Bad arguments are reported before any reading.
         let outputFormat = try CaptionFormatRegistry.standard.outputFormat(path: output, name: to)
         let (result, inputFormat) = try CaptionFile.read(input, format: from, options: readOptions)

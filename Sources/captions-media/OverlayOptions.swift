@@ -37,7 +37,11 @@ struct OverlayOptions: ParsableArguments {
     @Option(name: .long, help: "Units of widgets that name none: metric (default), imperial or nautical.")
     var units: UnitSystem = .metric
 
-    @Option(name: .long, help: "A caption file to burn (SCC, iTT, JSON, …); implies --overlay captions.")
+    @Option(
+        name: .long,
+        help:
+            "A caption file to burn (SCC, iTT, JSON, …); implies --overlay captions. With --embed: put inside the movie instead."
+    )
     var captions: String?
 
     @Option(name: .long, help: "A font file tried before the system fonts (repeatable).")

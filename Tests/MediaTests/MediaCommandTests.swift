@@ -241,12 +241,13 @@ import Testing
         #expect(quiet.stdout.isEmpty && !quiet.stderr.contains("%"))
     }
 
-    @Test func embeddedCaptionsAreNotYetSupportedAndSaySo() throws {
+    /// `--captions embedded` of a movie that carries none (burning them: CaptionTracksTests).
+    @Test func embeddedCaptionsOfAMovieWithoutAnyAreAClearError() throws {
         let dir = try TemporaryDirectory()
         try MediaTools.makeClip(dir.path("clip.mp4"), rate: "25", seconds: 1)
         let r = try CLIRunner.run(["burn", dir.path("clip.mp4"), "--captions", "embedded", "-o", dir.path("o.mp4")])
         #expect(r.status == 2)
-        #expect(r.stderr.contains("not yet supported"))
+        #expect(r.stderr.contains("no captions: the movie has no c608 track, no A/53 captions in its video"))
         #expect(try Self.files(in: dir) == ["clip.mp4"])
     }
 }

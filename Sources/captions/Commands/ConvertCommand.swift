@@ -38,6 +38,13 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace the output file if it exists.")
     var force = false
 
+    @Flag(
+        name: .long,
+        help:
+            "From a movie: write its CEA-608 words as SCC exactly as transmitted, each on its frame, from the movie's first timecode."
+    )
+    var asTransmitted = false
+
     @Option(
         name: .long, parsing: .unconditional,
         help:
@@ -79,6 +86,7 @@ struct ConvertCommand: ParsableCommand {
         var job = ConvertJob(
             input: input, output: output, from: read.from, readOptions: read.formatOptions(), to: to,
             dropFrame: timecode.map { $0 == .df }, startTimecode: startTimecode, shift: shift, force: force)
+        job.asTransmitted = asTransmitted
         job.maxRows = maxRows
         job.language = language
         job.json = json
