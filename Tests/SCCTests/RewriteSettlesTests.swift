@@ -45,6 +45,8 @@ import Testing
         "style-change-after-three-transparent-cells.scc",
         "paint-on-mid-row-space-before-the-text.scc",
         "paint-on-mid-row-space-before-the-text-minimal.scc",
+        "paint-on-over-a-pop-on-caption-repaints-its-rows.scc",
+        "paint-on-over-a-pop-on-caption-adds-to-its-last-row.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let (first, second) = try Self.rewrites(try Self.fixture(name))
@@ -79,6 +81,24 @@ import Testing
             summaries(read, dropFrame: false) == [
                 "00:00:01:02 00:00:02:00 15-15:4 paint nsr sit amet,",
                 "00:00:02:00 00:00:03:00 15-15:5 paint AB sit amet,",
+            ])
+    }
+
+    @Test func paintOnOverAPopOnCaptionPaintsOnlyTheRowsThatChange() throws {
+        // A two-row pop-on caption (EOC at 00:00:01:28), then RDC and "Hello" painted after its
+        // last row (from 03:02). Written back, the paint-on caption's first row is already on
+        // screen as wanted: repainting it shows nothing (15.119(f)(3)) and put the new text a
+        // row's worth of frames (13) after the caption's start, and the reread caption started
+        // there, 13 frames later at each rewrite. Now only row 15 is painted, from the start.
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("paint-on-over-a-pop-on-caption-adds-to-its-last-row.scc"))
+        #expect(first.text == second.text)
+        #expect(!first.text.contains("\t94ce"), "row 14's PAC is sent again:\n\(first.text)")
+        let read = try #require(first.reread)
+        #expect(
+            read.captions.map { summary($0, dropFrame: false) } == [
+                "00:00:01:28 00:00:03:02 14-15:0 WHO HAD NEARLY FOUGHT\nTHE DRAGON OF ANGNOR,",
+                "00:00:03:02 00:00:05:00 14-15:0 paint WHO HAD NEARLY FOUGHT\nTHE DRAGON OF ANGNOR,Hello",
             ])
     }
 
