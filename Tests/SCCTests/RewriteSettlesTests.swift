@@ -47,10 +47,18 @@ import Testing
         "paint-on-mid-row-space-before-the-text-minimal.scc",
         "paint-on-over-a-pop-on-caption-repaints-its-rows.scc",
         "paint-on-over-a-pop-on-caption-adds-to-its-last-row.scc",
+        "style-code-in-a-gap-of-four.scc",
+        "style-code-in-a-gap-of-four-rewritten-too-long.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let (first, second) = try Self.rewrites(try Self.fixture(name))
-        #expect(first.text == second.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        guard first.text != second.text else { return }
+        // As the fuzz target allows: after a write that reported a change (a warning), reading
+        // it back may change the document once more; the next write is then the fixed point.
+        #expect(
+            first.diagnostics.contains { $0.severity >= .warning }, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        let (third, _) = try Self.rewrites(Array(second.text.utf8))
+        #expect(third.text == second.text, "second:\n\(second.text)\nthird:\n\(third.text)")
     }
 
     @Test func aBackgroundCodeBeforeARollUpLinesFirstCharacterKeepsItsStart() throws {
@@ -100,6 +108,19 @@ import Testing
                 "00:00:01:28 00:00:03:02 14-15:0 WHO HAD NEARLY FOUGHT\nTHE DRAGON OF ANGNOR,",
                 "00:00:03:02 00:00:05:00 14-15:0 paint WHO HAD NEARLY FOUGHT\nTHE DRAGON OF ANGNOR,Hello",
             ])
+    }
+
+    @Test func aStyleCodeInAGapIsJumpedToAgain() throws {
+        // Pop-on row 15: red underlined "entesque int" in columns 10–21, cells 22–24 never
+        // written, then PAC indent 24, TO1, mid-row italics (its cell, column 25, a space) and
+        // "rem i." in 26–31. The gap of three and the code's space are jumped again with the PAC
+        // and TO (4 words); before, the three cells went as transparent spaces (6 words) and a
+        // white mid-row code, so the caption needed 2 more frames, and in a tight file (the fuzz
+        // input) the rewrite could not be delivered.
+        let (first, second) = try Self.rewrites(try Self.fixture("style-code-in-a-gap-of-four.scc"))
+        #expect(first.text == second.text)
+        #expect(first.text.contains("6ef4 947c 947c 97a1 97a1 91ae 91ae f2e5"), "\(first.text)")
+        #expect(!first.text.contains("91b9"), "\(first.text)")
     }
 
     @Test func attributeCodesAfterTransparentCellsTakeTheSpacesBeforeTheText() throws {

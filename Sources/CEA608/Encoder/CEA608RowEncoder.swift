@@ -212,7 +212,22 @@ struct CEA608RowEncoder {
         while index < cells.count {
             var gapEnd = index
             while gapEnd < cells.count, cells[gapEnd].isGap { gapEnd += 1 }
-            if gapEnd - index >= 4 || (gapEnd > index && gapEnd == cells.count) {
+            // Spaces after a shorter gap that the next text's attribute codes can take count with
+            // it: a code put in a cell of a gap of four (left of the text after it) reads back as
+            // a gap of three and a space, which must be jumped the same way again.
+            var jumped = gapEnd - index
+            if jumped > 0 && jumped < 4 {
+                var spacesEnd = gapEnd
+                while spacesEnd < cells.count, cells[spacesEnd].isSpace { spacesEnd += 1 }
+                if spacesEnd > gapEnd, spacesEnd < cells.count, !cells[spacesEnd].isGap {
+                    let style = cells[spacesEnd].style
+                    let codes = CEA608AttributeCode.transition(
+                        from: CEA608CellStyle.afterIndentPAC(underline: style.underline), to: style
+                    ).count
+                    jumped += min(codes, spacesEnd - gapEnd)
+                }
+            }
+            if jumped >= 4 || (gapEnd > index && gapEnd == cells.count) {
                 if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }
                 current.removeAll()
                 index = gapEnd
