@@ -49,9 +49,20 @@ import Testing
         "paint-on-over-a-pop-on-caption-adds-to-its-last-row.scc",
         "style-code-in-a-gap-of-four.scc",
         "style-code-in-a-gap-of-four-rewritten-too-long.scc",
+        "space-before-italic-text-kept-with-an-italics-pac-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
-        let (first, second) = try Self.rewrites(try Self.fixture(name))
+        let bytes = try Self.fixture(name)
+        // The writer may refuse what it was given, saying why (the fuzz target allows it: a
+        // caption too short for its words), but never what it wrote itself, read back.
+        let options = CaptionFormatOptions(fileName: "in.scc")
+        do {
+            _ = try SCCWriter(options: options).write(try SCCReader(options: options).read(bytes).document)
+        } catch {
+            #expect(error.kind == .cannotWrite, "\(error)")
+            return
+        }
+        let (first, second) = try Self.rewrites(bytes)
         guard first.text != second.text else { return }
         // As the fuzz target allows: after a write that reported a change (a warning), reading
         // it back may change the document once more; the next write is then the fixed point.
@@ -121,6 +132,31 @@ import Testing
         #expect(first.text == second.text)
         #expect(first.text.contains("6ef4 947c 947c 97a1 97a1 91ae 91ae f2e5"), "\(first.text)")
         #expect(!first.text.contains("91b9"), "\(first.text)")
+    }
+
+    @Test func spacesBeforeItalicTextAreSentWhenAnItalicsPACSetsTheStyle() throws {
+        // Paint-on "B" at column 0, then "B  B" (the last B italic) for 3 frames: so tight that
+        // only what changes is painted, from column 1. An italics PAC at column 0 and TO1 set the
+        // style with no code, so both spaces must be sent (with --shift the caption is lengthened
+        // for them); before, the first was dropped as if a code would take its cell, and column 1
+        // read back as never written (U+00A0), a different caption, without a word.
+        let region = CaptionRegion(
+            origin: CaptionPoint(x: .cells(0), y: .cells(14)), size: CaptionSize(width: .cells(4), height: .cells(1)))
+        var first = Caption(
+            runs: [CaptionRun("B")], timeRange: TimeRange(start: time("00:00:01:27"), end: time("00:00:02:04")),
+            region: region)
+        first.animation = .characterReveal
+        var second = Caption(
+            runs: [CaptionRun("B  "), CaptionRun("B", style: CaptionTextStyle(italic: true))],
+            timeRange: TimeRange(start: time("00:00:02:04"), end: time("00:00:02:07")), region: region)
+        second.animation = .characterReveal
+        var options = CaptionFormatOptions(fileName: "out.scc")
+        options.applyShifts = true
+        let written = try SCCWriter(options: options).write(
+            CaptionDocument(captions: [first, second], frameRate: .fps29_97, dropFrame: false))
+        let read = try SCCReader(options: options).read(written.bytes)
+        #expect(
+            read.document.captions.map(\.text) == ["B", "B  B"], "\(String(decoding: written.bytes, as: UTF8.self))")
     }
 
     @Test func attributeCodesAfterTransparentCellsTakeTheSpacesBeforeTheText() throws {

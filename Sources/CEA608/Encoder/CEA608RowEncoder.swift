@@ -70,14 +70,46 @@ struct CEA608RowEncoder {
         // a standard space (15.119(h)(1)), so the cells look as they did. Moving the cursor left
         // of them instead would turn transparent cells into spaces, and rewriting what is read
         // back would move the text again.
+        // Only when the codes do take them: a colour or italics PAC may set the style with no code.
         let spaces = spacesForCodes(row.cells)
         if spaces > 0 {
             var rest = row
             rest.cells.removeFirst(spaces)
             rest.column += spaces
-            return encodeRow(rest, into: &buffer, afterCarriageReturn: afterCarriageReturn)
+            if rowStart(rest).codes.count >= spaces {
+                return encodeRow(rest, into: &buffer, afterCarriageReturn: afterCarriageReturn)
+            }
         }
         return encodeRow(row, into: &buffer, afterCarriageReturn: afterCarriageReturn)
+    }
+
+    /// How a row starts: an indent PAC (white, roman) plus codes, or a colour/italics PAC at
+    /// column 0 plus codes, whichever needs fewer codes where they fit left of the first cell.
+    static func rowStart(_ row: CEA608Row) -> (
+        codes: [CEA608AttributeCode], attribute: PreambleAddressCode.Attribute?, styledPAC: Bool
+    ) {
+        guard let first = row.cells.first else { return ([], nil, false) }
+        let indentStart = CEA608CellStyle.afterIndentPAC(underline: first.style.underline)
+        let indentCodes = CEA608AttributeCode.transition(from: indentStart, to: first.style)
+        var attribute: PreambleAddressCode.Attribute?
+        var styledStart = indentStart
+        if first.style.foreground == .white && first.style.italic {
+            attribute = .italics
+            styledStart.italic = true
+        } else if first.style.foreground != .black && first.style.foreground != .white {
+            attribute = .color(first.style.foreground)
+            styledStart.foreground = first.style.foreground
+        }
+        let styledCodes = CEA608AttributeCode.transition(from: styledStart, to: first.style)
+        var useStyledPAC = false
+        if attribute != nil {
+            let fitsStyled = styledCodes.count <= row.column && row.column <= styledCodes.count + 3
+            let fitsIndent = indentCodes.count <= row.column
+            useStyledPAC =
+                fitsStyled && (!fitsIndent || styledCodes.count < indentCodes.count)
+                || (!fitsStyled && !fitsIndent && styledCodes.count < indentCodes.count)
+        }
+        return (useStyledPAC ? styledCodes : indentCodes, attribute, useStyledPAC)
     }
 
     /// How many of `cells`' leading standard spaces the attribute codes that set the first
@@ -102,28 +134,7 @@ struct CEA608RowEncoder {
         _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool
     ) -> Placement {
         guard let first = row.cells.first else { return Placement(end: row.column) }
-        // Row start: an indent PAC (white, roman) plus codes, or a colour/italics PAC at column 0.
-        let indentStart = CEA608CellStyle.afterIndentPAC(underline: first.style.underline)
-        let indentCodes = CEA608AttributeCode.transition(from: indentStart, to: first.style)
-        var attribute: PreambleAddressCode.Attribute?
-        var styledStart = indentStart
-        if first.style.foreground == .white && first.style.italic {
-            attribute = .italics
-            styledStart.italic = true
-        } else if first.style.foreground != .black && first.style.foreground != .white {
-            attribute = .color(first.style.foreground)
-            styledStart.foreground = first.style.foreground
-        }
-        let styledCodes = CEA608AttributeCode.transition(from: styledStart, to: first.style)
-        var useStyledPAC = false
-        if attribute != nil {
-            let fitsStyled = styledCodes.count <= row.column && row.column <= styledCodes.count + 3
-            let fitsIndent = indentCodes.count <= row.column
-            useStyledPAC =
-                fitsStyled && (!fitsIndent || styledCodes.count < indentCodes.count)
-                || (!fitsStyled && !fitsIndent && styledCodes.count < indentCodes.count)
-        }
-        let codes = useStyledPAC ? styledCodes : indentCodes
+        let (codes, attribute, useStyledPAC) = rowStart(row)
         let moved = max(0, codes.count - row.column)
         let cursor = max(0, row.column - codes.count)
         let row1Based = min(max(row.row, 1), 15)
