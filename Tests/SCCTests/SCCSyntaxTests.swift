@@ -180,6 +180,20 @@ import Testing
         #expect(findings.first { $0.ruleID == "scc.findings-limit" }?.message.hasPrefix("7 more") == true)
     }
 
+    @Test func disassemblyKeepsBoundedSyntaxFindingsToo() throws {
+        // Twelve words that are not four hex digits (scc.hex, one finding each): with a limit of
+        // 5, five are kept and the other seven counted in the note. Before, the dump kept every
+        // syntax finding: a 50 MB file whose labels pass 24 hours (375,000 findings) took 340 MB.
+        let words = Array(repeating: "9420 zz", count: 12).joined(separator: " ")
+        let bytes = Array((Self.header + "00:00:01:00\t" + words + " 942f\n").utf8)
+        var count = 0
+        let findings = try SCCDisassembler().disassemble(bytes, findingLimit: 5) { _ in count += 1 }
+        // The twelve RCLs and the EOC; a bad word is skipped (it still takes its frame).
+        #expect(count == 13)
+        #expect(findings.filter { $0.ruleID == "scc.hex" }.count == 5)
+        #expect(findings.first { $0.ruleID == "scc.findings-limit" }?.message.hasPrefix("7 more findings") == true)
+    }
+
     @Test func disassemblyIgnoresParityLikeTheReader() throws {
         let text = Self.header + "00:00:01:00\t1420 1470 4849 4a4b 142f\n"
         let (entries, diagnostics) = try SCCDisassembler().disassemble(Array(text.utf8))

@@ -220,7 +220,17 @@ struct EncoderState {
         // Whole rows leave old cells behind where they are shorter: then only the lean form
         // (which clears them) is right.
         if leavesCellsUncovered { return (lean, nil) }
-        return (unit.rows, lean == unit.rows ? nil : lean)
+        // A row that what leaves already shows as wanted is not painted again: a decoder would
+        // show no change there (15.119(f)(3)), and the caption's first visible change would come
+        // a row later than its start. If no row changes, the first is painted again, so the
+        // caption still starts with a word on its start frame.
+        let staying = kept.flatMap(\.rows)
+        let changed = unit.rows.filter { row in
+            let old = leaving.filter { $0.row == row.row }
+            return old.isEmpty || staying.contains { $0.row == row.row } || Self.changes(from: old, to: row) != nil
+        }
+        let whole = changed.isEmpty ? Array(unit.rows.prefix(1)) : changed
+        return (whole, lean == whole ? nil : lean)
     }
 
     /// The part of `new` to paint over `old` (cells on the same row): from the first cell that

@@ -70,14 +70,46 @@ struct CEA608RowEncoder {
         // a standard space (15.119(h)(1)), so the cells look as they did. Moving the cursor left
         // of them instead would turn transparent cells into spaces, and rewriting what is read
         // back would move the text again.
+        // Only when the codes do take them: a colour or italics PAC may set the style with no code.
         let spaces = spacesForCodes(row.cells)
         if spaces > 0 {
             var rest = row
             rest.cells.removeFirst(spaces)
             rest.column += spaces
-            return encodeRow(rest, into: &buffer, afterCarriageReturn: afterCarriageReturn)
+            if rowStart(rest).codes.count >= spaces {
+                return encodeRow(rest, into: &buffer, afterCarriageReturn: afterCarriageReturn)
+            }
         }
         return encodeRow(row, into: &buffer, afterCarriageReturn: afterCarriageReturn)
+    }
+
+    /// How a row starts: an indent PAC (white, roman) plus codes, or a colour/italics PAC at
+    /// column 0 plus codes, whichever needs fewer codes where they fit left of the first cell.
+    static func rowStart(_ row: CEA608Row) -> (
+        codes: [CEA608AttributeCode], attribute: PreambleAddressCode.Attribute?, styledPAC: Bool
+    ) {
+        guard let first = row.cells.first else { return ([], nil, false) }
+        let indentStart = CEA608CellStyle.afterIndentPAC(underline: first.style.underline)
+        let indentCodes = CEA608AttributeCode.transition(from: indentStart, to: first.style)
+        var attribute: PreambleAddressCode.Attribute?
+        var styledStart = indentStart
+        if first.style.foreground == .white && first.style.italic {
+            attribute = .italics
+            styledStart.italic = true
+        } else if first.style.foreground != .black && first.style.foreground != .white {
+            attribute = .color(first.style.foreground)
+            styledStart.foreground = first.style.foreground
+        }
+        let styledCodes = CEA608AttributeCode.transition(from: styledStart, to: first.style)
+        var useStyledPAC = false
+        if attribute != nil {
+            let fitsStyled = styledCodes.count <= row.column && row.column <= styledCodes.count + 3
+            let fitsIndent = indentCodes.count <= row.column
+            useStyledPAC =
+                fitsStyled && (!fitsIndent || styledCodes.count < indentCodes.count)
+                || (!fitsStyled && !fitsIndent && styledCodes.count < indentCodes.count)
+        }
+        return (useStyledPAC ? styledCodes : indentCodes, attribute, useStyledPAC)
     }
 
     /// How many of `cells`' leading standard spaces the attribute codes that set the first
@@ -102,28 +134,7 @@ struct CEA608RowEncoder {
         _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool
     ) -> Placement {
         guard let first = row.cells.first else { return Placement(end: row.column) }
-        // Row start: an indent PAC (white, roman) plus codes, or a colour/italics PAC at column 0.
-        let indentStart = CEA608CellStyle.afterIndentPAC(underline: first.style.underline)
-        let indentCodes = CEA608AttributeCode.transition(from: indentStart, to: first.style)
-        var attribute: PreambleAddressCode.Attribute?
-        var styledStart = indentStart
-        if first.style.foreground == .white && first.style.italic {
-            attribute = .italics
-            styledStart.italic = true
-        } else if first.style.foreground != .black && first.style.foreground != .white {
-            attribute = .color(first.style.foreground)
-            styledStart.foreground = first.style.foreground
-        }
-        let styledCodes = CEA608AttributeCode.transition(from: styledStart, to: first.style)
-        var useStyledPAC = false
-        if attribute != nil {
-            let fitsStyled = styledCodes.count <= row.column && row.column <= styledCodes.count + 3
-            let fitsIndent = indentCodes.count <= row.column
-            useStyledPAC =
-                fitsStyled && (!fitsIndent || styledCodes.count < indentCodes.count)
-                || (!fitsStyled && !fitsIndent && styledCodes.count < indentCodes.count)
-        }
-        let codes = useStyledPAC ? styledCodes : indentCodes
+        let (codes, attribute, useStyledPAC) = rowStart(row)
         let moved = max(0, codes.count - row.column)
         let cursor = max(0, row.column - codes.count)
         let row1Based = min(max(row.row, 1), 15)
@@ -212,7 +223,22 @@ struct CEA608RowEncoder {
         while index < cells.count {
             var gapEnd = index
             while gapEnd < cells.count, cells[gapEnd].isGap { gapEnd += 1 }
-            if gapEnd - index >= 4 || (gapEnd > index && gapEnd == cells.count) {
+            // Spaces after a shorter gap that the next text's attribute codes can take count with
+            // it: a code put in a cell of a gap of four (left of the text after it) reads back as
+            // a gap of three and a space, which must be jumped the same way again.
+            var jumped = gapEnd - index
+            if jumped > 0 && jumped < 4 {
+                var spacesEnd = gapEnd
+                while spacesEnd < cells.count, cells[spacesEnd].isSpace { spacesEnd += 1 }
+                if spacesEnd > gapEnd, spacesEnd < cells.count, !cells[spacesEnd].isGap {
+                    let style = cells[spacesEnd].style
+                    let codes = CEA608AttributeCode.transition(
+                        from: CEA608CellStyle.afterIndentPAC(underline: style.underline), to: style
+                    ).count
+                    jumped += min(codes, spacesEnd - gapEnd)
+                }
+            }
+            if jumped >= 4 || (gapEnd > index && gapEnd == cells.count) {
                 if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }
                 current.removeAll()
                 index = gapEnd

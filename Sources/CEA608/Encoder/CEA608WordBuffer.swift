@@ -50,10 +50,11 @@ struct CEA608WordBuffer {
         }
     }
 
-    /// Takes the units collected so far and empties the buffer.
+    /// Takes the units collected so far and empties the buffer. The array returned has no spare
+    /// capacity: plans keep it (the buffer reserves room for a long caption).
     mutating func take() -> [TransmissionUnit] {
         flush()
-        let taken = units
+        let taken = units.count == units.capacity ? units : units.withUnsafeBufferPointer { Array($0) }
         units = []
         return taken
     }

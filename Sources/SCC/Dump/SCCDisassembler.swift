@@ -27,8 +27,8 @@ public struct SCCDisassembler: Sendable {
     }
 
     /// Hands each decoded word to `each` as it is decoded, keeping none, and returns what the
-    /// scanner and decoder noticed (at most `findingLimit` of the decoder's findings, then a
-    /// count): memory stays bounded whatever the file's size. Parity is decided first, by a pass
+    /// scanner and decoder noticed (at most `findingLimit` findings of each, then a count):
+    /// memory stays bounded whatever the file's size. Parity is decided first, by a pass
     /// that keeps nothing, as ``disassemble(_:)`` decides it.
     public func disassemble(
         _ bytes: [UInt8], findingLimit: Int = 10_000, each: (SCCDisassemblyEntry) -> Void
@@ -58,11 +58,13 @@ public struct SCCDisassembler: Sendable {
                     mode: decoder.isInTextMode ? "text" : decoder.mode.name, screen: screen))
         }
         var diagnostics = pass.scanner.diagnostics + notes + pass.decoderDiagnostics
-        if pass.droppedFindings > 0 {
+        let dropped = pass.droppedFindings + pass.scanner.droppedFindings
+        if dropped > 0 {
             diagnostics.append(
                 Diagnostic(
                     .info, "scc.findings-limit",
-                    "\(pass.droppedFindings) more decoder findings not listed (only the first \(findingLimit) are)",
+                    "\(dropped) more findings not listed (only the first \(findingLimit) of the file's syntax and "
+                        + "as many of the decoder's are)",
                     at: DiagnosticLocation(file: options.fileName)))
         }
         return diagnostics

@@ -41,7 +41,8 @@ struct SCCDecodingPass {
         self.options = options
         self.rate = rate
         let start = try SCCOptionValues.startFrame(
-            options, rate: rate, dropFrame: dropFrame, failing: .unreadable, at: DiagnosticLocation(file: options.fileName))
+            options, rate: rate, dropFrame: dropFrame, failing: .unreadable,
+            at: DiagnosticLocation(file: options.fileName))
         let offset = start.frame
         if let note = start.note { optionNotes.append(note) }
         time = { frame in rate.time(ofFrame: frame - offset) }
@@ -56,10 +57,12 @@ struct SCCDecodingPass {
     /// each of its buffers); `body` reads it and must not change it.
     ///
     /// At most `findingLimit` of the decoder's findings are kept (the rest are counted in
-    /// ``droppedFindings``), so a pass over a damaged file of any size needs bounded memory.
+    /// ``droppedFindings``), and as many of the scanner's (counted in its own), so a pass over a
+    /// damaged file of any size needs bounded memory.
     mutating func run(
         _ bytes: [UInt8], findingLimit: Int = .max, _ body: (SCCWord, CEA608DecodeStep, inout CEA608Decoder) -> Void
     ) throws(CaptionFormatError) {
+        scanner.findingLimit = findingLimit
         // Locals, not properties, inside the scanner's closure (it cannot capture `self` inout).
         var decoder = self.decoder
         var unlocated: [(step: CEA608DecodeStep, word: SCCWord)] = []
@@ -103,7 +106,9 @@ struct SCCDecodingPass {
             options: options, rate: rate, checksParity: !withoutParity, dropFrame: dropFrame)
         try pass.run(bytes, findingLimit: findingLimit, body)
         var notes = pass.optionNotes
-        if withoutParity { notes.append(noParityNote(failed: probe.parityErrors, of: probe.dataWords, options: options)) }
+        if withoutParity {
+            notes.append(noParityNote(failed: probe.parityErrors, of: probe.dataWords, options: options))
+        }
         return (pass, notes)
     }
 

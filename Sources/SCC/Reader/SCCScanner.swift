@@ -21,6 +21,11 @@ struct SCCScanner {
     let fileName: String?
     /// Findings so far.
     var diagnostics: [Diagnostic] = []
+    /// The most findings kept (`captions scc dump` keeps a bounded number, so a damaged file of
+    /// any size needs bounded memory); the rest are counted in ``droppedFindings``.
+    var findingLimit = Int.max
+    /// Findings past ``findingLimit``, counted and not kept.
+    private(set) var droppedFindings = 0
     /// Whether the first label was drop-frame.
     private(set) var firstLabelDropFrame: Bool?
     /// The frame after the last word.
@@ -238,6 +243,10 @@ struct SCCScanner {
         let where_ = location(line: line, column: column, timecode: timecode)
         if strict && severity >= .warning || !recoverable {
             throw CaptionFormatError(.unreadable, message, at: where_, diagnostics: diagnostics)
+        }
+        guard diagnostics.count < findingLimit else {
+            droppedFindings += 1
+            return
         }
         diagnostics.append(Diagnostic(severity, rule, message, at: where_, suggestedFix: fix))
     }
