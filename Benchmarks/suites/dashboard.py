@@ -91,6 +91,10 @@ def _keeps_gpmd(path):
     return "gpmd" in out.split()
 
 
+def written_file(argv):
+    return argv[argv.index("-o") + 1] if "-o" in argv[:-1] else argv[-1]
+
+
 def cases(ctx):
     if not ctx.have("ffmpeg"):
         return [{"label": "dashboard", "argv": [], "ours": True, "skip": "ffmpeg not installed"}]
@@ -121,6 +125,10 @@ def cases(ctx):
          "argv": [media, "export", x6, "-o", out("dashboard-ours-x6.mp4"), "--overlay", "gps", *ours],
          "ours": True, "group": "gopro x6"},
     ]
+    # Every run must leave its movie behind: a failed run (a peer that exits 1) is never timed.
+    for case in cases:
+        if case["argv"]:
+            case["output"] = written_file(case["argv"])
     return cases
 
 
