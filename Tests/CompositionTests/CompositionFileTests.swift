@@ -96,10 +96,10 @@ import Testing
     @Test func duckingLowersTheMusicAroundTheCommentary() throws {
         let plan = try Self.plan(Self.demo)
         let music = try #require(plan.audioMix.first { $0.trackID == 5 })
-        // Commentary from 0.5 to 5: down over [0, 0.5), back up over [5, 5.5).
+        // Commentary from 0.5 to 5.5: down over [0, 0.5), back up over [5.5, 6).
         #expect(music.volume == 1)
         #expect(music.ramps == [
-            .init(timeRange: Self.r("0", "1/2"), from: 1, to: 0.25), .init(timeRange: Self.r("5", "11/2"), from: 0.25, to: 1),
+            .init(timeRange: Self.r("0", "1/2"), from: 1, to: 0.25), .init(timeRange: Self.r("11/2", "6"), from: 0.25, to: 1),
         ])
         // The main sequence's sound cross-fades: A out over [2, 3), B in.
         let a = try #require(plan.audioMix.first { $0.trackID == CompositionPlan.audioA })

@@ -124,7 +124,6 @@ extension CompositionPlan.Builder {
             let vo = base[outgoing] ?? 1
             let vi = base[incoming] ?? 1
             volumes[outgoing]?.ramps.append(.init(timeRange: f.range, from: vo, to: 0))
-            volumes[incoming]?.ramps.append(.init(timeRange: TimeRange(start: f.range.start, duration: .zero), from: 0, to: 0))
             volumes[incoming]?.ramps.append(.init(timeRange: f.range, from: 0, to: vi))
             // The outgoing track is silent after its clip; back to its volume for its next clip.
             volumes[outgoing]?.ramps.append(.init(timeRange: TimeRange(start: f.range.end, duration: .zero), from: vo, to: vo))
