@@ -38,8 +38,13 @@ let package = Package(
             providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CFFmpeg",
-            pkgConfig: "libavformat libavcodec libavutil libswscale",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+            pkgConfig: "libavformat libavcodec libavutil libswscale libswresample libavfilter",
+            providers: [
+                .apt([
+                    "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev",
+                    "libavfilter-dev",
+                ])
+            ]),
         .systemLibrary(
             name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]),

@@ -11,7 +11,8 @@ want_bench=0
 
 # Build: the C libraries behind the bridges, and pkg-config to find them.
 packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev
-          libavformat-dev libavcodec-dev libavutil-dev libswscale-dev fonts-dejavu-core)
+          libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libavfilter-dev libswresample-dev
+          fonts-dejavu-core)
 # Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption,
 # Node.js to run the web-platform-tests WebVTT pages' own assertions, exiftool for metadata,
 # mount for the media tests' read-only and full tmpfs destinations.

@@ -14,6 +14,10 @@
 #include <libavutil/timecode.h>
 #include <libavutil/dict.h>
 #include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersrc.h>
+#include <libavfilter/buffersink.h>
 #include <stdarg.h>
 #include <stdio.h>
 

@@ -9,4 +9,6 @@ let mediaCommandList: [ParsableCommand.Type] = [
     BurnCommand.self,
     MovieInspectCommand.self,
     MovieConvertCommand.self,
+    FrameCommand.self,
+    ThumbnailsCommand.self,
 ]

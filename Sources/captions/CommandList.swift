@@ -14,4 +14,6 @@ let commandList: [ParsableCommand.Type] = [
     PreviewStub.self,
     ExportStub.self,
     BurnStub.self,
+    FrameStub.self,
+    ThumbnailsStub.self,
 ]

@@ -31,3 +31,17 @@ struct BurnStub: ParsableCommand {
         commandName: "burn",
         abstract: "Burn captions into a movie's picture (runs captions-media).")
 }
+
+/// `captions frame`: forwarded to `captions-media` (see FrameCommand there).
+struct FrameStub: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frame",
+        abstract: "Write the picture of a movie at a time to a PNG or JPEG image (runs captions-media).")
+}
+
+/// `captions thumbnails`: forwarded to `captions-media` (see ThumbnailsCommand there).
+struct ThumbnailsStub: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thumbnails",
+        abstract: "Write a contact sheet of a movie's pictures every N seconds (runs captions-media).")
+}

@@ -25,8 +25,8 @@ final class ExportPipeline {
 
     private let input: InputFormatContext
     private let description: AssetDescription
-    private let output: OutputFormatContext
-    private let outputFile: OutputFile
+    private let writer: MovieWriter
+    private var output: OutputFormatContext { writer.output }
     private var trim: TrimWindow
     private var copied: [Int32: CopiedStream] = [:]
     private var pending: [Packet] = []
@@ -42,7 +42,6 @@ final class ExportPipeline {
     private var lastEncodedPTS = Int64.min
     private var framesEncoded = 0
     private var videoEnded = false
-    private var headerWritten = false
     private let started = MonotonicClock.now()
     private var lastVideoRaw: MediaTime?
     /// Whether the encoder writes frames' A/53 side data (it has FFmpeg's `a53cc` option).
@@ -93,20 +92,8 @@ final class ExportPipeline {
         if let size = settings.size, !(2...16384).contains(size.width) || !(2...16384).contains(size.height) {
             throw MediaFileError.invalidSetting("--size must be between 2x2 and 16384x16384, not \(size)")
         }
-        do {
-            output = try OutputFormatContext(
-                formatName: settings.containerFormat, nameForGuessing: outputPath,
-                operation: "choosing the container for \(outputPath)")
-        } catch {
-            throw MediaFileError.invalidSetting(
-                "\(outputPath): cannot tell the container from the file name; use .mp4, .mov, .m4v or .mkv")
-        }
-        do {
-            outputFile = try OutputFile(outputPath, overwrite: settings.overwrite)
-        } catch {
-            throw MediaFileError.output(path: outputPath, reason: error.message)
-        }
-        outputFile.releaseDescriptor()
+        writer = try MovieWriter(
+            outputPath: outputPath, containerFormat: settings.containerFormat, overwrite: settings.overwrite)
     }
 
     static func isCoverArt(_ input: InputFormatContext, _ index: Int) -> Bool {
@@ -122,7 +109,7 @@ final class ExportPipeline {
             try demuxAll()
             try finish()
         } catch {
-            outputFile.discard()
+            writer.discard()
             throw error
         }
     }
@@ -183,20 +170,7 @@ final class ExportPipeline {
         }
         for compositor in compositors { try compositor.finish() }
         try checkComplete()
-        try ensureHeader()
-        let op = "finishing \(outputPath)"
-        let trailer = av_write_trailer(output.pointer)
-        try checkWrite(trailer, call: "av_write_trailer", op)
-        do {
-            try output.close(operation: op)
-        } catch {
-            throw writeFailure(error)
-        }
-        do {
-            try outputFile.commit()
-        } catch {
-            throw MediaFileError.output(path: outputPath, reason: error.message)
-        }
+        try writer.finish()
     }
 
     /// A file whose data stops well before its index says (a truncated copy whose index was
@@ -272,13 +246,10 @@ final class ExportPipeline {
 
     /// An output stream with the parameters, tags, disposition and side data of `source`.
     private func newStream(copying source: UnsafeMutablePointer<AVStream>) throws -> UnsafeMutablePointer<AVStream> {
-        let op = "adding a track to \(outputPath)"
-        guard let out = avformat_new_stream(output.pointer, nil) else {
-            throw MediaFileError.ffmpeg(path: outputPath, MediaError(code: captions_averror(ENOMEM), operation: op))
-        }
+        let out = try writer.newStream()
         try MediaFileError.check(
             avcodec_parameters_copy(out.pointee.codecpar, source.pointee.codecpar), path: outputPath,
-            call: "avcodec_parameters_copy", op)
+            call: "avcodec_parameters_copy", "adding a track to \(outputPath)")
         out.pointee.codecpar.pointee.codec_tag = keptTag(source.pointee.codecpar)
         out.pointee.time_base = source.pointee.time_base
         out.pointee.disposition = source.pointee.disposition
@@ -389,25 +360,23 @@ final class ExportPipeline {
         if let preset = settings.preset { options.append(("preset", preset)) }
         if let crf = settings.crf { options.append(("crf", String(crf))) }
         let sar = par.sample_aspect_ratio
+        // MPEG-1/2 video allow only their standard frame rates and refuse any other time base
+        // (ISO/IEC 13818-2 §6.3.3 frame_rate_code): those encoders count in frames, as the
+        // ffmpeg command's encoders do, and the stream's timestamps are rescaled to it.
+        let timeBase =
+            VideoEncoder.needsFrameRateTimeBase(encoderName) && rate.num > 0 && rate.den > 0
+            ? AVRational(num: rate.den, den: rate.num) : stream.pointee.time_base
         let encoder = try VideoEncoder(
             VideoEncoder.Parameters(
                 encoderName: encoderName, width: width, height: height, pixelFormat: format,
-                timeBase: stream.pointee.time_base, frameRate: rate,
+                timeBase: timeBase, frameRate: rate,
                 sampleAspectRatio: sar.num > 0 ? sar : AVRational(num: 0, den: 1),
                 colorRange: par.color_range, colorSpace: par.color_space, colorPrimaries: par.color_primaries,
                 colorTransfer: par.color_trc, chromaLocation: par.chroma_location,
-                globalHeader: (output.pointer.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0,
-                options: options),
+                globalHeader: writer.wantsGlobalHeader, options: options),
             path: path)
         self.encoder = encoder
-        let op = "adding the video track to \(outputPath)"
-        guard let out = avformat_new_stream(output.pointer, nil) else {
-            throw MediaFileError.ffmpeg(path: outputPath, MediaError(code: captions_averror(ENOMEM), operation: op))
-        }
-        try MediaFileError.check(
-            avcodec_parameters_from_context(out.pointee.codecpar, encoder.context.pointer), path: outputPath,
-            call: "avcodec_parameters_from_context", op)
-        out.pointee.time_base = encoder.context.pointer.pointee.time_base
+        let out = try writer.newStream(encodedBy: encoder.context)
         out.pointee.avg_frame_rate = stream.pointee.avg_frame_rate
         out.pointee.r_frame_rate = rate
         out.pointee.disposition = stream.pointee.disposition
@@ -531,41 +500,9 @@ final class ExportPipeline {
         if p.pointee.pts != captions_av_nopts_value() { p.pointee.pts -= shift }
         if p.pointee.dts != captions_av_nopts_value() { p.pointee.dts -= shift }
         p.pointee.pos = -1
-        try ensureHeader()
-        let ost = try output.stream(stream.outputIndex, path: outputPath)
-        av_packet_rescale_ts(p, stream.inputTimeBase, ost.pointee.time_base)
-        p.pointee.stream_index = stream.outputIndex
         stream.packetsWritten += 1
-        let r = av_interleaved_write_frame(output.pointer, p)
-        try checkWrite(r, call: "av_interleaved_write_frame", "writing \(stream.label) to \(outputPath)")
+        try writer.write(p, stream: stream.outputIndex, from: stream.inputTimeBase, label: stream.label)
         if stream === videoCopy { reportProgress(rawTime: TrimWindow.raw(packet.pointee.pts, stream.inputTimeBase)) }
-    }
-
-    private func ensureHeader() throws {
-        guard !headerWritten else { return }
-        headerWritten = true
-        let op = "starting \(outputPath)"
-        do {
-            try output.open(outputFile.temporaryPath, operation: op)
-        } catch {
-            throw writeFailure(error)
-        }
-        FFmpegLog.clear()
-        let r = avformat_write_header(output.pointer, nil)
-        try checkWrite(r, call: "avformat_write_header", op)
-    }
-
-    private func checkWrite(_ code: Int32, call: StaticString, _ operation: String) throws {
-        guard code < 0 else { return }
-        throw writeFailure(MediaError(code: code, operation: operation, call: "\(call)", detail: FFmpegLog.lastMessage))
-    }
-
-    private func writeFailure(_ error: MediaError) -> MediaFileError {
-        if error.isDiskFull {
-            return .output(
-                path: outputPath, reason: "the disk is full (\(error.message)); the unfinished output was removed")
-        }
-        return .ffmpeg(path: outputPath, error)
     }
 
     // MARK: - Video frames
@@ -601,16 +538,19 @@ final class ExportPipeline {
         if trim.shift == nil { try startRange(atRaw: raw) }
         lastVideoRaw = raw
         let shifted = ts - TrimWindow.units(trim.shift ?? .zero, stream.time_base)
-        guard shifted > lastEncodedPTS else { return }
-        lastEncodedPTS = shifted
+        let encoderPTS = encoder.map { av_rescale_q(shifted, stream.time_base, $0.timeBase) } ?? shifted
+        guard encoderPTS > lastEncodedPTS else { return }
+        lastEncodedPTS = encoderPTS
 
         var picture = frame
         if let scaler { picture = try scaler.convert(frame) }
         guard let frameFormat else { return }
         let videoFrame = VideoFrame(frame: picture, format: frameFormat)
         for compositor in compositors { try compositor.composite(videoFrame, at: time) }
-        if let constructs = closedCaptionData?(time) { try attachClosedCaptions(constructs, to: picture) }
-        picture.pointer.pointee.pts = shifted
+        if let constructs = closedCaptionData?(time) {
+            try A53Captions.attach(constructs, to: picture, encoderWritesCaptions: encoderWritesCaptions, path: path)
+        }
+        picture.pointer.pointee.pts = encoderPTS
         picture.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
         try encoder?.send(picture.pointer)
         framesEncoded += 1
@@ -618,45 +558,9 @@ final class ExportPipeline {
         reportProgress(rawTime: raw)
     }
 
-    /// Replaces the frame's A/53 caption side data with `constructs` (none when empty), which
-    /// the encoder writes into the picture (libx264: `ff_alloc_a53_sei`, one GA94 SEI a frame).
-    private func attachClosedCaptions(_ constructs: [UInt8], to frame: Frame) throws {
-        let f = frame.pointer
-        av_frame_remove_side_data(f, AV_FRAME_DATA_A53_CC)
-        guard !constructs.isEmpty else { return }
-        guard encoderWritesCaptions else {
-            throw MediaFileError.invalidSetting(
-                "the encoder does not write A/53 closed captions (it has no a53cc option); use libx264 or mpeg2video")
-        }
-        // cc_count is 5 bits (CTA-708-E §4.4).
-        guard constructs.count % 3 == 0, constructs.count / 3 <= 31 else {
-            throw MediaFileError.invalidSetting(
-                "caption data of \(constructs.count) bytes for one frame: expected up to 31 three-byte cc_data constructs"
-            )
-        }
-        guard let side = av_frame_new_side_data(f, AV_FRAME_DATA_A53_CC, constructs.count), let data = side.pointee.data
-        else {
-            throw MediaFileError.ffmpeg(
-                path: path,
-                MediaError(
-                    code: captions_averror(ENOMEM), operation: "attaching caption data", call: "av_frame_new_side_data")
-            )
-        }
-        data.update(from: constructs, count: constructs.count)
-    }
-
     private func drainEncoder() throws {
         guard let encoder else { return }
-        let packet = try Packet(operation: "encoding")
-        while try encoder.receive(into: packet) {
-            try ensureHeader()
-            let p = packet.pointer
-            let ost = try output.stream(videoOutputIndex, path: outputPath)
-            av_packet_rescale_ts(p, encoder.context.pointer.pointee.time_base, ost.pointee.time_base)
-            p.pointee.stream_index = videoOutputIndex
-            let r = av_interleaved_write_frame(output.pointer, p)
-            try checkWrite(r, call: "av_interleaved_write_frame", "writing the video to \(outputPath)")
-        }
+        try writer.drain(encoder, stream: videoOutputIndex, label: "the video")
     }
 
     private func reportProgress(rawTime: MediaTime) {

@@ -46,6 +46,13 @@ final class VideoEncoder {
         }
     }
 
+    /// Whether the encoder `name` takes only a fixed list of frame rates (MPEG-1/2 video) and
+    /// so must count time in frames: its time base must be 1/frame rate.
+    static func needsFrameRateTimeBase(_ name: String) -> Bool {
+        guard let codec = avcodec_find_encoder_by_name(name) else { return false }
+        return codec.pointee.supported_framerates != nil
+    }
+
     init(_ parameters: Parameters, path: String) throws {
         self.path = path
         guard let codec = avcodec_find_encoder_by_name(parameters.encoderName),

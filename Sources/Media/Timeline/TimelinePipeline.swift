@@ -1,0 +1,244 @@
+import CFFmpeg
+import CaptionCore
+
+/// One run of a ``TimelineExportSession``: output frame by output frame, each video track's
+/// picture in force (``TimelineVideoTrackReader``), the timeline compositor, the frame
+/// compositors, the encoder; the audio graph (``TimelineAudioMixer``) pulled up to each frame's
+/// time and encoded; both muxed through the ``MovieWriter`` export shares.
+///
+/// Memory stays flat: each track holds at most two decoded pictures and one conformed one, and
+/// audio is pulled one encoder frame at a time just ahead of the video.
+final class TimelinePipeline {
+    let timeline: MediaTimeline
+    let outputPath: String
+    let settings: ExportSettings
+    let compositor: (any TimelineFrameCompositor)?
+    let frameCompositors: [any FrameCompositor]
+    let audioMix: [AudioMixInputParameters]
+    let closedCaptionData: ((MediaTime) -> [UInt8]?)?
+    let progress: ((ExportProgress) -> Void)?
+    let isCancelled: () -> Bool
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Source pictures decoded over the run, all tracks together.
+    private(set) var decodedFrames = 0
+
+    private var writer: MovieWriter?
+    private let started = MonotonicClock.now()
+
+    init(
+        timeline: MediaTimeline, outputPath: String, settings: ExportSettings,
+        compositor: (any TimelineFrameCompositor)?, frameCompositors: [any FrameCompositor],
+        audioMix: [AudioMixInputParameters], closedCaptionData: ((MediaTime) -> [UInt8]?)?,
+        progress: ((ExportProgress) -> Void)?, isCancelled: @escaping () -> Bool
+    ) {
+        self.timeline = timeline
+        self.outputPath = outputPath
+        self.settings = settings
+        self.compositor = compositor
+        self.frameCompositors = frameCompositors
+        self.audioMix = audioMix
+        self.closedCaptionData = closedCaptionData
+        self.progress = progress
+        self.isCancelled = isCancelled
+    }
+
+    func run() throws {
+        // Everything that can be found wrong before a file is created is found first.
+        let sources = try timeline.checkedSources()
+        guard case .encode(let encoderName) = settings.videoCodec else {
+            throw MediaFileError.invalidSetting(
+                "a timeline is always encoded (its pictures are made anew); choose an encoder such as libx264")
+        }
+        if settings.size != nil {
+            note("media.sizeIgnored", "the export's size setting is ignored: the timeline's render size is used", .warning)
+        }
+        let frameCount = timeline.frameCount
+        guard frameCount > 0 else { throw MediaFileError.invalidSetting("the timeline is empty: it has no frame to write") }
+        let videoTracks = timeline.tracks.filter { $0.mediaType == .video }
+        let format = try outputFormat(encoderName: encoderName)
+
+        let writer = try MovieWriter(
+            outputPath: outputPath, containerFormat: settings.containerFormat, overwrite: settings.overwrite)
+        self.writer = writer
+        do {
+            try write(
+                with: writer, encoderName: encoderName, format: format, frameCount: frameCount,
+                videoTracks: videoTracks, sources: sources)
+        } catch {
+            writer.discard()
+            throw error
+        }
+    }
+
+    private func write(
+        with writer: MovieWriter, encoderName: String, format: VideoFrameFormat, frameCount: Int,
+        videoTracks: [MediaTimelineTrack], sources: [String: AssetDescription]
+    ) throws {
+        let frameDuration = timeline.frameDuration.reduced
+        var options: [(String, String)] = []
+        if let preset = settings.preset { options.append(("preset", preset)) }
+        if let crf = settings.crf { options.append(("crf", String(crf))) }
+        let pixelFormat = av_get_pix_fmt(format.pixelFormat.name)
+        guard pixelFormat != AV_PIX_FMT_NONE else {
+            throw MediaFileError.invalidSetting("FFmpeg has no pixel format \(format.pixelFormat)")
+        }
+        // The encoder counts in frames: time base = frame duration (also what MPEG-2 needs).
+        let timeBase = AVRational(num: Int32(clamping: frameDuration.value), den: frameDuration.timescale)
+        let encoder = try VideoEncoder(
+            VideoEncoder.Parameters(
+                encoderName: encoderName, width: Int32(format.width), height: Int32(format.height),
+                pixelFormat: pixelFormat, timeBase: timeBase,
+                frameRate: AVRational(num: timeBase.den, den: timeBase.num),
+                sampleAspectRatio: AVRational(num: 1, den: 1),
+                colorRange: format.isFullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG,
+                colorSpace: format.matrix.avColorSpace, colorPrimaries: format.matrix.avPrimaries,
+                colorTransfer: format.matrix.avTransfer, chromaLocation: AVCHROMA_LOC_LEFT,
+                globalHeader: writer.wantsGlobalHeader, options: options),
+            path: outputPath)
+        let writesCaptions = VideoEncoder.writesA53Captions(encoderName)
+        let videoStream = try writer.newStream(encodedBy: encoder.context)
+        videoStream.pointee.avg_frame_rate = AVRational(num: timeBase.den, den: timeBase.num)
+        videoStream.pointee.r_frame_rate = videoStream.pointee.avg_frame_rate
+        let videoIndex = videoStream.pointee.index
+
+        var audio: (mixer: TimelineAudioMixer, encoder: AudioEncoder, index: Int32)?
+        if timeline.tracks.contains(where: { $0.mediaType == .audio }) {
+            let audioEncoder = try AudioEncoder(
+                sampleRate: timeline.audioSampleRate, channelCount: timeline.audioChannelCount,
+                globalHeader: writer.wantsGlobalHeader, path: outputPath)
+            if let mixer = try TimelineAudioMixer(
+                timeline: timeline, mix: audioMix, sources: sources, layout: audioEncoder.channelLayoutName,
+                frameSize: audioEncoder.frameSize)
+            {
+                let stream = try writer.newStream(encodedBy: audioEncoder.context)
+                audio = (mixer, audioEncoder, stream.pointee.index)
+            }
+        }
+
+        try compositor?.prepare(for: format)
+        for stage in frameCompositors { try stage.prepare(for: format) }
+        let readers = videoTracks.map { TimelineVideoTrackReader(track: $0, output: format) }
+        let expected = timeline.duration
+
+        for n in 0..<frameCount {
+            if isCancelled() { throw CancellationError() }
+            let time = timeline.frameTime(n)
+            let picture = try outputPicture(at: time, readers: readers, format: format)
+            let frame = VideoFrame(frame: picture, format: format)
+            for stage in frameCompositors { try stage.composite(frame, at: time) }
+            if let constructs = closedCaptionData?(time) {
+                try A53Captions.attach(constructs, to: picture, encoderWritesCaptions: writesCaptions, path: outputPath)
+            }
+            picture.pointer.pointee.pts = Int64(n)
+            picture.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
+            try encoder.send(picture.pointer)
+            try writer.drain(encoder, stream: videoIndex, label: "the video")
+            if let audio {
+                // Audio up to the end of this frame, so the muxer interleaves with little held.
+                try pullAudio(audio, until: time + frameDuration, writer: writer)
+            }
+            decodedFrames = readers.reduce(0) { $0 + $1.totalDecodedFrames }
+            if let progress {
+                progress(
+                    ExportProgress(
+                        frames: n + 1, outputTime: time, expectedDuration: expected,
+                        elapsedSeconds: MonotonicClock.now() - started))
+            }
+        }
+        try encoder.send(nil)
+        try writer.drain(encoder, stream: videoIndex, label: "the video")
+        if let audio {
+            try pullAudio(audio, until: .positiveInfinity, writer: writer)
+            try audio.encoder.send(nil)
+            try writer.drain(audio.encoder, stream: audio.index, label: "the audio")
+        }
+        try compositor?.finish()
+        for stage in frameCompositors { try stage.finish() }
+        try writer.finish()
+    }
+
+    /// The picture of output time `time`: the compositor's, or the first video track's
+    /// (black where no track has media).
+    private func outputPicture(at time: MediaTime, readers: [TimelineVideoTrackReader], format: VideoFrameFormat)
+        throws -> Frame
+    {
+        if let compositor {
+            var sources: [Int: VideoFrame] = [:]
+            for reader in readers {
+                if let frame = try reader.frame(at: time) {
+                    sources[reader.track.trackID] = VideoFrame(frame: frame, format: format)
+                }
+            }
+            let output = try VideoFrame.black(format)
+            try compositor.compose(sources: sources, into: output, at: time)
+            return output.frame
+        }
+        var shown: Frame?
+        for reader in readers {
+            // Every reader moves on, so that each stays in step with the output time.
+            if let frame = try reader.frame(at: time), shown == nil { shown = frame }
+        }
+        guard let shown else { return try VideoFrame.black(format).frame }
+        // A new reference: drawing on it (makeWritable) copies rather than changing the picture
+        // kept for the next output frame.
+        let picture = try Frame(operation: "passing a picture on")
+        try MediaError.check(av_frame_ref(picture.pointer, shown.pointer), call: "av_frame_ref", "passing a picture on")
+        return picture
+    }
+
+    private func pullAudio(
+        _ audio: (mixer: TimelineAudioMixer, encoder: AudioEncoder, index: Int32), until end: MediaTime,
+        writer: MovieWriter
+    ) throws {
+        while audio.mixer.timeReached < end, let frame = try audio.mixer.nextFrame() {
+            try audio.encoder.send(frame.pointer)
+            try writer.drain(audio.encoder, stream: audio.index, label: "the audio")
+        }
+    }
+
+    /// The format every frame has: the render size, yuv420p unless a compositor cannot draw
+    /// into it, BT.709 for HD and BT.601 for SD, limited range.
+    private func outputFormat(encoderName: String) throws -> VideoFrameFormat {
+        var usable = PixelFormat.blendable
+        if let compositor { usable.formIntersection(compositor.supportedPixelFormats) }
+        for stage in frameCompositors { usable.formIntersection(stage.supportedPixelFormats) }
+        let accepted = Set(VideoEncoder.pixelFormats(of: encoderName).compactMap { FFmpegNames.pixelFormat($0.rawValue) })
+        if !accepted.isEmpty { usable = usable.filter { accepted.contains($0.name) } }
+        let preference: [PixelFormat] = [.yuv420p, .nv12, .yuvj420p, .yuv420p10le]
+        guard let pixelFormat = preference.first(where: { usable.contains($0) }) else {
+            throw MediaFileError.invalidSetting(
+                "the compositors and the \(encoderName) encoder have no pixel format in common "
+                    + "(yuv420p, nv12, yuvj420p and yuv420p10le are tried)")
+        }
+        let size = timeline.renderSize
+        return VideoFrameFormat(
+            width: size.width, height: size.height, pixelFormat: pixelFormat,
+            matrix: VideoColorMatrix.resolve(tag: nil, width: size.width, height: size.height),
+            isFullRange: pixelFormat == .yuvj420p,
+            frameRate: FrameRate(frames: timeline.frameDuration.timescale, seconds: Int32(clamping: timeline.frameDuration.value)))
+    }
+
+    private func note(_ rule: String, _ message: String, _ severity: Diagnostic.Severity) {
+        diagnostics.append(Diagnostic(severity, rule, "\(outputPath): \(message)"))
+    }
+}
+
+extension VideoColorMatrix {
+    /// The primaries usually paired with the matrix.
+    var avPrimaries: AVColorPrimaries {
+        switch self {
+        case .bt601: return AVCOL_PRI_SMPTE170M
+        case .bt709: return AVCOL_PRI_BT709
+        case .bt2020: return AVCOL_PRI_BT2020
+        }
+    }
+
+    /// The transfer characteristic usually paired with the matrix.
+    var avTransfer: AVColorTransferCharacteristic {
+        switch self {
+        case .bt601: return AVCOL_TRC_SMPTE170M
+        case .bt709: return AVCOL_TRC_BT709
+        case .bt2020: return AVCOL_TRC_BT2020_10
+        }
+    }
+}

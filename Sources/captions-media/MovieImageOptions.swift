@@ -1,0 +1,85 @@
+import ArgumentParser
+import CaptionKit
+import CaptionsCLI
+import Composition
+import Foundation
+import Media
+import Render
+
+/// What `frame` and `thumbnails` share: the tolerance, captions drawn on the pictures, the
+/// image file written atomically.
+struct MovieImageOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: "Accept the nearest key frame within this many seconds of each time (faster); default 0: the exact frame.")
+    var tolerance: String?
+
+    @Option(name: .long, help: "A caption file whose captions are drawn on the pictures, at the pictures' times.")
+    var captions: String?
+
+    @Option(name: .long, help: "A font file tried before the configured fonts for --captions (repeatable).")
+    var font: [String] = []
+
+    @Flag(name: .long, help: "Replace an existing output file.")
+    var force = false
+
+    /// The tolerance as a time (zero when not given).
+    func toleranceTime() throws -> MediaTime {
+        guard let tolerance else { return .zero }
+        let time = try TimeArgument.parse(tolerance, option: "--tolerance", rate: .fps29_97)
+        guard time >= .zero else { throw Exit.Failure("--tolerance must not be negative") }
+        return time
+    }
+
+    /// A generator for `movie` with the tolerance and captions set.
+    func generator(for movie: String) throws -> (AssetImageGenerator, [Diagnostic]) {
+        let generator = AssetImageGenerator(asset: Asset(path: movie))
+        let tolerance = try toleranceTime()
+        generator.toleranceBefore = tolerance
+        generator.toleranceAfter = tolerance
+        var diagnostics: [Diagnostic] = []
+        if let captions {
+            let (result, _) = try CaptionFile.read(captions, format: nil, options: CaptionFormatOptions())
+            if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
+            diagnostics += result.diagnostics
+            for file in font { try FileIO.checkInput(file) }
+            let renderer = try CaptionRenderer(
+                captions: result.document.captions, fonts: try FontCatalog.system(overrideFiles: font))
+            renderer.timecodeRate = result.document.frameRate
+            renderer.timecodeDropFrame = result.document.dropFrame ?? false
+            generator.compositors = [CaptionCompositor(renderer: renderer)]
+        }
+        return (generator, diagnostics)
+    }
+
+    /// Runs `body`, turning media errors into the CLI's failures.
+    static func media<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as MediaFileError {
+            throw Exit.Failure(error.description)
+        } catch let error as MediaError {
+            throw Exit.Failure(error.description)
+        }
+    }
+
+    /// Writes an RGBA picture as PNG (or JPEG for .jpg/.jpeg) through a temporary file.
+    static func writeImage(width: Int, height: Int, rgba: [UInt8], to path: String, overwrite: Bool) throws {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        let bytes: [UInt8]
+        switch ext {
+        case "png": bytes = try media { try PNGCodec.encode(width: width, height: height, rgba: rgba) }
+        case "jpg", "jpeg": bytes = try media { try JPEGCodec.encode(width: width, height: height, rgba: rgba) }
+        default: throw Exit.Failure("\(path): write a .png, .jpg or .jpeg image")
+        }
+        try FileIO.writeAtomically(bytes, to: path, overwrite: overwrite)
+    }
+
+    /// Checks that `path` names an image we write, before any work.
+    static func checkImageName(_ path: String) throws {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        guard ["png", "jpg", "jpeg"].contains(ext) else {
+            throw ValidationError("-o \(path): write a .png, .jpg or .jpeg image")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import CaptionKit
+import CaptionsCLI
+import Media
+
+/// `captions thumbnails movie.mp4 --every 10s -o sheet.png`: a contact sheet of a movie's
+/// pictures at regular times, like `AVAssetImageGenerator.generateCGImagesAsynchronously`.
+struct ThumbnailsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thumbnails",
+        abstract: "Write a contact sheet of a movie's pictures every N seconds to a PNG or JPEG image.",
+        discussion: """
+            Pictures are taken at 0, N, 2N… seconds before the end, each the exact picture shown \
+            at its time (or the nearest key frame within --tolerance), and laid out left to right, \
+            top to bottom, --columns to a row, each --width pixels wide, on black with a 4-pixel \
+            gap. The movie is read once from start to end: each group of pictures between two key \
+            frames is decoded at most once, and the reader jumps over those no time needs. \
+            --captions FILE draws the captions on screen at each picture's time. The sheet is \
+            written through a temporary file and never replaces an existing file without --force.
+
+            Examples:
+              captions thumbnails movie.mp4 --every 10s -o sheet.png
+              captions thumbnails movie.mp4 --every 2.5 --columns 8 --width 240 --captions show.srt -o sheet.jpg
+            """)
+
+    @Argument(help: "The movie to read.")
+    var input: String
+
+    @Option(name: .long, help: "The interval: seconds (10, 2.5, 10s) or a timecode HH:MM:SS:FF.")
+    var every: String
+
+    @Option(name: .shortAndLong, help: "The sheet to write: FILE.png, FILE.jpg or FILE.jpeg.")
+    var output: String
+
+    @Option(name: .long, help: "Pictures per row (default 5).")
+    var columns = 5
+
+    @Option(name: .long, help: "Width of each picture in pixels (default 320); heights keep the aspect.")
+    var width = 320
+
+    @OptionGroup var images: MovieImageOptions
+
+    /// The gap between pictures and around them, in pixels.
+    static let gap = 4
+    /// The most pictures one sheet holds.
+    static let maximumPictures = 10_000
+
+    func validate() throws {
+        try MovieImageOptions.checkImageName(output)
+        guard (1...1000).contains(columns) else { throw ValidationError("--columns must be between 1 and 1000") }
+        guard (2...4096).contains(width) else { throw ValidationError("--width must be between 2 and 4096") }
+    }
+
+    func run() throws {
+        let (generator, diagnostics) = try images.generator(for: input)
+        let rate = try MovieFacts.frameRate(of: generator.asset)
+        var text = every
+        if text.hasSuffix("s") { text.removeLast() }
+        let step = try TimeArgument.parse(text, option: "--every", rate: rate)
+        guard step > .zero else { throw Exit.Failure("--every must be more than 0") }
+        let duration = try MovieImageOptions.media { try generator.asset.loadDescription().duration }
+        guard let duration, duration.isNumeric, duration > .zero else {
+            throw Exit.Failure("\(input): the movie's duration is unknown, so the times cannot be spread over it")
+        }
+        var times: [MediaTime] = []
+        var t = MediaTime.zero
+        while t < duration {
+            times.append(t)
+            guard times.count <= Self.maximumPictures else {
+                throw Exit.Failure(
+                    "--every \(every) gives more than \(Self.maximumPictures) pictures for \(input); choose a longer interval")
+            }
+            t = t + step
+        }
+        generator.maximumSize = VideoSize(width: width, height: 16384)
+        let pictures = try MovieImageOptions.media { try generator.images(at: times) }
+        let sheet = try ContactSheet(pictures: pictures, columns: columns, tileWidth: width, gap: Self.gap)
+        try MovieImageOptions.writeImage(
+            width: sheet.width, height: sheet.height, rgba: sheet.rgba, to: output, overwrite: images.force)
+        Console.error("\(output): \(pictures.count) pictures, \(generator.decodedFrameCount) frames decoded")
+        try Exit.report(diagnostics)
+    }
+}
