@@ -210,7 +210,7 @@ import Testing
     @Test func aMissingSourceFile() throws {
         try Self.refuse(
             #"{"clips": [{"source": "a.mp4"}, {"source": "a.mp4"}, {"source": "gone.mov"}]}"#,
-            "bad.json:1:55: $.clips[2].source: no such file \"gone.mov\"")
+            "bad.json:1:65: $.clips[2].source: no such file \"gone.mov\"")
     }
 
     @Test func aSourceWithoutTheTrackNamed() throws {

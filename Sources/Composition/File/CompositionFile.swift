@@ -47,6 +47,13 @@ public struct CompositionFile: Sendable {
         public var captions: CaptionSource?
         /// Whether the clip's sound is used (when it has any).
         public var audio = true
+        /// Where each member's value is, for errors found later.
+        public var memberLocations: [String: JSONLocation] = [:]
+
+        /// The location of member `key` (its value's line and column when the file gave it).
+        public func location(of key: String) -> JSONLocation {
+            memberLocations[key] ?? location.child(key)
+        }
 
         public init(source: String, location: JSONLocation) {
             self.source = source

@@ -227,6 +227,7 @@ public struct CompositionFileReader {
             let source = try string(sourceValue, "\(path).source")
             guard !source.isEmpty else { throw fail(sourceValue, "\(path).source", "an empty file name") }
             var c = CompositionFile.Clip(source: source, location: at(v, path))
+            for (key, value) in m { c.memberLocations[key] = at(value, "\(path).\(key)") }
             if let x = m["in"] { c.inPoint = try time(x, "\(path).in") }
             if let x = m["out"] { c.outPoint = try time(x, "\(path).out") }
             if let x = m["duration"] {

@@ -33,9 +33,9 @@ extension CompositionPlan {
             do {
                 return try probe.facts(of: resolve(clip.source))
             } catch .noSuchFile {
-                throw fail(clip.location.child("source"), "no such file \"\(clip.source)\"")
+                throw fail(clip.location(of: "source"), "no such file \"\(clip.source)\"")
             } catch .unreadable(let why) {
-                throw fail(clip.location.child("source"), "cannot read \"\(clip.source)\": \(why)")
+                throw fail(clip.location(of: "source"), "cannot read \"\(clip.source)\": \(why)")
             }
         }
 
@@ -51,7 +51,7 @@ extension CompositionPlan {
             guard range.duration > .zero, available.contains(range) else {
                 let key = clip.outPoint != nil && end > available.end ? "out" : "in"
                 throw fail(
-                    clip.location.child(key),
+                    clip.location(of: key),
                     "the range \(Self.text(range.start)) to \(Self.text(range.end)) s lies outside the source's \(kind) track, "
                         + "which has media from \(Self.text(available.start)) to \(Self.text(available.end)) s")
             }
@@ -63,7 +63,7 @@ extension CompositionPlan {
             do {
                 return try source.checkedMultiplying(by: clip.speed.denominator, dividingBy: clip.speed.numerator)
             } catch {
-                throw fail(clip.location.child("speed"), "the clip's duration at this speed does not fit a media time")
+                throw fail(clip.location(of: "speed"), "the clip's duration at this speed does not fit a media time")
             }
         }
 
@@ -89,18 +89,18 @@ extension CompositionPlan {
                     let facts = try facts(clip)
                     if firstFacts == nil { firstFacts = facts }
                     guard let video = facts.video else {
-                        throw fail(clip.location.child("source"), "\"\(clip.source)\" has no video track; the main sequence needs one")
+                        throw fail(clip.location(of: "source"), "\"\(clip.source)\" has no video track; the main sequence needs one")
                     }
                     let range = try sourceRange(clip, video, kind: "video")
                     let length = try targetDuration(range.duration, clip)
                     var start = cursor
                     if let fade = clip.crossfade {
                         guard let p = previous, p.isClip else {
-                            throw fail(clip.location.child("transition"), "a cross-fade needs a clip right before it, not an empty range")
+                            throw fail(clip.location(of: "transition"), "a cross-fade needs a clip right before it, not an empty range")
                         }
                         guard fade <= p.duration, fade <= length else {
                             throw fail(
-                                clip.location.child("transition").child("duration"),
+                                clip.location(of: "transition").child("duration"),
                                 "the cross-fade of \(Self.text(fade)) s is longer than the clip before (\(Self.text(p.duration)) s) or this one (\(Self.text(length)) s)")
                         }
                         start = cursor - fade
@@ -172,13 +172,13 @@ extension CompositionPlan {
                 for clip in track.clips {
                     let facts = try facts(clip)
                     guard let source = track.mediaType == .video ? facts.video : facts.audio else {
-                        throw fail(clip.location.child("source"), "\"\(clip.source)\" has no \(track.mediaType.rawValue) track")
+                        throw fail(clip.location(of: "source"), "\"\(clip.source)\" has no \(track.mediaType.rawValue) track")
                     }
                     let range = try sourceRange(clip, source, kind: track.mediaType.rawValue)
                     let length = try targetDuration(range.duration, clip)
                     guard clip.at >= end else {
                         throw fail(
-                            clip.location.child("at"),
+                            clip.location(of: "at"),
                             "starts at \(Self.text(clip.at)) s, before the clip before it on this track ends (\(Self.text(end)) s)")
                     }
                     try place(clip, range: range, length: length, source: source, at: clip.at, trackID: id)
