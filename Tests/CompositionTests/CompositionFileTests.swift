@@ -1,6 +1,8 @@
 import CaptionCore
 import Composition
 import Media
+import Foundation
+import TestSupport
 import Testing
 
 /// The composition file (Specs/composition.md): reading, laying out on tracks, and every bad
@@ -218,5 +220,19 @@ import Testing
         #expect(p.placedClips[0].mapping.source == Self.r("6/5", "5/2"))
         let q = try Self.plan(#"{"clips": [{"source": "a.mp4", "in": 0.5, "out": "1001/1000"}]}"#)
         #expect(q.placedClips[0].mapping.source == Self.r("1/2", "1001/1000"))
+    }
+}
+
+/// The example files in Fixtures/compositions read without error (their clips are not checked
+/// in, so only the reader runs on them).
+@Suite struct CompositionFixtureTests {
+    @Test func everyExampleReads() throws {
+        let files = TestPaths.files(in: TestPaths.fixture("compositions"), withExtension: "json")
+        #expect(files.count >= 3)
+        for url in files {
+            let bytes = try Array(Data(contentsOf: url))
+            let file = try CompositionFileReader(fileName: url.lastPathComponent, baseDirectory: ".").read(bytes)
+            #expect(!file.clips.isEmpty, "\(url.lastPathComponent)")
+        }
     }
 }
