@@ -55,6 +55,11 @@ struct ComposeCommand: ParsableCommand {
         help: "Where the clips' captions go: burn, sei (A/53 in each picture), track (a c608 track) or a caption file.")
     var captionsOut: String?
 
+    @Option(
+        name: .customLong("metadata-out"),
+        help: "track: the clips' own GPS tracks (\"metadata\": \"embedded\"), retimed through the edit, as a QuickTime mebx track.")
+    var metadataOut: String?
+
     @Option(name: .long, help: "A font file tried before the system fonts for titles and burned captions (repeatable).")
     var font: [String] = []
 
@@ -72,6 +77,10 @@ struct ComposeCommand: ParsableCommand {
         if let size, VideoSize(size) == nil { throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1280x720") }
         if let frameRate, FrameRate(frameRate) == nil { throw ValidationError("--frame-rate: \"\(frameRate)\" is not a frame rate") }
         if let crf, !(0...51).contains(crf) { throw ValidationError("--crf must be between 0 and 51") }
+        if let metadataOut, metadataOut != "track" { throw ValidationError("--metadata-out: the only form is track") }
+        if metadataOut != nil, captionsOut == "track" {
+            throw ValidationError("--metadata-out track and --captions-out track: choose one track to add (sei carries captions without one)")
+        }
     }
 
     var isFile: Bool { inputs.count == 1 && inputs[0].lowercased().hasSuffix(".json") }
@@ -95,10 +104,31 @@ struct ComposeCommand: ParsableCommand {
             throw Exit.Failure(error.description)
         }
         let captions = try ComposeCaptions(plan: plan, destination: captionsOut, output: output, force: force)
+        let metadata = metadataOut == nil ? nil : try ComposeMetadata(plan: plan)
+        if let metadata, metadata.isEmpty {
+            throw Exit.Failure("--metadata-out track: no clip has \"metadata\": \"embedded\" with a GPS track")
+        }
+        let needsTrack = captions.needsTrack || metadata != nil
+        if needsTrack, CaptionEmbedding.containerFormat(of: output) == nil {
+            throw Exit.Failure("an added track (c608 captions, mebx metadata) goes in MP4 and MOV files, not \(output)")
+        }
+        // With a metadata track the movie is exported to the output's hidden temporary file
+        // (removed on failure or interruption) and the track added while copying it to the output.
+        var staging: OutputFile?
+        if metadata != nil {
+            do throws(FileSafetyError) {
+                staging = try OutputFile(output, overwrite: force)
+            } catch {
+                throw Exit.Failure(error.description)
+            }
+            staging?.releaseDescriptor()
+        }
+        defer { staging?.discard() }
         let settings = ExportSettings(
-            videoCodec: .encode(codec), crf: crf, preset: preset, overwrite: force,
-            containerFormat: captions.needsTrack ? CaptionEmbedding.containerFormat(of: output) : nil)
-        let session = TimelineExportSession(timeline: timeline, outputPath: output, settings: settings)
+            videoCodec: .encode(codec), crf: crf, preset: preset, overwrite: force || staging != nil,
+            containerFormat: needsTrack ? CaptionEmbedding.containerFormat(of: output) : nil)
+        let session = TimelineExportSession(
+            timeline: timeline, outputPath: staging?.temporaryPath ?? output, settings: settings)
         var video = VideoComposition(
             compositor: LayerInstructionCompositor(), frameDuration: plan.frameDuration,
             renderSize: (plan.renderSize.width, plan.renderSize.height))
@@ -114,6 +144,9 @@ struct ComposeCommand: ParsableCommand {
             session.frameCompositors.append(TitleCompositor(titles: plan.titles, fonts: fonts))
         }
         try captions.run(session, fonts: fonts, progress: progress)
+        if let metadata, let staging {
+            try metadata.write(movie: staging.temporaryPath, to: output, overwrite: force)
+        }
     }
 
     /// The composition file, or one made of the movies given.

@@ -45,6 +45,9 @@ public struct CompositionFile: Sendable {
         /// At a track's own time (tracks other than the main sequence); ignored in the main one.
         public var at: MediaTime = .zero
         public var captions: CaptionSource?
+        /// Whether the source's own GPS / timed-metadata track (GoPro GPMF or QuickTime mebx)
+        /// follows the edit (`"metadata": "embedded"`).
+        public var metadata = false
         /// Whether the clip's sound is used (when it has any).
         public var audio = true
         /// Where each member's value is, for errors found later.

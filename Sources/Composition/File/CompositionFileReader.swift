@@ -220,8 +220,8 @@ public struct CompositionFileReader {
         func clip(_ v: LocatedJSON, _ path: String, inTrack: Bool) throws(CompositionFileError) -> CompositionFile.Clip {
             let allowed =
                 inTrack
-                ? ["source", "at", "in", "out", "duration", "speed", "captions", "audio"]
-                : ["source", "in", "out", "duration", "speed", "transition", "captions", "audio"]
+                ? ["source", "at", "in", "out", "duration", "speed", "captions", "metadata", "audio"]
+                : ["source", "in", "out", "duration", "speed", "transition", "captions", "metadata", "audio"]
             let m = try members(v, path, allowed: allowed, required: ["source"])
             let sourceValue = m["source"] ?? v
             let source = try string(sourceValue, "\(path).source")
@@ -243,6 +243,12 @@ public struct CompositionFileReader {
             if let x = m["captions"] {
                 let s = try string(x, "\(path).captions")
                 c.captions = s == "embedded" ? .embedded : .file(s)
+            }
+            if let x = m["metadata"] {
+                guard try string(x, "\(path).metadata") == "embedded" else {
+                    throw fail(x, "\(path).metadata", "the only metadata source is \"embedded\" (the movie's own GPS track)")
+                }
+                c.metadata = true
             }
             if let x = m["transition"] {
                 let t = try members(x, "\(path).transition", allowed: ["type", "duration"], required: ["duration"])
