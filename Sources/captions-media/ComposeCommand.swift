@@ -4,6 +4,7 @@ import CaptionsCLI
 import Composition
 import FileSafety
 import Media
+import Render
 
 /// `captions compose comp.json -o out.mp4` and `captions compose a.mov b.mov -o out.mp4`:
 /// an edit of several movies into one (Specs/composition.md).
@@ -139,7 +140,8 @@ struct ComposeCommand: ParsableCommand {
                 trackID: p.trackID, volume: p.volume,
                 volumeRamps: p.ramps.map { VolumeRamp(timeRange: $0.timeRange, startVolume: $0.from, endVolume: $0.to) })
         }
-        let fonts = plan.titles.isEmpty && captionsOut != "burn" ? nil : try FontCatalog.system(overrideFiles: font)
+        var fonts: (any FontProvider)?
+        if !plan.titles.isEmpty || captionsOut == "burn" { fonts = try FontCatalog.system(overrideFiles: font) }
         if let fonts, !plan.titles.isEmpty {
             session.frameCompositors.append(TitleCompositor(titles: plan.titles, fonts: fonts))
         }

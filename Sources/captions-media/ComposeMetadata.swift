@@ -51,11 +51,11 @@ struct ComposeMetadata {
             }
             try out.commit()
         } catch let error as MetadataError {
-            throw Exit.Failure(error.description)
+            throw Exit.Failure("\(error)")
         } catch let error as ISOBMFFError {
-            throw Exit.Failure(error.description)
+            throw Exit.Failure("\(error)")
         } catch let error as FileSafetyError {
-            throw Exit.Failure(error.description)
+            throw Exit.Failure("\(error)")
         }
     }
 }

@@ -96,6 +96,12 @@ public struct CompositionFile: Sendable {
         public var timeRange: TimeRange
         public var from: Float
         public var to: Float
+
+        public init(timeRange: TimeRange, from: Float, to: Float) {
+            self.timeRange = timeRange
+            self.from = from
+            self.to = to
+        }
     }
 
     public struct Instruction: Sendable {

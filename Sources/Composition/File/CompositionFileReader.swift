@@ -24,7 +24,8 @@ public struct CompositionFileReader {
             throw CompositionFileError(
                 file: fileName, location: location(error.offset, "$"), message: "JSON syntax: " + error.message)
         }
-        var file = try Decoding(reader: self, bytes: bytes).file(root)
+        var decoding = Decoding(reader: self, bytes: bytes)
+        var file = try decoding.file(root)
         file.baseDirectory = baseDirectory
         return file
     }
@@ -125,7 +126,7 @@ public struct CompositionFileReader {
         }
 
         static func parseTime(_ text: String, rate: FrameRate) -> MediaTime? {
-            var s = Substring(text.trimmingCharacters(in: " "))
+            var s = Substring(text.trimmedOfSpaces())
             if s.contains(":") || s.contains(";") {
                 return (try? Timecode(String(s), rate: rate)).map { $0.mediaTime(at: rate) }
             }
@@ -370,7 +371,7 @@ public struct CompositionFileReader {
                 func n(_ k: String, _ lo: Double) throws(CompositionFileError) -> Int {
                     Int(try number(cm[k] ?? c, "\(path).crop.\(k)", in: lo...16384))
                 }
-                layer.crop = (try n("x", 0), try n("y", 0), try n("width", 1), try n("height", 1))
+                layer.crop = try (x: n("x", 0), y: n("y", 0), width: n("width", 1), height: n("height", 1))
             }
             return layer
         }
@@ -448,10 +449,10 @@ public struct CompositionFileReader {
 }
 
 extension String {
-    fileprivate func trimmingCharacters(in set: Character) -> String {
+    fileprivate func trimmedOfSpaces() -> String {
         var s = Substring(self)
-        while s.first == set { s = s.dropFirst() }
-        while s.last == set { s = s.dropLast() }
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
         return String(s)
     }
 }

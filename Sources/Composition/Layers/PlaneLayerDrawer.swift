@@ -43,7 +43,7 @@ enum PlaneLayerDrawer {
             return
         }
         guard let inverse = layer.transform.inverted else { return }
-        let crop = layer.crop ?? (0, 0, width, height)
+        let crop = layer.crop ?? (x: 0, y: 0, width: width, height: height)
         for p in 0..<3 {
             guard let s = source.data[p], let d = destination.data[p] else { continue }
             let size = planeSize(p, width: width, height: height)

@@ -71,10 +71,10 @@ extension CompositionTrack {
         guard timeRange.start < end else { return }
         let range = TimeRange(start: timeRange.start, end: end)
         // Only the part of the range that has media is scaled; the rest keeps its proportion.
-        let target =
-            end == timeRange.end
-            ? newDuration
-            : try ExactScaling.scale(range.duration, by: newDuration, over: timeRange.duration, what: "a scaling")
+        var target = newDuration
+        if end != timeRange.end {
+            target = try ExactScaling.scale(range.duration, by: newDuration, over: timeRange.duration, what: "a scaling")
+        }
         var work = self
         try work.split(at: range.start)
         try work.split(at: range.end)

@@ -67,16 +67,12 @@ extension CompositionPlan {
             }
         }
 
-        func edit(_ at: JSONLocation, _ body: () throws(CompositionError) -> Void) throws(CompositionFileError) {
-            do { try body() } catch { throw fail(at, error.description) }
-        }
-
         mutating func build() throws(CompositionFileError) {
-            composition.addMutableTrack(withMediaType: .video, preferredTrackID: videoA)
+            composition.addMutableTrack(withMediaType: .video, preferredTrackID: CompositionPlan.videoA)
             let usesB = file.clips.contains { if case .clip(let c) = $0 { return c.crossfade != nil } else { return false } }
-            if usesB { composition.addMutableTrack(withMediaType: .video, preferredTrackID: videoB) }
-            composition.addMutableTrack(withMediaType: .audio, preferredTrackID: audioA)
-            if usesB { composition.addMutableTrack(withMediaType: .audio, preferredTrackID: audioB) }
+            if usesB { composition.addMutableTrack(withMediaType: .video, preferredTrackID: CompositionPlan.videoB) }
+            composition.addMutableTrack(withMediaType: .audio, preferredTrackID: CompositionPlan.audioA)
+            if usesB { composition.addMutableTrack(withMediaType: .audio, preferredTrackID: CompositionPlan.audioB) }
             var cursor = MediaTime.zero
             var onB = false
             var previous: (duration: MediaTime, isClip: Bool)? = nil
@@ -104,13 +100,13 @@ extension CompositionPlan {
                                 "the cross-fade of \(Self.text(fade)) s is longer than the clip before (\(Self.text(p.duration)) s) or this one (\(Self.text(length)) s)")
                         }
                         start = cursor - fade
-                        let outgoing = onB ? videoB : videoA
+                        let outgoing = onB ? CompositionPlan.videoB : CompositionPlan.videoA
                         onB.toggle()
                         fades.append(
-                            (TimeRange(start: start, end: cursor), outgoing, onB ? videoB : videoA))
+                            (TimeRange(start: start, end: cursor), outgoing, onB ? CompositionPlan.videoB : CompositionPlan.videoA))
                     }
-                    let videoID = onB ? videoB : videoA
-                    let audioID = onB ? audioB : audioA
+                    let videoID = onB ? CompositionPlan.videoB : CompositionPlan.videoA
+                    let audioID = onB ? CompositionPlan.audioB : CompositionPlan.audioA
                     try place(clip, range: range, length: length, source: video, at: start, trackID: videoID)
                     if clip.audio, let audio = facts.audio {
                         let cut = range.intersection(audio.timeRange)
@@ -137,10 +133,12 @@ extension CompositionPlan {
             }
             if let last = file.clips.last, case .empty(let d, let at) = last {
                 // A trailing empty range lengthens the movie: black and silence.
-                try edit(at) { () throws(CompositionError) in
-                    try composition.editTrack(videoA) { (t: inout CompositionTrack) throws(CompositionError) in
+                do {
+                    try composition.editTrack(CompositionPlan.videoA) { (t: inout CompositionTrack) throws(CompositionError) in
                         try t.insertEmptyTimeRange(TimeRange(start: t.duration, end: cursor))
                     }
+                } catch {
+                    throw fail(at, error.description)
                 }
                 _ = d
             }
@@ -152,13 +150,15 @@ extension CompositionPlan {
             _ clip: CompositionFile.Clip, range: TimeRange, length: MediaTime, source: SourceTrack, at: MediaTime,
             trackID: Int, record: Bool = true
         ) throws(CompositionFileError) {
-            try edit(clip.location) { () throws(CompositionError) in
+            do {
                 try composition.editTrack(trackID) { (t: inout CompositionTrack) throws(CompositionError) in
                     try t.insertTimeRange(range, of: source, at: at)
                     if length != range.duration {
                         try t.scaleTimeRange(TimeRange(start: at, duration: range.duration), toDuration: length)
                     }
                 }
+            } catch {
+                throw fail(clip.location, error.description)
             }
         }
 
@@ -196,8 +196,8 @@ extension CompositionPlan {
         /// The track ID a layer names.
         func trackID(named name: String, at: JSONLocation) throws(CompositionFileError) -> Int {
             switch name {
-            case "A": return videoA
-            case "B" where composition.track(withTrackID: videoB) != nil: return videoB
+            case "A": return CompositionPlan.videoA
+            case "B" where composition.track(withTrackID: CompositionPlan.videoB) != nil: return CompositionPlan.videoB
             default:
                 guard let t = named[name], t.type == .video else {
                     throw fail(at.child("track"), "no video track \"\(name)\" (A, B with cross-fades, or a video track's name)")

@@ -25,10 +25,10 @@ public enum EditRetiming {
     /// `target.start + (time − source.start) × target.duration ÷ source.duration`, exactly.
     public static func map(_ time: MediaTime, through m: TimeMapping) throws(CompositionError) -> MediaTime {
         let offset = try ExactScaling.subtract(time, m.source.start, what: "a retimed item")
-        let scaled =
-            m.source.duration == m.target.duration
-            ? offset
-            : try ExactScaling.scale(offset, by: m.target.duration, over: m.source.duration, what: "a retimed item")
+        var scaled = offset
+        if m.source.duration != m.target.duration {
+            scaled = try ExactScaling.scale(offset, by: m.target.duration, over: m.source.duration, what: "a retimed item")
+        }
         return try ExactScaling.add(m.target.start, scaled, what: "a retimed item")
     }
 
