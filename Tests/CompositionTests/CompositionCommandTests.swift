@@ -27,21 +27,21 @@ import Testing
     }
 
     /// Frame `n` of the movie as RGB bytes, decoded by ffmpeg.
-    static func rgb(_ path: String, frame n: Int) throws -> [UInt8] {
+    static func rgb(_ path: String, frame n: Int, width: Int = size.w, height: Int = size.h) throws -> [UInt8] {
         let r = try CLIRunner.runProcess(
             try PeerDecoders.tool("ffmpeg"),
             [
                 "-nostdin", "-v", "error", "-i", path, "-vf", "select=eq(n\\,\(n))", "-vsync", "0", "-frames:v", "1",
                 "-f", "rawvideo", "-pix_fmt", "rgb24", "-",
             ], binaryOutput: true)
-        guard r.status == 0, r.data.count == size.w * size.h * 3 else {
+        guard r.status == 0, r.data.count == width * height * 3 else {
             throw MediaTools.Failure.failed("frame \(n) of \(path): \(r.stderr)")
         }
         return r.data
     }
 
-    static func pixel(_ frame: [UInt8], _ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
-        let i = (y * size.w + x) * 3
+    static func pixel(_ frame: [UInt8], _ x: Int, _ y: Int, width: Int = size.w) -> (r: Int, g: Int, b: Int) {
+        let i = (y * width + x) * 3
         return (Int(frame[i]), Int(frame[i + 1]), Int(frame[i + 2]))
     }
 
@@ -262,5 +262,30 @@ import Testing
         // Again without --force: the existing output is kept and the command fails.
         let again = try CLIRunner.run(["compose", dir.path("a.mp4"), dir.path("b.mp4"), "-o", out, "--progress", "none"])
         #expect(again.status != 0)
+    }
+
+    /// A phone-style clip: coded 160x90 (left half blue, right half red) with a 90° display
+    /// matrix. Composed alone it comes out 90x160 and upright: the same colours where ffmpeg's
+    /// own autorotation puts them.
+    @Test func aRotatedClipComesOutUpright() throws {
+        let dir = try TemporaryDirectory("compose-rotation")
+        try MediaTools.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=red:size=160x90:rate=30:duration=1,drawbox=x=0:y=0:w=80:h=90:color=blue:t=fill",
+            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", dir.path("coded.mp4"),
+        ])
+        try MediaTools.ffmpeg(["-i", dir.path("coded.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=90", dir.path("phone.mp4")])
+        let out = dir.path("out.mp4")
+        let r = try CLIRunner.run(["compose", dir.path("phone.mp4"), "-o", out, "--preset", "ultrafast", "--progress", "none"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let video = try #require(try MediaTools.streams(out).first { $0["codec_type"] as? String == "video" })
+        #expect(video["width"] as? Int == 90 && video["height"] as? Int == 160)
+        let ours = try Self.rgb(out, frame: 10, width: 90, height: 160)
+        let theirs = try Self.rgb(dir.path("phone.mp4"), frame: 10, width: 90, height: 160)
+        for (x, y) in [(45, 20), (45, 140), (10, 80), (80, 80)] {
+            let a = Self.pixel(ours, x, y, width: 90)
+            let b = Self.pixel(theirs, x, y, width: 90)
+            #expect(Self.near(a, b.r, b.g, b.b, within: 30), "at \(x),\(y): ours \(a), ffmpeg's \(b)")
+        }
+        #expect(Self.pixel(theirs, 45, 20, width: 90).b != Self.pixel(theirs, 45, 140, width: 90).b, "the halves differ")
     }
 }
