@@ -34,7 +34,8 @@ extension CompositionPlan {
                 return try probe.facts(of: resolve(clip.source))
             } catch .noSuchFile {
                 throw fail(clip.location(of: "source"), "no such file \"\(clip.source)\"")
-            } catch .unreadable(let why) {
+            } catch {
+                guard case .unreadable(let why) = error else { throw fail(clip.location(of: "source"), "\(error)") }
                 throw fail(clip.location(of: "source"), "cannot read \"\(clip.source)\": \(why)")
             }
         }

@@ -37,13 +37,13 @@ final class VideoTrackReader {
         let description = try AssetProbe.describe(input, findingCaptions: false)
         let found: AssetTrack?
         if let trackID {
-            found = description.tracks.first { $0.trackID == trackID }
-            guard let found else {
+            guard let named = description.tracks.first(where: { $0.trackID == trackID }) else {
                 throw MediaFileError.invalidSetting("\(path) has no track \(trackID)")
             }
-            guard found.mediaType == .video else {
-                throw MediaFileError.invalidSetting("\(path): \(found.label) is not a video track")
+            guard named.mediaType == .video else {
+                throw MediaFileError.invalidSetting("\(path): \(named.label) is not a video track")
             }
+            found = named
         } else {
             found = description.tracks.first {
                 $0.mediaType == .video && !ExportPipeline.isCoverArt(input, $0.index)

@@ -81,7 +81,7 @@ final class MovieWriter {
     }
 
     /// Every packet `encoder` has ready, written to output stream `index`.
-    func drain(_ encoder: PacketSource, stream index: Int32, label: String) throws {
+    func drain(_ encoder: any PacketSource, stream index: Int32, label: String) throws {
         let packet = try Packet(operation: "encoding")
         while try encoder.receive(into: packet) {
             try write(packet.pointer, stream: index, from: encoder.timeBase, label: label)

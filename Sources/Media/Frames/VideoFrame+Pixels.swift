@@ -33,8 +33,7 @@ extension VideoFrame {
             Int(f.pointee.linesize.0), Int(f.pointee.linesize.1), Int(f.pointee.linesize.2), Int(f.pointee.linesize.3),
         ]
         let r = av_image_fill_black(
-            &data, strides, AVPixelFormat(f.pointee.format), f.pointee.color_range, Int(f.pointee.width),
-            Int(f.pointee.height))
+            &data, strides, AVPixelFormat(f.pointee.format), f.pointee.color_range, f.pointee.width, f.pointee.height)
         try MediaError.check(r, call: "av_image_fill_black", operation)
     }
 

@@ -56,11 +56,11 @@ final class VideoConformer {
         inputKey = InputKey(width: f.width, height: f.height, format: f.format, sar: sar)
         let purpose = "conforming \(label) of \(path)"
         do {
-            graph = try FilterGraph(purpose: purpose)
+            let graph = try FilterGraph(purpose: purpose)
             // One thread: each source's scaling is small next to the encoder, which keeps the
             // cores busy, and several sources may be conformed for one output frame.
             graph.setThreads(1)
-            source = try graph.add(
+            let source = try graph.add(
                 "buffer",
                 [
                     ("width", "\(f.width)"), ("height", "\(f.height)"),
@@ -97,9 +97,12 @@ final class VideoConformer {
             chain.append(("format", [("pix_fmts", output.pixelFormat.name)]))
             chain.append(("setsar", [("sar", "1")]))
             let last = try graph.chain(after: source, chain)
-            sink = try graph.add("buffersink")
+            let sink = try graph.add("buffersink")
             try graph.link(last, to: sink)
             try graph.configure()
+            self.graph = graph
+            self.source = source
+            self.sink = sink
         } catch let error as MediaError {
             throw MediaFileError.ffmpeg(path: path, error)
         }

@@ -36,6 +36,9 @@ public final class AssetImageGenerator {
         decodedFrameCount = 0
         seekCount = 0
         guard !times.isEmpty else { return [] }
+        if let box = maximumSize, box.width < 2 || box.height < 2 {
+            throw MediaFileError.invalidSetting("the maximum image size must be at least 2x2, not \(box)")
+        }
         let reader = try VideoTrackReader(path: asset.path, trackID: nil)
         let duration = try asset.loadDescription().duration
         for time in times {
@@ -58,9 +61,11 @@ public final class AssetImageGenerator {
         for index in order {
             let time = times[index]
             let target = try position(reader, for: time, positioned: &positioned)
-            guard let (picture, actual) = try reader.frame(inForceAt: target) else {
+            guard let inForce = try reader.frame(inForceAt: target) else {
                 throw MediaFileError.invalidSetting("\(asset.path): the video track has no picture to show")
             }
+            let picture = inForce.frame
+            let actual = inForce.time
             if let last, last.actualTime == actual {
                 results[index] = GeneratedImage(
                     requestedTime: time, actualTime: actual, width: last.width, height: last.height, rgba: last.rgba)

@@ -29,15 +29,18 @@ final class TimelineAudioMixer {
     ) throws {
         let tracks = timeline.tracks.filter { $0.mediaType == .audio }
         guard !tracks.isEmpty else { return nil }
-        sampleRate = timeline.audioSampleRate
-        let graph = try FilterGraph(purpose: "mixing the timeline's audio")
-        self.graph = graph
+        let sampleRate = timeline.audioSampleRate
+        self.sampleRate = sampleRate
         frame = try Frame(operation: "mixing audio")
         let total = Self.samples(timeline.duration, rate: sampleRate)
         let format: [(String, String)] = [
             ("sample_fmts", "fltp"), ("sample_rates", "\(sampleRate)"), ("channel_layouts", layout),
         ]
         do {
+            let graph = try FilterGraph(purpose: "mixing the timeline's audio")
+            func silence(_ start: Int64, _ end: Int64) throws -> UnsafeMutablePointer<AVFilterContext> {
+                try Self.silence(start, end, layout: layout, sampleRate: sampleRate, in: graph)
+            }
             var trackOutputs: [UnsafeMutablePointer<AVFilterContext>] = []
             for track in tracks {
                 var pieces: [UnsafeMutablePointer<AVFilterContext>] = []
@@ -45,18 +48,18 @@ final class TimelineAudioMixer {
                 for (index, segment) in track.segments.enumerated() {
                     let start = Self.samples(segment.targetRange.start, rate: sampleRate)
                     let end = Self.samples(segment.targetRange.end, rate: sampleRate)
-                    if start > cursor { pieces.append(try silence(cursor, start, layout: layout)) }
+                    if start > cursor { pieces.append(try silence(cursor, start)) }
                     if let source = segment.source {
                         pieces.append(
-                            try segmentChain(
+                            try Self.segmentChain(
                                 source, length: end - start, speed: segment.speed, sources: sources, format: format,
-                                label: "\(track.label), segment \(index)"))
+                                sampleRate: sampleRate, label: "\(track.label), segment \(index)", in: graph))
                     } else {
-                        pieces.append(try silence(start, end, layout: layout))
+                        pieces.append(try silence(start, end))
                     }
                     cursor = max(cursor, end)
                 }
-                if cursor < total { pieces.append(try silence(cursor, total, layout: layout)) }
+                if cursor < total { pieces.append(try silence(cursor, total)) }
                 var out: UnsafeMutablePointer<AVFilterContext>
                 if pieces.count == 1 {
                     out = pieces[0]
@@ -86,10 +89,12 @@ final class TimelineAudioMixer {
                 mixed = amix
             }
             let last = try graph.chain(after: mixed, [("aformat", format)])
-            sink = try graph.add("abuffersink")
+            let sink = try graph.add("abuffersink")
             try graph.link(last, to: sink)
             try graph.configure()
             av_buffersink_set_frame_size(sink, UInt32(frameSize))
+            self.graph = graph
+            self.sink = sink
         } catch let error as MediaError {
             throw MediaFileError.ffmpeg(path: "the timeline's audio", error)
         }
@@ -101,7 +106,9 @@ final class TimelineAudioMixer {
     }
 
     /// Silence from sample `start` to `end` of the timeline.
-    private func silence(_ start: Int64, _ end: Int64, layout: String) throws -> UnsafeMutablePointer<AVFilterContext> {
+    private static func silence(
+        _ start: Int64, _ end: Int64, layout: String, sampleRate: Int, in graph: FilterGraph
+    ) throws -> UnsafeMutablePointer<AVFilterContext> {
         let source = try graph.add(
             "anullsrc", [("channel_layout", layout), ("sample_rate", "\(sampleRate)"), ("nb_samples", "1024")])
         return try graph.chain(after: source, [("atrim", [("end_sample", "\(end - start)")])])
@@ -109,9 +116,9 @@ final class TimelineAudioMixer {
 
     /// One segment's audio: decoded, trimmed to its source range, brought to the timeline's
     /// format, played at its speed, exactly `length` samples long.
-    private func segmentChain(
+    private static func segmentChain(
         _ source: MediaSegment.Source, length: Int64, speed: Double, sources: [String: AssetDescription],
-        format: [(String, String)], label: String
+        format: [(String, String)], sampleRate: Int, label: String, in graph: FilterGraph
     ) throws -> UnsafeMutablePointer<AVFilterContext> {
         guard let description = sources[source.path],
             let track = description.tracks.first(where: { $0.trackID == source.trackID })
@@ -137,7 +144,7 @@ final class TimelineAudioMixer {
             ("aresample", [("out_sample_rate", "\(sampleRate)")]),
             ("aformat", format),
         ]
-        chain += Self.tempoFactors(speed).map { ("atempo", [("tempo", FilterGraph.number($0))]) }
+        chain += tempoFactors(speed).map { ("atempo", [("tempo", FilterGraph.number($0))]) }
         chain.append(("apad", [("whole_len", "\(length)")]))
         chain.append(("atrim", [("end_sample", "\(length)")]))
         return try graph.chain(after: movie, chain)

@@ -47,11 +47,13 @@ final class TimelineVideoTrackReader {
         }
         if openSegment != segmentIndex { try open(segmentIndex, source) }
         guard let reader else { return nil }
-        guard let (picture, pictureTime) = try reader.frame(inForceAt: sourceTime) else {
+        guard let inForce = try reader.frame(inForceAt: sourceTime) else {
             throw MediaFileError.invalidSetting(
                 "\(label): \(source.path) has no picture in track \(source.trackID) to show at \(SecondsText.format(sourceTime.seconds)) s"
             )
         }
+        let picture = inForce.frame
+        let pictureTime = inForce.time
         if let conformed, conformed.sourceTime == pictureTime { return conformed.frame }
         let key = VideoConformer.InputKey(
             width: picture.pointer.pointee.width, height: picture.pointer.pointee.height,
