@@ -181,7 +181,10 @@ struct ScratchFile {
     init(suffix: String) throws {
         let dir = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array("\(dir)/captions-compose-XXXXXX\(suffix)".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress, Int32(suffix.utf8.count)) }
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemps(base, Int32(suffix.utf8.count))
+        }
         guard fd >= 0 else { throw Exit.Failure("cannot make a temporary file in \(dir)") }
         close(fd)
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -22,7 +22,7 @@ public struct CompositionFileReader {
             root = try LocatedJSON.parse(bytes)
         } catch {
             throw CompositionFileError(
-                file: fileName, location: location(error.offset, "$"), message: "JSON syntax: " + error.message)
+                file: fileName, location: location(error.offset, "$", bytes), message: "JSON syntax: " + error.message)
         }
         var decoding = Decoding(reader: self, bytes: bytes)
         var file = try decoding.file(root)
