@@ -45,7 +45,8 @@ struct ComposeCaptions {
         }
         let withCaptions = plan.placedClips.filter { $0.clip.captions != nil && $0.videoTrackID != nil }
         if destination != .none, withCaptions.isEmpty {
-            throw Exit.Failure("--captions-out: no clip has captions (give a clip \"captions\": a file or \"embedded\")")
+            throw Exit.Failure(
+                "--captions-out: no clip has captions (give a clip \"captions\": a file or \"embedded\")")
         }
         if destination == .track, CaptionEmbedding.containerFormat(of: output) == nil {
             throw Exit.Failure("--captions-out track: c608 tracks go in MP4 and MOV files, not \(output); use sei")
@@ -57,7 +58,8 @@ struct ComposeCaptions {
             let path: String
             switch placed.clip.captions {
             case .embedded?: path = placed.path
-            case .file(let name)?: path = name.hasPrefix("/") ? name : Self.folder(of: placed.path, clip: placed.clip.source) + name
+            case .file(let name)?:
+                path = name.hasPrefix("/") ? name : Self.folder(of: placed.path, clip: placed.clip.source) + name
             case nil: continue
             }
             let (result, _) = try CaptionFile.read(path, format: nil, options: CaptionFormatOptions())
@@ -86,7 +88,8 @@ struct ComposeCaptions {
         return FrameRate(frames: d.timescale, seconds: Int32(truncatingIfNeeded: d.value))
     }
 
-    func run(_ session: TimelineExportSession, fonts: (any FontProvider)?, progress: ExportOptions.ProgressStyle) throws {
+    func run(_ session: TimelineExportSession, fonts: (any FontProvider)?, progress: ExportOptions.ProgressStyle) throws
+    {
         switch destination {
         case .none:
             try ComposeRunner.run(session, style: progress, extra: diagnostics)
@@ -144,7 +147,8 @@ struct ComposeCaptions {
         staging.releaseDescriptor()
         var settings = session.settings
         settings.overwrite = true
-        let staged = TimelineExportSession(timeline: session.timeline, outputPath: staging.temporaryPath, settings: settings)
+        let staged = TimelineExportSession(
+            timeline: session.timeline, outputPath: staging.temporaryPath, settings: settings)
         staged.compositor = session.compositor
         staged.frameCompositors = session.frameCompositors
         staged.audioMix = session.audioMix

@@ -33,7 +33,9 @@ struct ComposeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The movie to write (.mp4, .mov, .mkv).")
     var output: String
 
-    @Option(name: .long, help: "With movies as arguments: cross-fade each into the next over this time (1s, 0.5, 00:00:00:15).")
+    @Option(
+        name: .long,
+        help: "With movies as arguments: cross-fade each into the next over this time (1s, 0.5, 00:00:00:15).")
     var crossfade: String?
 
     @Option(name: .long, help: "Output size WIDTHxHEIGHT (overrides the file's renderSize).")
@@ -58,7 +60,9 @@ struct ComposeCommand: ParsableCommand {
 
     @Option(
         name: .customLong("metadata-out"),
-        help: "track: the clips' own GPS tracks (\"metadata\": \"embedded\"), retimed through the edit, as a QuickTime mebx track.")
+        help:
+            "track: the clips' own GPS tracks (\"metadata\": \"embedded\"), retimed through the edit, as a QuickTime mebx track."
+    )
     var metadataOut: String?
 
     @Option(name: .long, help: "A font file tried before the system fonts for titles and burned captions (repeatable).")
@@ -74,13 +78,19 @@ struct ComposeCommand: ParsableCommand {
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give a composition file or the movies to join") }
-        if isFile, crossfade != nil { throw ValidationError("--crossfade goes with movies as arguments; a file says its own transitions") }
+        if isFile, crossfade != nil {
+            throw ValidationError("--crossfade goes with movies as arguments; a file says its own transitions")
+        }
         if let size, VideoSize(size) == nil { throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1280x720") }
-        if let frameRate, FrameRate(frameRate) == nil { throw ValidationError("--frame-rate: \"\(frameRate)\" is not a frame rate") }
+        if let frameRate, FrameRate(frameRate) == nil {
+            throw ValidationError("--frame-rate: \"\(frameRate)\" is not a frame rate")
+        }
         if let crf, !(0...51).contains(crf) { throw ValidationError("--crf must be between 0 and 51") }
         if let metadataOut, metadataOut != "track" { throw ValidationError("--metadata-out: the only form is track") }
         if metadataOut != nil, captionsOut == "track" {
-            throw ValidationError("--metadata-out track and --captions-out track: choose one track to add (sei carries captions without one)")
+            throw ValidationError(
+                "--metadata-out track and --captions-out track: choose one track to add (sei carries captions without one)"
+            )
         }
     }
 
@@ -138,7 +148,8 @@ struct ComposeCommand: ParsableCommand {
         session.audioMix = plan.audioMix.map { p in
             AudioMixInputParameters(
                 trackID: p.trackID, volume: p.volume,
-                volumeRamps: p.ramps.map { VolumeRamp(timeRange: $0.timeRange, startVolume: $0.from, endVolume: $0.to) })
+                volumeRamps: p.ramps.map { VolumeRamp(timeRange: $0.timeRange, startVolume: $0.from, endVolume: $0.to) }
+            )
         }
         var fonts: (any FontProvider)?
         if !plan.titles.isEmpty || captionsOut == "burn" { fonts = try FontCatalog.system(overrideFiles: font) }

@@ -108,7 +108,9 @@ import Testing
             """
         try json.write(toFile: dir.path("demo.json"), atomically: true, encoding: .utf8)
         let out = dir.path("out.mp4")
-        let r = try CLIRunner.run(["compose", dir.path("demo.json"), "-o", out, "--preset", "ultrafast", "--progress", "none"])
+        let r = try CLIRunner.run([
+            "compose", dir.path("demo.json"), "-o", out, "--preset", "ultrafast", "--progress", "none",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let streams = try MediaTools.streams(out)
         let video = try #require(streams.first { $0["codec_type"] as? String == "video" })
@@ -174,7 +176,8 @@ import Testing
         try json.write(toFile: dir.path("c.json"), atomically: true, encoding: .utf8)
         let out = dir.path("out.mp4")
         let r = try CLIRunner.run([
-            "compose", dir.path("c.json"), "-o", out, "--captions-out", form, "--preset", "ultrafast", "--progress", "none",
+            "compose", dir.path("c.json"), "-o", out, "--captions-out", form, "--preset", "ultrafast", "--progress",
+            "none",
         ])
         #expect(r.status == 0, "\(r.stderr)")
         let decoded = dir.path("decoded.srt")
@@ -184,7 +187,10 @@ import Testing
             : ["-i", out, "-map", "0:s:0", decoded]
         try MediaTools.ffmpeg(args)
         let cues = PeerDecoders.parseSRT(try String(contentsOfFile: decoded, encoding: .utf8))
-        let texts = cues.map { $0.text.replacingOccurrences(of: "<[^>]*>|\\{[^}]*\\}", with: "", options: .regularExpression).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let texts = cues.map {
+            $0.text.replacingOccurrences(of: "<[^>]*>|\\{[^}]*\\}", with: "", options: .regularExpression)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         #expect(texts == ["TWO", "ONE"], "\(cues)")
         let expected = [(2.5, 4.5), (6.0, 7.0)]
         for (c, e) in zip(cues, expected) {
@@ -241,7 +247,9 @@ import Testing
     }
 
     @Test func malformedJSON() throws {
-        try Self.refuse("{\"clips\": [\n  {\"source\": \"a.mp4\"\n]}", "bad.json:3:1: $: JSON syntax: expected ',' or '}' in an object")
+        try Self.refuse(
+            "{\"clips\": [\n  {\"source\": \"a.mp4\"\n]}",
+            "bad.json:3:1: $: JSON syntax: expected ',' or '}' in an object")
     }
 
     @Test func clipsOnTheCommandLineWithACrossfade() throws {
@@ -260,7 +268,9 @@ import Testing
         #expect(Self.near(Self.pixel(try Self.rgb(out, frame: 52), 8, 8), 128, 0, 128, within: 40))
         #expect(Self.near(Self.pixel(try Self.rgb(out, frame: 70), 8, 8), 0, 0, 255))
         // Again without --force: the existing output is kept and the command fails.
-        let again = try CLIRunner.run(["compose", dir.path("a.mp4"), dir.path("b.mp4"), "-o", out, "--progress", "none"])
+        let again = try CLIRunner.run([
+            "compose", dir.path("a.mp4"), dir.path("b.mp4"), "-o", out, "--progress", "none",
+        ])
         #expect(again.status != 0)
     }
 
@@ -270,12 +280,17 @@ import Testing
     @Test func aRotatedClipComesOutUpright() throws {
         let dir = try TemporaryDirectory("compose-rotation")
         try MediaTools.ffmpeg([
-            "-f", "lavfi", "-i", "color=c=red:size=160x90:rate=30:duration=1,drawbox=x=0:y=0:w=80:h=90:color=blue:t=fill",
+            "-f", "lavfi", "-i",
+            "color=c=red:size=160x90:rate=30:duration=1,drawbox=x=0:y=0:w=80:h=90:color=blue:t=fill",
             "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", dir.path("coded.mp4"),
         ])
-        try MediaTools.ffmpeg(["-i", dir.path("coded.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=90", dir.path("phone.mp4")])
+        try MediaTools.ffmpeg([
+            "-i", dir.path("coded.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=90", dir.path("phone.mp4"),
+        ])
         let out = dir.path("out.mp4")
-        let r = try CLIRunner.run(["compose", dir.path("phone.mp4"), "-o", out, "--preset", "ultrafast", "--progress", "none"])
+        let r = try CLIRunner.run([
+            "compose", dir.path("phone.mp4"), "-o", out, "--preset", "ultrafast", "--progress", "none",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let video = try #require(try MediaTools.streams(out).first { $0["codec_type"] as? String == "video" })
         #expect(video["width"] as? Int == 90 && video["height"] as? Int == 160)
@@ -286,6 +301,7 @@ import Testing
             let b = Self.pixel(theirs, x, y, width: 90)
             #expect(Self.near(a, b.r, b.g, b.b, within: 30), "at \(x),\(y): ours \(a), ffmpeg's \(b)")
         }
-        #expect(Self.pixel(theirs, 45, 20, width: 90).b != Self.pixel(theirs, 45, 140, width: 90).b, "the halves differ")
+        #expect(
+            Self.pixel(theirs, 45, 20, width: 90).b != Self.pixel(theirs, 45, 140, width: 90).b, "the halves differ")
     }
 }

@@ -1,7 +1,7 @@
 import CaptionCore
 import Composition
-import Media
 import Foundation
+import Media
 import TestSupport
 import Testing
 
@@ -22,12 +22,17 @@ import Testing
             switch name {
             case "a.mp4", "b.mp4", "c.mp4":
                 return SourceFacts(
-                    video: track(.video, 1, 4), audio: track(.audio, 2, 4), uprightSize: VideoSize(width: 320, height: 180),
+                    video: track(.video, 1, 4), audio: track(.audio, 2, 4),
+                    uprightSize: VideoSize(width: 320, height: 180),
                     frameRate: .fps30)
             case "mute.mp4":
-                return SourceFacts(video: track(.video, 1, 4), audio: nil, uprightSize: VideoSize(width: 320, height: 180), frameRate: .fps25)
-            case "music.m4a": return SourceFacts(video: nil, audio: track(.audio, 1, 12), uprightSize: nil, frameRate: nil)
-            case "talk.wav": return SourceFacts(video: nil, audio: track(.audio, 1, 11), uprightSize: nil, frameRate: nil)
+                return SourceFacts(
+                    video: track(.video, 1, 4), audio: nil, uprightSize: VideoSize(width: 320, height: 180),
+                    frameRate: .fps25)
+            case "music.m4a":
+                return SourceFacts(video: nil, audio: track(.audio, 1, 12), uprightSize: nil, frameRate: nil)
+            case "talk.wav":
+                return SourceFacts(video: nil, audio: track(.audio, 1, 11), uprightSize: nil, frameRate: nil)
             default: throw .noSuchFile
             }
         }
@@ -86,7 +91,10 @@ import Testing
         #expect(plan.renderSize == VideoSize(width: 320, height: 180))
         #expect(plan.frameDuration == Self.t("1/30"))
         // Instructions: a alone, the fade (a on top fading out over b), b alone, c alone.
-        #expect(plan.instructions.map(\.timeRange) == [Self.r("0", "2"), Self.r("2", "3"), Self.r("3", "11/2"), Self.r("11/2", "15/2")])
+        #expect(
+            plan.instructions.map(\.timeRange) == [
+                Self.r("0", "2"), Self.r("2", "3"), Self.r("3", "11/2"), Self.r("11/2", "15/2"),
+            ])
         let fade = plan.instructions[1].layerInstructions
         #expect(fade.map(\.trackID) == [1, 2])
         #expect(fade[0].opacity(at: Self.t("2")) == 1)
@@ -100,9 +108,11 @@ import Testing
         let music = try #require(plan.audioMix.first { $0.trackID == 5 })
         // Commentary from 0.5 to 5.5: down over [0, 0.5), back up over [5.5, 6).
         #expect(music.volume == 1)
-        #expect(music.ramps == [
-            .init(timeRange: Self.r("0", "1/2"), from: 1, to: 0.25), .init(timeRange: Self.r("11/2", "6"), from: 0.25, to: 1),
-        ])
+        #expect(
+            music.ramps == [
+                .init(timeRange: Self.r("0", "1/2"), from: 1, to: 0.25),
+                .init(timeRange: Self.r("11/2", "6"), from: 0.25, to: 1),
+            ])
         // The main sequence's sound cross-fades: A out over [2, 3), B in.
         let a = try #require(plan.audioMix.first { $0.trackID == CompositionPlan.audioA })
         #expect(a.ramps.first == .init(timeRange: Self.r("2", "3"), from: 1, to: 0))
@@ -116,7 +126,8 @@ import Testing
             {"clips": [{"source": "a.mp4", "out": "1"}, {"empty": "0.5"}, {"source": "b.mp4", "in": "1", "out": "3", "speed": 0.5},
                        {"source": "c.mp4", "out": "1"}]}
             """)
-        #expect(plan.placedClips.map(\.mapping.target) == [Self.r("0", "1"), Self.r("3/2", "11/2"), Self.r("11/2", "13/2")])
+        #expect(
+            plan.placedClips.map(\.mapping.target) == [Self.r("0", "1"), Self.r("3/2", "11/2"), Self.r("11/2", "13/2")])
         #expect(plan.placedClips[1].mapping.source == Self.r("1", "3"))
         // The empty range is an instruction with no layer (black).
         #expect(plan.instructions.map(\.layerInstructions.count) == [1, 0, 1, 1])
@@ -150,7 +161,8 @@ import Testing
 
     @Test func aSourceWithoutTheTrackNamed() {
         let e = Self.error(
-            #"{"clips": [{"source": "a.mp4"}], "tracks": [{"name": "m", "type": "audio", "clips": [{"source": "mute.mp4", "at": "0"}]}]}"#)
+            #"{"clips": [{"source": "a.mp4"}], "tracks": [{"name": "m", "type": "audio", "clips": [{"source": "mute.mp4", "at": "0"}]}]}"#
+        )
         #expect(e?.location.path == "$.tracks[0].clips[0].source")
         #expect(e?.message.contains("has no audio track") == true)
         let v = Self.error(#"{"clips": [{"source": "music.m4a"}]}"#)
@@ -185,10 +197,12 @@ import Testing
         #expect(overlap?.location.path == "$.video.instructions[1]")
         #expect(overlap?.message.hasPrefix("overlaps $.video.instructions[0] from 2 to 3 s") == true)
         let short = Self.error(
-            #"{"clips": [{"source": "a.mp4"}], "video": {"instructions": [{"start": "0", "end": "3", "layers": [{"track": "A"}]}]}}"#)
+            #"{"clips": [{"source": "a.mp4"}], "video": {"instructions": [{"start": "0", "end": "3", "layers": [{"track": "A"}]}]}}"#
+        )
         #expect(short?.message.contains("lasts until 4 s") == true)
         let noTrack = Self.error(
-            #"{"clips": [{"source": "a.mp4"}], "video": {"instructions": [{"start": "0", "end": "4", "layers": [{"track": "B"}]}]}}"#)
+            #"{"clips": [{"source": "a.mp4"}], "video": {"instructions": [{"start": "0", "end": "4", "layers": [{"track": "B"}]}]}}"#
+        )
         #expect(noTrack?.location.path == "$.video.instructions[0].layers[0].track")
     }
 
@@ -215,7 +229,8 @@ import Testing
 
     @Test func timesInEveryForm() throws {
         #expect(Self.error(#"{"frameRate": "25", "clips": [{"source": "a.mp4", "in": "00:00:01:05"}]}"#) == nil)
-        let p = try Self.plan(#"{"frameRate": "25", "clips": [{"source": "a.mp4", "in": "00:00:01:05", "out": "2.5s"}]}"#)
+        let p = try Self.plan(
+            #"{"frameRate": "25", "clips": [{"source": "a.mp4", "in": "00:00:01:05", "out": "2.5s"}]}"#)
         // 1 s + 5 frames at 25 fps = 1.2 s.
         #expect(p.placedClips[0].mapping.source == Self.r("6/5", "5/2"))
         let q = try Self.plan(#"{"clips": [{"source": "a.mp4", "in": 0.5, "out": "1001/1000"}]}"#)

@@ -46,13 +46,17 @@ import Testing
         let g = (0..<3).map { i in
             TimedMetadataGroup(
                 timeRange: TimeRange(
-                    start: MediaTime(value: Int64(i) * 1001, timescale: 30000), duration: MediaTime(value: 1001, timescale: 30000)),
+                    start: MediaTime(value: Int64(i) * 1001, timescale: 30000),
+                    duration: MediaTime(value: 1001, timescale: 30000)),
                 items: [])
         }
         // A 2× slow segment starting at 10 s: each 1001/30000 s group lasts 2002/30000 s.
         let m = [TimeMapping(source: Self.r("0", "1"), target: Self.r("10", "12"))]
         let out = try EditRetiming.retime(g, through: m)
-        #expect(out.map(\.timeRange.start) == [Self.t("10"), Self.t("10") + Self.t("2002/30000"), Self.t("10") + Self.t("4004/30000")])
+        #expect(
+            out.map(\.timeRange.start) == [
+                Self.t("10"), Self.t("10") + Self.t("2002/30000"), Self.t("10") + Self.t("4004/30000"),
+            ])
         #expect(out.allSatisfy { $0.timeRange.duration == Self.t("2002/30000") })
     }
 }

@@ -63,7 +63,8 @@ import Testing
         let top = try Self.frame { x in UInt8(16 + x) }
         let bottom = try Self.frame { _ in 235 }
         let out = try Self.compose(
-            [VideoCompositionLayerInstruction(trackID: 1), VideoCompositionLayerInstruction(trackID: 2)], [1: top, 2: bottom])
+            [VideoCompositionLayerInstruction(trackID: 1), VideoCompositionLayerInstruction(trackID: 2)],
+            [1: top, 2: bottom])
         #expect((0..<64).allSatisfy { Self.luma(out, $0, 7) == 16 + $0 })
     }
 

@@ -71,7 +71,8 @@ import Testing
         var track = Self.track()
         try track.insertTimeRange(Self.r("0", "4"), of: Self.a, at: .zero)
         try track.insertEmptyTimeRange(Self.r("1", "3/2"))
-        Self.expect(track, [("a.mov", "0", "1", "0", "1"), ("-", "", "", "1", "3/2"), ("a.mov", "1", "4", "3/2", "9/2")])
+        Self.expect(
+            track, [("a.mov", "0", "1", "0", "1"), ("-", "", "", "1", "3/2"), ("a.mov", "1", "4", "3/2", "9/2")])
     }
 
     @Test func removingPullsLaterMediaForwardAndIgnoresThePartPastTheEnd() throws {
@@ -79,9 +80,11 @@ import Testing
         try track.insertTimeRange(Self.r("0", "4"), of: Self.a, at: .zero)
         try track.insertTimeRange(Self.r("0", "2"), of: Self.b, at: Self.t("4"))
         try track.removeTimeRange(Self.r("1", "2"))
-        Self.expect(track, [("a.mov", "0", "1", "0", "1"), ("a.mov", "2", "4", "1", "3"), ("b.mov", "0", "2", "3", "5")])
+        Self.expect(
+            track, [("a.mov", "0", "1", "0", "1"), ("a.mov", "2", "4", "1", "3"), ("b.mov", "0", "2", "3", "5")])
         try track.removeTimeRange(Self.r("4", "10"))
-        Self.expect(track, [("a.mov", "0", "1", "0", "1"), ("a.mov", "2", "4", "1", "3"), ("b.mov", "0", "1", "3", "4")])
+        Self.expect(
+            track, [("a.mov", "0", "1", "0", "1"), ("a.mov", "2", "4", "1", "3"), ("b.mov", "0", "1", "3", "4")])
     }
 
     @Test func removingOneFrameAt30fpsIsExact() throws {
@@ -96,7 +99,8 @@ import Testing
         try track.insertTimeRange(Self.r("0", "4"), of: Self.a, at: .zero)
         // 2 s of media in 4 s: half speed (a "2× slow-motion segment").
         try track.scaleTimeRange(Self.r("1", "3"), toDuration: Self.t("4"))
-        Self.expect(track, [("a.mov", "0", "1", "0", "1"), ("a.mov", "1", "3", "1", "5"), ("a.mov", "3", "4", "5", "6")])
+        Self.expect(
+            track, [("a.mov", "0", "1", "0", "1"), ("a.mov", "1", "3", "1", "5"), ("a.mov", "3", "4", "5", "6")])
     }
 
     @Test func scalingAcrossTwoSegmentsScalesEachPart() throws {
@@ -118,7 +122,8 @@ import Testing
         try track.scaleTimeRange(Self.r("0", "2"), toDuration: Self.t("4"))
         // Target 1 s of a half-speed segment is source 0.5 s.
         try track.insertTimeRange(Self.r("0", "1"), of: Self.b, at: Self.t("1"))
-        Self.expect(track, [("a.mov", "0", "1/2", "0", "1"), ("b.mov", "0", "1", "1", "2"), ("a.mov", "1/2", "2", "2", "5")])
+        Self.expect(
+            track, [("a.mov", "0", "1/2", "0", "1"), ("b.mov", "0", "1", "1", "2"), ("a.mov", "1/2", "2", "2", "5")])
     }
 
     @Test func scalingToNTSCDurationsStaysExact() throws {
@@ -139,7 +144,9 @@ import Testing
         #expect(throws: CompositionError.mediaTypeMismatch(trackID: 1, expected: "video", found: "audio")) {
             try track.insertTimeRange(Self.r("0", "1"), of: audio, at: .zero)
         }
-        #expect(throws: CompositionError.self) { try track.removeTimeRange(TimeRange(start: Self.t("2"), duration: Self.t("-1"))) }
+        #expect(throws: CompositionError.self) {
+            try track.removeTimeRange(TimeRange(start: Self.t("2"), duration: Self.t("-1")))
+        }
         #expect(throws: CompositionError.self) { try track.scaleTimeRange(Self.r("0", "1"), toDuration: .zero) }
         #expect(track == before)
     }

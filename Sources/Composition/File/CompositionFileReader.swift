@@ -115,7 +115,9 @@ public struct CompositionFileReader {
             case .string(let s, _):
                 guard let m = Self.parseTime(s, rate: rate) else {
                     throw fail(
-                        v, path, "\"\(s)\" is not a time: expected seconds (\"12.5\"), a ratio (\"1/30\") or a timecode (\"00:00:12:15\")")
+                        v, path,
+                        "\"\(s)\" is not a time: expected seconds (\"12.5\"), a ratio (\"1/30\") or a timecode (\"00:00:12:15\")"
+                    )
                 }
                 t = m
             default:
@@ -138,7 +140,9 @@ public struct CompositionFileReader {
         mutating func file(_ root: LocatedJSON) throws(CompositionFileError) -> CompositionFile {
             let m = try members(
                 root, "$",
-                allowed: ["version", "renderSize", "frameRate", "audio", "clips", "tracks", "audioMix", "video", "titles"],
+                allowed: [
+                    "version", "renderSize", "frameRate", "audio", "clips", "tracks", "audioMix", "video", "titles",
+                ],
                 required: ["clips"])
             var file = CompositionFile()
             if let v = m["version"], try number(v, "$.version", in: 1...1) != 1 {
@@ -161,13 +165,17 @@ public struct CompositionFileReader {
                 guard let size = VideoSize(text), (2...16384).contains(size.width), (2...16384).contains(size.height),
                     size.width % 2 == 0, size.height % 2 == 0
                 else {
-                    throw fail(v, "$.renderSize", "expected WIDTHxHEIGHT with even sides up to 16384, e.g. \"1280x720\", not \"\(text)\"")
+                    throw fail(
+                        v, "$.renderSize",
+                        "expected WIDTHxHEIGHT with even sides up to 16384, e.g. \"1280x720\", not \"\(text)\"")
                 }
                 file.renderSize = size
             }
             if let v = m["audio"] {
                 let a = try members(v, "$.audio", allowed: ["sampleRate", "channels"])
-                if let r = a["sampleRate"] { file.audioSampleRate = Int(try number(r, "$.audio.sampleRate", in: 8000...192_000)) }
+                if let r = a["sampleRate"] {
+                    file.audioSampleRate = Int(try number(r, "$.audio.sampleRate", in: 8000...192_000))
+                }
                 if let c = a["channels"] { file.audioChannelCount = Int(try number(c, "$.audio.channels", in: 1...8)) }
             }
             let clips = try array(m["clips"] ?? .array([], offset: 0), "$.clips")
@@ -176,7 +184,9 @@ public struct CompositionFileReader {
                 throw fail(m["clips"] ?? root, "$.clips", "at least one clip with a \"source\" is needed")
             }
             if let v = m["tracks"] {
-                for (i, t) in try array(v, "$.tracks").enumerated() { file.tracks.append(try track(t, "$.tracks[\(i)]")) }
+                for (i, t) in try array(v, "$.tracks").enumerated() {
+                    file.tracks.append(try track(t, "$.tracks[\(i)]"))
+                }
                 var names: Set<String> = ["A", "B", "clips"]
                 for (i, t) in file.tracks.enumerated() where !names.insert(t.name).inserted {
                     throw CompositionFileError(
@@ -185,7 +195,9 @@ public struct CompositionFileReader {
                 }
             }
             if let v = m["audioMix"] {
-                for (i, r) in try array(v, "$.audioMix").enumerated() { file.audioMix.append(try mix(r, "$.audioMix[\(i)]")) }
+                for (i, r) in try array(v, "$.audioMix").enumerated() {
+                    file.audioMix.append(try mix(r, "$.audioMix[\(i)]"))
+                }
             }
             if let v = m["video"] {
                 let vm = try members(v, "$.video", allowed: ["instructions"])
@@ -208,7 +220,9 @@ public struct CompositionFileReader {
             if case .object(let list, _) = v, list.contains(where: { $0.key == "empty" }) {
                 let m = try members(v, path, allowed: ["empty"])
                 let d = try time(m["empty"] ?? v, "\(path).empty")
-                guard d > .zero else { throw fail(m["empty"] ?? v, "\(path).empty", "an empty range needs a positive duration") }
+                guard d > .zero else {
+                    throw fail(m["empty"] ?? v, "\(path).empty", "an empty range needs a positive duration")
+                }
                 return .empty(d, at(v, path))
             }
             let c = try clip(v, path, inTrack: false)
@@ -218,7 +232,8 @@ public struct CompositionFileReader {
             return .clip(c)
         }
 
-        func clip(_ v: LocatedJSON, _ path: String, inTrack: Bool) throws(CompositionFileError) -> CompositionFile.Clip {
+        func clip(_ v: LocatedJSON, _ path: String, inTrack: Bool) throws(CompositionFileError) -> CompositionFile.Clip
+        {
             let allowed =
                 inTrack
                 ? ["source", "at", "in", "out", "duration", "speed", "captions", "metadata", "audio"]
@@ -232,7 +247,9 @@ public struct CompositionFileReader {
             if let x = m["in"] { c.inPoint = try time(x, "\(path).in") }
             if let x = m["out"] { c.outPoint = try time(x, "\(path).out") }
             if let x = m["duration"] {
-                guard m["out"] == nil else { throw fail(x, "\(path).duration", "give \"out\" or \"duration\", not both") }
+                guard m["out"] == nil else {
+                    throw fail(x, "\(path).duration", "give \"out\" or \"duration\", not both")
+                }
                 c.outPoint = c.inPoint + (try time(x, "\(path).duration"))
             }
             if let out = c.outPoint, out <= c.inPoint {
@@ -247,7 +264,8 @@ public struct CompositionFileReader {
             }
             if let x = m["metadata"] {
                 guard try string(x, "\(path).metadata") == "embedded" else {
-                    throw fail(x, "\(path).metadata", "the only metadata source is \"embedded\" (the movie's own GPS track)")
+                    throw fail(
+                        x, "\(path).metadata", "the only metadata source is \"embedded\" (the movie's own GPS track)")
                 }
                 c.metadata = true
             }
@@ -257,7 +275,9 @@ public struct CompositionFileReader {
                     throw fail(type, "\(path).transition.type", "the only transition is \"crossfade\"")
                 }
                 let d = try time(t["duration"] ?? x, "\(path).transition.duration")
-                guard d > .zero else { throw fail(x, "\(path).transition.duration", "a cross-fade needs a positive duration") }
+                guard d > .zero else {
+                    throw fail(x, "\(path).transition.duration", "a cross-fade needs a positive duration")
+                }
                 c.crossfade = d
             }
             return c
@@ -276,7 +296,9 @@ public struct CompositionFileReader {
             }
             guard let r = t?.reduced, r.isNumeric, r.value > 0,
                 r.seconds >= 1.0 / 16, r.seconds <= 16
-            else { throw fail(v, path, "expected a speed from 1/16 to 16 (0.5 plays at half speed), not \(v.kindName)") }
+            else {
+                throw fail(v, path, "expected a speed from 1/16 to 16 (0.5 plays at half speed), not \(v.kindName)")
+            }
             return CompositionFile.Speed(numerator: r.value, denominator: Int64(r.timescale))
         }
 
@@ -295,11 +317,18 @@ public struct CompositionFileReader {
 
         func mix(_ v: LocatedJSON, _ path: String) throws(CompositionFileError) -> CompositionFile.MixRule {
             if case .object(let list, _) = v, list.contains(where: { $0.key == "duck" }) {
-                let m = try members(v, path, allowed: ["duck", "under", "volume", "fade"], required: ["duck", "under"])
-                let fade = try m["fade"].map { (x) throws(CompositionFileError) in try time(x, "\(path).fade") } ?? MediaTime(value: 1, timescale: 2)
+                let m = try members(
+                    v, path, allowed: ["duck", "under", "volume", "fade"], required: ["duck", "under"])
+                let fade =
+                    try m["fade"].map { (x) throws(CompositionFileError) in try time(x, "\(path).fade") }
+                    ?? MediaTime(value: 1, timescale: 2)
                 return .duck(
-                    track: try string(m["duck"] ?? v, "\(path).duck"), under: try string(m["under"] ?? v, "\(path).under"),
-                    volume: Float(try m["volume"].map { (x) throws(CompositionFileError) in try number(x, "\(path).volume", in: 0...4) } ?? 0.25),
+                    track: try string(m["duck"] ?? v, "\(path).duck"),
+                    under: try string(m["under"] ?? v, "\(path).under"),
+                    volume: Float(
+                        try m["volume"].map { (x) throws(CompositionFileError) in
+                            try number(x, "\(path).volume", in: 0...4)
+                        } ?? 0.25),
                     fade: fade, location: at(v, path))
             }
             let m = try members(v, path, allowed: ["track", "volume", "ramps"], required: ["track"])
@@ -307,7 +336,8 @@ public struct CompositionFileReader {
             if let list = m["ramps"] {
                 for (i, r) in try array(list, "\(path).ramps").enumerated() {
                     let p = "\(path).ramps[\(i)]"
-                    let rm = try members(r, p, allowed: ["start", "end", "from", "to"], required: ["start", "end", "from", "to"])
+                    let rm = try members(
+                        r, p, allowed: ["start", "end", "from", "to"], required: ["start", "end", "from", "to"])
                     let range = try timeRange(rm, r, p)
                     ramps.append(
                         CompositionFile.VolumeRampSpec(
@@ -317,11 +347,15 @@ public struct CompositionFileReader {
             }
             return .volume(
                 track: try string(m["track"] ?? v, "\(path).track"),
-                volume: Float(try m["volume"].map { (x) throws(CompositionFileError) in try number(x, "\(path).volume", in: 0...4) } ?? 1),
+                volume: Float(
+                    try m["volume"].map { (x) throws(CompositionFileError) in try number(x, "\(path).volume", in: 0...4)
+                    } ?? 1),
                 ramps: ramps, location: at(v, path))
         }
 
-        func timeRange(_ m: [String: LocatedJSON], _ v: LocatedJSON, _ path: String) throws(CompositionFileError) -> TimeRange {
+        func timeRange(_ m: [String: LocatedJSON], _ v: LocatedJSON, _ path: String) throws(CompositionFileError)
+            -> TimeRange
+        {
             let start = try time(m["start"] ?? v, "\(path).start")
             let end = try time(m["end"] ?? v, "\(path).end")
             guard end >= start else { throw fail(m["end"] ?? v, "\(path).end", "ends before it starts") }
@@ -333,14 +367,17 @@ public struct CompositionFileReader {
             let range = try timeRange(m, v, path)
             var layers: [CompositionFile.Layer] = []
             if let list = m["layers"] {
-                for (i, l) in try array(list, "\(path).layers").enumerated() { layers.append(try layer(l, "\(path).layers[\(i)]")) }
+                for (i, l) in try array(list, "\(path).layers").enumerated() {
+                    layers.append(try layer(l, "\(path).layers[\(i)]"))
+                }
             }
             return CompositionFile.Instruction(timeRange: range, layers: layers, location: at(v, path))
         }
 
         func layer(_ v: LocatedJSON, _ path: String) throws(CompositionFileError) -> CompositionFile.Layer {
             let m = try members(v, path, allowed: ["track", "opacity", "transform", "crop"], required: ["track"])
-            var layer = CompositionFile.Layer(track: try string(m["track"] ?? v, "\(path).track"), location: at(v, path))
+            var layer = CompositionFile.Layer(
+                track: try string(m["track"] ?? v, "\(path).track"), location: at(v, path))
             if let o = m["opacity"] {
                 if case .number = o {
                     let x = try number(o, "\(path).opacity", in: 0...1)
@@ -348,26 +385,31 @@ public struct CompositionFileReader {
                 } else {
                     for (i, r) in try array(o, "\(path).opacity").enumerated() {
                         let p = "\(path).opacity[\(i)]"
-                        let rm = try members(r, p, allowed: ["start", "end", "from", "to"], required: ["start", "end", "from", "to"])
+                        let rm = try members(
+                            r, p, allowed: ["start", "end", "from", "to"], required: ["start", "end", "from", "to"])
                         layer.opacityRamps.append(
                             Ramp(
                                 from: try number(rm["from"] ?? r, "\(p).from", in: 0...1),
-                                to: try number(rm["to"] ?? r, "\(p).to", in: 0...1), timeRange: try timeRange(rm, r, p)))
+                                to: try number(rm["to"] ?? r, "\(p).to", in: 0...1), timeRange: try timeRange(rm, r, p))
+                        )
                     }
                 }
             }
             if let t = m["transform"] {
                 for (i, r) in try array(t, "\(path).transform").enumerated() {
                     let p = "\(path).transform[\(i)]"
-                    let rm = try members(r, p, allowed: ["start", "end", "from", "to"], required: ["start", "end", "from", "to"])
+                    let rm = try members(
+                        r, p, allowed: ["start", "end", "from", "to"], required: ["start", "end", "from", "to"])
                     layer.transformRamps.append(
                         Ramp(
-                            from: try transform(rm["from"] ?? r, "\(p).from"), to: try transform(rm["to"] ?? r, "\(p).to"),
+                            from: try transform(rm["from"] ?? r, "\(p).from"),
+                            to: try transform(rm["to"] ?? r, "\(p).to"),
                             timeRange: try timeRange(rm, r, p)))
                 }
             }
             if let c = m["crop"] {
-                let cm = try members(c, "\(path).crop", allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
+                let cm = try members(
+                    c, "\(path).crop", allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
                 func n(_ k: String, _ lo: Double) throws(CompositionFileError) -> Int {
                     Int(try number(cm[k] ?? c, "\(path).crop.\(k)", in: lo...16384))
                 }
@@ -391,7 +433,9 @@ public struct CompositionFileReader {
             if let s = m["scale"] {
                 if case .array(let xy, _) = s, xy.count == 2 {
                     t = t.concatenating(
-                        .scale(x: try number(xy[0], "\(path).scale[0]", in: 0.001...1000), y: try number(xy[1], "\(path).scale[1]", in: 0.001...1000)))
+                        .scale(
+                            x: try number(xy[0], "\(path).scale[0]", in: 0.001...1000),
+                            y: try number(xy[1], "\(path).scale[1]", in: 0.001...1000)))
                 } else {
                     let k = try number(s, "\(path).scale", in: 0.001...1000)
                     t = t.concatenating(.scale(x: k, y: k))
@@ -404,7 +448,9 @@ public struct CompositionFileReader {
                 let xy = try array(p, "\(path).translate")
                 guard xy.count == 2 else { throw fail(p, "\(path).translate", "expected [x, y] in pixels") }
                 t = t.concatenating(
-                    .translation(x: try number(xy[0], "\(path).translate[0]", in: -1e6...1e6), y: try number(xy[1], "\(path).translate[1]", in: -1e6...1e6)))
+                    .translation(
+                        x: try number(xy[0], "\(path).translate[0]", in: -1e6...1e6),
+                        y: try number(xy[1], "\(path).translate[1]", in: -1e6...1e6)))
             }
             return t
         }
@@ -416,15 +462,21 @@ public struct CompositionFileReader {
             let text = try string(m["text"] ?? v, "\(path).text")
             let range = try timeRange(m, v, path)
             guard range.duration > .zero else { throw fail(v, path, "a title needs a positive duration") }
-            let size = try m["size"].map { (x) throws(CompositionFileError) in try number(x, "\(path).size", in: 0.005...1) } ?? 0.08
+            let size =
+                try m["size"].map { (x) throws(CompositionFileError) in try number(x, "\(path).size", in: 0.005...1) }
+                ?? 0.08
             var color = CaptionColor.white
             if let c = m["color"] {
                 let s = try string(c, "\(path).color")
-                guard let parsed = CaptionColor(hex: s) else { throw fail(c, "\(path).color", "expected #RGB, #RRGGBB or #RRGGBBAA") }
+                guard let parsed = CaptionColor(hex: s) else {
+                    throw fail(c, "\(path).color", "expected #RGB, #RRGGBB or #RRGGBBAA")
+                }
                 color = parsed
             }
-            let x0 = try m["x"].map { (x) throws(CompositionFileError) in try number(x, "\(path).x", in: -1...2) } ?? 0.5
-            let y0 = try m["y"].map { (x) throws(CompositionFileError) in try number(x, "\(path).y", in: -1...2) } ?? 0.5
+            let x0 =
+                try m["x"].map { (x) throws(CompositionFileError) in try number(x, "\(path).x", in: -1...2) } ?? 0.5
+            let y0 =
+                try m["y"].map { (x) throws(CompositionFileError) in try number(x, "\(path).y", in: -1...2) } ?? 0.5
             var frames: [TitleLayer.Keyframe] = []
             var last = TitleLayer.Keyframe(time: range.start, x: x0, y: y0)
             if let list = m["keyframes"] {
@@ -437,7 +489,9 @@ public struct CompositionFileReader {
                     if let x = km["y"] { f.y = try number(x, "\(p).y", in: -1...2) }
                     if let x = km["opacity"] { f.opacity = try number(x, "\(p).opacity", in: 0...1) }
                     if let x = km["scale"] { f.scale = try number(x, "\(p).scale", in: 0.01...100) }
-                    if let prev = frames.last, f.time < prev.time { throw fail(k, "\(p).time", "keyframes must be in time order") }
+                    if let prev = frames.last, f.time < prev.time {
+                        throw fail(k, "\(p).time", "keyframes must be in time order")
+                    }
                     frames.append(f)
                     last = f
                 }

@@ -12,7 +12,9 @@ public struct JSONLocation: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    public func child(_ key: String) -> JSONLocation { JSONLocation(path: path + "." + key, line: line, column: column) }
+    public func child(_ key: String) -> JSONLocation {
+        JSONLocation(path: path + "." + key, line: line, column: column)
+    }
 
     public var description: String { path }
 }

@@ -32,10 +32,12 @@ public final class LayerInstructionCompositor: VideoCompositing {
             for (frame, layer) in layers.reversed() {
                 guard frame.width == output.width, frame.height == output.height else {
                     throw MediaFileError.notSupported(
-                        "a layer of \(frame.width)x\(frame.height) in a composition of \(output.width)x\(output.height)")
+                        "a layer of \(frame.width)x\(frame.height) in a composition of \(output.width)x\(output.height)"
+                    )
                 }
                 try frame.withPlanes { source in
-                    PlaneLayerDrawer.draw(layer, from: source, into: destination, width: output.width, height: output.height)
+                    PlaneLayerDrawer.draw(
+                        layer, from: source, into: destination, width: output.width, height: output.height)
                 }
             }
         }

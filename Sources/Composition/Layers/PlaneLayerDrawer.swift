@@ -27,7 +27,9 @@ enum PlaneLayerDrawer {
         plane == 0 ? (width, height, 1) : ((width + 1) / 2, (height + 1) / 2, 2)
     }
 
-    static func draw(_ layer: Layer, from source: VideoPlanePointers, into destination: VideoPlanePointers, width: Int, height: Int) {
+    static func draw(
+        _ layer: Layer, from source: VideoPlanePointers, into destination: VideoPlanePointers, width: Int, height: Int
+    ) {
         let alpha = Int((min(1, max(0, layer.opacity)) * 256).rounded())
         guard alpha > 0 else { return }
         if layer.transform.isIdentity && layer.crop == nil {

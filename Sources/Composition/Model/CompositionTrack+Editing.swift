@@ -73,7 +73,8 @@ extension CompositionTrack {
         // Only the part of the range that has media is scaled; the rest keeps its proportion.
         var target = newDuration
         if end != timeRange.end {
-            target = try ExactScaling.scale(range.duration, by: newDuration, over: timeRange.duration, what: "a scaling")
+            target = try ExactScaling.scale(
+                range.duration, by: newDuration, over: timeRange.duration, what: "a scaling")
         }
         var work = self
         try work.split(at: range.start)
@@ -90,7 +91,8 @@ extension CompositionTrack {
                 let start = try ExactScaling.add(
                     range.start, try ExactScaling.scale(offset, by: target, over: range.duration, what: "a scaling"),
                     what: "a scaling")
-                let length = try ExactScaling.scale(s.targetRange.duration, by: target, over: range.duration, what: "a scaling")
+                let length = try ExactScaling.scale(
+                    s.targetRange.duration, by: target, over: range.duration, what: "a scaling")
                 let newTarget = TimeRange(start: start, duration: length)
                 s.timeMapping = TimeMapping(source: s.isEmpty ? newTarget : s.timeMapping.source, target: newTarget)
                 out.append(s)

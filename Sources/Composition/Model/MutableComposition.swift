@@ -66,7 +66,8 @@ public struct MutableComposition: Sendable, Hashable {
     }
 
     /// Scales a range of every track to `duration`.
-    public mutating func scaleTimeRange(_ timeRange: TimeRange, toDuration duration: MediaTime) throws(CompositionError) {
+    public mutating func scaleTimeRange(_ timeRange: TimeRange, toDuration duration: MediaTime) throws(CompositionError)
+    {
         try everyTrack { (t: inout CompositionTrack) throws(CompositionError) in
             try t.scaleTimeRange(timeRange, toDuration: duration)
         }

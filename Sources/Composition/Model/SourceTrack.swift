@@ -29,6 +29,7 @@ public struct SourceTrack: Sendable, Hashable {
         }
         guard let duration = track.duration ?? fallbackDuration, duration.isNumeric else { return nil }
         let start = track.startTime.flatMap { $0.isNumeric && $0 > .zero ? $0 : nil } ?? .zero
-        self.init(path: path, trackID: track.trackID, mediaType: type, timeRange: TimeRange(start: start, duration: duration))
+        self.init(
+            path: path, trackID: track.trackID, mediaType: type, timeRange: TimeRange(start: start, duration: duration))
     }
 }

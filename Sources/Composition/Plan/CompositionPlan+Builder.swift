@@ -26,7 +26,8 @@ extension CompositionPlan {
         }
 
         func resolve(_ path: String) -> String {
-            path.hasPrefix("/") || file.baseDirectory.isEmpty || file.baseDirectory == "." ? path : file.baseDirectory + "/" + path
+            path.hasPrefix("/") || file.baseDirectory.isEmpty || file.baseDirectory == "."
+                ? path : file.baseDirectory + "/" + path
         }
 
         func facts(_ clip: CompositionFile.Clip) throws(CompositionFileError) -> SourceFacts {
@@ -59,7 +60,8 @@ extension CompositionPlan {
             return range
         }
 
-        func targetDuration(_ source: MediaTime, _ clip: CompositionFile.Clip) throws(CompositionFileError) -> MediaTime {
+        func targetDuration(_ source: MediaTime, _ clip: CompositionFile.Clip) throws(CompositionFileError) -> MediaTime
+        {
             if clip.speed.isOne { return source }
             do {
                 return try source.checkedMultiplying(by: clip.speed.denominator, dividingBy: clip.speed.numerator)
@@ -70,7 +72,9 @@ extension CompositionPlan {
 
         mutating func build() throws(CompositionFileError) {
             composition.addMutableTrack(withMediaType: .video, preferredTrackID: CompositionPlan.videoA)
-            let usesB = file.clips.contains { if case .clip(let c) = $0 { return c.crossfade != nil } else { return false } }
+            let usesB = file.clips.contains {
+                if case .clip(let c) = $0 { return c.crossfade != nil } else { return false }
+            }
             if usesB { composition.addMutableTrack(withMediaType: .video, preferredTrackID: CompositionPlan.videoB) }
             composition.addMutableTrack(withMediaType: .audio, preferredTrackID: CompositionPlan.audioA)
             if usesB { composition.addMutableTrack(withMediaType: .audio, preferredTrackID: CompositionPlan.audioB) }
@@ -86,25 +90,33 @@ extension CompositionPlan {
                     let facts = try facts(clip)
                     if firstFacts == nil { firstFacts = facts }
                     guard let video = facts.video else {
-                        throw fail(clip.location(of: "source"), "\"\(clip.source)\" has no video track; the main sequence needs one")
+                        throw fail(
+                            clip.location(of: "source"),
+                            "\"\(clip.source)\" has no video track; the main sequence needs one")
                     }
                     let range = try sourceRange(clip, video, kind: "video")
                     let length = try targetDuration(range.duration, clip)
                     var start = cursor
                     if let fade = clip.crossfade {
                         guard let p = previous, p.isClip else {
-                            throw fail(clip.location(of: "transition"), "a cross-fade needs a clip right before it, not an empty range")
+                            throw fail(
+                                clip.location(of: "transition"),
+                                "a cross-fade needs a clip right before it, not an empty range")
                         }
                         guard fade <= p.duration, fade <= length else {
                             throw fail(
                                 clip.location(of: "transition").child("duration"),
-                                "the cross-fade of \(Self.text(fade)) s is longer than the clip before (\(Self.text(p.duration)) s) or this one (\(Self.text(length)) s)")
+                                "the cross-fade of \(Self.text(fade)) s is longer than the clip before (\(Self.text(p.duration)) s) or this one (\(Self.text(length)) s)"
+                            )
                         }
                         start = cursor - fade
                         let outgoing = onB ? CompositionPlan.videoB : CompositionPlan.videoA
                         onB.toggle()
                         fades.append(
-                            (TimeRange(start: start, end: cursor), outgoing, onB ? CompositionPlan.videoB : CompositionPlan.videoA))
+                            (
+                                TimeRange(start: start, end: cursor), outgoing,
+                                onB ? CompositionPlan.videoB : CompositionPlan.videoA
+                            ))
                     }
                     let videoID = onB ? CompositionPlan.videoB : CompositionPlan.videoA
                     let audioID = onB ? CompositionPlan.audioB : CompositionPlan.audioA
@@ -135,7 +147,8 @@ extension CompositionPlan {
             if let last = file.clips.last, case .empty(let d, let at) = last {
                 // A trailing empty range lengthens the movie: black and silence.
                 do {
-                    try composition.editTrack(CompositionPlan.videoA) { (t: inout CompositionTrack) throws(CompositionError) in
+                    try composition.editTrack(CompositionPlan.videoA) {
+                        (t: inout CompositionTrack) throws(CompositionError) in
                         try t.insertEmptyTimeRange(TimeRange(start: t.duration, end: cursor))
                     }
                 } catch {
@@ -173,14 +186,16 @@ extension CompositionPlan {
                 for clip in track.clips {
                     let facts = try facts(clip)
                     guard let source = track.mediaType == .video ? facts.video : facts.audio else {
-                        throw fail(clip.location(of: "source"), "\"\(clip.source)\" has no \(track.mediaType.rawValue) track")
+                        throw fail(
+                            clip.location(of: "source"), "\"\(clip.source)\" has no \(track.mediaType.rawValue) track")
                     }
                     let range = try sourceRange(clip, source, kind: track.mediaType.rawValue)
                     let length = try targetDuration(range.duration, clip)
                     guard clip.at >= end else {
                         throw fail(
                             clip.location(of: "at"),
-                            "starts at \(Self.text(clip.at)) s, before the clip before it on this track ends (\(Self.text(end)) s)")
+                            "starts at \(Self.text(clip.at)) s, before the clip before it on this track ends (\(Self.text(end)) s)"
+                        )
                     }
                     try place(clip, range: range, length: length, source: source, at: clip.at, trackID: id)
                     if track.mediaType == .audio { hasAudio = true }
@@ -201,7 +216,9 @@ extension CompositionPlan {
             case "B" where composition.track(withTrackID: CompositionPlan.videoB) != nil: return CompositionPlan.videoB
             default:
                 guard let t = named[name], t.type == .video else {
-                    throw fail(at.child("track"), "no video track \"\(name)\" (A, B with cross-fades, or a video track's name)")
+                    throw fail(
+                        at.child("track"), "no video track \"\(name)\" (A, B with cross-fades, or a video track's name)"
+                    )
                 }
                 return t.id
             }

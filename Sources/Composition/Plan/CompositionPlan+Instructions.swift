@@ -9,10 +9,13 @@ extension CompositionPlan.Builder {
         for spec in given {
             var layers: [VideoCompositionLayerInstruction] = []
             for l in spec.layers {
-                var layer = VideoCompositionLayerInstruction(trackID: CompositionTrackID(try trackID(named: l.track, at: l.location)))
+                var layer = VideoCompositionLayerInstruction(
+                    trackID: CompositionTrackID(try trackID(named: l.track, at: l.location)))
                 for r in l.opacityRamps {
                     // A bare number is an opacity from the instruction's start.
-                    let range = r.timeRange == TimeRange(start: .zero, duration: .zero) ? TimeRange(start: spec.timeRange.start, duration: .zero) : r.timeRange
+                    let range =
+                        r.timeRange == TimeRange(start: .zero, duration: .zero)
+                        ? TimeRange(start: spec.timeRange.start, duration: .zero) : r.timeRange
                     layer.setOpacityRamp(from: r.start, to: r.end, timeRange: range)
                 }
                 for r in l.transformRamps { layer.setTransformRamp(from: r.start, to: r.end, timeRange: r.timeRange) }
@@ -43,7 +46,8 @@ extension CompositionPlan.Builder {
         case .overlap(let n, let m, let from, let to):
             return fail(at(n), "overlaps \(base.path)[\(m - 1)] from \(t(from)) to \(t(to)) s")
         case .notCovered(let from, let to):
-            return fail(at(given.count), "the instructions end at \(t(from)) s but the composition lasts until \(t(to)) s")
+            return fail(
+                at(given.count), "the instructions end at \(t(from)) s but the composition lasts until \(t(to)) s")
         case .invalidTimeRange(let n, _), .missingTrack(let n, _, _), .invalidRamp(let n, _, _),
             .undeclaredSampleDataTrack(let n, _):
             return fail(at(n), error.description)
@@ -104,7 +108,9 @@ extension CompositionPlan.Builder {
                 return [CompositionPlan.audioA, CompositionPlan.audioB].filter { volumes[$0] != nil }
             }
             guard let t = named[name], t.type == .audio else {
-                throw fail(at, "no audio track \"\(name)\" (\"clips\" for the main sequence's sound, or an audio track's name)")
+                throw fail(
+                    at, "no audio track \"\(name)\" (\"clips\" for the main sequence's sound, or an audio track's name)"
+                )
             }
             return [t.id]
         }
@@ -126,7 +132,8 @@ extension CompositionPlan.Builder {
             volumes[outgoing]?.ramps.append(.init(timeRange: f.range, from: vo, to: 0))
             volumes[incoming]?.ramps.append(.init(timeRange: f.range, from: 0, to: vi))
             // The outgoing track is silent after its clip; back to its volume for its next clip.
-            volumes[outgoing]?.ramps.append(.init(timeRange: TimeRange(start: f.range.end, duration: .zero), from: vo, to: vo))
+            volumes[outgoing]?.ramps.append(
+                .init(timeRange: TimeRange(start: f.range.end, duration: .zero), from: vo, to: vo))
         }
         for rule in file.audioMix {
             guard case .duck(let name, let under, let v, let fade, let at) = rule else { continue }
@@ -134,7 +141,9 @@ extension CompositionPlan.Builder {
             let voices = try ids(under, at.child("under"))
             var spans: [TimeRange] = []
             for id in voices {
-                for s in composition.track(withTrackID: id)?.segments ?? [] where !s.isEmpty { spans.append(s.targetRange) }
+                for s in composition.track(withTrackID: id)?.segments ?? [] where !s.isEmpty {
+                    spans.append(s.targetRange)
+                }
             }
             spans.sort { $0.start < $1.start }
             var merged: [TimeRange] = []
@@ -150,7 +159,8 @@ extension CompositionPlan.Builder {
                 for s in merged {
                     let down = TimeRange(start: .maximum(.zero, s.start - fade), end: s.start)
                     volumes[id]?.ramps.append(.init(timeRange: down, from: normal, to: v))
-                    volumes[id]?.ramps.append(.init(timeRange: TimeRange(start: s.end, duration: fade), from: v, to: normal))
+                    volumes[id]?.ramps.append(
+                        .init(timeRange: TimeRange(start: s.end, duration: fade), from: v, to: normal))
                 }
             }
         }

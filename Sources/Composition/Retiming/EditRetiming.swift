@@ -9,7 +9,8 @@ import Metadata
 public enum EditRetiming {
     /// The pieces of `range` (on the source's timeline) on the composition's timeline, in the
     /// order of `mappings`.
-    public static func map(_ range: TimeRange, through mappings: [TimeMapping]) throws(CompositionError) -> [TimeRange] {
+    public static func map(_ range: TimeRange, through mappings: [TimeMapping]) throws(CompositionError) -> [TimeRange]
+    {
         var out: [TimeRange] = []
         for m in mappings {
             let cut = range.intersection(m.source)
@@ -27,7 +28,8 @@ public enum EditRetiming {
         let offset = try ExactScaling.subtract(time, m.source.start, what: "a retimed item")
         var scaled = offset
         if m.source.duration != m.target.duration {
-            scaled = try ExactScaling.scale(offset, by: m.target.duration, over: m.source.duration, what: "a retimed item")
+            scaled = try ExactScaling.scale(
+                offset, by: m.target.duration, over: m.source.duration, what: "a retimed item")
         }
         return try ExactScaling.add(m.target.start, scaled, what: "a retimed item")
     }
@@ -44,8 +46,10 @@ public enum EditRetiming {
                 out.append(copy)
             }
         }
-        return out.enumerated().sorted { ($0.element.timeRange.start, $0.offset) < ($1.element.timeRange.start, $1.offset) }
-            .map(\.element)
+        return out.enumerated().sorted {
+            ($0.element.timeRange.start, $0.offset) < ($1.element.timeRange.start, $1.offset)
+        }
+        .map(\.element)
     }
 
     /// Timed-metadata groups of one source (GPS samples…), retimed; sorted by start.

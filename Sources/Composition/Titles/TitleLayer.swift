@@ -30,7 +30,9 @@ public struct TitleLayer: Sendable, Hashable {
     /// Sorted by time; at least one.
     public var keyframes: [Keyframe]
 
-    public init(text: String, timeRange: TimeRange, size: Double = 0.08, color: CaptionColor = .white, keyframes: [Keyframe]) {
+    public init(
+        text: String, timeRange: TimeRange, size: Double = 0.08, color: CaptionColor = .white, keyframes: [Keyframe]
+    ) {
         self.text = text
         self.timeRange = timeRange
         self.size = size
