@@ -53,19 +53,23 @@ struct ComposeCaptions {
         }
         guard destination != .none else { return }
         var all: [Caption] = []
-        var rate: FrameRate?
         for placed in withCaptions {
             let path: String
             switch placed.clip.captions {
             case .embedded?: path = placed.path
             case .file(let name)?:
-                path = name.hasPrefix("/") ? name : Self.folder(of: placed.path, clip: placed.clip.source) + name
+                path = plan.resolve(name)
             case nil: continue
             }
-            let (result, _) = try CaptionFile.read(path, format: nil, options: CaptionFormatOptions())
+            let result: CaptionReadResult
+            do {
+                (result, _) = try CaptionFile.read(path, format: nil, options: CaptionFormatOptions())
+            } catch let error as CaptionFormatError {
+                let at = placed.clip.location(of: "captions")
+                throw Exit.Failure("\(at.path) (line \(at.line)): \(error.description)")
+            }
             if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
             diagnostics += result.diagnostics
-            rate = rate ?? result.document.frameRate
             do {
                 all += try EditRetiming.retime(result.document.captions, through: [placed.mapping])
             } catch {
@@ -74,13 +78,6 @@ struct ComposeCaptions {
         }
         all.sort { $0.timeRange.start < $1.timeRange.start }
         document = CaptionDocument(captions: all, frameRate: Self.outputRate(plan))
-    }
-
-    /// Caption files are named relative to the composition file's folder, as sources are; the
-    /// placed path is the source resolved against it, so the folder is what precedes the name.
-    static func folder(of resolved: String, clip source: String) -> String {
-        guard resolved.hasSuffix(source) else { return "" }
-        return String(resolved.dropLast(source.count))
     }
 
     static func outputRate(_ plan: CompositionPlan) -> FrameRate? {

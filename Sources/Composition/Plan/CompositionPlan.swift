@@ -25,7 +25,15 @@ public struct CompositionPlan: Sendable {
     /// Each clip of the main sequence and of the other tracks with the mapping it was placed by.
     public var placedClips: [PlacedClip] = []
 
+    /// The folder the file's relative paths (sources, caption files) are taken from.
+    public var baseDirectory: String
+
     public var duration: MediaTime { composition.duration }
+
+    /// `path` as the file means it: relative paths from ``baseDirectory``.
+    public func resolve(_ path: String) -> String {
+        path.hasPrefix("/") || baseDirectory.isEmpty || baseDirectory == "." ? path : baseDirectory + "/" + path
+    }
 
     public struct PlacedClip: Sendable {
         public var clip: CompositionFile.Clip
@@ -52,6 +60,7 @@ public struct CompositionPlan: Sendable {
         audioSampleRate = file.audioSampleRate
         audioChannelCount = file.audioChannelCount
         titles = file.titles
+        baseDirectory = file.baseDirectory
         composition = builder.composition
         placedClips = builder.placed
         instructions = try builder.instructions()
