@@ -1,5 +1,6 @@
 import CaptionCore
 import Foundation
+import Media
 import TestSupport
 
 /// Clips made by ffmpeg whose every frame tells its number by its colour (red = 16·(N mod 16),
@@ -48,6 +49,28 @@ enum NumberedClips {
         let frames = Int(stream["nb_read_frames"] as? String ?? "") ?? -1
         let duration = Double(stream["duration"] as? String ?? "") ?? .nan
         return (frames, duration)
+    }
+
+    /// A clip stored 96x64 (left half red, right half blue) whose display matrix turns it a
+    /// quarter: encoded first, then given the matrix by a stream copy with ffmpeg's `rotate`
+    /// tag (FFmpeg 5.1 writes the tkhd matrix only from side data, which its command line
+    /// makes from that tag when copying).
+    static func makeRotated(_ path: String, dir: TemporaryDirectory) throws {
+        let plain = dir.path("unrotated-\(UUID().uuidString).mp4")
+        try MediaTools.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=red:s=48x64:r=30:d=1", "-f", "lavfi", "-i", "color=c=blue:s=48x64:r=30:d=1",
+            "-filter_complex", "[0][1]hstack,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast", "-qp", "0",
+            plain,
+        ])
+        try MediaTools.ffmpeg(["-i", plain, "-c", "copy", "-metadata:s:v", "rotate=90", path])
+    }
+
+    /// ffmpeg's own upright first picture of `path` (its autorotation), as RGBA: the
+    /// independent reference for rotation.
+    static func ffmpegUpright(_ path: String, dir: TemporaryDirectory) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        let png = dir.path("upright-\(UUID().uuidString).png")
+        try MediaTools.ffmpeg(["-i", path, "-frames:v", "1", png])
+        return try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: png))))
     }
 
     static func seconds(_ value: Int64, _ timescale: Int32 = 1) -> MediaTime {

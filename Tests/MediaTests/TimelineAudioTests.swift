@@ -18,7 +18,7 @@ import Testing
 
     static func sine(_ path: String, frequency: Int, seconds: Int) throws {
         try MediaTools.ffmpeg([
-            "-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=48000:duration=\(seconds)", "-c:a", "aac",
+            "-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=48000:duration=\(seconds)", "-ac", "2", "-c:a", "aac",
             path,
         ])
     }

@@ -49,7 +49,11 @@ final class FilterGraph {
             }
         }
         FFmpegLog.clear()
-        let r = avfilter_init_dict(context, nil)
+        // An empty dictionary rather than NULL: filters with an `init_dict` callback (scale in
+        // FFmpeg 5.1) dereference the pointer.
+        var leftover: OpaquePointer?
+        let r = avfilter_init_dict(context, &leftover)
+        av_dict_free(&leftover)
         if r < 0 {
             throw MediaError(
                 code: r, operation: "\(purpose): starting the \(name) filter", call: "avfilter_init_dict",
