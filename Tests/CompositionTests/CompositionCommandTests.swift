@@ -146,8 +146,9 @@ import Testing
     /// 1.5 + 2 × 0.5 = 2.5 to 1.5 + 2 × 1.5 = 4.5 s), then clip 2 again from 0.5 to 2.5 s at 5.5 s
     /// (ONE at 6 to 7 s); THREE is trimmed away. Worked out by hand from the edit, then read
     /// back by ffmpeg from the A/53 data and from the c608 track.
-    @Test(arguments: ["sei", "track"]) func captionsFollowTheEdit(_ form: String) throws {
-        let dir = try TemporaryDirectory("compose-captions")
+    /// Makes the clips, the caption file and the composition of ``captionsFollowTheEdit(_:)``;
+    /// returns the composition file's path.
+    static func captionEdit(in dir: TemporaryDirectory) throws -> String {
         try Self.colourClip(dir.path("one.mp4"), "gray", seconds: 2)
         try Self.colourClip(dir.path("two.mp4"), "navy", seconds: 6)
         let srt = """
@@ -174,19 +175,35 @@ import Testing
             ]}
             """
         try json.write(toFile: dir.path("c.json"), atomically: true, encoding: .utf8)
+        return dir.path("c.json")
+    }
+
+    /// Captions of clip 2 (source times: ONE 1–2 s, TWO 3–4 s, THREE 5–5.5 s) after: clip 1's
+    /// first second, 0.5 s of nothing, clip 2 from 2.5 to 4.5 s at half speed (TWO at
+    /// 1.5 + 2 × 0.5 = 2.5 to 1.5 + 2 × 1.5 = 4.5 s), then clip 2 again from 0.5 to 2.5 s at 5.5 s
+    /// (ONE at 6 to 7 s); THREE is trimmed away. Worked out by hand from the edit, then read
+    /// back by ffmpeg from the A/53 data, from the c608 track and from the SCC file written.
+    @Test(arguments: ["sei", "track", "scc"]) func captionsFollowTheEdit(_ form: String) throws {
+        let dir = try TemporaryDirectory("compose-captions")
+        let comp = try Self.captionEdit(in: dir)
         let out = dir.path("out.mp4")
+        let destination = form == "scc" ? dir.path("out.scc") : form
         let r = try CLIRunner.run([
-            "compose", dir.path("c.json"), "-o", out, "--captions-out", form, "--preset", "ultrafast", "--progress",
-            "none",
+            "compose", comp, "-o", out, "--captions-out", destination, "--preset", "ultrafast", "--progress", "none",
         ])
         #expect(r.status == 0, "\(r.stderr)")
-        let decoded = dir.path("decoded.srt")
-        let args =
-            form == "sei"
-            ? ["-f", "lavfi", "-i", "movie=\(out)[out0+subcc]", "-map", "0:1", decoded]
-            : ["-i", out, "-map", "0:s:0", decoded]
-        try MediaTools.ffmpeg(args)
-        let cues = PeerDecoders.parseSRT(try String(contentsOfFile: decoded, encoding: .utf8))
+        let cues: [PeerDecoders.Cue]
+        if form == "scc" {
+            cues = try PeerDecoders.ffmpeg(destination, in: dir)
+        } else {
+            let decoded = dir.path("decoded.srt")
+            let args =
+                form == "sei"
+                ? ["-f", "lavfi", "-i", "movie=\(out)[out0+subcc]", "-map", "0:1", decoded]
+                : ["-i", out, "-map", "0:s:0", decoded]
+            try MediaTools.ffmpeg(args)
+            cues = PeerDecoders.parseSRT(try String(contentsOfFile: decoded, encoding: .utf8))
+        }
         let texts = cues.map {
             $0.text.replacingOccurrences(of: "<[^>]*>|\\{[^}]*\\}", with: "", options: .regularExpression)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -196,6 +213,26 @@ import Testing
         for (c, e) in zip(cues, expected) {
             #expect(abs(c.start - e.0) < 1.0 / 30 && abs(c.end - e.1) < 1.0 / 30, "\(c) vs \(e)")
         }
+    }
+
+    /// Burned, the same captions are on the frames of their retimed times and on no other:
+    /// TWO from frame 75 (2.5 s) to 134, ONE from 180 (6 s) to 209, nothing in between.
+    @Test func burnedCaptionsShowOnTheirRetimedFrames() throws {
+        let dir = try TemporaryDirectory("compose-burn")
+        let comp = try Self.captionEdit(in: dir)
+        let out = dir.path("out.mp4")
+        let r = try CLIRunner.run([
+            "compose", comp, "-o", out, "--captions-out", "burn", "--preset", "ultrafast", "--progress", "none",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        func bright(_ n: Int) throws -> Int {
+            let f = try Self.rgb(out, frame: n)
+            var count = 0
+            for i in stride(from: 0, to: f.count, by: 3) where f[i] > 200 && f[i + 1] > 200 && f[i + 2] > 200 { count += 1 }
+            return count
+        }
+        for n in [74, 135, 179, 210] { #expect(try bright(n) == 0, "frame \(n) has no caption") }
+        for n in [75, 134, 180, 209] { #expect(try bright(n) > 5, "frame \(n) shows its caption") }
     }
 
     // MARK: - Bad input: a clear error with the JSON path, status 2, no output file
