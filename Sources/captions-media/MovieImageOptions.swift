@@ -11,7 +11,8 @@ import Render
 struct MovieImageOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: "Accept the nearest key frame within this many seconds of each time (faster); default 0: the exact frame.")
+        help: "Accept the nearest key frame within this many seconds of each time (faster); default 0: the exact frame."
+    )
     var tolerance: String?
 
     @Option(name: .long, help: "A caption file whose captions are drawn on the pictures, at the pictures' times.")

@@ -68,7 +68,8 @@ struct ThumbnailsCommand: ParsableCommand {
             times.append(t)
             guard times.count <= Self.maximumPictures else {
                 throw Exit.Failure(
-                    "--every \(every) gives more than \(Self.maximumPictures) pictures for \(input); choose a longer interval")
+                    "--every \(every) gives more than \(Self.maximumPictures) pictures for \(input); choose a longer interval"
+                )
             }
             t = t + step
         }

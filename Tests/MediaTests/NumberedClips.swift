@@ -67,7 +67,9 @@ enum NumberedClips {
 
     /// ffmpeg's own upright first picture of `path` (its autorotation), as RGBA: the
     /// independent reference for rotation.
-    static func ffmpegUpright(_ path: String, dir: TemporaryDirectory) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+    static func ffmpegUpright(_ path: String, dir: TemporaryDirectory) throws -> (
+        width: Int, height: Int, rgba: [UInt8]
+    ) {
         let png = dir.path("upright-\(UUID().uuidString).png")
         try MediaTools.ffmpeg(["-i", path, "-frames:v", "1", png])
         return try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: png))))

@@ -18,7 +18,8 @@ import Testing
 
     static func sine(_ path: String, frequency: Int, seconds: Int) throws {
         try MediaTools.ffmpeg([
-            "-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=48000:duration=\(seconds)", "-ac", "2", "-c:a", "aac",
+            "-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=48000:duration=\(seconds)", "-ac", "2",
+            "-c:a", "aac",
             path,
         ])
     }
@@ -52,7 +53,8 @@ import Testing
 
     static func timeline(_ tracks: [MediaTimelineTrack]) -> MediaTimeline {
         MediaTimeline(
-            tracks: tracks, renderSize: VideoSize(width: 64, height: 64), frameDuration: MediaTime(value: 1, timescale: 30))
+            tracks: tracks, renderSize: VideoSize(width: 64, height: 64),
+            frameDuration: MediaTime(value: 1, timescale: 30))
     }
 
     static func export(_ timeline: MediaTimeline, to path: String, mix: [AudioMixInputParameters] = []) throws {

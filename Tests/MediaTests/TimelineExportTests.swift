@@ -129,7 +129,8 @@ import Testing
             let ours = rgb(x + 16, y)
             let theirs = ref(x, y)
             #expect(
-                abs(ours.0 - theirs.0) < 24 && abs(ours.2 - theirs.2) < 24, "at \(x),\(y): ours \(ours), ffmpeg \(theirs)")
+                abs(ours.0 - theirs.0) < 24 && abs(ours.2 - theirs.2) < 24,
+                "at \(x),\(y): ours \(ours), ffmpeg \(theirs)")
         }
     }
 
@@ -172,9 +173,10 @@ import Testing
         ]
         for (name, segment, words) in cases {
             let out = dir.path("\(name).mp4")
-            let timeline = Self.timeline([Self.segment(a, .zero, Self.s(1), at: .zero, Self.s(1)), segment].sorted {
-                $0.targetRange.start < $1.targetRange.start
-            })
+            let timeline = Self.timeline(
+                [Self.segment(a, .zero, Self.s(1), at: .zero, Self.s(1)), segment].sorted {
+                    $0.targetRange.start < $1.targetRange.start
+                })
             var bad = timeline
             bad.tracks[0].segments = [segment]
             #expect(throws: MediaFileError.self) { try bad.validate() }
@@ -232,7 +234,9 @@ final class SourceRecorder: TimelineFrameCompositor {
     var prepared: VideoSize?
     var supportedPixelFormats: Set<PixelFormat> { [.yuv420p] }
 
-    func prepare(for format: VideoFrameFormat) throws { prepared = VideoSize(width: format.width, height: format.height) }
+    func prepare(for format: VideoFrameFormat) throws {
+        prepared = VideoSize(width: format.width, height: format.height)
+    }
 
     func compose(sources: [Int: VideoFrame], into output: VideoFrame, at time: MediaTime) throws {
         calls.append(sources.keys.sorted())

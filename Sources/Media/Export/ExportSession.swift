@@ -13,7 +13,7 @@ import Synchronization
 /// session.timeRange = TimeRange(start: MediaTime(value: 2, timescale: 1), end: MediaTime(value: 5, timescale: 1))
 /// try await session.export()
 /// ```
-public final class ExportSession {
+public final class ExportSession: DetachedExport {
     /// The source. A composition of several files can be exported the same way once it is an
     /// asset of its own.
     public let asset: Asset
@@ -67,12 +67,7 @@ public final class ExportSession {
 
     /// Runs the export off the caller's thread.
     public func export() async throws {
-        nonisolated(unsafe) let session = self
-        try await withTaskCancellationHandler {
-            try await Task.detached { try session.exportSynchronously() }.value
-        } onCancel: {
-            session.cancelExport()
-        }
+        try await exportDetached()
     }
 
     /// Stops a running export at the next packet; it throws `CancellationError` and leaves no

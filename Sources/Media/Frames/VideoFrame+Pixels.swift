@@ -28,7 +28,9 @@ extension VideoFrame {
     /// Paints all of `frame` black for its format and range.
     static func fillBlack(_ frame: Frame, operation: String) throws {
         let f = frame.pointer
-        var data: [UnsafeMutablePointer<UInt8>?] = [f.pointee.data.0, f.pointee.data.1, f.pointee.data.2, f.pointee.data.3]
+        var data: [UnsafeMutablePointer<UInt8>?] = [
+            f.pointee.data.0, f.pointee.data.1, f.pointee.data.2, f.pointee.data.3,
+        ]
         let strides: [Int] = [
             Int(f.pointee.linesize.0), Int(f.pointee.linesize.1), Int(f.pointee.linesize.2), Int(f.pointee.linesize.3),
         ]

@@ -52,7 +52,9 @@ final class VideoConformer {
     ) throws {
         self.path = path
         let f = frame.pointer.pointee
-        let sar = f.sample_aspect_ratio.num > 0 && f.sample_aspect_ratio.den > 0 ? f.sample_aspect_ratio : AVRational(num: 1, den: 1)
+        let sar =
+            f.sample_aspect_ratio.num > 0 && f.sample_aspect_ratio.den > 0
+            ? f.sample_aspect_ratio : AVRational(num: 1, den: 1)
         inputKey = InputKey(width: f.width, height: f.height, format: f.format, sar: sar)
         let purpose = "conforming \(label) of \(path)"
         do {
@@ -81,7 +83,8 @@ final class VideoConformer {
                     [
                         ("w", "\(place.width)"), ("h", "\(place.height)"), ("flags", "bicubic"),
                         ("in_color_matrix", sourceMatrix.filterName), ("out_color_matrix", output.matrix.filterName),
-                        ("in_range", fullRange ? "full" : "limited"), ("out_range", output.isFullRange ? "full" : "limited"),
+                        ("in_range", fullRange ? "full" : "limited"),
+                        ("out_range", output.isFullRange ? "full" : "limited"),
                     ]
                 ))
             if place.width != output.width || place.height != output.height {
@@ -116,7 +119,8 @@ final class VideoConformer {
             av_buffersrc_add_frame_flags(source, frame.pointer, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)), path: path,
             call: "av_buffersrc_add_frame_flags", op)
         let out = try Frame(operation: op)
-        try MediaFileError.check(av_buffersink_get_frame(sink, out.pointer), path: path, call: "av_buffersink_get_frame", op)
+        try MediaFileError.check(
+            av_buffersink_get_frame(sink, out.pointer), path: path, call: "av_buffersink_get_frame", op)
         out.pointer.pointee.colorspace = output.matrix.avColorSpace
         out.pointer.pointee.color_range = output.isFullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
         return out

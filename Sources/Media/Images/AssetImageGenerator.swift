@@ -107,8 +107,10 @@ public final class AssetImageGenerator {
         if toleranceBefore > .zero || toleranceAfter > .zero {
             let low = time - toleranceBefore
             let high = time + toleranceAfter
-            let candidates = [reader.keyFrameTime(near: time, after: false), reader.keyFrameTime(near: time, after: true)]
-                .compactMap { $0 }.filter { $0 >= low && $0 <= high }
+            let candidates = [
+                reader.keyFrameTime(near: time, after: false), reader.keyFrameTime(near: time, after: true),
+            ]
+            .compactMap { $0 }.filter { $0 >= low && $0 <= high }
             if let key = candidates.min(by: { abs(($0 - time).seconds) < abs(($1 - time).seconds) }) {
                 // The key frame alone is decoded, unless it is already the picture in force.
                 if reader.current?.time != key {
@@ -139,7 +141,9 @@ public final class AssetImageGenerator {
     /// source's matrix (so that conforming changes no colour).
     private func outputFormat(for picture: Frame, reader: VideoTrackReader) -> VideoFrameFormat {
         let f = picture.pointer.pointee
-        let sar = f.sample_aspect_ratio.num > 0 && f.sample_aspect_ratio.den > 0 ? f.sample_aspect_ratio : AVRational(num: 1, den: 1)
+        let sar =
+            f.sample_aspect_ratio.num > 0 && f.sample_aspect_ratio.den > 0
+            ? f.sample_aspect_ratio : AVRational(num: 1, den: 1)
         var w = Double(f.width) * Double(sar.num) / Double(sar.den)
         var h = Double(f.height)
         if reader.orientation.swapsSides { swap(&w, &h) }

@@ -18,10 +18,12 @@ extension MediaTimeline {
     /// Validates and returns each source file's description (probed once per file).
     func checkedSources() throws -> [String: AssetDescription] {
         guard (2...16384).contains(renderSize.width), (2...16384).contains(renderSize.height) else {
-            throw MediaFileError.invalidSetting("the render size must be between 2x2 and 16384x16384, not \(renderSize)")
+            throw MediaFileError.invalidSetting(
+                "the render size must be between 2x2 and 16384x16384, not \(renderSize)")
         }
         guard frameDuration.isNumeric, frameDuration > .zero, frameDuration.seconds <= 10 else {
-            throw MediaFileError.invalidSetting("the frame duration must be a positive time of at most 10 s, not \(frameDuration)")
+            throw MediaFileError.invalidSetting(
+                "the frame duration must be a positive time of at most 10 s, not \(frameDuration)")
         }
         guard (8000...192_000).contains(audioSampleRate) else {
             throw MediaFileError.invalidSetting("the audio sample rate must be 8000–192000 Hz, not \(audioSampleRate)")
@@ -61,7 +63,8 @@ extension MediaTimeline {
                     description = known
                 } else {
                     do {
-                        description = try AssetProbe.describe(InputFormatContext(path: source.path), findingCaptions: false)
+                        description = try AssetProbe.describe(
+                            InputFormatContext(path: source.path), findingCaptions: false)
                     } catch let error as MediaFileError {
                         throw MediaFileError.invalidSetting("\(name): \(error.description)")
                     }

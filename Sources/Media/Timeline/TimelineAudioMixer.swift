@@ -131,7 +131,8 @@ final class TimelineAudioMixer {
         // that the first kept sample is decoded with its predecessors (AAC priming).
         let seek = max(0, start.seconds - 0.5)
         let movie = try graph.add(
-            "amovie", [("filename", source.path), ("stream_index", "\(track.index)"), ("seek_point", FilterGraph.number(seek))])
+            "amovie",
+            [("filename", source.path), ("stream_index", "\(track.index)"), ("seek_point", FilterGraph.number(seek))])
         var chain: [(String, [(String, String)])] = [
             (
                 "atrim",
@@ -199,7 +200,9 @@ final class TimelineAudioMixer {
         if r < 0 {
             throw MediaFileError.ffmpeg(
                 path: "the timeline's audio",
-                MediaError(code: r, operation: "mixing the audio", call: "av_buffersink_get_frame", detail: FFmpegLog.lastMessage))
+                MediaError(
+                    code: r, operation: "mixing the audio", call: "av_buffersink_get_frame",
+                    detail: FFmpegLog.lastMessage))
         }
         frame.pointer.pointee.pts = samplesPulled
         samplesPulled += Int64(frame.pointer.pointee.nb_samples)

@@ -21,7 +21,7 @@ import Synchronization
 ///     renderSize: VideoSize(width: 1280, height: 720), frameDuration: MediaTime(value: 1, timescale: 30))
 /// try TimelineExportSession(timeline: timeline, outputPath: "out.mp4").exportSynchronously()
 /// ```
-public final class TimelineExportSession {
+public final class TimelineExportSession: DetachedExport {
     public let timeline: MediaTimeline
     public let outputPath: String
     public var settings: ExportSettings
@@ -66,12 +66,7 @@ public final class TimelineExportSession {
 
     /// Runs the export off the caller's thread.
     public func export() async throws {
-        nonisolated(unsafe) let session = self
-        try await withTaskCancellationHandler {
-            try await Task.detached { try session.exportSynchronously() }.value
-        } onCancel: {
-            session.cancelExport()
-        }
+        try await exportDetached()
     }
 
     /// Stops a running export at the next frame; it throws `CancellationError` and leaves no

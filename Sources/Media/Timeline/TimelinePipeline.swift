@@ -50,10 +50,14 @@ final class TimelinePipeline {
                 "a timeline is always encoded (its pictures are made anew); choose an encoder such as libx264")
         }
         if settings.size != nil {
-            note("media.sizeIgnored", "the export's size setting is ignored: the timeline's render size is used", .warning)
+            note(
+                "media.sizeIgnored", "the export's size setting is ignored: the timeline's render size is used",
+                .warning)
         }
         let frameCount = timeline.frameCount
-        guard frameCount > 0 else { throw MediaFileError.invalidSetting("the timeline is empty: it has no frame to write") }
+        guard frameCount > 0 else {
+            throw MediaFileError.invalidSetting("the timeline is empty: it has no frame to write")
+        }
         let videoTracks = timeline.tracks.filter { $0.mediaType == .video }
         let format = try outputFormat(encoderName: encoderName)
 
@@ -202,7 +206,8 @@ final class TimelinePipeline {
         var usable = PixelFormat.blendable
         if let compositor { usable.formIntersection(compositor.supportedPixelFormats) }
         for stage in frameCompositors { usable.formIntersection(stage.supportedPixelFormats) }
-        let accepted = Set(VideoEncoder.pixelFormats(of: encoderName).compactMap { FFmpegNames.pixelFormat($0.rawValue) })
+        let accepted = Set(
+            VideoEncoder.pixelFormats(of: encoderName).compactMap { FFmpegNames.pixelFormat($0.rawValue) })
         if !accepted.isEmpty { usable = usable.filter { accepted.contains($0.name) } }
         let preference: [PixelFormat] = [.yuv420p, .nv12, .yuvj420p, .yuv420p10le]
         guard let pixelFormat = preference.first(where: { usable.contains($0) }) else {
@@ -215,7 +220,8 @@ final class TimelinePipeline {
             width: size.width, height: size.height, pixelFormat: pixelFormat,
             matrix: VideoColorMatrix.resolve(tag: nil, width: size.width, height: size.height),
             isFullRange: pixelFormat == .yuvj420p,
-            frameRate: FrameRate(frames: timeline.frameDuration.timescale, seconds: Int32(clamping: timeline.frameDuration.value)))
+            frameRate: FrameRate(
+                frames: timeline.frameDuration.timescale, seconds: Int32(clamping: timeline.frameDuration.value)))
     }
 
     private func note(_ rule: String, _ message: String, _ severity: Diagnostic.Severity) {
