@@ -50,7 +50,7 @@ fuzz-smoke: deps
 # own objects, and says why fontconfig is not listed there). Swift's backtracer is off (it
 # deadlocks against ASan's report). Its own scratch path, ignored by git.
 SANITIZE_BUILD = .build-sanitize
-SANITIZE_SUITES ?= XMLTests|ITTTests|RenderTests|MediaTests|PreviewCommandTests|DashboardTests|PlaneOverlayTests
+SANITIZE_SUITES ?= XMLTests|ITTTests|RenderTests|MediaTests|PreviewCommandTests|DashboardTests|PlaneOverlayTests|LayerCompositorTests
 test-sanitize: test-deps
 	$(SWIFT) build --build-tests --build-path $(SANITIZE_BUILD) --sanitize address \
 		-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined

@@ -11,4 +11,5 @@ let mediaCommandList: [ParsableCommand.Type] = [
     MovieConvertCommand.self,
     FrameCommand.self,
     ThumbnailsCommand.self,
+    ComposeCommand.self,
 ]

@@ -16,4 +16,5 @@ let commandList: [ParsableCommand.Type] = [
     BurnStub.self,
     FrameStub.self,
     ThumbnailsStub.self,
+    ComposeStub.self,
 ]

@@ -45,3 +45,10 @@ struct ThumbnailsStub: ParsableCommand {
         commandName: "thumbnails",
         abstract: "Write a contact sheet of a movie's pictures every N seconds (runs captions-media).")
 }
+
+/// `captions compose`: forwarded to `captions-media` (see ComposeCommand there).
+struct ComposeStub: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compose",
+        abstract: "Stitch, trim and cross-fade movies into one, from a composition file or a list of clips (runs captions-media).")
+}

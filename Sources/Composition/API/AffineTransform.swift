@@ -59,3 +59,15 @@ extension Double {
     private func _sin(_ x: Double) -> Double { Foundation.sin(x) }
     private func _cos(_ x: Double) -> Double { Foundation.cos(x) }
 #endif
+
+extension AffineTransform {
+    /// The transform that undoes this one; nil when it flattens the picture (determinant 0).
+    public var inverted: AffineTransform? {
+        let det = a * d - b * c
+        guard det.isFinite, abs(det) > 1e-12 else { return nil }
+        return AffineTransform(
+            a: d / det, b: -b / det, c: -c / det, d: a / det, tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+
+    public var isIdentity: Bool { self == .identity }
+}

@@ -2,7 +2,8 @@ import CaptionCore
 
 /// A JSON value (RFC 8259) with the byte offset where it starts, so that a layout error can name
 /// its line and column. Hand-written because Foundation's JSONSerialization keeps no positions.
-indirect enum LocatedJSON {
+/// Package access: the composition file reader (Composition) uses it too.
+package indirect enum LocatedJSON {
     case object([(key: String, value: LocatedJSON, offset: Int)], offset: Int)
     case array([LocatedJSON], offset: Int)
     case string(String, offset: Int)
@@ -10,14 +11,14 @@ indirect enum LocatedJSON {
     case bool(Bool, offset: Int)
     case null(offset: Int)
 
-    var offset: Int {
+    package var offset: Int {
         switch self {
         case .object(_, let o), .array(_, let o), .string(_, let o), .number(_, let o), .bool(_, let o), .null(let o):
             return o
         }
     }
 
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .object: return "an object"
         case .array: return "an array"
@@ -29,13 +30,13 @@ indirect enum LocatedJSON {
     }
 
     /// A syntax error: what was expected, and the offset.
-    struct SyntaxError: Error {
-        var message: String
-        var offset: Int
+    package struct SyntaxError: Error {
+        package var message: String
+        package var offset: Int
     }
 
     /// Parses `bytes` (UTF-8, an optional BOM) with a nesting limit.
-    static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws(SyntaxError) -> LocatedJSON {
+    package static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws(SyntaxError) -> LocatedJSON {
         var p = Parser(bytes: bytes, maxDepth: maxDepth)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }
         let v = try p.value(depth: 0)

@@ -1,0 +1,199 @@
+import ArgumentParser
+import CaptionKit
+import CaptionsCLI
+import Composition
+import FileSafety
+import Media
+import Render
+
+/// `captions compose comp.json -o out.mp4` and `captions compose a.mov b.mov -o out.mp4`:
+/// an edit of several movies into one (Specs/composition.md).
+struct ComposeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compose",
+        abstract: "Stitch, trim and cross-fade movies into one, from a composition file or a list of clips.",
+        discussion: """
+            With one .json argument, the composition file (Specs/composition.md) says everything: \
+            clips with in and out points and speed, empty ranges, cross-fades, other tracks \
+            (music, commentary), the audio mix and ducking, layer opacity and transform ramps and \
+            crop, titles, and each clip's captions. With movies as arguments they play one after \
+            another at the first one's size and rate (--crossfade 1s joins them with cross-fades). \
+            Sources of other sizes, rates, pixel formats and rotations are brought to the \
+            output's. A bad file is reported with its JSON path and nothing is written. \
+            --captions-out burn|sei|track|FILE.scc puts the clips' captions, retimed through the \
+            edit, into the picture, into each H.264 picture as A/53 data, into a c608 track, or \
+            into a caption file; CEA-608 outputs are validated again and the validator's \
+            suggested shifts printed. The output is written to a temporary file and renamed at \
+            the end; an existing output is kept unless --force; Ctrl-C leaves nothing.
+            """)
+
+    @Argument(help: "A composition file (.json), or the movies to play one after another.")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "The movie to write (.mp4, .mov, .mkv).")
+    var output: String
+
+    @Option(
+        name: .long,
+        help: "With movies as arguments: cross-fade each into the next over this time (1s, 0.5, 00:00:00:15).")
+    var crossfade: String?
+
+    @Option(name: .long, help: "Output size WIDTHxHEIGHT (overrides the file's renderSize).")
+    var size: String?
+
+    @Option(name: .customLong("frame-rate"), help: "Output frame rate: 30, 29.97, 30000/1001… (overrides the file's).")
+    var frameRate: String?
+
+    @Option(name: .long, help: "Video encoder (default libx264).")
+    var codec = "libx264"
+
+    @Option(name: .long, help: "Constant rate factor for libx264/libx265 (0–51; default 23).")
+    var crf: Double?
+
+    @Option(name: .long, help: "Encoder preset: ultrafast … veryslow.")
+    var preset: String?
+
+    @Option(
+        name: .customLong("captions-out"),
+        help: "Where the clips' captions go: burn, sei (A/53 in each picture), track (a c608 track) or a caption file.")
+    var captionsOut: String?
+
+    @Option(
+        name: .customLong("metadata-out"),
+        help:
+            "track: the clips' own GPS tracks (\"metadata\": \"embedded\"), retimed through the edit, as a QuickTime mebx track."
+    )
+    var metadataOut: String?
+
+    @Option(name: .long, help: "A font file tried before the system fonts for titles and burned captions (repeatable).")
+    var font: [String] = []
+
+    @Option(
+        name: .long,
+        help: "Progress: auto (a line on a terminal), json (one object a second on stdout), none.")
+    var progress: ExportOptions.ProgressStyle = .auto
+
+    @Flag(name: .long, help: "Replace an existing output file (and caption file).")
+    var force = false
+
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("give a composition file or the movies to join") }
+        if isFile, crossfade != nil {
+            throw ValidationError("--crossfade goes with movies as arguments; a file says its own transitions")
+        }
+        if let size, VideoSize(size) == nil { throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1280x720") }
+        if let frameRate, FrameRate(frameRate) == nil {
+            throw ValidationError("--frame-rate: \"\(frameRate)\" is not a frame rate")
+        }
+        if let crf, !(0...51).contains(crf) { throw ValidationError("--crf must be between 0 and 51") }
+        if let metadataOut, metadataOut != "track" { throw ValidationError("--metadata-out: the only form is track") }
+        if metadataOut != nil, captionsOut == "track" {
+            throw ValidationError(
+                "--metadata-out track and --captions-out track: choose one track to add (sei carries captions without one)"
+            )
+        }
+    }
+
+    var isFile: Bool { inputs.count == 1 && inputs[0].lowercased().hasSuffix(".json") }
+
+    func run() throws {
+        var file = try compositionFile()
+        if let size { file.renderSize = VideoSize(size) }
+        if let frameRate { file.frameRate = FrameRate(frameRate) }
+        let plan: CompositionPlan
+        do {
+            plan = try CompositionPlan(file: file, fileName: isFile ? inputs[0] : "compose", probe: AssetSourceProbe())
+        } catch {
+            throw Exit.Failure(error.description)
+        }
+        var timeline = plan.composition.toMediaTimeline(renderSize: plan.renderSize, frameDuration: plan.frameDuration)
+        timeline.audioSampleRate = plan.audioSampleRate
+        timeline.audioChannelCount = plan.audioChannelCount
+        do {
+            try timeline.validate()
+        } catch {
+            throw Exit.Failure(error.description)
+        }
+        let captions = try ComposeCaptions(plan: plan, destination: captionsOut, output: output, force: force)
+        let metadata = metadataOut == nil ? nil : try ComposeMetadata(plan: plan)
+        if let metadata, metadata.isEmpty {
+            throw Exit.Failure("--metadata-out track: no clip has \"metadata\": \"embedded\" with a GPS track")
+        }
+        let needsTrack = captions.needsTrack || metadata != nil
+        if needsTrack, CaptionEmbedding.containerFormat(of: output) == nil {
+            throw Exit.Failure("an added track (c608 captions, mebx metadata) goes in MP4 and MOV files, not \(output)")
+        }
+        // With a metadata track the movie is exported to the output's hidden temporary file
+        // (removed on failure or interruption) and the track added while copying it to the output.
+        var staging: OutputFile?
+        if metadata != nil {
+            do throws(FileSafetyError) {
+                staging = try OutputFile(output, overwrite: force)
+            } catch {
+                throw Exit.Failure(error.description)
+            }
+            staging?.releaseDescriptor()
+        }
+        defer { staging?.discard() }
+        let settings = ExportSettings(
+            videoCodec: .encode(codec), crf: crf, preset: preset, overwrite: force || staging != nil,
+            containerFormat: needsTrack ? CaptionEmbedding.containerFormat(of: output) : nil)
+        let session = TimelineExportSession(
+            timeline: timeline, outputPath: staging?.temporaryPath ?? output, settings: settings)
+        var video = VideoComposition(
+            compositor: LayerInstructionCompositor(), frameDuration: plan.frameDuration,
+            renderSize: (plan.renderSize.width, plan.renderSize.height))
+        video.instructions = plan.instructions
+        session.compositor = VideoCompositionTimelineDriver(composition: video)
+        session.audioMix = plan.audioMix.map { p in
+            AudioMixInputParameters(
+                trackID: p.trackID, volume: p.volume,
+                volumeRamps: p.ramps.map { VolumeRamp(timeRange: $0.timeRange, startVolume: $0.from, endVolume: $0.to) }
+            )
+        }
+        var fonts: (any FontProvider)?
+        if !plan.titles.isEmpty || captionsOut == "burn" { fonts = try FontCatalog.system(overrideFiles: font) }
+        if let fonts, !plan.titles.isEmpty {
+            session.frameCompositors.append(TitleCompositor(titles: plan.titles, fonts: fonts))
+        }
+        try captions.run(session, fonts: fonts, progress: progress)
+        if let metadata, let staging {
+            try metadata.write(movie: staging.temporaryPath, to: output, overwrite: force)
+        }
+    }
+
+    /// The composition file, or one made of the movies given.
+    func compositionFile() throws -> CompositionFile {
+        if isFile {
+            let path = inputs[0]
+            let bytes: [UInt8]
+            do {
+                bytes = try InputFile.read(path, limit: 16 << 20, what: "composition file")
+            } catch {
+                throw Exit.Failure(error.description)
+            }
+            let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+            do {
+                return try CompositionFileReader(fileName: path, baseDirectory: folder).read(bytes)
+            } catch {
+                throw Exit.Failure(error.description)
+            }
+        }
+        var file = CompositionFile()
+        let fade = try crossfade.map { text -> MediaTime in
+            var t = Substring(text)
+            if t.hasSuffix("s") { t = t.dropLast() }
+            let value = try TimeArgument.parse(String(t), option: "--crossfade", rate: .fps30)
+            guard value > .zero else { throw Exit.Failure("--crossfade must be a positive time") }
+            return value
+        }
+        for (i, path) in inputs.enumerated() {
+            var clip = CompositionFile.Clip(
+                source: path, location: JSONLocation(path: "argument \(i + 1)", line: 1, column: 1))
+            if i > 0 { clip.crossfade = fade }
+            file.clips.append(.clip(clip))
+        }
+        file.baseDirectory = ""
+        return file
+    }
+}

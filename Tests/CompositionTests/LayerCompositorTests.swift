@@ -1,0 +1,122 @@
+import CaptionCore
+import Composition
+import Media
+import Render
+import TestSupport
+import Testing
+
+/// The layer compositor and the title compositor on synthetic yuv420p frames (no movie): blends,
+/// an opaque layer hiding what is below, a translation, a crop and a zoom, each checked against
+/// sample values worked out by hand from the layer's opacity and transform.
+@Suite struct LayerCompositorTests {
+    static let format = VideoFrameFormat(
+        width: 64, height: 32, pixelFormat: .yuv420p, matrix: .bt601, isFullRange: false, frameRate: nil)
+
+    /// A frame whose luma is `luma(x)` in every row and whose chroma is 128.
+    static func frame(_ luma: (Int) -> UInt8) throws -> VideoFrame {
+        let f = try VideoFrame.black(format)
+        try f.makeWritable()
+        f.withPlanes { p in
+            for y in 0..<format.height {
+                for x in 0..<format.width { p.data[0]?[y * p.strides[0] + x] = luma(x) }
+            }
+        }
+        return f
+    }
+
+    static func luma(_ f: VideoFrame, _ x: Int, _ y: Int) -> Int {
+        f.withPlanes { p in Int(p.data[0]?[y * p.strides[0] + x] ?? 0) }
+    }
+
+    static func chroma(_ f: VideoFrame, plane: Int, _ x: Int, _ y: Int) -> Int {
+        f.withPlanes { p in Int(p.data[plane]?[y * p.strides[plane] + x] ?? 0) }
+    }
+
+    static let one = MediaTime(value: 1, timescale: 1)
+
+    /// Composes `layers` (top first) of the frames by track ID at time 0.5 s into a black frame.
+    static func compose(_ layers: [VideoCompositionLayerInstruction], _ frames: [CompositionTrackID: VideoFrame])
+        throws -> VideoFrame
+    {
+        let output = try VideoFrame.black(format)
+        let instruction = VideoCompositionInstruction(
+            timeRange: TimeRange(start: .zero, duration: one), layerInstructions: layers)
+        let request = VideoCompositionRequest(
+            compositionTime: MediaTime(value: 1, timescale: 2), instruction: instruction, sourceFrames: frames,
+            destinationFrame: output, sourceTimedMetadata: [:], sourceSamples: [:])
+        try LayerInstructionCompositor().compose(request)
+        return output
+    }
+
+    @Test func aCrossFadeHalfWayIsTheMeanOfTheTwo() throws {
+        let top = try Self.frame { _ in 200 }
+        let bottom = try Self.frame { _ in 100 }
+        var fading = VideoCompositionLayerInstruction(trackID: 1)
+        fading.setOpacityRamp(from: 1, to: 0, timeRange: TimeRange(start: .zero, duration: Self.one))
+        let out = try Self.compose([fading, VideoCompositionLayerInstruction(trackID: 2)], [1: top, 2: bottom])
+        // Opacity 0.5 at 0.5 s: 100 + (200 − 100) × 0.5.
+        #expect(Self.luma(out, 0, 0) == 150 && Self.luma(out, 63, 31) == 150)
+        #expect(Self.chroma(out, plane: 1, 5, 5) == 128)
+    }
+
+    @Test func anOpaqueTopLayerHidesTheOneBelow() throws {
+        let top = try Self.frame { x in UInt8(16 + x) }
+        let bottom = try Self.frame { _ in 235 }
+        let out = try Self.compose(
+            [VideoCompositionLayerInstruction(trackID: 1), VideoCompositionLayerInstruction(trackID: 2)],
+            [1: top, 2: bottom])
+        #expect((0..<64).allSatisfy { Self.luma(out, $0, 7) == 16 + $0 })
+    }
+
+    @Test func aTranslationMovesThePictureAndLeavesBlackBehind() throws {
+        let source = try Self.frame { _ in 200 }
+        var layer = VideoCompositionLayerInstruction(trackID: 1)
+        layer.setTransform(.translation(x: 16, y: 0), at: .zero)
+        let out = try Self.compose([layer], [1: source])
+        // Black (limited range: Y 16, chroma 128) left of x = 16, the picture from there.
+        #expect(Self.luma(out, 8, 4) == 16 && Self.luma(out, 15, 4) == 16)
+        #expect(Self.luma(out, 16, 4) == 200 && Self.luma(out, 63, 4) == 200)
+        #expect(Self.chroma(out, plane: 1, 3, 2) == 128 && Self.chroma(out, plane: 2, 20, 2) == 128)
+    }
+
+    @Test func aCropKeepsOnlyItsRectangle() throws {
+        let source = try Self.frame { _ in 180 }
+        var layer = VideoCompositionLayerInstruction(trackID: 1)
+        layer.cropRectangle = (x: 0, y: 0, width: 32, height: 32)
+        let out = try Self.compose([layer], [1: source])
+        #expect(Self.luma(out, 0, 0) == 180 && Self.luma(out, 31, 20) == 180)
+        #expect(Self.luma(out, 32, 20) == 16 && Self.luma(out, 63, 0) == 16)
+    }
+
+    @Test func aZoomShowsTheLeftHalfTwiceAsWide() throws {
+        // Left half 50, right half 250; scaled 2× about the top-left corner, the output shows the
+        // source's left half: 50 everywhere except the last column, which samples source x
+        // 63.5 / 2 − 0.5 = 31.25, a quarter of the way to 250: 50 + 200 × 0.25 = 100.
+        let source = try Self.frame { x in x < 32 ? 50 : 250 }
+        var layer = VideoCompositionLayerInstruction(trackID: 1)
+        layer.setTransform(.scale(x: 2, y: 2), at: .zero)
+        let out = try Self.compose([layer], [1: source])
+        #expect(Self.luma(out, 0, 0) == 50 && Self.luma(out, 40, 10) == 50 && Self.luma(out, 62, 10) == 50)
+        #expect(Self.luma(out, 63, 10) == 100)
+    }
+
+    @Test func aTitleShowsOnlyInItsRangeAndFadesIn() throws {
+        let fonts = try FontCatalog(directories: [TestPaths.fixture("render/fonts").path])
+        let s = { (n: Int64) in MediaTime(value: n, timescale: 2) }
+        let title = TitleLayer(
+            text: "HELLO", timeRange: TimeRange(start: s(2), end: s(8)), size: 0.5, color: .white,
+            keyframes: [.init(time: s(2), opacity: 0), .init(time: s(4), opacity: 1)])
+        let titles = TitleCompositor(titles: [title], fonts: fonts)
+        try titles.prepare(for: Self.format)
+        #expect(try titles.layers(at: s(1)).isEmpty, "before its start")
+        #expect(try titles.layers(at: s(2)).isEmpty, "at opacity 0")
+        #expect(try titles.layers(at: s(8)).isEmpty, "at its end")
+        let half = try titles.layers(at: s(3))
+        #expect(half.first?.color.alpha == 128, "half-way through the fade")
+        let frame = try VideoFrame.black(Self.format)
+        try titles.composite(frame, at: s(5))
+        let bright = (0..<32).flatMap { y in (0..<64).map { x in Self.luma(frame, x, y) } }.filter { $0 > 200 }
+        #expect(bright.count > 20, "white text drawn at 2.5 s")
+        #expect(titles.framesDrawn == 1)
+    }
+}
