@@ -108,7 +108,7 @@ let package = Package(
         // MARK: - Fuzzing (Fuzz/README.md)
         // The fuzz targets' checks, and their driver: libFuzzer's entry points when built by
         // `make fuzz` (-D CAPTIONS_LIBFUZZER, --sanitize fuzzer), a replay tool otherwise.
-        .target(name: "FuzzTargets", dependencies: ["CaptionKit"]),
+        .target(name: "FuzzTargets", dependencies: ["CaptionKit", "WebVTT", "Metadata", "ISOBMFF"]),
         .executableTarget(name: "captions-fuzz", dependencies: ["FuzzTargets", "FileSafety"]),
 
         // MARK: - Tests
