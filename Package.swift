@@ -2,8 +2,11 @@
 // The captions suite: a caption and timed-metadata authoring library and the `captions` CLI.
 // Module layout and dependency direction follow ../shared/GUIDE.md:
 //   CaptionCore ← CEA608 ← SCC;  CaptionCore, XML ← ITT;  CaptionCore ← SRT, WebVTT;
-//   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  Render and Media depend on
-//   CaptionCore; Composition on Media and Render; the CLI depends on all.
+//   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  CaptionCore, CEA608, SCC,
+//   ISOBMFF ← CaptionTracks;  Render and Media depend on CaptionCore; Dashboard (the GPS
+//   dashboard's widgets, layout file, map and charts) on Render and Metadata; Composition (the
+//   compositor API and the built-in caption and GPS compositors) on Media, Render, Metadata and
+//   Dashboard; the CLI depends on all.
 // Each C library is imported by exactly one Swift module (its bridge owner).
 import PackageDescription
 
@@ -15,6 +18,7 @@ let package = Package(
         .library(name: "Media", targets: ["Media"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Composition", targets: ["Composition"]),
+        .library(name: "Dashboard", targets: ["Dashboard"]),
         .executable(name: "captions", targets: ["captions"]),
         .executable(name: "captions-media", targets: ["captions-media"]),
     ],
@@ -60,10 +64,14 @@ let package = Package(
         // Timed metadata: the model (TimedMetadataGroup, MetadataItem), GPX, GoPro GPMF, QuickTime
         // mebx tracks, sync and filters.
         .target(name: "Metadata", dependencies: ["CaptionCore", "XML", "ISOBMFF"]),
+        // Captions inside movies: c608 closed-caption tracks, A/53 cc_data in H.264/HEVC SEI and
+        // tx3g subtitle tracks, read and written over ISOBMFF without decoding any picture.
+        .target(name: "CaptionTracks", dependencies: ["CaptionCore", "CEA608", "SCC", "ISOBMFF"]),
         .target(
             name: "CaptionKit",
             dependencies: [
                 "CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "SRT", "WebVTT", "Validation", "FileSafety",
+                "CaptionTracks",
             ]),
 
         // MARK: - Bridge owners
@@ -79,8 +87,13 @@ let package = Package(
         .target(
             name: "Media", dependencies: ["CaptionCore", "CFFmpeg", "FileSafety"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
-        // Per-frame compositors over Media and Render (caption burn-in); no C of its own.
-        .target(name: "Composition", dependencies: ["CaptionCore", "Media", "Render"]),
+        // The GPS dashboard: widgets, the JSON layout file (Specs/dashboard-layout.md), the default
+        // layout for any size, map projection and charts, drawn as layers by Render. Kept apart
+        // from Composition so that it stays small; no C and no FFmpeg of its own.
+        .target(name: "Dashboard", dependencies: ["CaptionCore", "Render", "Metadata"]),
+        // The compositor API (VideoComposition, instructions, VideoCompositing requests with
+        // timed metadata) and the built-in caption and GPS compositors; no C of its own.
+        .target(name: "Composition", dependencies: ["CaptionCore", "Media", "Render", "Metadata", "Dashboard"]),
 
         // MARK: - CLI
         // Two executables so that the common commands never load FFmpeg: linking libavcodec
@@ -95,20 +108,21 @@ let package = Package(
         .executableTarget(
             name: "captions",
             dependencies: [
-                "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety",
+                "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety", "CaptionTracks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "captions-media",
             dependencies: [
-                "CaptionsCLI", "Render", "Media", "Composition",
+                "CaptionsCLI", "Render", "Media", "Composition", "Dashboard", "Metadata", "CaptionTracks",
+                "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: - Fuzzing (Fuzz/README.md)
         // The fuzz targets' checks, and their driver: libFuzzer's entry points when built by
         // `make fuzz` (-D CAPTIONS_LIBFUZZER, --sanitize fuzzer), a replay tool otherwise.
-        .target(name: "FuzzTargets", dependencies: ["CaptionKit", "WebVTT", "Metadata", "ISOBMFF"]),
+        .target(name: "FuzzTargets", dependencies: ["CaptionKit", "ITT", "WebVTT", "Metadata", "ISOBMFF"]),
         .executableTarget(name: "captions-fuzz", dependencies: ["FuzzTargets", "FileSafety"]),
 
         // MARK: - Tests
@@ -121,6 +135,8 @@ let package = Package(
         .testTarget(name: "XMLTests", dependencies: ["XML", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["Metadata", "ISOBMFF", "TestSupport"]),
+        .testTarget(
+            name: "CaptionTracksTests", dependencies: ["CaptionTracks", "CaptionKit", "ISOBMFF", "SCC", "TestSupport"]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
         .testTarget(name: "SRTTests", dependencies: ["SRT", "CaptionKit", "TestSupport"]),
         .testTarget(
@@ -128,7 +144,10 @@ let package = Package(
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
-        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Media", "Render", "TestSupport"]),
+        .testTarget(
+            name: "CompositionTests",
+            dependencies: ["Composition", "Media", "Render", "Metadata", "Dashboard", "TestSupport"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "Render", "Metadata", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "TestSupport"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, idempotently: Debian packages (skipped when already
-# present) and, with --test, the peer tools the cross-check tests run (ttconv, pycaption).
+# present) and, with --test, the peer tools the cross-check tests run (ttconv, pycaption);
+# --bench adds what only the benchmarks run (gopro-dashboard-overlay, heavy: numpy, Pillow…).
 set -euo pipefail
 
 want_test=0
+want_bench=0
 [[ "${1:-}" == "--test" ]] && want_test=1
+[[ "${1:-}" == "--bench" ]] && want_test=1 && want_bench=1
 
 # Build: the C libraries behind the bridges, and pkg-config to find them.
 packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev
@@ -39,4 +42,13 @@ if (( want_test )); then
               || "$py" -m pip install --quiet --disable-pip-version-check --break-system-packages "$name"
         fi
     done
+fi
+
+if (( want_bench )); then
+    # gopro-dashboard-overlay (PyPI gopro-overlay): the GPS dashboard benchmark's peer.
+    if ! python3 -c "import gopro_overlay" 2>/dev/null; then
+        echo "installing gopro-overlay from PyPI"
+        python3 -m pip install --quiet --disable-pip-version-check gopro-overlay \
+          || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages gopro-overlay
+    fi
 fi

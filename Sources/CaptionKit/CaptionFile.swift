@@ -8,6 +8,8 @@ public enum CaptionFile {
         _ path: String, format name: String? = nil, options: CaptionFormatOptions = .init(),
         registry: CaptionFormatRegistry = .standard
     ) throws -> (CaptionReadResult, CaptionFormat) {
+        // A movie is read piece by piece from its file, never whole (CaptionFile+Movies.swift).
+        if let movie = try readMovie(path, format: name, options: options) { return movie }
         let bytes = try FileIO.readAll(path)
         let format = try registry.inputFormat(path: path, bytes: bytes, name: name)
         guard let reader = format.reader else {

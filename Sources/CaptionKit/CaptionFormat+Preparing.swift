@@ -26,10 +26,9 @@ enum CEA608Preparation {
     @Sendable static func prepare(_ document: CaptionDocument, _ options: CaptionFormatOptions)
         -> (CaptionDocument, [Diagnostic])
     {
-        // The SCC writer writes 29.97 unless told otherwise; snap to the grid it will use.
-        let rate = options.frameRate ?? .fps29_97
-        let settings = CaptionConversionSettings(
-            target: .scc, frameRate: rate, dropFrame: options.dropFrame ?? document.dropFrame)
+        // Snap to the grid and label with the timecode the SCC writer will use.
+        var settings = CaptionConversionSettings(target: .scc, document: document, options: options)
+        settings.maxRows = options.settings[CaptionConversionSettings.maxRowsSetting].flatMap { Int($0) }
         var (conformed, notes) = CaptionFormatConformer(settings: settings).conform(document, file: options.fileName)
         // The writer decides drop-frame from the options; keep what the source said otherwise.
         conformed.dropFrame = options.dropFrame ?? document.dropFrame ?? settings.dropFrame

@@ -1,5 +1,6 @@
 import CaptionCore
 import CaptionJSON
+import CaptionTracks
 import ITT
 import SCC
 import SRT
@@ -22,6 +23,8 @@ public struct CaptionFormatRegistry: Sendable {
         ITTFormat.descriptor,
         SRTFormat.descriptor,
         WebVTTFormat.descriptor,
+        // Read only: the captions inside MP4 and QuickTime movies.
+        MovieCaptionFormat.descriptor,
     ])
 
     /// The format called `name` (case-insensitive), or an error listing the known names.

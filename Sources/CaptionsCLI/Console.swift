@@ -51,3 +51,30 @@ public enum Console {
         }
     }
 }
+
+/// Lines for standard output, written in blocks of about 64 KiB (one system call each) instead
+/// of one per line: for outputs of millions of lines (`captions scc dump`). Call ``flush()``
+/// at the end.
+public struct OutputBuffer {
+    private var bytes: [UInt8] = []
+
+    public init() {
+        bytes.reserveCapacity(Self.block + 4096)
+    }
+
+    static let block = 1 << 16
+
+    /// Adds `text` and a line feed, writing the block out when it is full.
+    public mutating func line(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(0x0A)
+        if bytes.count >= Self.block { flush() }
+    }
+
+    /// Writes out what is pending.
+    public mutating func flush() {
+        guard !bytes.isEmpty else { return }
+        Console.out(bytes: bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+}

@@ -16,6 +16,14 @@ public struct ConvertJob {
     public var startTimecode: String?
     public var shift = false
     public var force = false
+    /// `--as-transmitted`: the input is a movie whose CEA-608 words are written as SCC unchanged.
+    public var asTransmitted = false
+    /// `--max-rows`: split pop-on captions of more rows (SCC output).
+    public var maxRows: Int?
+    /// `--language`: the document's language (BCP 47), e.g. for iTT's `xml:lang`.
+    public var language: String?
+    /// `--json`: print a ``ConvertReport`` instead of the findings one per line.
+    public var json = false
 
     public init(
         input: String, output: String, from: String? = nil, readOptions: CaptionFormatOptions = CaptionFormatOptions(),
@@ -33,21 +41,62 @@ public struct ConvertJob {
         self.force = force
     }
 
+    /// Reads, then writes what was read — also when the reader reported error-level findings
+    /// (damaged words are skipped, everything else kept), exiting 1 then; `--strict` refuses to
+    /// write instead. Either way it says what it did.
     public func run() throws {
-        // Bad arguments are reported before any reading.
-        _ = try CaptionFormatRegistry.standard.outputFormat(path: output, name: to)
-        let (result, _) = try CaptionFile.read(input, format: from, options: readOptions)
-        if result.diagnostics.contains(where: { $0.severity == .error }) {
-            try Exit.report(result.diagnostics, file: input)
+        if asTransmitted {
+            var options = readOptions
+            options.dropFrame = dropFrame
+            options.startTimecode = startTimecode
+            let diagnostics = try CaptionFile.writeTransmittedSCC(
+                fromMovie: input, to: output, options: options, overwrite: force)
+            try Exit.report(diagnostics)
+            return
         }
+        // Bad arguments are reported before any reading.
+        let outputFormat = try CaptionFormatRegistry.standard.outputFormat(path: output, name: to)
+        let (result, inputFormat) = try CaptionFile.read(input, format: from, options: readOptions)
+        var document = result.document
         var options = readOptions
         options.dropFrame = dropFrame
         options.startTimecode = startTimecode
         options.applyShifts = shift
         options.fileName = output
-        let (written, _) = try CaptionFile.write(
-            result.document, to: output, format: to, options: options, overwrite: force)
-        try Exit.report(result.diagnostics.inFile(input) + written.diagnostics.inFile(output))
+        if let maxRows { options.settings[CaptionConversionSettings.maxRowsSetting] = String(maxRows) }
+        if let language {
+            document.language = language
+            options.settings["language"] = language
+        }
+        let inputErrors = result.diagnostics.filter { $0.severity == .error }.count
+        var report = ConvertReport(
+            input: input, inputFormat: inputFormat.name, output: output, outputFormat: outputFormat.name,
+            written: false, captions: document.captions.count, diagnostics: result.diagnostics.inFile(input))
+        if inputErrors > 0 && readOptions.strict {
+            if json {
+                Console.out(try JSONText.encode(report))
+            } else {
+                for d in report.diagnostics { Console.error(d.description) }
+                Console.error(
+                    "captions: \(output) not written: \(input) has \(inputErrors) error-level finding(s), "
+                        + "and --strict refuses to write what was read around them")
+            }
+            throw Exit.Findings()
+        }
+        let (written, _) = try CaptionFile.write(document, to: output, format: to, options: options, overwrite: force)
+        report.written = true
+        report.diagnostics += written.diagnostics.inFile(output)
+        if json {
+            Console.out(try JSONText.encode(report))
+        } else {
+            for d in report.diagnostics { Console.error(d.description) }
+            if inputErrors > 0 {
+                Console.error(
+                    "captions: wrote \(output) from what could be read; \(input) has \(inputErrors) error-level "
+                        + "finding(s) (exit status 1; --strict would not write)")
+            }
+        }
+        try Exit.report(report.diagnostics, quiet: true)
     }
 }
 

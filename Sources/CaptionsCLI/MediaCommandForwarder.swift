@@ -1,3 +1,5 @@
+import CaptionKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -33,7 +35,19 @@ public enum MediaCommandForwarder {
         guard arguments.count > 1 else { return false }
         if commands.contains(arguments[1]) { return true }
         if arguments[1] == "help" && arguments.count > 2 && commands.contains(arguments[2]) { return true }
-        return inspectsMovie(arguments)
+        return inspectsMovie(arguments) || convertsDemuxedMovie(arguments)
+    }
+
+    /// Whether the command line is `convert …` of a movie whose captions only libavformat's
+    /// demuxer finds (an MPEG transport or program stream, Matroska, MPEG-2 video in MP4/MOV:
+    /// `StreamMovieReader.needsDemuxer(path:)`), which `captions-media convert` reads. Any
+    /// argument naming such a regular file counts: the input is the only file that exists
+    /// before the conversion.
+    static func convertsDemuxedMovie(_ arguments: [String]) -> Bool {
+        guard arguments.count > 3, arguments[1] == "convert" else { return false }
+        return arguments.dropFirst(2).contains {
+            !$0.hasPrefix("-") && !firstBytes(of: $0, count: 8).isEmpty && StreamMovieReader.needsDemuxer(path: $0)
+        }
     }
 
     /// Whether the command line is `inspect FILE …` with a movie: by extension, else by the

@@ -19,10 +19,20 @@ public struct ReadOptions: ParsableArguments {
     @Flag(name: .long, help: "Treat what lenient reading tolerates with a warning as an error.")
     public var strict = false
 
+    @Option(
+        name: .long,
+        help:
+            "From a movie: read the c608 track (track), the video's A/53 captions (sei) or a subtitle track (subtitle)."
+    )
+    public var source: String?
+
     public func validate() throws {
         if let frameRate, FrameRate(frameRate) == nil {
             throw ValidationError(
                 "unknown frame rate \"\(frameRate)\"; use e.g. 29.97, 25 or 30000/1001 (1 to 1000 fps)")
+        }
+        if let source, !["track", "sei", "subtitle"].contains(source) {
+            throw ValidationError("--source must be track, sei or subtitle, not \(source)")
         }
         if let channel, !(1...4).contains(channel) {
             throw ValidationError("--channel must be 1, 2, 3 or 4 (CC1–CC4), not \(channel)")
@@ -30,6 +40,8 @@ public struct ReadOptions: ParsableArguments {
     }
 
     public func formatOptions() -> CaptionFormatOptions {
-        CaptionFormatOptions(strict: strict, frameRate: frameRate.flatMap(FrameRate.init), channel: channel)
+        CaptionFormatOptions(
+            strict: strict, frameRate: frameRate.flatMap(FrameRate.init), channel: channel,
+            settings: source.map { ["movie.source": $0] } ?? [:])
     }
 }

@@ -12,9 +12,21 @@ extension CaptionConversionValidator {
     /// `608.cannot-fit` with what would help besides moving it: shorter text, merging, roll-up.
     func budgetWarnings(conformed: [Caption]) -> [CaptionConversionWarning] {
         let rate = settings.frameRate
-        let encoded = CEA608Encoder().transmissionPlans(for: conformed, rate: rate)
-        let schedule = TransmissionScheduler().schedule(encoded.plans)
-        if schedule.conflicts.isEmpty { return [] }
+        // As the writer plans it: codes sent once where twice does not fit, before any shift.
+        let planned = DeliveryPlanner(rate: rate, reducesRedundancy: settings.reducesRedundancy)
+            .plan(conformed, lengthenShort: false)
+        let schedule = planned.schedule
+        if schedule.conflicts.isEmpty {
+            return planned.reductions.compactMap { reduction in
+                guard let i = reduction.captionIndices.min(), conformed.indices.contains(i) else { return nil }
+                let subject = CaptionNumbers.subject(reduction.captionIndices)
+                return warning(
+                    .singleCodes, i,
+                    "\(subject): \(reduction.codes) control code(s) go out once instead of twice so the data arrives in time",
+                    settings.location(conformed[i].timeRange.start, file: fileName),
+                    fix: "give the caption more time before it if every code should be sent twice")
+            }
+        }
         let fitted = fitter.fit(conformed)
         let adjustments = zip(conformed, fitted.captions).map { old, new in
             CaptionConversionTimeRangeAdjustment(
@@ -44,9 +56,11 @@ extension CaptionConversionValidator {
             if let c = run.lazy.compactMap({ conflictByCaption[$0] }).first {
                 let who = (c.captionIndices.first ?? run.lowerBound) + 1
                 switch c.kind {
-                case .preloadTooLate:
+                case .preloadTooLate where c.framesNeeded > c.framesAvailable:
                     message +=
                         " (caption \(who) needs \(c.framesNeeded) frames before its start, \(c.framesAvailable) are free)"
+                case .preloadTooLate:
+                    message += " (caption \(who) would start while the caption before is still sending its words)"
                 case .collidesWithErase:
                     message +=
                         " (caption \(who) needs \(c.framesNeeded) frames before its start, \(c.framesAvailable) are free around the previous caption's erase)"
@@ -105,5 +119,21 @@ extension CaptionConversionValidator {
 
     var fitter: DeliveryFitter {
         DeliveryFitter(settings: settings)
+    }
+
+    /// For captions read from an SCC file, the bit-budget findings as `608.re-encode` notes: the
+    /// file's words already arrive as they were sent (its overruns are the reader's
+    /// `scc.words-overlap`), so only a re-encode of the captions could be late.
+    func transmittedOrNot(_ warnings: [CaptionConversionWarning]) -> [CaptionConversionWarning] {
+        guard settings.sourceIsTransmitted608 else { return warnings }
+        // Codes sent once are how SCC files are often sent anyway: not worth a note.
+        return warnings.filter { $0.diagnostic.ruleID != ValidationRule.singleCodes.id }.map { warning in
+            var note = warning
+            let d = warning.diagnostic
+            note.diagnostic = ValidationRule.reEncode.diagnostic(
+                "re-encoding the captions (not this file as sent): \(d.message) [\(d.ruleID)]", at: d.location,
+                fix: d.suggestedFix.map { "only when re-encoding: " + $0 })
+            return note
+        }
     }
 }

@@ -19,6 +19,17 @@ public struct CaptionConversionSettings: Sendable, Hashable {
     public var videoDuration: MediaTime?
     /// The least time on screen a viewer can read (default 1 s).
     public var minimumDisplayDuration: MediaTime
+    /// Whether control codes may go out once where twice does not fit, as the SCC writer sends
+    /// them (47 CFR 15.119(i): the second copy is for resilience). Off, every code counts twice.
+    public var reducesRedundancy = true
+    /// Whether the captions were read from CEA-608 data as transmitted (an SCC file): its words
+    /// already arrive when they arrive, so what re-encoding the captions would need (the bit
+    /// budget of the SCC writer) is reported as `608.re-encode` notes, not as errors.
+    public var sourceIsTransmitted608 = false
+    /// Pop-on captions of more rows are split into consecutive screens of at most this many
+    /// (`--max-rows`). `nil`: captions placed by the conformer are split at 4 (CTA-608-E
+    /// guidance); captions already on the 608 grid (read from SCC) are kept whole.
+    public var maxRows: Int?
 
     public init(
         target: Target = .scc, frameRate: FrameRate = .fps29_97, dropFrame: Bool? = nil,
@@ -31,9 +42,13 @@ public struct CaptionConversionSettings: Sendable, Hashable {
         self.minimumDisplayDuration = minimumDisplayDuration
     }
 
-    /// The timecode label of `time`, or its seconds when it is outside one day.
+    /// The timecode label of `time` on the nearest frame, as the writers round times, or its
+    /// seconds when it is outside one day.
     func label(_ time: MediaTime) -> String {
-        (try? Timecode(time: time, rate: frameRate, dropFrame: dropFrame).description) ?? time.description
+        guard let frame = frameRate.frame(at: time, rounding: .nearestOrAwayFromZero),
+            let timecode = try? Timecode(frameCount: frame, rate: frameRate, dropFrame: dropFrame)
+        else { return time.description }
+        return timecode.description
     }
 
     func location(_ time: MediaTime, file: String? = nil) -> DiagnosticLocation {

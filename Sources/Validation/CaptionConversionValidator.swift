@@ -70,10 +70,18 @@ public final class CaptionConversionValidator: @unchecked Sendable {
             let r = c.timeRange
             let at = settings.location(r.start, file: fileName)
             if !r.start.isNumeric || !r.end.isNumeric || r.end < r.start {
+                // Say which time is wrong: with a non-numeric start the end cannot be known from
+                // the range (it is start + duration), so it is not shown as "invalid".
+                let what =
+                    !r.start.isNumeric
+                    ? "has no numeric start (\(r.start))"
+                    : !r.end.isNumeric
+                        ? "has no numeric end (\(r.end))"
+                        : "ends at \(settings.label(r.end)), before it starts at \(settings.label(r.start))"
                 out.append(
                     warning(
-                        .order, i, "caption \(i + 1) has the time range \(r)", at,
-                        fix: "give it a start before its end"))
+                        .order, i, "caption \(i + 1) \(what)", at,
+                        fix: "give it numeric times, the start before the end"))
                 continue
             }
             if r.duration < settings.minimumDisplayDuration {
@@ -135,7 +143,7 @@ public final class CaptionConversionValidator: @unchecked Sendable {
             out.append(
                 CaptionConversionWarning(warningType: .rule, rangeOfCaptions: index..<(index + 1), diagnostic: d))
         }
-        out.append(contentsOf: budgetWarnings(conformed: conformed))
+        out.append(contentsOf: transmittedOrNot(budgetWarnings(conformed: conformed)))
         return out.sorted { ($0.rangeOfCaptions.lowerBound, order($0)) < ($1.rangeOfCaptions.lowerBound, order($1)) }
     }
 

@@ -43,12 +43,25 @@ struct DeliveryFitter {
         var limit: String?
     }
 
+    /// How many captions may be moved whole per document (each costs a few plans of the whole
+    /// document); see ``fit(_:)``.
+    static let wholeMoveBudget = 16
+    /// Captions before those moved that a trial move plans with them (their state carries over).
+    static let windowBefore = 16
+
     func fit(_ input: [Caption]) -> Result {
-        let planner = DeliveryPlanner(rate: rate)
+        // Adjustments are found with every control code doubled (the model the exact search and
+        // BudgetBruteForceTests check); the writer sends codes once first, so it may shift less.
+        let planner = DeliveryPlanner(rate: rate, reducesRedundancy: false)
         var captions = input
         var movedWhole: [(captions: [Int], remedies: [TransmissionRemedy])] = []
         // Every round moves some caption later or finishes; times only grow, so this converges.
-        for _ in 0..<(4 * input.count + 8) {
+        // Each round plans the whole document, so the rounds are bounded by a budget, not by the
+        // document's length: a document with more stuck captions than that (a pathological one,
+        // say a paint-on caption per backspace) gets no adjustments past them rather than a
+        // running time that grows with the square of its length.
+        var wholeMoves = 0
+        for _ in 0..<min(4 * input.count + 8, 4 * Self.wholeMoveBudget + 8) {
             let planned = planner.plan(captions, lengthenShort: true)
             captions = planned.captions
             let schedule = planned.schedule
@@ -71,6 +84,8 @@ struct DeliveryFitter {
             }
             // The first conflict no delay can fix (it carries remedies).
             guard let stuck = schedule.conflicts.first(where: { !$0.remedies.isEmpty }) else { break }
+            wholeMoves += 1
+            guard wholeMoves <= Self.wholeMoveBudget else { break }
             // Delays before it are fine: apply those only.
             let prefix = TransmissionSchedule(
                 plans: schedule.plans, conflicts: [],
@@ -84,7 +99,10 @@ struct DeliveryFitter {
             }
         }
         let final = planner.plan(captions, lengthenShort: true)
-        return Result(captions: final.captions, movedWhole: movedWhole, deliverable: final.schedule.isDeliverable)
+        return Result(
+            captions: final.captions, movedWhole: movedWhole, deliverable: final.schedule.isDeliverable,
+            limit: wholeMoves > Self.wholeMoveBudget
+                ? "more than \(Self.wholeMoveBudget) captions need moving whole; the rest were not tried" : nil)
     }
 
     /// Each caption on screen for at least the lesser of its original duration and
@@ -114,13 +132,26 @@ struct DeliveryFitter {
     /// `captions` with `indices` moved later whole by the smallest delay after which no caption
     /// up to them is stuck (exponential then binary search on the delay).
     func smallestWholeMove(of indices: [Int], in captions: [Caption], planner: DeliveryPlanner) -> [Caption]? {
+        let first = indices.min() ?? 0
         let last = indices.max() ?? 0
         func candidate(_ d: Int64) -> [Caption] { moved(indices, by: d, in: captions) }
+        // Each trial plans a window around the captions, not the whole document: those well
+        // before them have long left the screen and those that start well after them cannot
+        // share their frames; the caller plans the whole document again after the move.
+        let windowStart = max(0, first - Self.windowBefore)
+        let margin = (try? rate.frameDuration.checkedMultiplying(by: 600)) ?? .zero
         func works(_ d: Int64) -> Bool {
-            let s = planner.plan(candidate(d), lengthenShort: true).schedule
+            let all = candidate(d)
+            guard all.indices.contains(last) else { return false }
+            let horizon = all[last].timeRange.end + margin
+            var windowEnd = last + 1
+            while windowEnd < all.count, all[windowEnd].timeRange.start < horizon { windowEnd += 1 }
+            let s = planner.plan(Array(all[windowStart..<windowEnd]), lengthenShort: true).schedule
             if s.isDeliverableWithShifts { return true }
             // Stuck only later than these captions is progress enough.
-            return s.conflicts.allSatisfy { $0.remedies.isEmpty || ($0.captionIndices.min() ?? 0) > last }
+            return s.conflicts.allSatisfy {
+                $0.remedies.isEmpty || ($0.captionIndices.min() ?? 0) + windowStart > last
+            }
         }
         var high: Int64 = 1
         while !works(high) {

@@ -69,7 +69,9 @@ struct OptimalShiftSearch {
                     candidate[i - 1].timeRange = TimeRange(
                         start: candidate[i - 1].timeRange.start, end: rate.time(ofFrame: end))
                 }
-                if DeliveryPlanner(rate: rate).plan(candidate, lengthenShort: false).schedule.isDeliverable {
+                if DeliveryPlanner(rate: rate, reducesRedundancy: false).plan(candidate, lengthenShort: false)
+                    .schedule.isDeliverable
+                {
                     result = candidate
                 } else {
                     exact = false

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionKit
+import CaptionTracks
 import CaptionsCLI
 import Composition
 import Media
@@ -17,7 +18,10 @@ struct BurnCommand: ParsableCommand {
             video's matrix (its tag, else BT.709 for HD and BT.601 for SD) and range. CEA-608 \
             captions get the 608 look, with flashing text blinking; iTT captions their own look, \
             which --font, --font-size, --outline, --shadow and --box adjust. All export options \
-            apply (--from/--to, --codec, --crf, --preset, --size, --drop-data, --force).
+            apply (--from/--to, --codec, --crf, --preset, --size, --drop-data, --force). \
+            --captions embedded burns the movie's own captions: its c608 track, the CEA-608 in its \
+            video (A/53, H.264/HEVC SEI or MPEG-2 user data) or its mov_text track (--source, \
+            --channel choose).
             """)
 
     @Argument(help: "The movie to read.")
@@ -41,6 +45,13 @@ struct BurnCommand: ParsableCommand {
 
     @Option(name: .long, help: "CEA-608 channel to burn: 1–4 (CC1–CC4). Default 1.")
     var channel: Int?
+
+    @Option(
+        name: .long,
+        help:
+            "With --captions embedded: the c608 track (track), the video's A/53 captions (sei) or a subtitle track (subtitle); default: the first of these present."
+    )
+    var source: MovieCaptionSource.Kind?
 
     @Option(
         name: .long, parsing: .unconditional,
@@ -81,6 +92,11 @@ struct BurnCommand: ParsableCommand {
         if captions == .file, captionFile == nil {
             throw ValidationError("give the caption file after the movie, or --captions embedded")
         }
+        if captions == .embedded, let captionFile {
+            throw ValidationError(
+                "--captions embedded burns the movie's own captions: give no caption file (\(captionFile))")
+        }
+        if source != nil, captions != .embedded { throw ValidationError("--source goes with --captions embedded") }
         if let frameRate, FrameRate(frameRate) == nil { throw ValidationError("unknown frame rate \"\(frameRate)\"") }
         if let channel, !(1...4).contains(channel) { throw ValidationError("--channel must be 1, 2, 3 or 4") }
         if let outline, !(0...1).contains(outline) { throw ValidationError("--outline must be between 0 and 1") }
@@ -93,16 +109,19 @@ struct BurnCommand: ParsableCommand {
     }
 
     func run() throws {
-        if captions == .embedded {
-            throw Exit.Failure(
-                "--captions embedded is not yet supported: reading the captions inside a movie (A/53 data, c608 "
-                    + "and mov_text tracks) comes with the caption-track work; extract them to a file meanwhile")
-        }
-        guard let captionFile else { return }
         let asset = Asset(path: input)
         let rate = frameRate.flatMap(FrameRate.init)
-        let options = CaptionFormatOptions(frameRate: rate, channel: channel)
-        let (result, _) = try CaptionFile.read(captionFile, format: captionFormat, options: options)
+        var options = CaptionFormatOptions(frameRate: rate, channel: channel)
+        let result: CaptionReadResult
+        switch captions {
+        case .embedded:
+            // The movie's own captions (c608 track, A/53 in its video, tx3g), on its timeline.
+            if let source { options.settings[MovieCaptions.sourceSetting] = source.rawValue }
+            (result, _) = try CaptionFile.read(input, format: MovieCaptionFormat.descriptor.name, options: options)
+        case .file:
+            guard let captionFile else { return }
+            (result, _) = try CaptionFile.read(captionFile, format: captionFormat, options: options)
+        }
         if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
         let document = result.document
         let offsetTime =

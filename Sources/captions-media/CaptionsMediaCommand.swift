@@ -20,6 +20,7 @@ struct CaptionsMediaCommand: ParsableCommand {
         subcommands: mediaCommandList)
 
     static func main() {
+        StreamMovieReader.current = DemuxedCaptions.reader
         Exit.run(Self.self)
     }
 }

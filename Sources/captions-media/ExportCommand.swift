@@ -14,7 +14,13 @@ struct ExportCommand: ParsableCommand {
             container cannot hold is dropped with a warning that names it. --from starts the \
             video exactly at the first frame at or after that time; copied tracks are cut at the \
             nearest packet and stay in sync. The output is written to a temporary file and \
-            renamed at the end; an existing output is kept unless --force; Ctrl-C leaves nothing.
+            renamed at the end; an existing output is kept unless --force; Ctrl-C leaves nothing. \
+            --overlay gps draws a GPS dashboard from the movie's own metadata track (GoPro GPMF or \
+            QuickTime mebx) or a --gpx track, with a --layout file (Specs/dashboard-layout.md) or \
+            the default layout fitted to the picture; --captions FILE burns captions; overlays \
+            stack in the order given. With --embed track|sei|both, --captions FILE goes inside the \
+            movie as CEA-608 instead (a c608 track, A/53 data in each H.264 picture, or both; \
+            --channel, --language, --start-timecode as in mux), drawn too only with --overlay captions.
             """)
 
     @Argument(help: "The movie to read.")
@@ -22,11 +28,32 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var export: ExportOptions
 
+    @OptionGroup(title: "Overlays") var overlays: OverlayOptions
+
+    @OptionGroup(title: "Captions inside the movie") var embedding: EmbedOptions
+
+    func validate() throws {
+        if overlays.captions == nil, let given = embedding.anyGiven.first {
+            throw ValidationError("\(given) goes with --captions FILE (the captions to embed)")
+        }
+    }
+
     func run() throws {
         let asset = Asset(path: input)
         let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
         session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
-        try ExportRunner.run(session, style: export.progress)
+        // With --embed the caption file goes inside the movie; it is drawn too only when
+        // --overlay captions says so.
+        let embedded = embedding.anyGiven.isEmpty ? nil : overlays.captions
+        var drawn = overlays
+        if embedded != nil, !overlays.overlay.contains(.captions) { drawn.captions = nil }
+        let extra = try drawn.apply(to: session, movie: input)
+        if let captions = embedded {
+            try CaptionEmbedding(input: input, asset: asset, options: embedding, captions: captions).run(
+                session, export: export, extra: extra)
+            return
+        }
+        try ExportRunner.run(session, style: export.progress, extra: extra)
     }
 }
 

@@ -8,4 +8,5 @@ let mediaCommandList: [ParsableCommand.Type] = [
     ExportCommand.self,
     BurnCommand.self,
     MovieInspectCommand.self,
+    MovieConvertCommand.self,
 ]

@@ -9,8 +9,14 @@ import Media
 struct MovieInspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Describe a movie: container, duration, tags, and every track (codec, size, colour, rate…).",
-        discussion: "Fields use ffprobe's names and values, so the two can be compared; --json for machines.")
+        abstract:
+            "Describe a movie: container, duration, tags, every track (codec, size, colour, rate…), its captions and timed metadata.",
+        discussion: """
+            Fields use ffprobe's names and values, so the two can be compared; --json for machines. \
+            Then every caption source (a c608 track, CEA-608 in the video's A/53 data, a mov_text \
+            subtitle track; `--source` of convert and burn picks one) and every timed-metadata \
+            track with its keys (mebx) or GPMF streams (GoPro).
+            """)
 
     @Argument(help: "The movie to read.")
     var file: String
@@ -25,7 +31,7 @@ struct MovieInspectCommand: ParsableCommand {
         } catch let error as MediaFileError {
             throw Exit.Failure(error.description)
         }
-        let report = MovieReport(file: file, description: description)
+        let report = MovieReport(file: file, description: description, embedded: EmbeddedListing.of(file))
         Console.out(json ? try report.jsonText() : report.text())
     }
 }

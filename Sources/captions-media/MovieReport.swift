@@ -6,6 +6,8 @@ import Media
 struct MovieReport {
     let file: String
     let description: AssetDescription
+    /// Caption sources and timed-metadata tracks inside the movie.
+    var embedded: EmbeddedListing?
 
     func dictionary() -> [String: Any] {
         var format: [String: Any] = [
@@ -16,7 +18,9 @@ struct MovieReport {
         if let b = description.bitRate { format["bit_rate"] = b }
         if let c = description.creationDate { format["creation_time"] = c }
         format["tags"] = Dictionary(description.metadata.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
-        return ["file": file, "format": format, "streams": description.tracks.map(Self.track)]
+        var result: [String: Any] = ["file": file, "format": format, "streams": description.tracks.map(Self.track)]
+        if let embedded { result.merge(embedded.dictionary()) { a, _ in a } }
+        return result
     }
 
     static func track(_ t: AssetTrack) -> [String: Any] {
@@ -93,6 +97,7 @@ struct MovieReport {
             lines.append("  #\(t.index) \(t.mediaType.rawValue) track \(t.trackID): " + parts.joined(separator: ", "))
             for tag in t.tags where tag.key != "language" { lines.append("      \(tag.key): \(tag.value)") }
         }
+        if let embedded { lines += embedded.textLines() }
         return lines.joined(separator: "\n")
     }
 }

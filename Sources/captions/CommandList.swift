@@ -9,6 +9,7 @@ let commandList: [ParsableCommand.Type] = [
     GenerateCommand.self,
     SCCDumpCommand.Group.self,
     MetadataCommand.self,
+    MuxCommand.self,
     MediaInfoStub.self,
     PreviewStub.self,
     ExportStub.self,

@@ -8,13 +8,36 @@ import Testing
 @Suite struct CEA608DecoderTests {
     // MARK: - Bytes
 
-    @Test func pairFailingParityIsDroppedWithADiagnostic() {
-        // 15.119(b): odd parity. 0x41 ('A' without its parity bit) has two one bits.
+    @Test func characterFailingParityShowsASolidBlockInItsCell() {
+        // 15.119(b): odd parity. 0x41 ('A' without its parity bit) has two one bits: that byte
+        // shows as the solid block 0x7F (15.119(j)(1)) in its own cell; 0xC2 ('B') is fine and
+        // keeps its cell, so "C" lands in the third column. Failed before: the whole pair was
+        // dropped, leaving "C" alone in column 1.
         var decoder = CEA608Decoder()
         let steps = feed(&decoder, [.twice(RDC), .code(pac(row: 15)), .raw(0x41, 0xC2), .text("C")])
-        #expect(steps[3].code == .parityError)
+        #expect(steps[3].code == .characters("\u{2588}", "B"))
+        #expect(steps[3].failedParity)
         #expect(steps[3].diagnostic?.ruleID == "608.parity")
-        #expect(rows(decoder.displayedMemory) == ["15:C"])
+        #expect(rows(decoder.displayedMemory) == ["15:\u{2588}BC"])
+    }
+
+    @Test func characterBesideANullWithoutParityKeepsItsLetter() {
+        // 6d00: 0x6D ('m', five one bits) is fine; 0x00 has none, fails, and is not printable, so
+        // it stays nothing. Then É (0x1221) replaces the cell before it, the 'm' (CEA-608-B
+        // §6.4.2). Failed before: the pair was dropped and É replaced the 'A' before it.
+        var decoder = CEA608Decoder()
+        _ = feed(&decoder, [.twice(RDC), .code(pac(row: 15)), .text("A"), .raw(0x6D, 0x00), .code(0x1221)])
+        #expect(rows(decoder.displayedMemory) == ["15:AÉ"])
+    }
+
+    @Test func controlPairFailingParityIsDroppedWithADiagnostic() {
+        // 0x14 0x2C (EDM) with the first byte's parity bit missing: a control pair with a bad byte
+        // is dropped whole (15.119(b)); the screen stays.
+        var decoder = CEA608Decoder()
+        let steps = feed(&decoder, [.twice(RDC), .code(pac(row: 15)), .text("HI"), .raw(0x14, 0x2C)])
+        #expect(steps[4].code == .parityError)
+        #expect(steps[4].diagnostic?.ruleID == "608.parity")
+        #expect(rows(decoder.displayedMemory) == ["15:HI"])
     }
 
     @Test func fillerBytesAreSkipped() {

@@ -32,6 +32,40 @@ import Testing
         CEA608Encoder(channel: channel).transmissionPlans(for: captions, rate: rate).plans
     }
 
+    @Test func transparentCellsAreJumpedOverOrSentAsTheTransparentSpace() {
+        // "ab", four cells that show the picture (U+00A0, the transparent space), "cd": the second
+        // run gets its own PAC (row 15 indent 4 = 0x14 0x72 → 94f2) and TO2 (0x17 0x22 → 97a2)
+        // to column 6: 4 frames instead of 8 for four transparent spaces (15.119(e)(1)).
+        let four = Self.plans([Self.caption([CaptionRun("ab\u{A0}\u{A0}\u{A0}\u{A0}cd")], start: 60, end: 90)])
+        #expect(
+            Self.hex(four[0].preload) == ["9420", "9420", "9470", "9470", "6162", "94f2", "94f2", "97a2", "97a2", "e364"])
+        // One such cell is the transparent space itself (0x11 0x39 → 91b9), which costs what TO1
+        // costs and which FFmpeg and ttconv show as a space.
+        let one = Self.plans([Self.caption([CaptionRun("ab\u{A0}cd")], start: 60, end: 90)])
+        #expect(Self.hex(one[0].preload) == ["9420", "9420", "9470", "9470", "6162", "91b9", "91b9", "e364"])
+    }
+
+    @Test func paintOnOverAShorterRowPaintsOnlyTheChangesWhenTight() {
+        // "Hello, world, and more" (row 15, 100–130) becomes "Hello, world" on 130, and "Bye"
+        // must start on row 5 at 136. Whole rows (EDM on 128–129, PAC, six words) run to 137;
+        // painting only the change — PAC row 15 indent 12 (0x14 0x76 → 9476) and DER (0x14 0x24
+        // → 94a4), which erases ", and more" — needs no EDM and is done by 133.
+        var long = Self.caption([CaptionRun("Hello, world, and more")], start: 100, end: 130, paint: true)
+        long.region = .cells(row: 14, column: 0, rows: 1, columns: 32)
+        var short = Self.caption([CaptionRun("Hello, world")], start: 130, end: 300, paint: true)
+        short.region = .cells(row: 14, column: 0, rows: 1, columns: 32)
+        var bye = Self.caption([CaptionRun("Bye")], row: 4, start: 136, end: 300, paint: true)
+        bye.region = .cells(row: 4, column: 0, rows: 1, columns: 32)
+        let plans = Self.plans([long, short, bye])
+        #expect(Self.hex(plans[1].anchored).first == "942c")
+        #expect(Self.hex(plans[1].leanAnchored ?? []) == ["9476", "9476", "94a4", "94a4"])
+        let (reduced, reductions) = RedundancyReducer().reduce(plans)
+        #expect(reductions.contains { $0.planIndex == 1 && $0.paintsChangesOnly })
+        #expect(Self.hex(reduced[1].anchored) == ["9476", "9476", "94a4", "94a4"])
+        #expect(reduced[1].anchorOffset == 0)
+        #expect(TransmissionScheduler().schedule(reduced).isDeliverable)
+    }
+
     @Test func popOnCaption() {
         let plans = Self.plans([Self.caption([CaptionRun("Hi")], start: 60, end: 90)])
         #expect(plans.count == 1)
@@ -155,27 +189,60 @@ import Testing
         #expect(plans[0].end == .erase(atFrame: 160))
     }
 
-    @Test func paintOnAfterACaptionStillShownErasesItFirst() {
+    @Test func paintOnAfterACaptionThatLeavesErasesItFirst() {
         let captions = [
-            Self.caption([CaptionRun("Up")], row: 2, start: 40, end: 200),
+            Self.caption([CaptionRun("Up")], row: 2, start: 40, end: 100),
             Self.caption([CaptionRun("Hi")], column: 4, start: 100, end: 160, paint: true),
             Self.caption([CaptionRun("Yo")], column: 4, start: 200, end: 260, paint: true),
         ]
         let plans = Self.plans(captions)
-        // From pop-on: EDM (0x142C → 942c) on 96–97 clears "Up", RDC (9429) follows it on 98–99
-        // (FFmpeg loses a caption shown when RDC arrives), the PAC starts "Hi" on 100 (where
-        // ttconv starts it too), its letters on 102. "Up" was meant to stay: reported.
+        // From pop-on, "Up" leaves where "Hi" starts and "Hi" does not paint over it: EDM
+        // (0x142C → 942c) on 98 clears it, RDC (9429) follows on 99 (FFmpeg loses a caption shown
+        // when RDC arrives), each once so "Up" leaves 2 frames early rather than 4; the PAC
+        // starts "Hi" on 100 (where ttconv starts it too), its letters on 102.
         #expect(Self.hex(plans[1].preload).isEmpty)
-        #expect(Self.hex(plans[1].anchored) == ["942c", "942c", "9429", "9429", "94f2", "94f2", "c8e9"])
-        #expect(plans[1].anchorOffset == 4 && plans[1].blockStartFrame == 96)
+        #expect(Self.hex(plans[1].anchored) == ["942c", "9429", "94f2", "94f2", "c8e9"])
+        #expect(plans[1].anchorOffset == 2 && plans[1].blockStartFrame == 98)
         #expect(plans[0].end == .replaced(byPlan: 1))
-        let diagnostics = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate).diagnostics
-        #expect(diagnostics.map(\.ruleID) == ["608.overlap"])
-        // Already in paint-on, "Hi" still shown (it ends on 160 but "Yo" is 200: its own EDM
-        // at 160 clears it, so "Yo" needs none): PAC on 200, no RDC.
+        // Already in paint-on, "Hi" gone (its own EDM at 160): PAC on 200, no RDC, no EDM.
         #expect(plans[1].end == .erase(atFrame: 160))
         #expect(Self.hex(plans[2].anchored) == ["94f2", "94f2", "d9ef"])
         #expect(plans[2].anchorOffset == 0)
+    }
+
+    @Test func paintOnBesideACaptionThatStaysErasesNothing() {
+        // "Up" (pop-on, row 2) stays until 200 while "Hi" is painted on row 15 from 100: RDC does
+        // not change the screen (15.119(f)(3)), so RDC goes ahead and the PAC lands on 100 with
+        // no EDM. Failed before: EDM on 96 erased "Up" 104 frames early.
+        let captions = [
+            Self.caption([CaptionRun("Up")], row: 2, start: 40, end: 200),
+            Self.caption([CaptionRun("Hi")], column: 4, start: 100, end: 160, paint: true),
+        ]
+        let plans = Self.plans(captions)
+        #expect(Self.hex(plans[1].preload) == ["9429", "9429"])
+        #expect(Self.hex(plans[1].anchored) == ["94f2", "94f2", "c8e9"])
+        #expect(plans[1].anchorOffset == 0)
+        // "Hi" ends first, with EDM, which erases the whole screen: "Up" leaves then (reported).
+        #expect(plans[1].end == .erase(atFrame: 160))
+        #expect(plans[0].end == .erased(atFrame: 160, byPlan: 1))
+        let diagnostics = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate).diagnostics
+        #expect(diagnostics.map(\.ruleID) == ["608.overlap"])
+    }
+
+    @Test func paintOnOverWhatLeavesNeedsNoErase() {
+        // Row 15 "Hello" (100–200) is painted over at 200 by "Hello, world" at the same column,
+        // and row 14 "Above" stays: no EDM, the PAC lands on 200.
+        let captions = [
+            Self.caption([CaptionRun("Above")], row: 13, column: 4, start: 90, end: 300, paint: true),
+            Self.caption([CaptionRun("Hello")], column: 4, start: 100, end: 200, paint: true),
+            Self.caption([CaptionRun("Hello, world")], column: 4, start: 200, end: 300, paint: true),
+        ]
+        let plans = Self.plans(captions)
+        #expect(plans[2].anchorOffset == 0)
+        #expect(!Self.hex(plans[2].anchored).contains("942c"))
+        #expect(plans[1].end == .replaced(byPlan: 2))
+        #expect(plans[0].end == .erased(atFrame: 300, byPlan: 2))
+        #expect(CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate).diagnostics.isEmpty)
     }
 
     @Test func rollUpAfterAPopOnCaptionErasesItThenOpensTheWindow() {

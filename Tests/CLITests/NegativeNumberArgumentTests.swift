@@ -16,6 +16,11 @@ import Testing
             ["validate", TestPaths.fixture("validation/clean.json").path, "--video-duration", "-5"],
             "--video-duration must be a time from zero on, not -5"
         ),
+        (
+            ["convert", json, "/nonexistent/x.scc", "--start-timecode", "-1"],
+            "--start-timecode must be a timecode such as 01:00:00:00 (non-drop) or 01:00:00;00 (drop-frame), not \"-1\""
+        ),
+        (["convert", json, "/nonexistent/x.scc", "--max-rows", "-1"], "--max-rows must be 1…15, not -1"),
     ])
     func aNegativeNumberIsRefusedByItsOptionsRule(_ args: [String], _ message: String) throws {
         let result = try CLIRunner.run(args)

@@ -55,4 +55,53 @@ import Testing
         let words = try CLIRunner.run(["validate", "--video-duration", "soon", fixture("past-video-end.json")])
         #expect(words.status == 2 && words.stderr.contains("neither a timecode"), "\(words.stderr)")
     }
+
+    @Test func anSCCFileIsJudgedByTheWordsItCarries() throws {
+        // libcaption's tos.scc sends every code once and its words all arrive in time. Failed
+        // before: 608.excess-media-data (what re-encoding with every code doubled would need)
+        // and exit 1. Now a re-encode's needs are 608.re-encode notes only.
+        let tos = TestPaths.sharedFixture("scc/libcaption/tos.scc").path
+        let r = try CLIRunner.run(["validate", tos])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(!r.stdout.contains("608.excess-media-data"))
+        #expect(r.stdout.contains("0 errors"))
+    }
+
+    @Test func validateAndConvertUseTheSameFrameRateAndTimecode() throws {
+        // A 24 fps document with a bold caption from 1.02 s. Converted to SCC it is written at
+        // 29.97 drop-frame, the start rounded to the nearest frame: 1.02 × 30000/1001 = 30.57 →
+        // frame 31, label 00:00:01;01. Validating for SCC reports the same rate and label.
+        // Failed before: "at 24 NDF" and 00:00:01:00 (the 24 fps frame, floored).
+        let dir = try TemporaryDirectory()
+        let input = dir.path("bold24.json")
+        try Data(
+            """
+            {"captions": [{"startTime": "51/50", "endTime": "3/1", "styles": [{"bold": true, "text": "strong"}]}],
+             "frameRate": "24", "version": 1}
+            """.utf8
+        ).write(to: URL(fileURLWithPath: input))
+        let report = try CLIRunner.run(["validate", input])
+        #expect(report.stdout.contains("target scc at 29.97 DF"), "\(report.stdout)")
+        #expect(report.stdout.contains("00:00:01;01  warning  608.bold"), "\(report.stdout)")
+        let output = dir.path("bold24.scc")
+        let convert = try CLIRunner.run(["convert", input, output])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("\n00:00:01;01\t942f 942f\n"))
+    }
+
+    @Test func captionNumbersAreTheSameInTextAndJSON() throws {
+        // excess-media-data.json's run is "captions 1–6" in the text; the JSON gives [1, 6].
+        // Failed before: [0, 6], a zero-based half-open range beside a text that counts from 1.
+        let text = try CLIRunner.run(["validate", fixture("excess-media-data.json")])
+        #expect(text.stdout.contains("captions 1–6"))
+        #expect(text.stdout.contains(": 6 captions,"))
+        let json = try CLIRunner.run(["validate", "--json", fixture("excess-media-data.json")])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let findings = object?["findings"] as? [[String: Any]] ?? []
+        let excess = findings.first { $0["ruleID"] as? String == "608.excess-media-data" }
+        #expect(excess?["captions"] as? [Int] == [1, 6])
+        #expect((excess?["adjustments"] as? [Any])?.count == 6)
+        // One caption is "1 caption", not "1 captions".
+        #expect(try CLIRunner.run(["validate", fixture("bold.json")]).stdout.contains(": 1 caption,"))
+    }
 }

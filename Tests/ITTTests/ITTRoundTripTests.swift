@@ -60,10 +60,26 @@ import Testing
     }
 
     @Test func allFeaturesSurviveARoundTrip() throws {
-        let first = try ITTTest.read(contentsOf: Self.features).document
+        var first = try ITTTest.read(contentsOf: Self.features).document
         let (text, diagnostics) = try ITTTest.write(first)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let second = try ITTTest.read(text, strict: true).document
+        // The writer gives regions in cells (TTML's default grid of 32 × 15 over the frame, as
+        // the fixture declares no ttp:cellResolution) in percent, as Apple's iTT documents do:
+        // "4c 11c" / "24c 4c" come back as 12.5% 73.3333% / 75% 26.6667%.
+        for index in first.captions.indices {
+            guard let region = first.captions[index].region, region.origin?.x.unit == .cells else { continue }
+            func percent(_ d: CaptionDimension, _ of: Double) -> CaptionDimension {
+                .percent((d.value / of * 100 * 10_000).rounded() / 10_000)
+            }
+            first.captions[index].region?.origin = region.origin.map {
+                CaptionPoint(x: percent($0.x, 32), y: percent($0.y, 15))
+            }
+            first.captions[index].region?.size = region.size.map {
+                CaptionSize(width: percent($0.width, 32), height: percent($0.height, 15))
+            }
+        }
+        #expect(second.captions[4].region?.origin == CaptionPoint(x: .percent(12.5), y: .percent(73.3333)))
         ITTTest.expectEqual(second, first)
         // Writing the re-read model gives the same bytes again.
         let (again, _) = try ITTTest.write(second)
@@ -145,7 +161,9 @@ import Testing
         #expect(rules == ["itt.lines", "itt.flash", "itt.roll-up", "itt.frame-grid", "itt.overlap", "itt.language"])
         #expect(text.contains("ttp:timeBase=\"smpte\" ") || text.contains("ttp:timeBase=\"smpte\""))
         #expect(text.contains("begin=\"00:00:01:07\""))  // 1.2345 s → frame 37 at 29.97
-        #expect(text.contains("<region tts:extent=\"32c 4c\" tts:origin=\"0c 11c\" xml:id=\"region1\"/>"))
+        // Cells of the 608 grid as percent of the frame (32 columns, 15 rows): 32c → 100%, 4c →
+        // 26.6667%, 0c → 0%, 11c → 73.3333% (Specs/itt.md "Regions").
+        #expect(text.contains("<region tts:extent=\"100% 26.6667%\" tts:origin=\"0% 73.3333%\" xml:id=\"region1\"/>"))
         #expect(text.contains("xml:lang=\"\""))
         let reread = try ITTTest.read(text, strict: true).document
         #expect(reread.captions[0].lines == ["one", "two", "three"])

@@ -121,10 +121,15 @@ import Testing
             ])
     }
 
-    @Test func paintOnGrowsThenEndsWhenErased() throws {
-        // RDC PAC row 14, "HEL", then "LO" later and row 15 "WORLD" at the same column: one
-        // caption revealed from its PAC (frame 1; RDC does not start it); BS erases a cell, which
-        // ends it; what is left is a new caption, from the BS (no run of codes prepared it).
+    @Test func paintOnTextIsACaptionFromWhenItIsSent() throws {
+        // RDC PAC row 14 (frame 31), "HEL" (32–33); a second later "LO" (60), PAC row 15 (61),
+        // "WORLD" (62–64); BS (90); EDM (120). Characters appear when they are sent
+        // (15.119(f)(3)), so each run of words paints a caption of its own from its first code:
+        // "HEL" from its PAC; "LO" after a pause repaints row 14, so "HEL" ends at 60 and row 14
+        // is "HELLO" from 60; row 15 is "WORLD" from its PAC (61). RDC erases nothing, so row 14
+        // stays up. BS erases row 15's last cell: "WORLD" ends and "WORL" remains from the BS.
+        // Failed before: one caption "HELLO\nWORLD" from frame 31, showing "LO" and "WORLD" up to
+        // a second before they were sent.
         let lines: [(String, [SCCPiece])] = [
             ("00:00:01:00", [.code(0x1429), .code(0x1440), .text("HEL")]),
             ("00:00:02:00", [.text("LO"), .code(0x1460), .text("WORLD")]),
@@ -134,8 +139,10 @@ import Testing
         let result = try readSCC(Self.file(lines))
         #expect(
             summaries(result, dropFrame: false) == [
-                "00:00:01:01 00:00:03:00 14-15:0 paint HELLO\nWORLD",
-                "00:00:03:00 00:00:04:00 14-15:0 paint HELLO\nWORL",
+                "00:00:01:01 00:00:02:00 14-14:0 paint HEL",
+                "00:00:02:00 00:00:04:00 14-14:0 paint HELLO",
+                "00:00:02:01 00:00:03:00 15-15:0 paint WORLD",
+                "00:00:03:00 00:00:04:00 15-15:0 paint WORL",
             ])
     }
 

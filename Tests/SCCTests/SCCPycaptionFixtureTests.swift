@@ -148,14 +148,20 @@ import Testing
         // 0x2020) are not part of the text. 0x92c2 is row 3 in green (PAC attribute 1).
         // Roll-up: each PAC moves the base row and the window's text with it (15.119(f)(1)):
         // row 1's "AB " moves to row 2 and is overwritten by "AB   ", which moves to row 3 and
-        // is overwritten by the green "AB". One line remains, in the window of rows 2–3. Paint-on
-        // starts at its first PAC (01:25), roll-up at RU2 (01:24): the words run without a pause.
+        // is overwritten by the green "AB". One line remains, in the window of rows 2–3, where it
+        // was last written. Roll-up starts at RU2 (01:24): the words run without a pause. In
+        // paint-on each PAC prepares a row shown as it is sent (15.119(f)(3)): rows 1, 2 and 3
+        // from their PACs (words 2, 5 and 9: 01:25, 01:28, 02:02), all still up when the data ends.
         let green = CaptionTextStyle(textColor: .green)
         let pop = try readFixture("pycaption/sample_scc_with_spaces_at_eol_pop.scc")
         #expect(summaries(pop, dropFrame: false) == ["00:00:02:05 00:00:04:06 1-3:0 AB\nAB\nAB"])
         #expect(pop.document.captions.first?.runs == [CaptionRun("AB\nAB\n"), CaptionRun("AB", style: green)])
         let paint = try readFixture("pycaption/sample_scc_with_spaces_at_eol_paint.scc")
-        #expect(summaries(paint, dropFrame: false) == ["00:00:01:25 00:00:04:05 1-3:0 paint AB\nAB\nAB"])
+        #expect(
+            summaries(paint, dropFrame: false) == [
+                "00:00:01:25 00:00:04:05 1-1:0 paint AB", "00:00:01:28 00:00:04:05 2-2:0 paint AB",
+                "00:00:02:02 00:00:04:05 3-3:0 paint AB",
+            ])
         let roll = try readFixture("pycaption/sample_scc_with_spaces_at_eol_roll.scc")
         #expect(summaries(roll, dropFrame: false) == ["00:00:01:24 00:00:04:05 2-3:0 RU2 AB"])
         #expect(roll.document.captions.first?.runs == [CaptionRun("AB", style: green)])
@@ -198,14 +204,15 @@ import Testing
         // space (U+00A0, Specs/cea608/disputed-code-points.md), èâêîôû. No PAC: row 15, column
         // 0. The second caption continues at the cursor (column 16); the third starts past
         // column 32, so every character replaces column 32 and û remains there, over the first
-        // caption's memory that EOC brought back.
+        // caption's memory that EOC brought back. The 15 cells between were never written: they
+        // show the picture and read as U+00A0, as the transparent space does.
         let result = try readFixture("pycaption/sample_scc_duplicate_special_characters.scc")
         let specials = "®°½¿™¢£♪à\u{A0}èâêîôû"
         #expect(
             summaries(result) == [
                 "00:23:29;05 00:33:28;18 15-15:0 " + specials,
                 "00:33:28;18 00:53:28;20 15-15:16 " + specials,
-                "00:53:28;20 00:53:30;21 15-15:0 " + specials + String(repeating: " ", count: 15) + "û",
+                "00:53:28;20 00:53:30;21 15-15:0 " + specials + String(repeating: "\u{A0}", count: 15) + "û",
             ])
     }
 

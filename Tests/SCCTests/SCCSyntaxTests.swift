@@ -141,24 +141,57 @@ import Testing
         #expect(try readSCC("").diagnostics.map(\.ruleID) == ["scc.header"])
     }
 
-    @Test func parityErrorDropsThePair() throws {
-        // 47 CFR 15.119(b): 0xc9 (4 one bits) fails the check; only the pair c8c9 is lost.
+    @Test func parityErrorShowsASolidBlockInTheFailingCharactersCell() throws {
+        // 47 CFR 15.119(b): 0xc9 ('I', 4 one bits) fails the check and shows as the solid block
+        // (15.119(j)(1)); 0xc8 ('H') in the same pair is fine. Failed before: "TA" (pair dropped).
         let result = try readSCC(Self.header + "00:00:01:00\t9420 9470 c8c9 54c1 942f 942f\n")
-        #expect(result.document.captions.map(\.text) == ["TA"])
+        #expect(result.document.captions.map(\.text) == ["H\u{2588}TA"])
         #expect(rules(result).contains("608.parity"))
         #expect(result.diagnostics.first { $0.ruleID == "608.parity" }?.location.column == 23)
     }
 
     @Test func disassemblyLocatesDecoderFindingsByLineAndTime() throws {
-        // One pair of six fails parity: too few to ignore parity, so it is dropped and located.
+        // One pair of six fails parity: too few to ignore parity, so its failing byte shows as
+        // the solid block and the finding is located.
         let bytes = Array((Self.header + "00:00:01:00\t9420 9470 c8c9 54c1 942f 942f\n").utf8)
         let (entries, diagnostics) = try SCCDisassembler().disassemble(bytes)
-        #expect(entries.map(\.meaning).contains("parity error (dropped)"))
+        #expect(entries.map(\.meaning).contains("\"H\u{2588}\""))
         let parity = diagnostics.first { $0.ruleID == "608.parity" }
         #expect(parity?.location.line == 3 && parity?.location.column == 23)
         #expect(parity?.location.timecode == "00:00:01:02")
         // Frame 32 (label 00:00:01:00 is frame 30) at 29.97 fps.
         #expect(parity?.location.time == FrameRate.fps29_97.time(ofFrame: 32))
+    }
+
+    @Test func disassemblyStreamsWithBoundedFindings() throws {
+        // Each word is handed out as it is decoded (the dump prints and keeps nothing): the same
+        // entries as the collected form. Twelve control pairs with a failing byte (1420: 0x14 has
+        // two one bits) among 62 words (too few to ignore parity): with a limit of 5, five are kept and the other
+        // seven counted in one note. Before: every entry and finding was kept until the end (a
+        // 5 MB one-line file took 498 MB; now 28 MB).
+        let words = Array(repeating: "9420 1420 c1c1 c1c1 c1c1", count: 12).joined(separator: " ")
+        let bytes = Array((Self.header + "00:00:01:00\t9470 " + words + " 942f\n").utf8)
+        let collected = try SCCDisassembler().disassemble(bytes)
+        var streamed: [SCCDisassemblyEntry] = []
+        let findings = try SCCDisassembler().disassemble(bytes, findingLimit: 5) { streamed.append($0) }
+        #expect(streamed == collected.entries)
+        #expect(collected.diagnostics.filter { $0.ruleID == "608.parity" }.count == 12)
+        #expect(findings.filter { $0.ruleID == "608.parity" }.count == 5)
+        #expect(findings.first { $0.ruleID == "scc.findings-limit" }?.message.hasPrefix("7 more") == true)
+    }
+
+    @Test func disassemblyKeepsBoundedSyntaxFindingsToo() throws {
+        // Twelve words that are not four hex digits (scc.hex, one finding each): with a limit of
+        // 5, five are kept and the other seven counted in the note. Before, the dump kept every
+        // syntax finding: a 50 MB file whose labels pass 24 hours (375,000 findings) took 340 MB.
+        let words = Array(repeating: "9420 zz", count: 12).joined(separator: " ")
+        let bytes = Array((Self.header + "00:00:01:00\t" + words + " 942f\n").utf8)
+        var count = 0
+        let findings = try SCCDisassembler().disassemble(bytes, findingLimit: 5) { _ in count += 1 }
+        // The twelve RCLs and the EOC; a bad word is skipped (it still takes its frame).
+        #expect(count == 13)
+        #expect(findings.filter { $0.ruleID == "scc.hex" }.count == 5)
+        #expect(findings.first { $0.ruleID == "scc.findings-limit" }?.message.hasPrefix("7 more findings") == true)
     }
 
     @Test func disassemblyIgnoresParityLikeTheReader() throws {
@@ -167,9 +200,15 @@ import Testing
         #expect(entries.map(\.meaning) == ["RCL", "PAC row 15 col 0 white", "\"HI\"", "\"JK\"", "EOC"])
         #expect(diagnostics.map(\.ruleID) == ["scc.no-parity"])
         #expect(entries.last?.screen == ["15:0 HIJK"])
-        // Strict mode keeps parity on, as the reader does.
+        // Strict mode keeps parity on, as the reader does: control pairs with a failing byte are
+        // dropped; in character pairs only the failing bytes (0x48 'H', 0x4b 'K', two one bits
+        // each) become the solid block.
         let strict = try SCCDisassembler(options: CaptionFormatOptions(strict: true)).disassemble(Array(text.utf8))
-        #expect(strict.entries.allSatisfy { $0.meaning == "parity error (dropped)" })
+        #expect(
+            strict.entries.map(\.meaning) == [
+                "parity error (dropped)", "parity error (dropped)", "\"\u{2588}I\"", "\"J\u{2588}\"",
+                "parity error (dropped)",
+            ])
     }
 
     @Test func fileWithoutParityBitsIsReadWithAWarning() throws {

@@ -45,19 +45,24 @@ import Testing
     }
 
     @Test func paintOnContent() throws {
-        // RDC, PAC row 14 indent 4 (0x94d2), text, PAC row 15 indent 4 (0x94f2), text: one
-        // paint-on caption from its PAC (word 2, 00:02:53:16; RDC does not start a caption,
-        // Specs/scc.md "Start of a roll-up line or paint-on caption"). The second block's PAC
-        // (00:02:56:02) prepares text that paints over row 14 from 56:04: the old caption ends
-        // where the new one starts, at that PAC, and the new one grows as the third line (one
-        // frame late: the second line's words run to 56:25) paints over row 15.
-        // Text past column 32 ends in the last column ("lacin." / "ac.").
+        // RDC, PAC row 14 indent 4 (0x94d2), text, PAC row 15 indent 4 (0x94f2), text. Each PAC
+        // prepares text of its own, shown as it is sent (15.119(f)(3)): row 14 from its PAC (word
+        // 2, 00:02:53:16), row 15 from its PAC (word 18, 00:02:54:02; RDC does not start a
+        // caption, Specs/scc.md "Start of a roll-up line or paint-on caption"). RDC does not erase:
+        // both rows stay. The second block's PAC (00:02:56:02) prepares text that paints over
+        // row 14 only: that row's caption ends there, row 15 stays until the third block's PAC
+        // (00:02:56:28, one frame late: the second line's words run to 56:25) paints over it.
+        // Failed before: rows 14 and 15 were one caption from 53:16, and at 56:02 row 15 showed
+        // "Integer …" 26 frames before it was sent. Text past column 32 ends in the last column
+        // ("lacin." / "ac.").
         for file in ["ttconv/test_scc_reader__test_scc_paint_on_content__1.scc", "ttconv/paint-on.scc"] {
             let result = try readFixture(file)
             #expect(
                 summaries(result, dropFrame: false) == [
-                    "00:02:53:16 00:02:56:02 14-15:4 paint Lorem ipsum dolor sit amet,\nconsectetur adipiscing elit.",
-                    "00:02:56:02 00:02:59:19 14-15:4 paint Pellentesque interdum lacin.\nInteger luctus et ligula ac.",
+                    "00:02:53:16 00:02:56:02 14-14:4 paint Lorem ipsum dolor sit amet,",
+                    "00:02:54:02 00:02:56:28 15-15:4 paint consectetur adipiscing elit.",
+                    "00:02:56:02 00:02:59:19 14-14:4 paint Pellentesque interdum lacin.",
+                    "00:02:56:28 00:02:59:19 15-15:4 paint Integer luctus et ligula ac.",
                 ])
             #expect(rules(result) == ["scc.words-overlap", "scc.no-parity", "scc.open-at-end"])
         }
@@ -124,14 +129,16 @@ import Testing
     }
 
     @Test func mixedRowsRollUpWithParityErrors() throws {
-        // This file has parity bits, but a few words are wrong (c3c4, c580, 902d, 902e): those
-        // pairs are dropped (15.119(b)); ttconv, ignoring parity, shows them. "A" 0x9220 (Á
-        // replaces A) [c580 dropped] 0x92a1 (É replaces Á) "O" 0x92a2 (Ó replaces O) " " 0x92a7
-        // (¡ replaces the space): "ÉÓ¡", an extended character right after another.
+        // This file has parity bits, but a few bytes are wrong (c3 'C' and c5 'E', two one bits
+        // each with bit 7 set, and the control pairs 902d, 902e): a failing character byte shows
+        // as the solid block in its own cell, a failing control pair is dropped (15.119(b),
+        // (j)(1)); ttconv, ignoring parity, shows them. "AB" "█D" "█" 0x91bf (û): "AB█D█û".
+        // "A" 0x9220 (Á replaces A) "█" 0x92a1 (É replaces the block) "O" 0x92a2 (Ó replaces O)
+        // " " 0x92a7 (¡ replaces the space): "ÁÉÓ¡" — the sender's "ÁÉÓ¡" with each fallback.
         let result = try readFixture("ttconv/test_scc_reader__test_mix_rows_roll_up_content__1.scc")
         let captions = result.document.captions
-        #expect(captions.map(\.text).contains("ABû"))
-        #expect(captions.map(\.text).contains("ÉÓ¡"))
+        #expect(captions.map(\.text).contains("AB\u{2588}D\u{2588}û"))
+        #expect(captions.map(\.text).contains("ÁÉÓ¡"))
         // Lines start at their CR (word 2 of each line), as in pycaption's roll_up_ru2.scc.
         #expect(summaries(result).first == "00:00:00;24 00:00:04;19 14-15:0 RU2 >>> HI.")
         #expect(rules(result).filter { $0 == "608.parity" }.count == 7)
@@ -182,10 +189,12 @@ import Testing
 
     @Test func negativeCursor() throws {
         // PAC row 15 indent 16, "Eeech!", PAC row 15 indent 8, "Scary!": columns 14–15 were
-        // never written and read as spaces. EOC word 16 of 00:00:01:00; the EOC at 00:00:02:00
-        // brings back the empty memory.
+        // never written: they show the picture, and read as U+00A0 like the transparent space
+        // (before: two spaces, which a decoder draws as boxes). EOC word 16 of 00:00:01:00; the
+        // EOC at 00:00:02:00 brings back the empty memory.
         let result = try readFixture("ttconv/test_scc_reader__test_scc_with_negative_cursor__1.scc")
-        #expect(summaries(result, dropFrame: false) == ["00:00:01:16 00:00:02:00 15-15:8 Scary!  Eeech!"])
+        #expect(
+            summaries(result, dropFrame: false) == ["00:00:01:16 00:00:02:00 15-15:8 Scary!\u{A0}\u{A0}Eeech!"])
     }
 
     @Test func doubleWordInContent() throws {

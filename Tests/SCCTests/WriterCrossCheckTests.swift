@@ -81,10 +81,11 @@ import Testing
             result.append(Expected(caption: caption, kind: .paintOn, startFrame: start))
         }
         // A pop-on caption still on screen when a paint-on caption, then a roll-up window, starts:
-        // EDM, EDM just before the RU that starts the window; EDM, EDM, RDC, RDC before the PAC
-        // that starts the paint-on caption (FFmpeg loses a caption shown when RDC arrives).
+        // EDM, EDM just before the RU that starts the window; EDM, RDC (each once, so the screen
+        // clears 2 frames early, not 4) before the PAC that starts the paint-on caption (FFmpeg
+        // loses a caption shown when RDC arrives).
         result.append(
-            Expected(caption: popOn("Before the paint", 2500, 2560), kind: .popOn, startFrame: 2500, leavesAt: 2556))
+            Expected(caption: popOn("Before the paint", 2500, 2560), kind: .popOn, startFrame: 2500, leavesAt: 2558))
         var over = popOn("Paint over it", 2560, 2620, row: 5, column: 4)
         over.animation = .characterReveal
         result.append(Expected(caption: over, kind: .paintOn, startFrame: 2560))

@@ -63,6 +63,36 @@ import Testing
         Self.compare(document.captions, result.read, rate: WriterTestDocuments.rate)
     }
 
+    @Test func paintOnRowsComeBackFromTheirOwnPACs() throws {
+        // A two-row paint-on caption, magenta at column 7 of rows 2 and 3, frames 300–400. The
+        // writer paints row 2 from the start frame, then row 3 after its PAC (row 3, indent 4:
+        // 0x12 0x52, with parity 9252). A decoder shows each character as it arrives
+        // (15.119(f)(3)), so the reader gives each row from the PAC that starts it, both ending
+        // together at the EDM. The frame of 9252 is counted here from the written text.
+        let rate = WriterTestDocuments.rate
+        var caption = WriterTestDocuments.popOn(
+            [CaptionRun("paint two\nsecond row", style: CaptionTextStyle(textColor: .magenta))], row: 1, column: 7,
+            lines: 2, start: 300, end: 400)
+        caption.animation = .characterReveal
+        let options = CaptionFormatOptions(dropFrame: false)
+        let result = try Self.roundTrip(CaptionDocument(captions: [caption]), options: options)
+        var secondPAC: Int64?
+        for line in result.written.split(separator: "\n") where line.contains("\t") {
+            let parts = line.split(separator: "\t")
+            let label = parts[0].split(separator: ":").compactMap { Int64($0) }
+            let first = ((label[0] * 60 + label[1]) * 60 + label[2]) * 30 + label[3]
+            for (offset, word) in parts[1].split(separator: " ").enumerated() where word == "9252" && secondPAC == nil {
+                secondPAC = first + Int64(offset)
+            }
+        }
+        let pac = try #require(secondPAC)
+        #expect(pac > 300 && pac < 330)
+        let read = result.read.map { Summary($0, rate: rate) }
+        #expect(read.map(\.text) == ["paint two", "second row"])
+        #expect(read.map(\.start) == [300, pac])
+        #expect(read.map(\.end) == [400, 400])
+    }
+
     /// The generated document really covers what the round trip claims.
     @Test func generatedDocumentCoversEverything() {
         let captions = WriterTestDocuments.everything().captions

@@ -155,13 +155,15 @@ enum WriterTestDocuments {
         return (captions, frame)
     }
 
-    /// Paint-on captions of one and two lines at several columns and styles.
+    /// Paint-on captions of one line at several columns and styles. (A caption of two lines is
+    /// painted row by row, and each row is read back as a caption from its own PAC:
+    /// WriterRoundTripTests.paintOnRowsComeBackFromTheirOwnPACs.)
     static func paintOn(from startFrame: Int64) -> (captions: [Caption], next: Int64) {
         var captions: [Caption] = []
         var frame = startFrame
         let cases: [(String, CaptionTextStyle, Int, Int)] = [
             ("paint one", .plain, 0, 3),
-            ("paint two\nsecond row", CaptionTextStyle(textColor: .magenta), 1, 7),
+            ("paint two", CaptionTextStyle(textColor: .magenta), 1, 7),
             ("Ünïcödé ♪", CaptionTextStyle(italic: true), 9, 4),
             ("flash", CaptionTextStyle(underline: true, flash: true), 14, 20),
         ]

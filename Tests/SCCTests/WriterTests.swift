@@ -77,9 +77,42 @@ import Testing
         }
     }
 
+    @Test func startTimecodeWithTheOtherSeparatorIsReadAsMeant() throws {
+        // Drop-frame output (29.97 default) with a start written non-drop: "01:00:00:00" is taken
+        // as 01:00:00;00, with a warning, so a caption at 2 s is labelled 01:00:02;00. Failed
+        // before: the start was counted non-drop (108,000 frames = 01:00:03;18 in drop-frame),
+        // silently putting the caption at 01:00:05;18. Reading with the same option gives 2 s.
+        let options = CaptionFormatOptions(startTimecode: "01:00:00:00")
+        let result = try SCCWriter(options: options)
+            .write(CaptionDocument(captions: [Self.caption("Hi", 60, 90)], frameRate: Self.rate))
+        #expect(result.diagnostics.map(\.ruleID) == ["scc.start-timecode"])
+        #expect(result.diagnostics.first?.message.contains("read as 01:00:00;00") == true)
+        let text = String(decoding: result.bytes, as: UTF8.self)
+        #expect(text.contains("\n01:00:02;00\t942f 942f\n"))
+        let back = try SCCReader(options: options).read(result.bytes)
+        #expect(back.document.captions.first.map { Self.rate.frame(at: $0.timeRange.start) } == 60)
+        #expect(back.diagnostics.map(\.ruleID).contains("scc.start-timecode"))
+        // 01:01:00;00 is no drop-frame label (SMPTE ST 12-1): refused, naming it.
+        do {
+            _ = try SCCWriter(options: CaptionFormatOptions(startTimecode: "01:01:00:00"))
+                .write(CaptionDocument(captions: [Self.caption("Hi", 60, 90)], frameRate: Self.rate))
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.message.contains("01:01:00;00"))
+        }
+        // Non-drop output with a drop-frame start: the same digits, non-drop.
+        let ndf = try SCCWriter(options: CaptionFormatOptions(dropFrame: false, startTimecode: "01:00:00;00"))
+            .write(CaptionDocument(captions: [Self.caption("Hi", 60, 90)], frameRate: Self.rate))
+        #expect(String(decoding: ndf.bytes, as: UTF8.self).contains("\n01:00:02:00\t942f 942f\n"))
+    }
+
     @Test func collisionsFailWithTheConflicts() throws {
-        // 20 characters need 14 frames of load before frame 10.
-        let captions = [Self.caption("twenty characters!!!", 10, 100)]
+        // 20 characters on row 14 need 14 frames of load before frame 10 (RCL and PAC twice, 10
+        // text words); with both once, 12, and without the RCL a decoder starts with, 11: still
+        // 1 too many.
+        var caption = Self.caption("twenty characters!!!", 10, 100)
+        caption.region = .cells(row: 13, column: 0, rows: 1, columns: 32)
+        let captions = [caption]
         do {
             _ = try Self.write(captions)
             Issue.record("expected a failure")
@@ -87,35 +120,53 @@ import Testing
             #expect(error.kind == .cannotWrite)
             let conflicts = error.diagnostics.filter { $0.ruleID == TransmissionConflict.ruleID }
             #expect(conflicts.count == 1)
-            #expect(conflicts.first?.suggestedFix == "delay the start by 4 frames")
+            #expect(conflicts.first?.suggestedFix == "delay the start by 1 frame")
             #expect(conflicts.first?.location.timecode == "00:00:00;10")
         }
     }
 
     @Test func applyShiftsMovesAndReports() throws {
-        let captions = [Self.caption("twenty characters!!!", 10, 100)]
+        var caption = Self.caption("twenty characters!!!", 10, 100)
+        caption.region = .cells(row: 13, column: 0, rows: 1, columns: 32)
         let result = try SCCWriter(options: CaptionFormatOptions(applyShifts: true))
-            .write(CaptionDocument(captions: captions, frameRate: Self.rate))
-        #expect(result.diagnostics.map(\.ruleID) == ["608.shift"])
+            .write(CaptionDocument(captions: [caption], frameRate: Self.rate))
+        // Codes once before any shift: the PAC (row 14, 0x14 0x50 → 94d0) once and no RCL (a
+        // decoder starts in pop-on): 11 frames of load, so the EOC moves from frame 10 to 11;
+        // the load starts on frame 0, the EOC is still sent twice.
+        #expect(result.diagnostics.map(\.ruleID) == ["608.single-codes", "608.shift"])
         let text = String(decoding: result.bytes, as: UTF8.self)
-        // The EOC lands on frame 14 instead of 10; the load starts on frame 0.
-        #expect(text.contains("\n00:00:00;00\t9420 9420"))
-        #expect(text.contains("\n00:00:00;14\t942f 942f\n"))
+        #expect(text.contains("\n00:00:00;00\t94d0 "))
+        #expect(text.contains("\n00:00:00;11\t942f 942f\n"))
         let back = try SCCReader().read(result.bytes).document.captions
         #expect(back.count == 1)
-        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.start) } == 14)
+        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.start) } == 11)
         #expect(back.first.map { Self.rate.frame(at: $0.timeRange.end) } == 100)
     }
 
-    @Test func oneFrameCaptionIsLengthenedWithShifts() throws {
-        // EOC twice needs two frames before the EDM: with --shift the caption gets one more.
+    @Test func oneFrameCaptionSendsItsEOCOnce() throws {
+        // EOC twice needs two frames before the EDM on 61; sent once it fits on 60 (15.119(i):
+        // the second copy is for resilience). Failed before: the write failed without --shift.
         let captions = [Self.caption("a", 60, 61)]
-        #expect(throws: CaptionFormatError.self) { try Self.write(captions) }
-        let result = try SCCWriter(options: CaptionFormatOptions(applyShifts: true))
-            .write(CaptionDocument(captions: captions, frameRate: Self.rate))
-        #expect(result.diagnostics.map(\.ruleID) == ["608.shift"])
+        let result = try SCCWriter().write(CaptionDocument(captions: captions, frameRate: Self.rate))
+        #expect(result.diagnostics.map(\.ruleID) == ["608.single-codes"])
+        let text = String(decoding: result.bytes, as: UTF8.self)
+        #expect(text.contains("\n00:00:02;00\t942f\n"))
         let back = try SCCReader().read(result.bytes).document.captions
-        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.end) } == 62)
+        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.start) } == 60)
+        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.end) } == 61)
+    }
+
+    @Test func oneFrameCaptionIsLengthenedWithShifts() throws {
+        // A one-frame paint-on caption "abc" needs PAC, "ab", "c" on its frames (3, with the PAC
+        // once): with --shift it is lengthened by 2 frames, as a conformer would.
+        var caption = Self.caption("abc", 60, 61)
+        caption.animation = .characterReveal
+        #expect(throws: CaptionFormatError.self) { try Self.write([caption]) }
+        let result = try SCCWriter(options: CaptionFormatOptions(applyShifts: true))
+            .write(CaptionDocument(captions: [caption], frameRate: Self.rate))
+        #expect(result.diagnostics.map(\.ruleID).contains("608.shift"))
+        let back = try SCCReader().read(result.bytes).document.captions
+        #expect(back.first.map { Self.rate.frame(at: $0.timeRange.end) } == 63)
     }
 
     @Test func unfixableCollisionsFailEvenWithShifts() throws {

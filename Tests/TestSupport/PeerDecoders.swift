@@ -3,7 +3,8 @@ import Foundation
 /// Runs FFmpeg and ttconv on SCC files and reads their output back, for the writer's
 /// and validator cross-check tests.
 public enum PeerDecoders {
-    /// A caption as a peer tool decoded it: seconds and text (lines joined by "\n").
+    /// A caption as a peer tool decoded it: seconds and text (lines joined by "\n"). `end` is
+    /// +infinity for a ttconv paragraph without `end` (still shown when the data ends).
     public struct Cue: CustomStringConvertible {
         public var start: Double
         public var end: Double
@@ -44,6 +45,26 @@ public enum PeerDecoders {
         return parseTTML(try String(contentsOfFile: ttml, encoding: .utf8))
     }
 
+    /// ttconv on many SCC files in one Python process (what `tt convert -i x.scc -o x.ttml`
+    /// does, through the same reader and IMSC writer, without a process start per file), parsed
+    /// in the order given.
+    public static func ttconv(_ sccFiles: [String], in directory: TemporaryDirectory) throws -> [[Cue]] {
+        let script = """
+            import pathlib, sys
+            import ttconv.scc.reader as reader
+            import ttconv.imsc.writer as writer
+            for index in range(1, len(sys.argv), 2):
+                model = reader.to_model(pathlib.Path(sys.argv[index]).read_text())
+                writer.from_model(model).write(sys.argv[index + 1], encoding="utf-8")
+            """
+        let outputs = sccFiles.indices.map { directory.path("ttconv-\($0).ttml") }
+        var arguments = ["-c", script]
+        for (input, output) in zip(sccFiles, outputs) { arguments += [input, output] }
+        let result = try CLIRunner.runProcess(try tool("python3"), arguments)
+        guard result.status == 0 else { throw Failure.failed("ttconv (python3 -c)", result.stderr) }
+        return try outputs.map { parseTTML(try String(contentsOfFile: $0, encoding: .utf8)) }
+    }
+
     // MARK: - Parsing
 
     public static func parseSRT(_ text: String) -> [Cue] {
@@ -71,7 +92,7 @@ public enum PeerDecoders {
 
     public static func parseTTML(_ text: String) -> [Cue] {
         var cues: [Cue] = []
-        for match in text.matches(of: /<p [^>]*?begin="([^"]+)" end="([^"]+)"[^>]*>(.*?)<\/p>/) {
+        for match in text.matches(of: /<p [^>]*?begin="([^"]+)"(?: end="([^"]+)")?[^>]*>(.*?)<\/p>/) {
             var body = String(match.output.3).replacing(/<br\s*\/>/, with: "\n")
             body = body.replacing(/<[^>]+>/, with: "")
             for (entity, character) in [
@@ -80,7 +101,9 @@ public enum PeerDecoders {
                 body = body.replacingOccurrences(of: entity, with: character)
             }
             cues.append(
-                Cue(start: clockSeconds(String(match.output.1)), end: clockSeconds(String(match.output.2)), text: body))
+                Cue(
+                    start: clockSeconds(String(match.output.1)),
+                    end: match.output.2.map { clockSeconds(String($0)) } ?? .infinity, text: body))
         }
         return cues
     }

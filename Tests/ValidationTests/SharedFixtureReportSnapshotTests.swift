@@ -15,7 +15,11 @@ import Validation
         let name = "scc/" + url.path.replacingOccurrences(of: root, with: "")
         let bytes = [UInt8](try Data(contentsOf: url))
         let read = try SCCReader(options: CaptionFormatOptions(fileName: name)).read(bytes)
-        let settings = CaptionConversionSettings(dropFrame: read.document.dropFrame)
+        // As `captions validate` does (CaptionKit's conversion settings): the SCC writer's frame
+        // rate and timecode, and the file judged as transmitted.
+        let timing = SCCWriter.timing(for: read.document, options: CaptionFormatOptions())
+        var settings = CaptionConversionSettings(frameRate: timing.rate, dropFrame: timing.dropFrame)
+        settings.sourceIsTransmitted608 = true
         let warnings = CaptionConversionValidator(
             captions: read.document.captions, settings: settings, fileName: name
         ).warnings()

@@ -50,6 +50,8 @@ import Validation
                 switch row.options[i] {
                 case "--target":
                     settings.target = CaptionConversionSettings.Target(rawValue: row.options[i + 1]) ?? .scc
+                case "--source":
+                    settings.sourceIsTransmitted608 = row.options[i + 1] == "scc"
                 case "--video-duration":
                     settings.videoDuration = try Timecode(row.options[i + 1], rate: .fps29_97).mediaTime(at: .fps29_97)
                 default: Issue.record("unknown option \(row.options[i]) in the spec table")
@@ -87,5 +89,19 @@ import Validation
         let document = try JSONDecoder().decode(CaptionDocument.self, from: Data(contentsOf: url))
         let warnings = CaptionConversionValidator(captions: document.captions).warnings()
         #expect(warnings.isEmpty, "\(warnings.map(\.diagnostic.description))")
+    }
+
+    @Test func aNonNumericTimeIsNamedAsItWasGiven() {
+        // Before: "caption 1 has the time range [-infinity, invalid)" (the end lost, shown as
+        // "invalid") and "[1/1, -infinity)".
+        let captions = [
+            Caption("a", start: .negativeInfinity, end: MediaTime(value: 3, timescale: 1)),
+            Caption(
+                runs: [CaptionRun("b")],
+                timeRange: TimeRange(start: MediaTime(value: 1, timescale: 1), duration: .negativeInfinity)),
+        ]
+        let messages = CaptionConversionValidator(captions: captions).warnings()
+            .filter { $0.diagnostic.ruleID == "timing.order" }.map(\.diagnostic.message)
+        #expect(messages == ["caption 1 has no numeric start (-infinity)", "caption 2 has no numeric end (-infinity)"])
     }
 }

@@ -9,6 +9,8 @@ public struct CEA608DecodeStep: Sendable {
     private enum Finding: Sendable {
         case none
         case parity(UInt8, UInt8)
+        /// A character pair with a byte that failed parity, decoded with the block in its place.
+        case parityBlock(UInt8, UInt8)
         indirect case other(Diagnostic)
     }
 
@@ -30,10 +32,20 @@ public struct CEA608DecodeStep: Sendable {
             switch finding {
             case .none: nil
             case .parity(let first, let second): Self.parityDiagnostic(first, second)
+            case .parityBlock(let first, let second): Self.parityBlockDiagnostic(first, second)
             case .other(let diagnostic): diagnostic
             }
         }
         set { finding = newValue.map { .other($0) } ?? .none }
+    }
+
+    /// Whether a byte of the pair failed the odd parity check (47 CFR 15.119(b)), whether the
+    /// pair was dropped (a control code) or decoded with a solid block (a character pair).
+    public var failedParity: Bool {
+        switch finding {
+        case .parity, .parityBlock: true
+        default: false
+        }
     }
 
     /// Whether there is a ``diagnostic``, without building it.
@@ -60,9 +72,29 @@ public struct CEA608DecodeStep: Sendable {
         return step
     }
 
+    /// Marks a character pair decoded with 0x7F in place of a byte that failed parity.
+    mutating func noteParityFailure(_ first: UInt8, _ second: UInt8) {
+        finding = .parityBlock(first, second)
+    }
+
+    private static func parityBlockDiagnostic(_ first: UInt8, _ second: UInt8) -> Diagnostic {
+        var parts: [String] = []
+        for byte in [first, second] where !Parity.hasOddParity(byte) {
+            let value = byte & 0x7F
+            parts.append(
+                value >= 0x20
+                    ? "0x\(HexText.byte(value)) (\"\(Character(Unicode.Scalar(value)))\") shows as a solid block (█)"
+                    : "0x\(HexText.byte(value)) is not a character and shows nothing")
+        }
+        return Diagnostic(
+            .warning, "608.parity",
+            "byte pair \(HexText.pair(first, second)) fails the odd parity check: \(parts.joined(separator: "; ")); the other cells keep their places",
+            suggestedFix: "check the file for corrupted words")
+    }
+
     private static func parityDiagnostic(_ first: UInt8, _ second: UInt8) -> Diagnostic {
         Diagnostic(
-            .warning, "608.parity", "byte pair \(HexText.pair(first, second)) fails the odd parity check; dropped",
+            .warning, "608.parity", "control pair \(HexText.pair(first, second)) fails the odd parity check; dropped",
             suggestedFix: "check the file for corrupted words")
     }
 }

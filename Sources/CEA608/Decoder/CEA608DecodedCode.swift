@@ -6,7 +6,9 @@
 public enum CEA608DecodedCode: Hashable, Sendable {
     /// 0x80 0x80: filler, nothing sent.
     case padding
-    /// A byte failed the odd parity check; the pair is dropped (15.119(b)).
+    /// A control pair (or XDS data) with a byte that failed the odd parity check: dropped
+    /// (15.119(b)). A character pair with a failing byte decodes as ``characters(_:_:)`` with
+    /// the solid block in that byte's place.
     case parityError
     /// One or two basic characters (a null byte is skipped).
     case characters(Character, Character?)

@@ -115,13 +115,31 @@ public struct CEA608Decoder: Sendable {
             previousControl = -1
             return CEA608DecodeStep(code: .padding)
         }
-        // 15.119(b): every byte has odd parity; a failing pair is dropped.
-        guard !checksParity || Parity.hasOddParity(first) && Parity.hasOddParity(second) else {
-            previousControl = -1
-            return .parityError(first, second)
+        var byte1 = first & 0x7F
+        var byte2 = second & 0x7F
+        // 15.119(b): every byte has odd parity. A control pair (or XDS data) with a failing byte
+        // is dropped; in a character pair each byte counts alone: a printable byte that fails
+        // shows as the solid block 0x7F in its own cell, so the cells after it stay where they
+        // belong (15.119(j)(1) as cited by zvbi; CTA-608-E), and a failing non-printing byte
+        // stays nothing. FFmpeg does the same for the pair's first byte.
+        var failedParity = false
+        if checksParity && !(Parity.hasOddParity(first) && Parity.hasOddParity(second)) {
+            let isCharacterPair = byte1 >= 0x20 || (byte1 < 0x10 && channel.field == 1 && !inXDS)
+            guard isCharacterPair, !inXDS else {
+                previousControl = -1
+                return .parityError(first, second)
+            }
+            if !Parity.hasOddParity(first) && byte1 >= 0x20 { byte1 = 0x7F }
+            if !Parity.hasOddParity(second) && byte2 >= 0x20 { byte2 = 0x7F }
+            if !Parity.hasOddParity(second) && byte2 < 0x20 { byte2 = 0 }
+            failedParity = true
         }
-        let byte1 = first & 0x7F
-        let byte2 = second & 0x7F
+        if failedParity {
+            previousControl = -1
+            var step = decodeCharacters(byte1, byte2)
+            step.noteParityFailure(first, second)
+            return step
+        }
         switch byte1 {
         case 0x10...0x1F:
             return decodeControl(byte1, byte2)

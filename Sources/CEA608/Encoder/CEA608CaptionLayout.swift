@@ -87,8 +87,10 @@ struct CEA608CaptionLayout {
         for (offset, line) in lines.enumerated() where offset < Self.rowCount {
             var cells = line
             var leading = 0
-            while leading < cells.count, cells[leading].isSpace { leading += 1 }
+            while leading < cells.count, cells[leading].isSpace || cells[leading].isGap { leading += 1 }
             if leading > 0 { cells.removeFirst(leading) }
+            // Transparent cells at the end of a row show nothing: not sent.
+            while let last = cells.last, last.isGap { cells.removeLast() }
             var column = (originColumn ?? 0) + leading
             if originColumn == nil, caption.textAlignment == .center {
                 column = max(0, (Self.columnCount - cells.count) / 2)
@@ -182,10 +184,10 @@ struct CEA608CaptionLayout {
     /// the spaces before them. A space between two differently styled words thus shows the
     /// left word's underline and background.
     static func normalizeSpaces(_ cells: inout [CEA608Row.Cell]) {
-        guard let firstVisible = cells.firstIndex(where: { !$0.isSpace }) else { return }
+        guard let firstVisible = cells.firstIndex(where: { !$0.isSpace && !$0.isGap }) else { return }
         var previous = cells[firstVisible].style
         for index in cells.indices {
-            if cells[index].isSpace {
+            if cells[index].isSpace || cells[index].isGap {
                 cells[index].style = previous
             } else {
                 previous = cells[index].style

@@ -10,3 +10,11 @@ public enum CEA608CaptionMode: Sendable, Hashable {
     /// Written straight into displayed memory, characters appearing as they arrive.
     case paintOn
 }
+
+extension CEA608CaptionMode {
+    /// Whether this is roll-up, of any depth.
+    public var isRollUp: Bool {
+        if case .rollUp = self { return true }
+        return false
+    }
+}

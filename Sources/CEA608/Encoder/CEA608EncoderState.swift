@@ -11,7 +11,8 @@ struct EncoderState {
         var plan: Int
         var end: Int64
         var mode: CEA608CaptionMode
-        var baseRow: Int
+        /// Its rows as last sent (a roll-up line's row as it entered the window).
+        var rows: [CEA608Row]
     }
 
     let channel: CaptionChannel
@@ -22,6 +23,8 @@ struct EncoderState {
     private var mode: CEA608CaptionMode?
     /// Whether non-displayed memory may hold text (after an EOC that swapped a caption out).
     private var nonDisplayedMayHoldText = false
+    /// The roll-up window's base row (1–15) while roll-up lines are shown.
+    private var windowBase = 15
 
     /// The EDM word for the channel, parity added.
     private let eraseWord: UInt16
@@ -47,6 +50,8 @@ struct EncoderState {
         var anchored = CEA608WordBuffer(channel: channel, capacity: 48)
         var anchorOffset = 0
         let baseRow = unit.rows.last?.row ?? 15
+        var startStateUnits: [Int] = []
+        var leanAnchored: [TransmissionUnit]?
         /// An EDM `lead` frames before the start when anything is still on screen; whether one
         /// was sent.
         @discardableResult func eraseBeforeStart(lead: Int = 2) -> Bool {
@@ -64,52 +69,264 @@ struct EncoderState {
             preload.append(.resumeCaptionLoading)
             if nonDisplayedMayHoldText { preload.append(.eraseNonDisplayedMemory) }
             diagnostics += encodeRows(unit.rows, into: &preload).map { Self.locate($0, location) }
+            if plans.isEmpty { startStateUnits = Self.startStateUnits(preload.units, channel: channel) }
             anchored.append(.endOfCaption)
             nonDisplayedMayHoldText = !shown.isEmpty
             replaceShown(by: index, at: unit.startFrame, start: unit.startFrame)
         case .paintOn:
-            if mode == .paintOn {
-                eraseBeforeStart()
-            } else if eraseBeforeStart(lead: 4) {
-                // RDC does not change the screen (15.119(f)(3)), but FFmpeg loses a caption still
-                // shown when RDC arrives (WriterCrossCheckTests): it follows the EDM.
-                anchored.append(.resumeDirectCaptioning)
-            } else {
-                // Nothing on screen: RDC goes out ahead, with the free frames.
-                preload.append(.resumeDirectCaptioning)
+            let painting = paintOn(
+                unit, index: index, preload: &preload, anchored: &anchored, anchorOffset: &anchorOffset)
+            if let lean = painting.lean {
+                // Painting only what changes is the fallback when the whole rows do not fit:
+                // other readers (ttconv) build their text from what is sent. It needs no erase.
+                var leanBuffer = anchorOffset == 0 ? anchored : CEA608WordBuffer(channel: channel, capacity: 48)
+                _ = encodeRows(lean, into: &leanBuffer, jumpsOverGaps: false)
+                leanAnchored = leanBuffer.take()
             }
-            diagnostics += encodeRows(unit.rows, into: &anchored).map { Self.locate($0, location) }
+            diagnostics += encodeRows(painting.rows, into: &anchored, jumpsOverGaps: false).map {
+                Self.locate($0, location)
+            }
         case .rollUp(let rows):
-            // The same window, still on screen: the CR on the start frame rolls it, and after it
-            // the line needs a PAC only when it does not start in columns 0–3 in plain text.
+            // Roll-up lines still on screen: the window goes on. A change of depth is an RU code
+            // and a move of the base row a PAC; neither erases the lines (15.119(f)(1)).
             let continues =
-                mode == unit.mode && !shown.isEmpty
-                && shown.allSatisfy { $0.mode == unit.mode && $0.baseRow == baseRow && $0.end >= unit.startFrame }
+                unit.mode.isRollUp && mode?.isRollUp == true && !shown.isEmpty
+                && shown.allSatisfy { $0.mode.isRollUp && $0.end >= unit.startFrame }
+            var onSameBase = continues
             if continues {
+                if mode != unit.mode {
+                    // The RU goes in the two frames before the start, so the CR that rolls the
+                    // window for the line lands on the start frame, as the reader times it.
+                    anchored.append(rollUpCommand(rows))
+                    anchorOffset = 2
+                }
                 anchored.append(.carriageReturn)
                 rollOut(by: index, windowRows: rows, at: unit.startFrame, start: unit.startFrame, location: location)
+                if baseRow != windowBase {
+                    // The PAC after the CR moves the window and its lines to the new base row;
+                    // lines that would rise above row 1 have no place and go.
+                    onSameBase = false
+                    let kept = shown.count
+                    let above = max(0, kept - (baseRow - 1))
+                    for item in shown.prefix(above) {
+                        ends[item.plan] = .replaced(byPlan: index)
+                        if item.end > unit.startFrame { warnEarly(item.plan, leaves: unit.startFrame, meant: item.end) }
+                    }
+                    shown.removeFirst(above)
+                }
             } else {
                 // A new window: an EDM first when anything else is on screen, then RU.
                 eraseBeforeStart()
                 if mode != unit.mode { anchored.append(rollUpCommand(rows)) }
             }
+            windowBase = baseRow
             // Every line of the caption goes on the base row, the later ones after a CR.
             for (offset, row) in unit.rows.enumerated() {
                 if offset > 0 { anchored.append(.carriageReturn) }
                 var onBase = row
                 onBase.row = baseRow
-                let notes = encodeRows([onBase], into: &anchored, afterCarriageReturn: continues || offset > 0)
+                let notes = encodeRows([onBase], into: &anchored, afterCarriageReturn: onSameBase || offset > 0)
                 diagnostics += notes.map { Self.locate($0, location) }
             }
         }
         mode = unit.mode
-        shown.append(Shown(plan: index, end: unit.endFrame, mode: unit.mode, baseRow: baseRow))
-        plans.append(
-            CaptionTransmissionPlan(
-                captionIndices: unit.captionIndices, mode: unit.mode, startFrame: unit.startFrame,
-                end: .erase(atFrame: unit.endFrame), preload: preload.take(), anchored: anchored.take(),
-                anchorOffset: anchorOffset, eraseWord: eraseWord))
+        shown.append(Shown(plan: index, end: unit.endFrame, mode: unit.mode, rows: unit.rows))
+        if unit.mode.isRollUp { restackWindow() }
+        var plan = CaptionTransmissionPlan(
+            captionIndices: unit.captionIndices, mode: unit.mode, startFrame: unit.startFrame,
+            end: .erase(atFrame: unit.endFrame), preload: preload.take(), anchored: anchored.take(),
+            anchorOffset: anchorOffset, eraseWord: eraseWord)
+        plan.startStateUnits = startStateUnits
+        plan.leanAnchored = leanAnchored
+        plans.append(plan)
         ends.append(nil)
+    }
+
+    /// What a paint-on caption needs before its own rows (15.119(f)(3)), and the rows to paint:
+    /// RDC when the mode changes, and an erase only for what must leave from rows the new caption
+    /// does not paint. RDC does not change the screen, so captions meant to stay (any mode) stay.
+    /// On a row it shares with what leaves, only the cells that change are painted (those the new
+    /// text does not cover are cleared with the transparent space), as a captioner correcting a
+    /// row does.
+    private mutating func paintOn(
+        _ unit: CEA608DisplayUnit, index: Int, preload: inout CEA608WordBuffer, anchored: inout CEA608WordBuffer,
+        anchorOffset: inout Int
+    ) -> (rows: [CEA608Row], lean: [CEA608Row]?) {
+        let start = unit.startFrame
+        eraseEnded(before: start - 2)
+        // Captions meant to stay whose cells the new text paints over are spoiled: they leave.
+        let stays = { (item: Shown) in item.end > start && !Self.overlaps(item.rows, unit.rows) }
+        let rows = Set(unit.rows.map(\.row))
+        // What leaves from rows the new text does not paint needs an erase; what leaves from its
+        // rows is painted over, or needs its cells cleared where the new rows are shorter.
+        let leavesOtherRows = shown.contains { !stays($0) && $0.rows.contains { !rows.contains($0.row) } }
+        let leavesCellsUncovered = shown.contains { item in
+            !stays(item)
+                && item.rows.contains { old in
+                    !unit.rows.contains {
+                        $0.row == old.row && $0.column <= old.column
+                            && $0.column + $0.cells.count >= old.column + old.cells.count
+                    }
+                }
+        }
+        let anythingStays = shown.contains(where: stays)
+        let needsErase = leavesOtherRows || (leavesCellsUncovered && !anythingStays)
+        /// The rows painting only what changes over what leaves (clearing what it leaves behind).
+        func leanRows(leaving: [CEA608Row], staying: [CEA608Row]) -> [CEA608Row] {
+            let painted = unit.rows.compactMap { row in
+                let old = leaving.filter { $0.row == row.row }
+                guard !old.isEmpty, !staying.contains(where: { $0.row == row.row }) else { return row }
+                return Self.changes(from: old, to: row)
+            }
+            // Nothing changes: the first row is painted again, so the caption still starts with
+            // a word on its start frame.
+            return painted.isEmpty ? Array(unit.rows.prefix(1)) : painted
+        }
+        if needsErase {
+            // Already in paint-on, with only the new rows' own rows to clear, painting just the
+            // changes (no EDM) is the fallback when an erase and whole rows do not fit.
+            let lean =
+                mode == .paintOn && !leavesOtherRows ? leanRows(leaving: shown.flatMap(\.rows), staying: []) : nil
+            // One EDM erases the whole screen, so whatever was meant to stay leaves too (reported).
+            // RDC does not change the screen (15.119(f)(3)), but FFmpeg loses a caption still
+            // shown when RDC arrives, and shows it after the paint-on caption instead (measured
+            // with hand-made files): it follows the EDM. EDM and RDC twice would take the screen
+            // down 4 frames before the start, though what leaves is meant to stay until at most 2
+            // frames before it (earlier ends were erased above): each goes once.
+            let switching = mode != .paintOn
+            anchored.append(.eraseDisplayedMemory, once: switching)
+            if switching { anchored.append(.resumeDirectCaptioning, once: true) }
+            let lead = 2
+            anchorOffset = lead
+            replaceShown(by: index, at: start - Int64(lead), start: start)
+            return (unit.rows, lean)
+        }
+        // What leaves is painted over by the new text at its start; the rest stays.
+        var kept: [Shown] = []
+        var leaving: [CEA608Row] = []
+        for item in shown {
+            if stays(item) {
+                kept.append(item)
+            } else {
+                leaving += item.rows
+                ends[item.plan] = .replaced(byPlan: index)
+                if item.end > start { warnEarly(item.plan, leaves: start, meant: item.end) }
+            }
+        }
+        shown = kept
+        // RDC changes nothing on screen: it goes out ahead, with the free frames.
+        if mode != .paintOn { preload.append(.resumeDirectCaptioning) }
+        let lean = leanRows(leaving: leaving, staying: kept.flatMap(\.rows))
+        // Whole rows leave old cells behind where they are shorter: then only the lean form
+        // (which clears them) is right.
+        if leavesCellsUncovered { return (lean, nil) }
+        // A row that what leaves already shows as wanted is not painted again: a decoder would
+        // show no change there (15.119(f)(3)), and the caption's first visible change would come
+        // a row later than its start. If no row changes, the first is painted again, so the
+        // caption still starts with a word on its start frame.
+        let staying = kept.flatMap(\.rows)
+        let changed = unit.rows.filter { row in
+            let old = leaving.filter { $0.row == row.row }
+            return old.isEmpty || staying.contains { $0.row == row.row } || Self.changes(from: old, to: row) != nil
+        }
+        let whole = changed.isEmpty ? Array(unit.rows.prefix(1)) : changed
+        return (whole, lean == whole ? nil : lean)
+    }
+
+    /// The part of `new` to paint over `old` (cells on the same row): from the first cell that
+    /// differs to the last, with the transparent space where old text must go; `nil` when nothing
+    /// differs. It starts at the row's own first cell when the first change needs attribute
+    /// codes, which would take the cell before it.
+    static func changes(from old: [CEA608Row], to new: CEA608Row) -> CEA608Row? {
+        // The old cells by column (the grid is 32 wide; a row past it keeps only its cells on
+        // the grid).
+        var cells = [CEA608Row.Cell?](repeating: nil, count: CEA608CaptionLayout.columnCount)
+        var oldLow = Int.max
+        var oldHigh = -1
+        for row in old {
+            for (offset, cell) in row.cells.enumerated() where cells.indices.contains(row.column + offset) {
+                cells[row.column + offset] = cell
+                oldLow = min(oldLow, row.column + offset)
+                oldHigh = max(oldHigh, row.column + offset)
+            }
+        }
+        let newEnd = new.column + new.cells.count
+        let low = max(0, min(new.column, oldLow))
+        let high = min(cells.count, max(newEnd, oldHigh + 1))
+        func wanted(_ column: Int) -> CEA608Row.Cell? {
+            (new.column..<newEnd).contains(column) ? new.cells[column - new.column] : nil
+        }
+        var first = -1
+        var last = -1
+        for column in low..<max(low, high) {
+            let before = cells[column]
+            let after = wanted(column)
+            if before == nil && (after == nil || after?.isGap == true) { continue }
+            if before?.code != after?.code || before?.fallback != after?.fallback || before?.style != after?.style {
+                if first < 0 { first = column }
+                last = column
+            }
+        }
+        guard first >= 0 else { return nil }
+        // Old cells past the new row's end go with one DER after it (two frames), rather than a
+        // transparent space each.
+        var clearsToEnd = false
+        if last >= newEnd, oldHigh >= newEnd {
+            clearsToEnd = true
+            last = min(last, newEnd - 1)
+            first = min(first, newEnd)
+        }
+        let clear = CEA608Row.Cell(
+            code: CEA608CharacterSet.transparentSpaceCode, fallback: 0,
+            style: new.cells.first?.style ?? CEA608CellStyle.afterIndentPAC(underline: false))
+        if let cell = wanted(first) ?? clear as CEA608Row.Cell?,
+            cell.style != CEA608CellStyle.afterIndentPAC(underline: cell.style.underline), first > new.column
+        {
+            first = new.column
+        }
+        var span = first <= last ? (first...last).map { wanted($0) ?? clear } : []
+        CEA608CaptionLayout.normalizeSpaces(&span)
+        var row = CEA608Row(row: new.row, column: first, cells: span)
+        row.clearsToEnd = clearsToEnd
+        return row
+    }
+
+    /// Which of the first pop-on caption's preload units a decoder in its start state does not
+    /// need: the RCL (it starts in pop-on mode) and a PAC to row 15, column 1, white, without
+    /// underline (where its cursor starts), when the load begins with them.
+    static func startStateUnits(_ units: [TransmissionUnit], channel: CaptionChannel) -> [Int] {
+        func word(_ first: UInt8, _ second: UInt8) -> UInt16 {
+            let mapped = channel.encode(first: first, second: second)
+            return CEA608WordBuffer.word(mapped.first, mapped.second)
+        }
+        let rcl = ControlCommand.resumeCaptionLoading.bytes
+        guard units.first?.word == word(rcl.first, rcl.second) else { return [] }
+        guard let home = PreambleAddressCode.addressing(row: 15, column: 0)?.code.bytes,
+            units.count > 1, units[1].word == word(home.first, home.second)
+        else { return [0] }
+        return [0, 1]
+    }
+
+    /// Puts the roll-up lines shown on the rows they now occupy: the newest on the base row, the
+    /// others above it in order (each CR rolls them up one row).
+    private mutating func restackWindow() {
+        var row = windowBase
+        for position in shown.indices.reversed() where shown[position].mode.isRollUp {
+            for line in shown[position].rows.indices.reversed() {
+                shown[position].rows[line].row = row
+                row -= 1
+            }
+        }
+    }
+
+    /// Whether two sets of rows share a cell.
+    private static func overlaps(_ a: [CEA608Row], _ b: [CEA608Row]) -> Bool {
+        for x in a {
+            for y in b where x.row == y.row {
+                if x.column < y.column + y.cells.count && y.column < x.column + x.cells.count { return true }
+            }
+        }
+        return false
     }
 
     /// Erases whatever is still on screen at the end of the document.
@@ -189,9 +406,13 @@ struct EncoderState {
     // MARK: - Words
 
     /// Appends the rows' words; returns what had to change (without a location).
-    private func encodeRows(_ rows: [CEA608Row], into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false)
-        -> [Diagnostic]
-    {
+    ///
+    /// Transparent cells are jumped over (a tab offset or PAC) except in paint-on, where the
+    /// screen may hold text there that a transparent space must clear.
+    private func encodeRows(
+        _ rows: [CEA608Row], into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false,
+        jumpsOverGaps: Bool = true
+    ) -> [Diagnostic] {
         var notes: [Diagnostic] = []
         var previousRow = 0
         for row in rows {
@@ -202,13 +423,23 @@ struct EncoderState {
                         suggestedFix: "place captions shown at the same time on different rows"))
             }
             previousRow = row.row
-            let moved = CEA608RowEncoder.encode(row, into: &buffer, afterCarriageReturn: afterCarriageReturn)
-            if moved > 0 {
+            let placed = CEA608RowEncoder.encode(
+                row, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps)
+            if placed.lost > 0 {
+                // 15.119(e)(1): what comes past column 32 replaces the character in column 32.
                 notes.append(
                     Diagnostic(
                         .warning, "608.mid-row",
                         "row \(row.row): style changes without a space to hold their codes move the text "
-                            + "\(moved) column(s) right",
+                            + "\(placed.moved) column(s) right, past column 32: \(placed.lost) character(s) at the "
+                            + "end of the row are lost (a decoder writes each one over the last column)",
+                        suggestedFix: "change styles at spaces, or shorten the row: each attribute code takes a cell"))
+            } else if placed.moved > 0 {
+                notes.append(
+                    Diagnostic(
+                        .warning, "608.mid-row",
+                        "row \(row.row): style changes without a space to hold their codes move the text "
+                            + "\(placed.moved) column(s) right",
                         suggestedFix: "change styles at spaces: each attribute code takes a cell"))
             }
         }

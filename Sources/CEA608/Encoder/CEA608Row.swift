@@ -2,10 +2,10 @@
 
 /// One row of a caption laid out on the CEA-608 grid: where its first character goes and its
 /// characters with their cell styles.
-struct CEA608Row {
+struct CEA608Row: Equatable {
     /// One character cell: the character's code (no `Character`, so copies cost nothing) and
     /// its style.
-    struct Cell {
+    struct Cell: Equatable {
         /// A basic code (0x20–0x7F) or a special or extended pair, first byte high.
         var code: UInt16
         /// For an extended character, the basic character sent before it; 0 otherwise.
@@ -26,6 +26,8 @@ struct CEA608Row {
 
         /// Whether this is the standard space, whose colour, italics and flash nobody sees.
         var isSpace: Bool { code == 0x20 }
+        /// Whether this is the transparent space (U+00A0): a cell that shows the picture.
+        var isGap: Bool { code == CEA608CharacterSet.transparentSpaceCode }
     }
 
     /// The row, 1 (top) to 15 (bottom).
@@ -33,4 +35,6 @@ struct CEA608Row {
     /// The 0-based column of the first cell.
     var column: Int
     var cells: [Cell]
+    /// Whether a DER follows the cells, erasing what the row held after them (paint-on).
+    var clearsToEnd = false
 }

@@ -6,8 +6,9 @@
 ///
 /// Attribute codes take a cell each, so the encoder puts them in cells that would otherwise hold
 /// spaces: at the start of a row the cursor goes that many columns left of the first character,
-/// and within a row the codes replace the spaces before the restyled character. Only when there
-/// are not enough such cells does the text move right; that is reported.
+/// and within a row the codes replace the spaces (or transparent cells) before the restyled
+/// character. Only when there are not enough such cells does the text move right; that is
+/// reported.
 struct CEA608RowEncoder {
     /// One cell's content before it becomes words.
     enum Item {
@@ -15,16 +16,79 @@ struct CEA608RowEncoder {
         case code(CEA608AttributeCode)
     }
 
-    /// Appends the words of `row` to `buffer`; returns how many columns the text had to move
-    /// right because attribute codes had no spare cells.
+    /// Where a row's text went: how many columns it had to move right because attribute codes
+    /// had no spare cells, and the column after its last cell as sent.
+    struct Placement: Equatable {
+        var moved = 0
+        var end = 0
+
+        /// Cells sent past column 32, which the decoder writes over the last column
+        /// (15.119(e)(1)): characters lost from view.
+        var lost: Int { max(0, end - CEA608CaptionLayout.columnCount) }
+    }
+
+    /// Appends the words of `row` to `buffer`; returns where its text went.
     ///
     /// `afterCarriageReturn`: a roll-up CR has just put the cursor at column 0 of this row with
     /// plain attributes (15.119(f)(1)), so columns 0–3 need no PAC, only a tab offset.
-    static func encode(_ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false)
-        -> Int
-    {
-        guard let first = row.cells.first else { return 0 }
-        // Row start: an indent PAC (white, roman) plus codes, or a colour/italics PAC at column 0.
+    ///
+    /// `jumpsOverGaps`: cells holding the transparent space (cells a decoder never wrote, read as
+    /// U+00A0) are skipped with a tab offset or a new PAC, as caption files do, instead of being
+    /// sent as transparent-space codes (two frames each). Only where the memory is blank: in
+    /// paint-on a transparent space also clears what was in its cell.
+    static func encode(
+        _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false,
+        jumpsOverGaps: Bool = false
+    ) -> Placement {
+        if row.clearsToEnd {
+            // DER erases from the cursor to the end of the row (15.119 miscellaneous codes): after
+            // the cells, or at the row's column when there are none.
+            var cells = row
+            cells.clearsToEnd = false
+            var placement = Placement(end: row.column)
+            if row.cells.isEmpty {
+                if let address = PreambleAddressCode.addressing(
+                    row: min(max(row.row, 1), 15), column: min(row.column, 31))
+                {
+                    let bytes = address.code.bytes
+                    buffer.appendControl(first: bytes.first, second: bytes.second)
+                    if let tab = address.tabOffset { buffer.append(tab) }
+                }
+            } else {
+                placement = encode(
+                    cells, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps)
+            }
+            buffer.append(.deleteToEndOfRow)
+            return placement
+        }
+        if jumpsOverGaps, row.cells.contains(where: \.isGap) {
+            return encodeSegments(row, into: &buffer, afterCarriageReturn: afterCarriageReturn)
+        }
+        guard !row.cells.isEmpty else { return Placement(end: row.column) }
+        // Leading standard spaces in the first cell's style (a run after a gap of transparent
+        // cells can start with them) are where the row's attribute codes go: each code is itself
+        // a standard space (15.119(h)(1)), so the cells look as they did. Moving the cursor left
+        // of them instead would turn transparent cells into spaces, and rewriting what is read
+        // back would move the text again.
+        // Only when the codes do take them: a colour or italics PAC may set the style with no code.
+        let spaces = spacesForCodes(row.cells)
+        if spaces > 0 {
+            var rest = row
+            rest.cells.removeFirst(spaces)
+            rest.column += spaces
+            if rowStart(rest).codes.count >= spaces {
+                return encodeRow(rest, into: &buffer, afterCarriageReturn: afterCarriageReturn)
+            }
+        }
+        return encodeRow(row, into: &buffer, afterCarriageReturn: afterCarriageReturn)
+    }
+
+    /// How a row starts: an indent PAC (white, roman) plus codes, or a colour/italics PAC at
+    /// column 0 plus codes, whichever needs fewer codes where they fit left of the first cell.
+    static func rowStart(_ row: CEA608Row) -> (
+        codes: [CEA608AttributeCode], attribute: PreambleAddressCode.Attribute?, styledPAC: Bool
+    ) {
+        guard let first = row.cells.first else { return ([], nil, false) }
         let indentStart = CEA608CellStyle.afterIndentPAC(underline: first.style.underline)
         let indentCodes = CEA608AttributeCode.transition(from: indentStart, to: first.style)
         var attribute: PreambleAddressCode.Attribute?
@@ -45,8 +109,33 @@ struct CEA608RowEncoder {
                 fitsStyled && (!fitsIndent || styledCodes.count < indentCodes.count)
                 || (!fitsStyled && !fitsIndent && styledCodes.count < indentCodes.count)
         }
-        let codes = useStyledPAC ? styledCodes : indentCodes
-        var moved = max(0, codes.count - row.column)
+        return (useStyledPAC ? styledCodes : indentCodes, attribute, useStyledPAC)
+    }
+
+    /// How many of `cells`' leading standard spaces the attribute codes that set the first
+    /// cell's style after an indent PAC can take: at most one per code, each followed by a cell
+    /// of that style (so the pen is in it when the remaining cells start).
+    static func spacesForCodes(_ cells: [CEA608Row.Cell]) -> Int {
+        guard let first = cells.first, first.isSpace else { return 0 }
+        let codeCount = CEA608AttributeCode.transition(
+            from: CEA608CellStyle.afterIndentPAC(underline: first.style.underline), to: first.style
+        ).count
+        var spaces = 0
+        while spaces < codeCount, spaces + 1 < cells.count, cells[spaces].isSpace,
+            cells[spaces + 1].style == first.style
+        {
+            spaces += 1
+        }
+        return spaces
+    }
+
+    /// Encodes a row from its first cell on: PAC or tab offset, codes, cells.
+    private static func encodeRow(
+        _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool
+    ) -> Placement {
+        guard let first = row.cells.first else { return Placement(end: row.column) }
+        let (codes, attribute, useStyledPAC) = rowStart(row)
+        let moved = max(0, codes.count - row.column)
         let cursor = max(0, row.column - codes.count)
         let row1Based = min(max(row.row, 1), 15)
         if afterCarriageReturn && !useStyledPAC && cursor < 4 && !first.style.underline {
@@ -64,25 +153,38 @@ struct CEA608RowEncoder {
             buffer.appendControl(first: bytes.first, second: bytes.second)
             if let tab = address.tabOffset { buffer.append(tab) }
         }
+        let inside = appendCells(row.cells, leadingCodes: codes, into: &buffer)
+        return Placement(moved: moved + inside, end: cursor + codes.count + row.cells.count + inside)
+    }
+
+    /// Appends `cells` after `leadingCodes`, the pen already in the style of the first cell;
+    /// returns how many columns the text moved right for attribute codes without spare cells.
+    static func appendCells(
+        _ cells: [CEA608Row.Cell], leadingCodes codes: [CEA608AttributeCode], into buffer: inout CEA608WordBuffer
+    ) -> Int {
+        guard let first = cells.first else { return 0 }
+        var moved = 0
         // One style throughout (the usual case): the codes, then the characters.
-        if !row.cells.contains(where: { $0.style != first.style }) {
+        if !cells.contains(where: { $0.style != first.style }) {
             for code in codes { code.append(to: &buffer) }
-            for cell in row.cells { appendCharacter(cell, to: &buffer) }
+            for cell in cells { appendCharacter(cell, to: &buffer) }
             buffer.flush()
             return moved
         }
         // Cells: attribute codes take the place of the spaces before a restyled character.
         var items: [Item] = []
-        items.reserveCapacity(row.cells.count + codes.count + 4)
+        items.reserveCapacity(cells.count + codes.count + 4)
         for code in codes { items.append(.code(code)) }
         var current = first.style
-        for cell in row.cells {
+        for cell in cells {
             if cell.style != current {
                 let change = CEA608AttributeCode.transition(from: current, to: cell.style)
                 var spaces = 0
                 var index = items.count - 1
+                // A transparent cell before the change holds a code too: the code shows there as
+                // a space (15.119(h)(1)), which is less than moving the text right.
                 while spaces < change.count, index >= 0, case .character(let previous) = items[index],
-                    previous.isSpace
+                    previous.isSpace || previous.isGap
                 {
                     spaces += 1
                     index -= 1
@@ -104,6 +206,81 @@ struct CEA608RowEncoder {
         }
         buffer.flush()
         return moved
+    }
+
+    /// The row in runs of cells separated by four or more transparent cells, each run after the
+    /// first placed by a PAC of its own (47 CFR 15.119(e)(1)): two to four frames instead of two
+    /// per cell. Up to three transparent cells are sent as the transparent space, which costs no
+    /// more than a tab offset for one and which other readers (FFmpeg, ttconv) show as a space.
+    static func encodeSegments(_ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool)
+        -> Placement
+    {
+        var segments: [CEA608Row] = []
+        var current: [CEA608Row.Cell] = []
+        var start = row.column
+        var index = 0
+        let cells = row.cells
+        while index < cells.count {
+            var gapEnd = index
+            while gapEnd < cells.count, cells[gapEnd].isGap { gapEnd += 1 }
+            // Spaces after a shorter gap that the next text's attribute codes can take count with
+            // it: a code put in a cell of a gap of four (left of the text after it) reads back as
+            // a gap of three and a space, which must be jumped the same way again.
+            var jumped = gapEnd - index
+            if jumped > 0 && jumped < 4 {
+                var spacesEnd = gapEnd
+                while spacesEnd < cells.count, cells[spacesEnd].isSpace { spacesEnd += 1 }
+                if spacesEnd > gapEnd, spacesEnd < cells.count, !cells[spacesEnd].isGap {
+                    let style = cells[spacesEnd].style
+                    let codes = CEA608AttributeCode.transition(
+                        from: CEA608CellStyle.afterIndentPAC(underline: style.underline), to: style
+                    ).count
+                    jumped += min(codes, spacesEnd - gapEnd)
+                }
+            }
+            if jumped >= 4 || (gapEnd > index && gapEnd == cells.count) {
+                if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }
+                current.removeAll()
+                index = gapEnd
+                continue
+            }
+            if current.isEmpty { start = row.column + index }
+            current.append(contentsOf: cells[index..<max(gapEnd, index + 1)])
+            index = max(gapEnd, index + 1)
+        }
+        if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }
+        // Spaces that open a segment follow a gap, not the character they were styled after
+        // (CEA608CaptionLayout.normalizeSpaces): like spaces at the start of a line they take the
+        // style of the character after them, so that the segment's PAC and codes take their cells.
+        for index in segments.indices {
+            let cells = segments[index].cells
+            guard let visible = cells.firstIndex(where: { !$0.isSpace }), visible > 0, !cells[visible].isGap else {
+                continue
+            }
+            for space in 0..<visible {
+                segments[index].cells[space].style = cells[visible].style
+            }
+        }
+        var placement = Placement(end: row.column)
+        var end = row.column
+        var pen: CEA608CellStyle?
+        for (index, segment) in segments.enumerated() {
+            let gap = segment.column - end
+            if let pen, segment.cells.first?.style == pen, let tab = tabOffset(gap) {
+                buffer.append(tab)
+                // The tab moves from where the cursor is, after any move of the run before.
+                let inside = appendCells(segment.cells, leadingCodes: [], into: &buffer)
+                placement.moved += inside
+                placement.end = placement.end + gap + segment.cells.count + inside
+            } else {
+                let placed = encode(segment, into: &buffer, afterCarriageReturn: index == 0 && afterCarriageReturn)
+                placement.moved += placed.moved
+                placement.end = placed.end
+            }
+            end = segment.column + segment.cells.count
+            pen = segment.cells.last?.style
+        }
+        return placement
     }
 
     /// Appends one character: a basic byte, a doubled special pair, or an extended character's

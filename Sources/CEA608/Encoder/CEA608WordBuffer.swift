@@ -35,10 +35,11 @@ struct CEA608WordBuffer {
         units.append(TransmissionUnit(word: Self.word(mapped.first, mapped.second), count: 2))
     }
 
-    /// Appends a miscellaneous control code or tab offset.
-    mutating func append(_ command: ControlCommand) {
+    /// Appends a miscellaneous control code or tab offset, sent twice, or once when `once`.
+    mutating func append(_ command: ControlCommand, once: Bool = false) {
         let bytes = command.bytes
         appendControl(first: bytes.first, second: bytes.second)
+        if once, let last = units.last { units[units.count - 1] = TransmissionUnit(word: last.word, count: 1) }
     }
 
     /// Ends a half-filled basic pair with the filler byte.
@@ -49,10 +50,11 @@ struct CEA608WordBuffer {
         }
     }
 
-    /// Takes the units collected so far and empties the buffer.
+    /// Takes the units collected so far and empties the buffer. The array returned has no spare
+    /// capacity: plans keep it (the buffer reserves room for a long caption).
     mutating func take() -> [TransmissionUnit] {
         flush()
-        let taken = units
+        let taken = units.count == units.capacity ? units : units.withUnsafeBufferPointer { Array($0) }
         units = []
         return taken
     }

@@ -18,7 +18,7 @@
 public struct CaptionTransmissionPlan: Sendable, Hashable {
     /// How a plan leaves the screen.
     public enum End: Sendable, Hashable {
-        /// This plan sends EDM twice from this frame.
+        /// This plan sends EDM from this frame (twice, or once: ``CaptionTransmissionPlan/eraseCount``).
         case erase(atFrame: Int64)
         /// Another plan's EDM at this frame erases this one too.
         case erased(atFrame: Int64, byPlan: Int)
@@ -42,6 +42,18 @@ public struct CaptionTransmissionPlan: Sendable, Hashable {
     public var anchorOffset: Int
     /// The EDM word (channel and parity applied) used by ``End/erase(atFrame:)``.
     public var eraseWord: UInt16
+    /// How many times that EDM goes out: 2, or 1 where the next caption's words need the
+    /// second frame (``RedundancyReducer``).
+    public var eraseCount: Int = 2
+    /// Preload units a decoder in its start state does not need (the first caption's RCL, and
+    /// its PAC to row 15, column 1 in white), in order; ``RedundancyReducer`` leaves them out as
+    /// a last resort, after sending every code once.
+    public var startStateUnits: [Int] = []
+    /// For a paint-on caption over one that leaves: anchored words that paint only the cells
+    /// that change (clearing with the transparent space what the new text leaves behind, so no
+    /// EDM), which ``RedundancyReducer`` uses when the whole rows do not fit. They start on the
+    /// start frame (no words before it).
+    public var leanAnchored: [TransmissionUnit]?
 
     public init(
         captionIndices: [Int], mode: CEA608CaptionMode, startFrame: Int64, end: End,

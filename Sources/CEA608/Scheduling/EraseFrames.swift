@@ -1,46 +1,71 @@
-// EDM is a control code and goes out twice (47 CFR 15.119(i), now 47 CFR 79.101).
+// EDM is a control code and goes out twice (47 CFR 15.119(i), now 47 CFR 79.101), or once where
+// the data is tight (RedundancyReducer).
 
-/// The frames taken by the plans' own EDM pairs, which never move, for fast lookups.
+/// The frames taken by the plans' own EDM words, which never move, for fast lookups.
 struct EraseFrames {
-    /// First frames of the EDM pairs, sorted.
-    private let starts: [Int64]
-
-    init(plans: [CaptionTransmissionPlan]) {
-        var starts: [Int64] = []
-        for plan in plans {
-            if case .erase(let frame) = plan.end { starts.append(frame) }
-        }
-        self.starts = starts.sorted()
+    /// The EDM words of one plan's end: `start` and, when doubled, `start + 1`.
+    struct Span {
+        var start: Int64
+        var end: Int64
     }
 
-    /// Index of the first pair starting at or after `frame`.
+    /// Sorted by start.
+    private var spans: [Span]
+
+    init(plans: [CaptionTransmissionPlan]) {
+        var spans: [Span] = []
+        for plan in plans {
+            if case .erase(let frame) = plan.end {
+                spans.append(Span(start: frame, end: frame + Int64(plan.eraseCount)))
+            }
+        }
+        spans.sort { $0.start < $1.start }
+        self.spans = spans
+    }
+
+    /// Index of the first span starting at or after `frame`.
     private func lowerBound(_ frame: Int64) -> Int {
         var low = 0
-        var high = starts.count
+        var high = spans.count
         while low < high {
             let middle = (low + high) / 2
-            if starts[middle] < frame { low = middle + 1 } else { high = middle }
+            if spans[middle].start < frame { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// The EDM starting on `frame` now goes once (its plan's ``CaptionTransmissionPlan/eraseCount``
+    /// became 1): its second frame is free.
+    mutating func sendOnce(at frame: Int64) {
+        var index = lowerBound(frame)
+        while index < spans.count, spans[index].start == frame {
+            if spans[index].end == frame + 2 {
+                spans[index].end = frame + 1
+                return
+            }
+            index += 1
+        }
     }
 
     /// The first occupied frame in [`from`, `to`), if any (none when `to` ≤ `from`).
     func firstOccupied(from: Int64, to: Int64) -> Int64? {
         guard from < to else { return nil }
-        // A pair starting one frame before the range covers its first frame.
-        let index = lowerBound(from - 1)
-        guard index < starts.count else { return nil }
-        let pair = starts[index]
-        let first = max(pair, from)
-        return first < to && first <= pair + 1 ? first : nil
+        // A span starting one frame before the range may cover its first frame.
+        var index = lowerBound(from - 1)
+        while index < spans.count, spans[index].start < to {
+            if spans[index].end > from { return max(spans[index].start, from) }
+            index += 1
+        }
+        return nil
     }
 
-    /// The first frames of the pairs that touch [`from`, `to`), in order.
-    func pairs(from: Int64, to: Int64) -> ArraySlice<Int64> {
+    /// The spans that touch [`from`, `to`), in order.
+    func spans(from: Int64, to: Int64) -> ArraySlice<Span> {
         guard from < to else { return [] }
-        let low = lowerBound(from - 1)
+        var low = lowerBound(from - 1)
+        if low < spans.count, spans[low].end <= from { low += 1 }
         let high = lowerBound(to)
-        return starts[low..<max(low, high)]
+        return spans[min(low, high)..<high]
     }
 
     /// How many frames of [`from`, `to`) are occupied (0 when `to` ≤ `from`).
@@ -48,9 +73,9 @@ struct EraseFrames {
         guard from < to else { return 0 }
         var total = 0
         var index = lowerBound(from - 1)
-        while index < starts.count, starts[index] < to {
-            let low = max(starts[index], from)
-            let high = min(starts[index] + 2, to)
+        while index < spans.count, spans[index].start < to {
+            let low = max(spans[index].start, from)
+            let high = min(spans[index].end, to)
             if high > low { total += Int(high - low) }
             index += 1
         }

@@ -10,10 +10,14 @@ extension TransmissionConflict {
         let subject = CaptionNumbers.subject(captionIndices)
         let message: String
         switch kind {
-        case .preloadTooLate:
+        case .preloadTooLate where framesNeeded > framesAvailable:
             message =
                 "\(subject): \(framesNeeded) frames of data must be sent before the start, "
                 + "but only \(framesAvailable) are free"
+        case .preloadTooLate:
+            // Nothing (or little) to send beforehand, but the caption before it is still sending
+            // its own words when this one must start.
+            message = "\(subject): its words would start while the caption before is still sending its own"
         case .collidesWithErase:
             message = "\(subject): its words would land on the frames of an earlier caption's EDM"
         case .displayTooShort:

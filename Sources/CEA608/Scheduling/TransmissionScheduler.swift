@@ -143,7 +143,7 @@ public struct TransmissionScheduler: Sendable {
         _ units: [TransmissionUnit], from: Int64, before: Int64, erases: EraseFrames, recording: Bool
     ) -> (frames: [Int64], shortfall: Int) {
         var frames = recording ? [Int64](repeating: 0, count: units.count) : []
-        let pairs = erases.pairs(from: from, to: before)
+        let pairs = erases.spans(from: from, to: before)
         var total = 0
         for unit in units { total += unit.count }
         if pairs.isEmpty {
@@ -159,7 +159,7 @@ public struct TransmissionScheduler: Sendable {
             }
             return (frames, 0)
         }
-        // Backwards from the last free frame; `pair` is the last EDM pair starting at or before
+        // Backwards from the last free frame; `pair` is the last EDM span starting at or before
         // `position`, so only it can overlap the frames being tried.
         var position = before - 1
         var pair = pairs.endIndex - 1
@@ -168,9 +168,9 @@ public struct TransmissionScheduler: Sendable {
             let count = Int64(units[index].count)
             let first = position - count + 1
             if first < from { break }
-            while pair >= pairs.startIndex && pairs[pair] > position { pair -= 1 }
-            if pair >= pairs.startIndex && pairs[pair] + 1 >= first {
-                position = pairs[pair] - 1
+            while pair >= pairs.startIndex && pairs[pair].start > position { pair -= 1 }
+            if pair >= pairs.startIndex && pairs[pair].end - 1 >= first {
+                position = pairs[pair].start - 1
                 continue
             }
             if recording { frames[index] = first }
@@ -222,7 +222,7 @@ public struct TransmissionScheduler: Sendable {
 
     func place(_ plans: [CaptionTransmissionPlan], delays: [Int64], erases: EraseFrames) -> [ScheduledWord] {
         var words: [ScheduledWord] = []
-        words.reserveCapacity(plans.reduce(0) { $0 + $1.preloadFrames + $1.anchoredFrames + 2 })
+        words.reserveCapacity(plans.reduce(0) { $0 + $1.preloadFrames + $1.anchoredFrames + $1.eraseCount })
         // EDM words wait here, sorted, until the words before them are out: a preload may be
         // packed around an earlier plan's EDM.
         var pending: [ScheduledWord] = []
@@ -252,11 +252,11 @@ public struct TransmissionScheduler: Sendable {
             }
             if case .erase(let end) = plan.end {
                 let position = pending.firstIndex { $0.frame > end } ?? pending.endIndex
-                pending.insert(
-                    contentsOf: [
-                        ScheduledWord(frame: end, word: plan.eraseWord, changesScreen: true),
-                        ScheduledWord(frame: end + 1, word: plan.eraseWord, changesScreen: false),
-                    ], at: position)
+                var erase = [ScheduledWord(frame: end, word: plan.eraseWord, changesScreen: true)]
+                if plan.eraseCount == 2 {
+                    erase.append(ScheduledWord(frame: end + 1, word: plan.eraseWord, changesScreen: false))
+                }
+                pending.insert(contentsOf: erase, at: position)
             }
             release = frame
         }

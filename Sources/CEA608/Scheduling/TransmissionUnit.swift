@@ -9,12 +9,15 @@
 public struct TransmissionUnit: Sendable, Hashable {
     /// The word, both bytes with odd parity, first byte high.
     public let word: UInt16
+    /// 1 or 2 in one byte, so a unit takes 4 bytes, not 16: a plan holds one per word, and a
+    /// document's plans are kept while it is scheduled.
+    private let copies: UInt8
     /// 1 for a character pair, 2 for a doubled control code.
-    public let count: Int
+    public var count: Int { Int(copies) }
 
     /// A unit of `word` sent `count` times (1 or 2).
     public init(word: UInt16, count: Int) {
         self.word = word
-        self.count = count == 2 ? 2 : 1
+        copies = count == 2 ? 2 : 1
     }
 }

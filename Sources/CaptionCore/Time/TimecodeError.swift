@@ -14,6 +14,20 @@ public enum TimecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A frame count outside one 24-hour day.
     case frameCountOutOfRange(Int64)
 
+    /// What is wrong, without the timecode itself, for messages that name it already
+    /// ("start timecode 01:00:00;99: frame 99 is not below the nominal rate 30").
+    public var reason: String {
+        switch self {
+        case .malformed: return "expected HH:MM:SS:FF or HH:MM:SS;FF"
+        case .fieldOutOfRange(_, let field): return "\(field) out of range"
+        case .frameOutOfRange(_, let f, let n): return "frame \(f) is not below the nominal rate \(n)"
+        case .nonexistentDropFrameLabel:
+            return "no such label in drop-frame counting (frames 00 and 01 of each minute not divisible by ten are skipped)"
+        case .dropFrameUnsupported(_, let rate): return "drop-frame is not defined at \(rate) fps"
+        case .frameCountOutOfRange(let n): return "frame count \(n) is outside one 24-hour day"
+        }
+    }
+
     public var description: String {
         switch self {
         case .malformed(let t):

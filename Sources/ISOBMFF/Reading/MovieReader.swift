@@ -99,12 +99,16 @@ struct MovieReader {
     private func track(_ trak: Box, _ bytes: [UInt8], base: Int) throws(ISOBMFFError) -> Track {
         guard let tkhd = trak.child("tkhd") else { throw ISOBMFFError(.missing, "no tkhd box", path: trak.path) }
         var (r, version) = try fullBoxReader(tkhd, bytes, base: base)
+        let p = tkhd.payloadRange.lowerBound
+        let flags = UInt32(bytes[p + 1]) << 16 | UInt32(bytes[p + 2]) << 8 | UInt32(bytes[p + 3])
         try r.skip(version == 1 ? 16 : 8, "the creation and modification times")
         let id = try r.u32("track_ID")
         try r.skip(4, "a reserved field")
         try r.skip(version == 1 ? 8 : 4, "the duration")
         // reserved 8, layer 2, alternate_group 2, volume 2, reserved 2, matrix 36.
-        try r.skip(52, "the layer, volume and matrix")
+        try r.skip(10, "the reserved field and the layer")
+        let alternateGroup = Int16(bitPattern: try r.u16("alternate_group"))
+        try r.skip(40, "the volume and matrix")
         let width = Int(try r.u32("the width") >> 16)
         let height = Int(try r.u32("the height") >> 16)
 
@@ -166,10 +170,13 @@ struct MovieReader {
             while t.remaining >= 4 { ids.append(try t.u32("a track ID")) }
             references[ref.type, default: []] += ids
         }
-        return Track(
+        var track = Track(
             id: id, handlerType: handler, handlerName: handlerName, timescale: timescale, duration: duration,
             language: language, width: width, height: height, sampleEntries: entries, edits: edits,
             references: references, sampleTable: table, box: trak)
+        track.alternateGroup = alternateGroup
+        track.flags = flags
+        return track
     }
 
     /// ISO 639-2/T packed as three 5-bit letters offset by 0x60 (§8.4.2.3); QuickTime's

@@ -1,10 +1,18 @@
-/// The sample tables of one track as stored (ISO/IEC 14496-12 §8.6.1.2 `stts`, §8.7.3 `stsz`,
-/// §8.7.4 `stsc`, §8.7.5 `stco`/`co64`), and their expansion into ``Sample`` values with every
-/// count checked against the others.
+/// The sample tables of one track as stored (ISO/IEC 14496-12 §8.6.1.2 `stts`, §8.6.1.3 `ctts`,
+/// §8.7.3 `stsz`, §8.7.4 `stsc`, §8.7.5 `stco`/`co64`), and their expansion into ``Sample``
+/// values with every count checked against the others.
 public struct SampleTable: Sendable, Hashable {
     public struct TimeToSample: Sendable, Hashable {
         public var count: UInt32
         public var delta: UInt32
+    }
+
+    /// One `ctts` run (§8.6.1.3): `count` samples whose composition time is their decoding time
+    /// plus `offset` (signed in version 1; version 0 offsets above 2^31 are read as QuickTime
+    /// writes them, negative).
+    public struct CompositionOffset: Sendable, Hashable {
+        public var count: UInt32
+        public var offset: Int32
     }
 
     public struct SampleToChunk: Sendable, Hashable {
@@ -14,6 +22,8 @@ public struct SampleTable: Sendable, Hashable {
     }
 
     public var timeToSample: [TimeToSample] = []
+    /// `ctts` runs; empty when composition equals decoding time (no B-frames, or not video).
+    public var compositionOffsets: [CompositionOffset] = []
     public var sampleToChunk: [SampleToChunk] = []
     /// Non-zero when every sample has this size (`stsz` sample_size).
     public var constantSampleSize: UInt32 = 0
@@ -45,6 +55,18 @@ public struct SampleTable: Sendable, Hashable {
         for _ in 0..<timeCount {
             timeToSample.append(
                 TimeToSample(count: try stts.u32("a sample count"), delta: try stts.u32("a sample delta")))
+        }
+        if let ctts = stbl.child("ctts") {
+            var r = BigEndianReader(bytes, range: ctts.payloadRange, path: ctts.path, baseOffset: baseOffset)
+            try r.skip(4, "the version and flags")
+            let runs = try r.entryCount(entrySize: 8, "the ctts entry count")
+            compositionOffsets.reserveCapacity(runs)
+            for _ in 0..<runs {
+                compositionOffsets.append(
+                    CompositionOffset(
+                        count: try r.u32("a sample count"),
+                        offset: Int32(bitPattern: try r.u32("a composition offset"))))
+            }
         }
         var stsz: BigEndianReader
         if stbl.child("stsz") != nil {
@@ -130,6 +152,9 @@ public struct SampleTable: Sendable, Hashable {
                     + "samples would overlap or lie outside it",
                 path: path + "/stsz")
         }
+        var offsets = compositionOffsets.makeIterator()
+        var offsetRun = offsets.next()
+        var leftInOffsetRun = offsetRun.map { Int($0.count) } ?? 0
         var result: [Sample] = []
         result.reserveCapacity(sampleCount)
         var timeEntry = 0
@@ -165,6 +190,13 @@ public struct SampleTable: Sendable, Hashable {
                     }
                     let delta = Int64(timeToSample[timeEntry].delta)
                     leftInEntry -= 1
+                    while leftInOffsetRun == 0, let next = offsets.next() {
+                        offsetRun = next
+                        leftInOffsetRun = Int(next.count)
+                    }
+                    // A ctts shorter than the track leaves the remaining samples at offset 0.
+                    let compositionOffset = leftInOffsetRun > 0 ? Int64(offsetRun?.offset ?? 0) : 0
+                    leftInOffsetRun -= leftInOffsetRun > 0 ? 1 : 0
                     let size = constantSampleSize != 0 ? UInt64(constantSampleSize) : UInt64(sampleSizes[sampleIndex])
                     guard offset <= UInt64(fileSize), size <= UInt64(fileSize) - offset else {
                         throw ISOBMFFError(
@@ -175,7 +207,7 @@ public struct SampleTable: Sendable, Hashable {
                     result.append(
                         Sample(
                             offset: Int(offset), size: Int(size), time: time, duration: delta,
-                            descriptionIndex: Int(run.descriptionIndex)))
+                            descriptionIndex: Int(run.descriptionIndex), compositionOffset: compositionOffset))
                     time += delta
                     offset += size
                     sampleIndex += 1

@@ -11,6 +11,10 @@ public struct Track: Sendable {
     public var duration: UInt64
     /// `mdhd` ISO 639-2/T language code ("und" when unset).
     public var language: String
+    /// `tkhd` alternate_group (§8.3.2.3): tracks of one non-zero group are alternatives.
+    public var alternateGroup: Int16 = 0
+    /// `tkhd` flags: 1 enabled, 2 in movie, 4 in preview.
+    public var flags: UInt32 = 0
     /// `tkhd` width and height (16.16 fixed point, whole part).
     public var width: Int
     public var height: Int

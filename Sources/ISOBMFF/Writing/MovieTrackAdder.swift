@@ -163,7 +163,17 @@ public struct MovieTrackAdder {
             for (index, child) in moov.children.enumerated() {
                 switch child.type {
                 case "mvhd":
-                    w.append(try patchedMovieHeader(child, nextTrackID: nextTrackID(after: ids)))
+                    // The movie lasts as long as its longest track (§8.2.2.3): a caption track may
+                    // run past the video.
+                    let longest =
+                        zip(tracks, ids).map { track, id in
+                            TrackBoxBuilder(
+                                track: track, trackID: id, movieHeader: movie.header, quickTimeHandlers: quickTime
+                            ).movieDuration
+                        }.max() ?? 0
+                    w.append(
+                        try patchedMovieHeader(
+                            child, nextTrackID: nextTrackID(after: ids), duration: max(longest, movie.header.duration)))
                 case "trak":
                     let id = movie.tracks.first { $0.box.offset == child.offset }?.id
                     let addedReferences = Dictionary(
@@ -290,10 +300,22 @@ public struct MovieTrackAdder {
         }
     }
 
-    private func patchedMovieHeader(_ mvhd: Box, nextTrackID: UInt32) throws(ISOBMFFError) -> [UInt8] {
+    private func patchedMovieHeader(_ mvhd: Box, nextTrackID: UInt32, duration: UInt64) throws(ISOBMFFError)
+        -> [UInt8]
+    {
         var bytes = Array(movie.movieBytes[mvhd.range])
         // next_track_ID is the last field of mvhd (§8.2.2.2).
         guard bytes.count >= 12 else { throw ISOBMFFError(.truncated, "mvhd is too short", path: mvhd.path) }
+        if duration > movie.header.duration {
+            // The duration follows the version and flags, two times and the timescale: 32 bits
+            // at byte 24 in version 0, 64 bits at byte 32 in version 1 (header of 8 bytes).
+            let version = bytes.count > 8 ? bytes[8] : 0
+            if version == 1, bytes.count >= 40 {
+                for i in 0..<8 { bytes[32 + i] = UInt8(truncatingIfNeeded: duration >> (56 - 8 * UInt64(i))) }
+            } else if version == 0, bytes.count >= 28, duration <= UInt64(UInt32.max) {
+                for i in 0..<4 { bytes[24 + i] = UInt8(truncatingIfNeeded: duration >> (24 - 8 * UInt64(i))) }
+            }
+        }
         let p = bytes.count - 4
         bytes[p] = UInt8(nextTrackID >> 24)
         bytes[p + 1] = UInt8((nextTrackID >> 16) & 0xFF)

@@ -45,6 +45,12 @@ public struct NewTrack: Sendable {
     public var referencesFromExisting: [UInt32: FourCC]
     /// `tkhd` flags (§8.3.2.3: 1 enabled, 2 in movie, 4 in preview).
     public var trackFlags: UInt32
+    /// `tkhd` alternate_group (§8.3.2.3): tracks of one group are alternatives (subtitle
+    /// languages); 0 for none.
+    public var alternateGroup: Int16 = 0
+    /// A BCP 47 tag (`en-US`) written as an extended language box `elng` in `mdia`
+    /// (§8.4.6; QuickTime "Extended language tag atom"), beside `mdhd`'s ISO 639-2 code.
+    public var extendedLanguage: String?
 
     public init(
         handlerType: FourCC, handlerName: String, mediaHeader: MediaHeader, sampleEntry: [UInt8], timescale: UInt32,

@@ -22,6 +22,12 @@ struct TrackBoxBuilder {
             try editList(&w)
             try w.box("mdia") { (w: inout BoxWriter) throws(ISOBMFFError) in
                 try mediaHeader(&w)
+                if let tag = track.extendedLanguage, !tag.isEmpty {
+                    try w.fullBox("elng") { (w: inout BoxWriter) in
+                        w.append(tag.utf8.prefix(64))
+                        w.u8(0)
+                    }
+                }
                 try handler(&w, type: track.handlerType, name: track.handlerName, componentType: "mhlr")
                 try w.box("minf") { (w: inout BoxWriter) throws(ISOBMFFError) in
                     switch track.mediaHeader {
@@ -49,7 +55,8 @@ struct TrackBoxBuilder {
         return w.bytes
     }
 
-    private var movieDuration: UInt64 {
+    /// The track's duration in the movie timescale (its edit list's total).
+    var movieDuration: UInt64 {
         // Rounded up, so the edit covers the last sample.
         let media = track.mediaDuration + track.startOffset
         let scale = UInt64(movieHeader.timescale)
@@ -72,7 +79,7 @@ struct TrackBoxBuilder {
             if wide { w.u64(movieDuration) } else { w.u32(UInt32(movieDuration)) }
             w.zeros(8)
             w.u16(0)  // layer
-            w.u16(0)  // alternate_group
+            w.i16(track.alternateGroup)
             w.u16(0)  // volume: not audio
             w.u16(0)
             for v: UInt32 in [0x0001_0000, 0, 0, 0, 0x0001_0000, 0, 0, 0, 0x4000_0000] { w.u32(v) }

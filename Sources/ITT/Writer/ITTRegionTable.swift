@@ -6,6 +6,13 @@ struct ITTRegionTable {
     private(set) var used: [(id: String, region: CaptionRegion)] = []
     private var ids: [CaptionRegion: String] = [:]
     private var taken: Set<String> = []
+    /// Whether lengths in cells are written as percentages of the frame (Specs/itt.md
+    /// "Regions").
+    var cellsAsPercent = true
+
+    init(cellsAsPercent: Bool = true) {
+        self.cellsAsPercent = cellsAsPercent
+    }
 
     /// The id of `region`, assigning one on first use: its own identifier when that is a valid
     /// name not already given to a different region, else `region1`, `region2`…
@@ -32,23 +39,45 @@ struct ITTRegionTable {
         let usedIDs = Set(used.map(\.id))
         for standard in [ITTStandardRegions.top, ITTStandardRegions.bottom] {
             guard let id = standard.region.identifier, !usedIDs.contains(id) else { continue }
-            var attrs = Self.attributes(of: standard.region, id: id)
+            var attrs = attributes(of: standard.region, id: id)
             attrs.append(("tts:textAlign", standard.textAlign.rawValue))
             result.append(attrs.sorted { $0.0 < $1.0 })
         }
         for (id, region) in used {
-            result.append(Self.attributes(of: region, id: id).sorted { $0.0 < $1.0 })
+            result.append(attributes(of: region, id: id).sorted { $0.0 < $1.0 })
         }
         return result
     }
 
-    private static func attributes(of region: CaptionRegion, id: String) -> [(String, String)] {
+    private func attributes(of region: CaptionRegion, id: String) -> [(String, String)] {
         var a: [(String, String)] = [("xml:id", id)]
-        if let o = region.origin { a.append(("tts:origin", "\(o.x.ttmlDescription) \(o.y.ttmlDescription)")) }
-        if let s = region.size { a.append(("tts:extent", "\(s.width.ttmlDescription) \(s.height.ttmlDescription)")) }
+        if let o = region.origin {
+            a.append(("tts:origin", "\(length(o.x, cells: Self.gridColumns)) \(length(o.y, cells: Self.gridRows))"))
+        }
+        if let s = region.size {
+            a.append(
+                ("tts:extent", "\(length(s.width, cells: Self.gridColumns)) \(length(s.height, cells: Self.gridRows))"))
+        }
         if let d = region.displayAlignment { a.append(("tts:displayAlign", d.rawValue)) }
         if region.writingMode == .topToBottomAndRightToLeft { a.append(("tts:writingMode", "tbrl")) }
         return a
+    }
+
+    /// The 608 grid a cell length counts in: TTML's default cell resolution, 32 × 15 over the
+    /// root container (TTML1 §6.2.1), which is also 47 CFR 15.119(d)'s 32 columns and 15 rows.
+    static let gridColumns = 32.0
+    static let gridRows = 15.0
+
+    /// `length` as written: a cell length in percent of the frame (`cells` to the whole), to
+    /// four decimals, when ``cellsAsPercent``; anything else as it is.
+    func length(_ length: CaptionDimension, cells: Double) -> String {
+        dimension(length, cells: cells).ttmlDescription
+    }
+
+    /// `length` converted as ``length(_:cells:)`` writes it.
+    func dimension(_ length: CaptionDimension, cells: Double) -> CaptionDimension {
+        guard cellsAsPercent, length.unit == .cells else { return length }
+        return .percent((length.value / cells * 100 * 10_000).rounded() / 10_000)
     }
 
     /// An XML NCName of the simple kind ids use: a letter or `_`, then letters, digits, `-`,

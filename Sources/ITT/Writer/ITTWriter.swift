@@ -18,11 +18,22 @@ public struct ITTWriter: Sendable {
     /// The frame rate used when neither the options nor the document name one.
     public static let defaultFrameRate = FrameRate.fps29_97
 
+    /// The frame rate and timecode counting a document is written at: the options', else the
+    /// document's, else 29.97 non-drop (drop-frame only where the rate has it). The validator
+    /// uses the same (CaptionKit's conversion settings).
+    public static func timing(for document: CaptionDocument, options: CaptionFormatOptions) -> (
+        rate: FrameRate, dropFrame: Bool
+    ) {
+        let rate = options.frameRate ?? document.frameRate ?? defaultFrameRate
+        return (rate, options.dropFrame ?? document.dropFrame ?? false)
+    }
+
     public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
         var diagnostics: [Diagnostic] = []
         let file = options.fileName
-        let rate = options.frameRate ?? document.frameRate ?? Self.defaultFrameRate
-        var dropFrame = options.dropFrame ?? document.dropFrame ?? false
+        let timing = Self.timing(for: document, options: options)
+        let rate = timing.rate
+        var dropFrame = timing.dropFrame
         if dropFrame && !rate.supportsDropFrame {
             diagnostics.append(
                 Diagnostic(
@@ -36,12 +47,14 @@ public struct ITTWriter: Sendable {
             do {
                 startFrame = try Timecode(start, rate: rate).frameCount(at: rate)
             } catch {
-                throw CaptionFormatError(.cannotWrite, "the start timecode \(error)", at: .init(file: file))
+                throw CaptionFormatError(.cannotWrite, "start timecode \(start): \(error.reason)", at: .init(file: file))
             }
         }
         var timecodes = ITTTimecodeFormatter(rate: rate, dropFrame: dropFrame, startFrame: startFrame)
         var styles = ITTStyleTable()
-        var regions = ITTRegionTable()
+        // Regions in cells (608's grid, from SCC) are written in percent of the frame, as Apple's
+        // iTT documents give them, unless the document declares its own cell grid.
+        var regions = ITTRegionTable(cellsAsPercent: document.metadata["itt.cellResolution"] == nil)
 
         // Paragraphs first: they decide which styles and regions the head defines.
         var body = ""
@@ -68,7 +81,8 @@ public struct ITTWriter: Sendable {
                     .warning, "itt.language",
                     "the document has no language; Apple requires xml:lang, so xml:lang=\"\" is written",
                     at: .init(file: file),
-                    suggestedFix: "give the document a language, or the writer the setting language=en-US"))
+                    suggestedFix: "give the document a language (CaptionDocument.language), e.g. "
+                        + "captions convert --language en-US"))
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out.reserveCapacity(body.utf8.count + 4096)

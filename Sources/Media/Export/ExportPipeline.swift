@@ -20,6 +20,7 @@ final class ExportPipeline {
     let compositors: [any FrameCompositor]
     let progress: ((ExportProgress) -> Void)?
     let isCancelled: () -> Bool
+    let closedCaptionData: ((MediaTime) -> [UInt8]?)?
     private(set) var diagnostics: [Diagnostic] = []
 
     private let input: InputFormatContext
@@ -44,11 +45,15 @@ final class ExportPipeline {
     private var headerWritten = false
     private let started = MonotonicClock.now()
     private var lastVideoRaw: MediaTime?
+    /// Whether the encoder writes frames' A/53 side data (it has FFmpeg's `a53cc` option).
+    private var encoderWritesCaptions = false
 
     init(
         asset: Asset, outputPath: String, settings: ExportSettings, timeRange: TimeRange?,
-        compositors: [any FrameCompositor], progress: ((ExportProgress) -> Void)?, isCancelled: @escaping () -> Bool
+        compositors: [any FrameCompositor], progress: ((ExportProgress) -> Void)?, isCancelled: @escaping () -> Bool,
+        closedCaptionData: ((MediaTime) -> [UInt8]?)? = nil
     ) throws {
+        self.closedCaptionData = closedCaptionData
         self.path = asset.path
         self.outputPath = outputPath
         self.settings = settings
@@ -312,6 +317,11 @@ final class ExportPipeline {
     private func setUpVideo(_ stream: UnsafeMutablePointer<AVStream>) throws {
         let track = description.tracks[Int(stream.pointee.index)]
         if case .copy = settings.videoCodec {
+            guard closedCaptionData == nil else {
+                throw MediaFileError.invalidSetting(
+                    "--codec copy keeps the compressed video as it is, so no caption data can be put in its pictures; "
+                        + "choose an encoder that writes A/53 captions (libx264)")
+            }
             guard compositors.isEmpty, settings.size == nil else {
                 throw MediaFileError.invalidSetting(
                     "--codec copy keeps the compressed video as it is, so nothing can be drawn on it and its size "
@@ -331,6 +341,7 @@ final class ExportPipeline {
             return
         }
         guard case .encode(let encoderName) = settings.videoCodec else { return }
+        encoderWritesCaptions = VideoEncoder.writesA53Captions(encoderName)
         let decoder = try VideoDecoder(stream: stream, path: path, label: track.label)
         self.decoder = decoder
         let dec = decoder.context.pointer.pointee
@@ -598,12 +609,40 @@ final class ExportPipeline {
         guard let frameFormat else { return }
         let videoFrame = VideoFrame(frame: picture, format: frameFormat)
         for compositor in compositors { try compositor.composite(videoFrame, at: time) }
+        if let constructs = closedCaptionData?(time) { try attachClosedCaptions(constructs, to: picture) }
         picture.pointer.pointee.pts = shifted
         picture.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
         try encoder?.send(picture.pointer)
         framesEncoded += 1
         try drainEncoder()
         reportProgress(rawTime: raw)
+    }
+
+    /// Replaces the frame's A/53 caption side data with `constructs` (none when empty), which
+    /// the encoder writes into the picture (libx264: `ff_alloc_a53_sei`, one GA94 SEI a frame).
+    private func attachClosedCaptions(_ constructs: [UInt8], to frame: Frame) throws {
+        let f = frame.pointer
+        av_frame_remove_side_data(f, AV_FRAME_DATA_A53_CC)
+        guard !constructs.isEmpty else { return }
+        guard encoderWritesCaptions else {
+            throw MediaFileError.invalidSetting(
+                "the encoder does not write A/53 closed captions (it has no a53cc option); use libx264 or mpeg2video")
+        }
+        // cc_count is 5 bits (CTA-708-E §4.4).
+        guard constructs.count % 3 == 0, constructs.count / 3 <= 31 else {
+            throw MediaFileError.invalidSetting(
+                "caption data of \(constructs.count) bytes for one frame: expected up to 31 three-byte cc_data constructs"
+            )
+        }
+        guard let side = av_frame_new_side_data(f, AV_FRAME_DATA_A53_CC, constructs.count), let data = side.pointee.data
+        else {
+            throw MediaFileError.ffmpeg(
+                path: path,
+                MediaError(
+                    code: captions_averror(ENOMEM), operation: "attaching caption data", call: "av_frame_new_side_data")
+            )
+        }
+        data.update(from: constructs, count: constructs.count)
     }
 
     private func drainEncoder() throws {

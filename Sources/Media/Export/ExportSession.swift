@@ -28,10 +28,25 @@ public final class ExportSession {
     public var compositors: [any FrameCompositor] = []
     /// Called after each video frame.
     public var progressHandler: ((ExportProgress) -> Void)?
+    /// The A/53 closed-caption data of each re-encoded frame, given the frame's time on the
+    /// source's timeline: `cc_data()` constructs of three bytes each (CTA-708-E §4.4: marker
+    /// bits, `cc_valid`, `cc_type`, two data bytes), at most 31. They replace the frame's own
+    /// (`AV_FRAME_DATA_A53_CC`) and the encoder writes them into the picture: libx264 as a GA94
+    /// SEI (ANSI/SCTE 128-1), mpeg2video as picture user data (A/53 Part 4). Only encoders with
+    /// FFmpeg's `a53cc` option do; handing data to any other is an error (check first with
+    /// ``encoderWritesClosedCaptions(_:)``). A nil result, or no function, keeps what the
+    /// source's frame carries; an empty one removes it.
+    public var closedCaptionData: ((MediaTime) -> [UInt8]?)?
     /// What the user should know: tracks dropped (named), pixel formats converted…
     public private(set) var diagnostics: [Diagnostic] = []
 
     private let cancelled = Atomic<Bool>(false)
+
+    /// Whether the FFmpeg encoder `name` writes ``closedCaptionData`` into the pictures (it has
+    /// the `a53cc` option: libx264, mpeg2video, NVENC…; libx265 in FFmpeg 5.1 does not).
+    public static func encoderWritesClosedCaptions(_ name: String) -> Bool {
+        VideoEncoder.writesA53Captions(name)
+    }
 
     public init(asset: Asset, outputPath: String, settings: ExportSettings = ExportSettings()) {
         self.asset = asset
@@ -44,7 +59,8 @@ public final class ExportSession {
     public func exportSynchronously() throws {
         let pipeline = try ExportPipeline(
             asset: asset, outputPath: outputPath, settings: settings, timeRange: timeRange, compositors: compositors,
-            progress: progressHandler, isCancelled: { [self] in cancelled.load(ordering: .relaxed) })
+            progress: progressHandler, isCancelled: { [self] in cancelled.load(ordering: .relaxed) },
+            closedCaptionData: closedCaptionData)
         defer { diagnostics = pipeline.diagnostics }
         try pipeline.run()
     }

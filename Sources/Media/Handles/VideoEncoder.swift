@@ -35,6 +35,17 @@ final class VideoEncoder {
         return result
     }
 
+    /// Whether the encoder `name` writes the A/53 caption side data of its frames into the
+    /// pictures: those that have FFmpeg's `a53cc` option (libx264, mpeg2video, NVENC…).
+    static func writesA53Captions(_ name: String) -> Bool {
+        guard let codec = avcodec_find_encoder_by_name(name), var privateClass = codec.pointee.priv_class else {
+            return false
+        }
+        return withUnsafeMutablePointer(to: &privateClass) {
+            av_opt_find(UnsafeMutableRawPointer($0), "a53cc", nil, 0, AV_OPT_SEARCH_FAKE_OBJ) != nil
+        }
+    }
+
     init(_ parameters: Parameters, path: String) throws {
         self.path = path
         guard let codec = avcodec_find_encoder_by_name(parameters.encoderName),

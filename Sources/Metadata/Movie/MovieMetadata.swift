@@ -74,7 +74,7 @@ public struct MovieMetadata: Sendable {
 
     /// Calls `body` with each sample of `track`, its movie time range and its bytes, one sample
     /// in memory at a time.
-    func forEachSample(of track: Track, _ body: (Int, TimeRange, [UInt8]) throws(MetadataError) -> Void)
+    package func forEachSample(of track: Track, _ body: (Int, TimeRange, [UInt8]) throws(MetadataError) -> Void)
         throws(MetadataError)
     {
         let timeline = TrackTimeline(track: track, movieTimescale: movie.header.timescale)

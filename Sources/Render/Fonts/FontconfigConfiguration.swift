@@ -30,11 +30,12 @@ final class FontconfigConfiguration: Sendable {
 
     /// The user's configuration, as every fontconfig program loads it: `FONTCONFIG_FILE` or
     /// `/etc/fonts/fonts.conf` with what it includes (`conf.d`, `~/.config/fontconfig`), and the
-    /// fonts of its folders. Loaded once per process; fontconfig's caches make it quick.
+    /// fonts of its folders. Loaded once per process and kept until it exits (so never
+    /// destroyed: the shim's loader tells the leak checker so); fontconfig's caches make it quick.
     static func system() throws(RenderError) -> FontconfigConfiguration {
         let result = shared.withLock { cached -> Result<FontconfigConfiguration, RenderError> in
             if let cached { return .success(cached) }
-            guard let config = FcInitLoadConfigAndFonts() else {
+            guard let config = captions_fc_load_process_configuration() else {
                 return .failure(.fontconfig(operation: "loading the font configuration"))
             }
             let made = FontconfigConfiguration(config: config, origin: "the font configuration")

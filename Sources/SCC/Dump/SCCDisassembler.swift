@@ -21,10 +21,22 @@ public struct SCCDisassembler: Sendable {
     public func disassemble(_ bytes: [UInt8]) throws(CaptionFormatError) -> (
         entries: [SCCDisassemblyEntry], diagnostics: [Diagnostic]
     ) {
+        var entries: [SCCDisassemblyEntry] = []
+        let diagnostics = try disassemble(bytes) { entries.append($0) }
+        return (entries, diagnostics)
+    }
+
+    /// Hands each decoded word to `each` as it is decoded, keeping none, and returns what the
+    /// scanner and decoder noticed (at most `findingLimit` findings of each, then a count):
+    /// memory stays bounded whatever the file's size. Parity is decided first, by a pass
+    /// that keeps nothing, as ``disassemble(_:)`` decides it.
+    public func disassemble(
+        _ bytes: [UInt8], findingLimit: Int = 10_000, each: (SCCDisassemblyEntry) -> Void
+    ) throws(CaptionFormatError) -> [Diagnostic] {
         let rate = options.frameRate ?? .fps29_97
-        let (pass, entries, notes) = try SCCDecodingPass.decode(
-            bytes, options: options, rate: rate, initial: { _ in [SCCDisassemblyEntry]() }
-        ) { entries, word, step, decoder in
+        let (pass, notes) = try SCCDecodingPass.stream(
+            bytes, options: options, rate: rate, findingLimit: findingLimit
+        ) { word, step, decoder in
             var screen: [String]?
             if step.screenChange != nil {
                 let memory = decoder.displayedMemory
@@ -38,35 +50,49 @@ public struct SCCDisassembler: Sendable {
                 }
             }
             let timecode = SCCReader.label(word.frame, rate: rate, dropFrame: word.dropFrame) ?? "frame \(word.frame)"
-            entries.append(
+            each(
                 SCCDisassemblyEntry(
                     timecode: timecode, line: word.line, word: HexText.byte(word.first) + HexText.byte(word.second),
                     channel: step.channel.map { "CC\($0.rawValue)" }, accepted: step.accepted,
                     meaning: step.code.disassembly,
                     mode: decoder.isInTextMode ? "text" : decoder.mode.name, screen: screen))
         }
-        return (entries, pass.scanner.diagnostics + notes + pass.decoderDiagnostics)
+        var diagnostics = pass.scanner.diagnostics + notes + pass.decoderDiagnostics
+        let dropped = pass.droppedFindings + pass.scanner.droppedFindings
+        if dropped > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .info, "scc.findings-limit",
+                    "\(dropped) more findings not listed (only the first \(findingLimit) of the file's syntax and "
+                        + "as many of the decoder's are)",
+                    at: DiagnosticLocation(file: options.fileName)))
+        }
+        return diagnostics
     }
 
     /// The disassembly as text: one line per word, and the screen after each change.
     public static func text(_ entries: [SCCDisassemblyEntry]) -> String {
         var lines: [String] = []
         lines.reserveCapacity(entries.count + 8)
-        for entry in entries {
-            let channel = (entry.channel ?? "").padding(toLength: 4)
-            let marker = entry.accepted || entry.channel == nil ? " " : "-"
-            lines.append(
-                "\(entry.timecode)  \(entry.word)  \(channel)\(marker) \(entry.meaning.padding(toLength: 34)) \(entry.mode)"
-            )
-            if let screen = entry.screen {
-                if screen.isEmpty {
-                    lines.append("    screen: (empty)")
-                } else {
-                    for row in screen { lines.append("    screen \(row)") }
-                }
+        for entry in entries { lines += text(entry) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The lines of one entry: the word, then the screen after a change.
+    public static func text(_ entry: SCCDisassemblyEntry) -> [String] {
+        let channel = (entry.channel ?? "").padding(toLength: 4)
+        let marker = entry.accepted || entry.channel == nil ? " " : "-"
+        var lines = [
+            "\(entry.timecode)  \(entry.word)  \(channel)\(marker) \(entry.meaning.padding(toLength: 34)) \(entry.mode)"
+        ]
+        if let screen = entry.screen {
+            if screen.isEmpty {
+                lines.append("    screen: (empty)")
+            } else {
+                for row in screen { lines.append("    screen \(row)") }
             }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
 }

@@ -32,6 +32,8 @@ struct SCCCaptionBuilder {
         var painted: [UInt32] = []
         /// Pop-on rows each centred on the grid at different columns: one centred caption.
         var centered = false
+        /// Paint-on: the run of words that painted it (``SCCCaptionBuilder/run``).
+        var run = 0
     }
 
     /// A finished caption and the keys it is sorted by.
@@ -47,6 +49,10 @@ struct SCCCaptionBuilder {
 
     /// Converts a frame number to media time.
     let time: (Int64) -> MediaTime
+    /// The most captions kept (``SCCReader/maximumCaptions``); past it none is made.
+    let captionLimit: Int
+    /// The start frame of the first caption past ``captionLimit``.
+    private(set) var firstPastLimit: Int64?
 
     /// The displayed memory as it was before the change being applied.
     private var mirror = [CEA608Cell](repeating: .empty, count: rows * columns)
@@ -67,13 +73,19 @@ struct SCCCaptionBuilder {
     private var cue: Int64?
     /// The frame of the last word this channel received: a frame without one ends the run.
     private var lastWordFrame: Int64 = .min
+    /// Counts runs of words: a new one begins after a frame without a word for the channel and
+    /// at a code that prepares new text (PAC, tab offset, RU, CR) after text was shown. A
+    /// paint-on caption is what one run paints: later text, even on its row, is a new caption
+    /// from the moment it is sent (15.119(f)(3): characters appear as they arrive).
+    private var run = 0
 
     /// The UTF-8 of the run being built by ``makeCaption(_:endFrame:)``, kept between captions
     /// so that its storage is allocated once.
     private var scratch: [UInt8] = []
 
-    init(time: @escaping (Int64) -> MediaTime) {
+    init(time: @escaping (Int64) -> MediaTime, captionLimit: Int = SCCReader.maximumCaptions) {
         self.time = time
+        self.captionLimit = captionLimit
         open.reserveCapacity(8)
         finished.reserveCapacity(256)
         scratch.reserveCapacity(128)
@@ -84,7 +96,10 @@ struct SCCCaptionBuilder {
     /// Notes a word the decoder took for the channel, before its screen change is applied: a
     /// frame without a word since the last one ends the run that prepares a caption.
     mutating func receive(frame: Int64) {
-        if frame != lastWordFrame &+ 1 { cue = nil }
+        if frame != lastWordFrame &+ 1 {
+            cue = nil
+            run += 1
+        }
         lastWordFrame = frame
     }
 
@@ -100,10 +115,16 @@ struct SCCCaptionBuilder {
         }
         switch code {
         case .command(.carriageReturn):
-            if case .rollUp = mode { cue = frame }
+            if case .rollUp = mode {
+                if cue == nil { run += 1 }
+                cue = frame
+            }
         case .command(.rollUp2), .command(.rollUp3), .command(.rollUp4), .preambleAddress,
             .command(.tabOffset1), .command(.tabOffset2), .command(.tabOffset3):
-            if cue == nil { cue = frame }
+            if cue == nil {
+                cue = frame
+                run += 1
+            }
         case .command(.eraseDisplayedMemory):
             cue = nil
         default:
@@ -124,6 +145,10 @@ struct SCCCaptionBuilder {
         let paintOn = mode == .paintOn
         // Whether the change touched a row that shows text, before or after it.
         var touchesText = false
+        // Paint-on: whether a changed cell is text, before or after, or lies within a row's text
+        // (where a space's style shows in the caption's runs).
+        var showsChange = !paintOn
+        var alteredAny = false
         var pending = changed
         while pending != 0 {
             let row = pending.trailingZeroBitCount
@@ -143,19 +168,36 @@ struct SCCCaptionBuilder {
             var column = 0
             for index in cells.indices {
                 let character = cells[index].character
-                if character != nil && character != " " {
+                // Spaces show only their background, the transparent space (U+00A0) not even
+                // that: neither starts or ends the row's text.
+                if character != nil && character != " " && character != "\u{A0}" {
                     if firstColumn < 0 { firstColumn = column }
                     lastColumn = column
                 }
-                if paintOn && cells[index] != mirror[base + column] { altered |= 1 << UInt32(column) }
+                if paintOn && cells[index] != mirror[base + column] {
+                    altered |= 1 << UInt32(column)
+                    if Self.isText(character) || Self.isText(mirror[base + column].character) { showsChange = true }
+                }
                 column += 1
+            }
+            if altered != 0 { alteredAny = true }
+            if altered != 0 && !showsChange {
+                for (low, high) in [(first[row], last[row]), (firstColumn, lastColumn)] where low >= 0 {
+                    let span = (UInt32.max >> UInt32(31 - (high - low))) << UInt32(low)
+                    if altered & span != 0 { showsChange = true }
+                }
             }
             newFirst[row] = firstColumn
             newLast[row] = lastColumn
             if firstColumn >= 0 || first[row] >= 0 { touchesText = true }
             changedCells[row] = altered
         }
-        closeChangedCaptions(change, memory: memory, mode: mode, baseRow: baseRow)
+        // A paint-on change that writes only spaces outside the rows' text (a mid-row code's cell
+        // before the first character) changes no caption: the one on screen goes on, and so does
+        // the run that prepares the next. (Characters painted again as they were still start a
+        // caption in the new run, as the writer sends them.)
+        let invisible = paintOn && alteredAny && !showsChange
+        if !invisible { closeChangedCaptions(change, memory: memory, mode: mode, baseRow: baseRow) }
         // The mirror now takes the new state of the changed rows.
         pending = changed
         while pending != 0 {
@@ -167,17 +209,24 @@ struct SCCCaptionBuilder {
             first[row] = newFirst[row]
             last[row] = newLast[row]
         }
-        openNewCaptions(change, mode: mode, baseRow: baseRow)
+        if !invisible { openNewCaptions(change, mode: mode, baseRow: baseRow) }
         // A roll keeps the run going (the line it makes room for is still to come), and so do
-        // spaces written where nothing shows (a mid-row code before a line's first character);
-        // anything else shown or erased ends it.
-        if change.cause != .roll && (change.cause != .paint || touchesText) { cue = nil }
+        // spaces written where nothing shows: a mid-row code before a line's first character, or
+        // a background or foreground attribute code (CEA-608-B §6.2) replacing the standard
+        // space sent before it; anything else shown or erased ends it.
+        let spacing = change.cause == .paint || change.cause == .replace
+        if change.cause != .roll && (!spacing || touchesText) && !invisible { cue = nil }
         pending = changed
         while pending != 0 {
             let row = pending.trailingZeroBitCount
             pending &= pending - 1
             changedCells[row] = 0
         }
+    }
+
+    /// Whether a cell's character is text: not empty, a space or the transparent space.
+    private static func isText(_ character: Unicode.Scalar?) -> Bool {
+        character != nil && character != " " && character != "\u{A0}"
     }
 
     /// Closes every open caption at `frame` (the end of the data).
@@ -243,10 +292,14 @@ struct SCCCaptionBuilder {
             for row in 0..<Self.rows where newIDs[row] == caption.lineID {
                 guard newFirst[row] >= 0 else { return false }
                 if change.contains(row: row) {
-                    guard case .rollUp = mode else { return false }
+                    guard case .rollUp(let rows) = mode else { return false }
+                    // Its region is the window its text was last written in: a later CR, RU or
+                    // PAC moves or resizes the window (15.119(f)(1)) without rewriting the line,
+                    // and a writer sending the line again in that window reproduces the moves.
+                    if change.cause == .paint || change.cause == .replace {
+                        caption.kind = Self.rollUpKind(rows: rows, baseRow: baseRow)
+                    }
                 }
-                // A PAC may have moved the window (15.119(f)(1)): the caption follows it.
-                if case .rollUp(let rows) = mode { caption.kind = Self.rollUpKind(rows: rows, baseRow: baseRow) }
                 caption.top = row
                 caption.bottom = row
                 return true
@@ -254,38 +307,31 @@ struct SCCCaptionBuilder {
             return false
         case .paintOn:
             guard change.cause == .paint || change.cause == .replace else { return false }
-            // It grows while characters are painted into cells it has not painted yet (blank or
-            // left from earlier text, which the new text paints over, 15.119(f)(3)); erasing a
-            // cell or painting one of its cells again ends it. Its rows keep their line and
-            // first column, and no row above joins it.
+            // Text of a later run on its rows ends it: what is painted later is a caption of
+            // its own, from the moment it is sent (15.119(f)(3)).
+            if caption.run != run {
+                return !(caption.top...caption.bottom).contains { change.contains(row: $0) }
+            }
+            // In its own run it grows while characters are painted into cells it has not painted
+            // yet (blank or left from earlier text, which the new text paints over); erasing a
+            // cell or painting one of its cells again ends it. Its rows keep their line and first
+            // column, and no row above or below joins it (a new row needs a PAC: a new run).
             for row in caption.top...caption.bottom {
                 guard newIDs[row] == mirrorIDs[row], newFirst[row] == caption.column else {
                     return false
                 }
-            }
-            if caption.top > 0 && change.contains(row: caption.top - 1)
-                && newFirst[caption.top - 1] == caption.column
-            {
-                return false
-            }
-            var bottom = caption.bottom
-            while bottom + 1 < Self.rows && change.contains(row: bottom + 1) && first[bottom + 1] < 0
-                && newFirst[bottom + 1] == caption.column
-            {
-                bottom += 1
             }
             // Text longer than the row keeps replacing the last column (15.119(e)); that is not
             // a repaint.
             let lastColumn: UInt32 = 1 << UInt32(Self.columns - 1)
             // An extended character replacing its fallback is a correction (CEA-608-B §6.4.2).
             let conflicts: UInt32 = change.cause == .replace ? 0 : ~lastColumn
-            for row in caption.top...bottom where change.contains(row: row) {
+            for row in caption.top...caption.bottom where change.contains(row: row) {
                 guard let written = paintedCells(row: row, memory: memory),
                     written & caption.painted[row] & conflicts == 0
                 else { return false }
                 caption.painted[row] |= written
             }
-            caption.bottom = bottom
             return true
         }
     }
@@ -304,6 +350,10 @@ struct SCCCaptionBuilder {
     }
 
     private mutating func close(_ caption: OpenCaption, at frame: Int64) {
+        guard finished.count < captionLimit else {
+            if firstPastLimit == nil { firstPastLimit = caption.startFrame }
+            return
+        }
         guard let made = makeCaption(caption, endFrame: frame) else { return }
         finished.append(
             Finished(startFrame: caption.startFrame, row: caption.top, column: caption.column, caption: made))
@@ -353,7 +403,7 @@ struct SCCCaptionBuilder {
                 OpenCaption(
                     kind: kind, top: row, bottom: bottom, column: centered ? 0 : first[row], lineID: mirrorIDs[row],
                     startFrame: kind == .paintOn ? cue ?? change.frame : change.frame,
-                    painted: kind == .paintOn ? changedCells : [], centered: centered))
+                    painted: kind == .paintOn ? changedCells : [], centered: centered, run: run))
             row = bottom + 1
         }
     }
@@ -408,7 +458,11 @@ struct SCCCaptionBuilder {
                         UTF8.encode(character) { text.append($0) }
                     }
                 } else {
-                    text.append(0x20)
+                    // A cell never written shows the picture, like the transparent space
+                    // (15.119(g)): U+00A0, as that code reads, not a space, which shows its
+                    // background box. The writer jumps over such cells again.
+                    text.append(0xC2)
+                    text.append(0xA0)
                 }
             }
             width = max(width, last[row] - first[row] + 1)

@@ -25,15 +25,26 @@ struct SCCDecodingPass {
             return located
         }
     }
+    /// Findings of the decoder past ``run(_:findingLimit:_:)``'s limit, not kept.
+    var droppedFindings = 0
     /// Pairs that failed the odd parity check.
     var parityErrors = 0
     /// Pairs that were not padding.
     var dataWords = 0
 
-    init(options: CaptionFormatOptions, rate: FrameRate, checksParity: Bool) throws(CaptionFormatError) {
+    /// What the options needed saying (a start timecode read as meant).
+    private(set) var optionNotes: [Diagnostic] = []
+
+    init(options: CaptionFormatOptions, rate: FrameRate, checksParity: Bool, dropFrame: Bool)
+        throws(CaptionFormatError)
+    {
         self.options = options
         self.rate = rate
-        let offset = try SCCOptionValues.startFrame(options, rate: rate, failing: .unreadable)
+        let start = try SCCOptionValues.startFrame(
+            options, rate: rate, dropFrame: dropFrame, failing: .unreadable,
+            at: DiagnosticLocation(file: options.fileName))
+        let offset = start.frame
+        if let note = start.note { optionNotes.append(note) }
         time = { frame in rate.time(ofFrame: frame - offset) }
         scanner = SCCScanner(rate: rate, strict: options.strict, fileName: options.fileName)
         decoder = CEA608Decoder(
@@ -44,30 +55,70 @@ struct SCCDecodingPass {
     ///
     /// The decoder is lent `inout` only so that it is not copied for every word (a copy retains
     /// each of its buffers); `body` reads it and must not change it.
+    ///
+    /// At most `findingLimit` of the decoder's findings are kept (the rest are counted in
+    /// ``droppedFindings``), and as many of the scanner's (counted in its own), so a pass over a
+    /// damaged file of any size needs bounded memory.
     mutating func run(
-        _ bytes: [UInt8], _ body: (SCCWord, CEA608DecodeStep, inout CEA608Decoder) -> Void
+        _ bytes: [UInt8], findingLimit: Int = .max, _ body: (SCCWord, CEA608DecodeStep, inout CEA608Decoder) -> Void
     ) throws(CaptionFormatError) {
+        scanner.findingLimit = findingLimit
         // Locals, not properties, inside the scanner's closure (it cannot capture `self` inout).
         var decoder = self.decoder
         var unlocated: [(step: CEA608DecodeStep, word: SCCWord)] = []
         var parityErrors = 0
         var dataWords = 0
+        var dropped = 0
         try scanner.scan(bytes) { word in
             let step = decoder.decode(word.first, word.second, frame: word.frame)
-            switch step.code {
-            case .padding: break
-            case .parityError:
+            if step.failedParity {
                 parityErrors += 1
                 dataWords += 1
-            default: dataWords += 1
+            } else if step.code != .padding {
+                dataWords += 1
             }
-            if step.hasDiagnostic { unlocated.append((step, word)) }
+            if step.hasDiagnostic {
+                if unlocated.count < findingLimit { unlocated.append((step, word)) } else { dropped += 1 }
+            }
             body(word, step, &decoder)
         }
+        self.droppedFindings = dropped
         self.decoder = decoder
         self.unlocated = unlocated
         self.parityErrors = parityErrors
         self.dataWords = dataWords
+    }
+
+    /// Decodes the file once to decide about parity (as ``decode(_:options:rate:initial:_:)``
+    /// does, keeping nothing), then again, calling `body` for every word as it is decoded: for
+    /// `captions scc dump`, which prints as it goes and so needs the decision first. The second
+    /// pass keeps at most `findingLimit` findings.
+    static func stream(
+        _ bytes: [UInt8], options: CaptionFormatOptions, rate: FrameRate, findingLimit: Int,
+        _ body: (SCCWord, CEA608DecodeStep, inout CEA608Decoder) -> Void
+    ) throws(CaptionFormatError) -> (pass: SCCDecodingPass, notes: [Diagnostic]) {
+        let dropFrame = SCCScanner.firstLabelDropFrame(in: bytes) ?? rate.supportsDropFrame
+        var probe = try SCCDecodingPass(options: options, rate: rate, checksParity: true, dropFrame: dropFrame)
+        try probe.run(bytes, findingLimit: 0) { _, _, _ in }
+        let withoutParity =
+            !options.strict && probe.parityErrors > 0 && probe.parityErrors * 4 > probe.dataWords
+        var pass = try SCCDecodingPass(
+            options: options, rate: rate, checksParity: !withoutParity, dropFrame: dropFrame)
+        try pass.run(bytes, findingLimit: findingLimit, body)
+        var notes = pass.optionNotes
+        if withoutParity {
+            notes.append(noParityNote(failed: probe.parityErrors, of: probe.dataWords, options: options))
+        }
+        return (pass, notes)
+    }
+
+    /// `scc.no-parity`: most pairs fail the check, so parity was ignored.
+    static func noParityNote(failed: Int, of words: Int, options: CaptionFormatOptions) -> Diagnostic {
+        Diagnostic(
+            .warning, "scc.no-parity",
+            "\(failed) of \(words) byte pairs fail the odd parity check: the file seems to be written without parity bits, so parity was ignored",
+            at: DiagnosticLocation(file: options.fileName),
+            suggestedFix: "write each byte with odd parity (bit 7), as 47 CFR 15.119(b) requires")
     }
 
     /// Decodes the file with parity checks on, and again with them off when the file seems to be
@@ -79,25 +130,22 @@ struct SCCDecodingPass {
         _ bytes: [UInt8], options: CaptionFormatOptions, rate: FrameRate, initial: (SCCDecodingPass) -> State,
         _ body: (inout State, SCCWord, CEA608DecodeStep, inout CEA608Decoder) -> Void
     ) throws(CaptionFormatError) -> (pass: SCCDecodingPass, state: State, notes: [Diagnostic]) {
-        var pass = try SCCDecodingPass(options: options, rate: rate, checksParity: true)
+        // The start timecode counts as the file's labels do (the first one's separator).
+        let dropFrame = SCCScanner.firstLabelDropFrame(in: bytes) ?? rate.supportsDropFrame
+        var pass = try SCCDecodingPass(options: options, rate: rate, checksParity: true, dropFrame: dropFrame)
         var state = initial(pass)
         try pass.run(bytes) { body(&state, $0, $1, &$2) }
         // Some files are written without parity bits (bit 7 always clear); dropping every pair
         // that fails the check (15.119(b)) would lose most of their text. When parity fails on
         // more than a quarter of the pairs, lenient reading reads the file again without it.
         guard !options.strict && pass.parityErrors > 0 && pass.parityErrors * 4 > pass.dataWords else {
-            return (pass, state, [])
+            return (pass, state, pass.optionNotes)
         }
         let failed = pass.parityErrors
         let words = pass.dataWords
-        pass = try SCCDecodingPass(options: options, rate: rate, checksParity: false)
+        pass = try SCCDecodingPass(options: options, rate: rate, checksParity: false, dropFrame: dropFrame)
         state = initial(pass)
         try pass.run(bytes) { body(&state, $0, $1, &$2) }
-        let note = Diagnostic(
-            .warning, "scc.no-parity",
-            "\(failed) of \(words) byte pairs fail the odd parity check: the file seems to be written without parity bits, so parity was ignored",
-            at: DiagnosticLocation(file: options.fileName),
-            suggestedFix: "write each byte with odd parity (bit 7), as 47 CFR 15.119(b) requires")
-        return (pass, state, [note])
+        return (pass, state, pass.optionNotes + [noParityNote(failed: failed, of: words, options: options)])
     }
 }

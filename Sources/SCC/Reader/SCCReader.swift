@@ -17,18 +17,41 @@ public struct SCCReader: Sendable {
     /// How long a caption still on screen when the data ends stays up after the last word.
     public static let endOfDataHoldSeconds = 2
 
+    /// The most captions a document read from SCC may hold (Specs/limits.md): a 20-hour feature
+    /// has about 18,000.
+    public static let maximumCaptions = 1_000_000
+
     /// The options read with (see the type's description).
     public let options: CaptionFormatOptions
+    /// ``maximumCaptions`` unless a test asks for fewer.
+    var captionLimit = SCCReader.maximumCaptions
 
     public init(options: CaptionFormatOptions = CaptionFormatOptions()) {
         self.options = options
     }
 
     /// Reads the bytes of an SCC file.
+    ///
+    /// A file saved as UTF-16 (some Windows editors do) is read as the text it holds, with the
+    /// warning `scc.encoding`; with `strict` it is refused with the same hint.
     public func read(_ bytes: [UInt8]) throws(CaptionFormatError) -> SCCReadResult {
+        if let utf16 = SCCEncoding.utf16(bytes) {
+            let note = Diagnostic(
+                .warning, "scc.encoding",
+                "the file is UTF-16 (\(utf16.name)); Scenarist SCC is ASCII text, so it was read as the text it holds",
+                at: DiagnosticLocation(file: options.fileName),
+                suggestedFix: "save it as ASCII or UTF-8, e.g. iconv -f UTF-16 -t UTF-8 in.scc > out.scc")
+            guard !options.strict else {
+                throw CaptionFormatError(.unreadable, note.message, at: note.location, diagnostics: [note])
+            }
+            var result = try read(utf16.bytes)
+            result.diagnostics.insert(note, at: 0)
+            return result
+        }
         let rate = options.frameRate ?? .fps29_97
         let (pass, builder, notes) = try SCCDecodingPass.decode(
-            bytes, options: options, rate: rate, initial: { SCCCaptionBuilder(time: $0.time) }
+            bytes, options: options, rate: rate,
+            initial: { [captionLimit] in SCCCaptionBuilder(time: $0.time, captionLimit: captionLimit) }
         ) { builder, word, step, decoder in
             // Words for the channel in consecutive frames prepare a roll-up line or paint-on
             // caption; its start is the first code of that run (SCCCaptionBuilder.prepare).
@@ -46,7 +69,18 @@ public struct SCCReader: Sendable {
             }
         }
         var finishing = Finishing(pass: pass, builder: builder)
-        return finishing.finish(notes: notes)
+        let result = finishing.finish(notes: notes)
+        if let frame = finishing.builder.firstPastLimit {
+            let dropFrame = pass.scanner.firstLabelDropFrame ?? rate.supportsDropFrame
+            throw CaptionFormatError(
+                .unreadable,
+                "more than \(SCCReader.grouped(captionLimit)) captions, the SCC reader's limit (Specs/limits.md): "
+                    + "the caption starting here is one too many; a 20-hour feature has about 18,000",
+                at: DiagnosticLocation(
+                    file: options.fileName, timecode: SCCReader.label(frame, rate: rate, dropFrame: dropFrame),
+                    time: pass.time(frame)))
+        }
+        return result
     }
 
     /// The end of a reading: captions still on screen, text-mode rows, the document.
@@ -102,6 +136,17 @@ public struct SCCReader: Sendable {
                 timeBase: .smpte, metadata: metadata)
             return SCCReadResult(document: document, textLines: textLines, diagnostics: diagnostics)
         }
+    }
+
+    /// `n` with thousands separated by commas, as limits are written in messages (1,000,000).
+    static func grouped(_ n: Int) -> String {
+        var digits = Array(String(n.magnitude))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return (n < 0 ? "-" : "") + String(digits)
     }
 
     /// The timecode label of an absolute frame.

@@ -12,12 +12,20 @@ import CaptionCore
 struct SCCScanner {
     /// The header line every SCC file starts with.
     static let header: [UInt8] = Array("Scenarist_SCC V1.0".utf8)
+    /// The longest line read (Specs/limits.md): 1 MiB, about 210,000 words, nearly two hours of
+    /// a word in every frame; SCC files give each caption a line of a few hundred bytes.
+    static let maximumLineBytes = 1 << 20
 
     let rate: FrameRate
     let strict: Bool
     let fileName: String?
     /// Findings so far.
     var diagnostics: [Diagnostic] = []
+    /// The most findings kept (`captions scc dump` keeps a bounded number, so a damaged file of
+    /// any size needs bounded memory); the rest are counted in ``droppedFindings``.
+    var findingLimit = Int.max
+    /// Findings past ``findingLimit``, counted and not kept.
+    private(set) var droppedFindings = 0
     /// Whether the first label was drop-frame.
     private(set) var firstLabelDropFrame: Bool?
     /// The frame after the last word.
@@ -33,6 +41,20 @@ struct SCCScanner {
 
     // MARK: - Scanning
 
+    /// Whether the first timecode label of `bytes` is drop-frame; `nil` without any.
+    static func firstLabelDropFrame(in bytes: [UInt8]) -> Bool? {
+        var index = 0
+        while index < bytes.count {
+            var end = index
+            while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+            var start = index
+            while start < end && isSpace(bytes[start]) { start += 1 }
+            if let (label, _) = SCCLabel.parse(bytes, from: start, end: end) { return label.dropFrame }
+            index = end + 1
+        }
+        return nil
+    }
+
     /// Calls `body` for each word in file order.
     mutating func scan(_ bytes: [UInt8], _ body: (SCCWord) -> Void) throws(CaptionFormatError) {
         var index = 0
@@ -47,6 +69,14 @@ struct SCCScanner {
             let lineStart = index
             while index < bytes.count && bytes[index] != 0x0A && bytes[index] != 0x0D { index += 1 }
             let lineEnd = index
+            if lineEnd - lineStart > Self.maximumLineBytes {
+                throw CaptionFormatError(
+                    .unreadable,
+                    "line \(lineNumber) is \(SCCReader.grouped(lineEnd - lineStart)) bytes long, more than the SCC "
+                        + "reader's limit of \(SCCReader.grouped(Self.maximumLineBytes)) bytes a line (Specs/limits.md); "
+                        + "SCC files give each caption a line of a few hundred bytes, so this is not one",
+                    at: DiagnosticLocation(file: fileName, line: lineNumber), diagnostics: diagnostics)
+            }
             if index < bytes.count {
                 if bytes[index] == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A {
                     index += 2
@@ -213,6 +243,10 @@ struct SCCScanner {
         let where_ = location(line: line, column: column, timecode: timecode)
         if strict && severity >= .warning || !recoverable {
             throw CaptionFormatError(.unreadable, message, at: where_, diagnostics: diagnostics)
+        }
+        guard diagnostics.count < findingLimit else {
+            droppedFindings += 1
+            return
         }
         diagnostics.append(Diagnostic(severity, rule, message, at: where_, suggestedFix: fix))
     }

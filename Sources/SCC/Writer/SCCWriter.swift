@@ -24,15 +24,46 @@ public struct SCCWriter: Sendable {
     /// The file header.
     public static let header = "Scenarist_SCC V1.0"
 
-    /// Writes `document`.
-    public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
-        let location = DiagnosticLocation(file: options.fileName)
+    /// The frame rate and timecode counting a document is written at: `frameRate` (default
+    /// 29.97), and `dropFrame`, else the document's when it has that rate, else drop-frame where
+    /// the rate has it. The validator uses the same (CaptionKit's conversion settings).
+    public static func timing(for document: CaptionDocument, options: CaptionFormatOptions) -> (
+        rate: FrameRate, dropFrame: Bool
+    ) {
         // SCC carries line 21 of 29.97 fps video; another rate only when asked for (a document's
         // own rate, say 25 fps from iTT, would give a file every other reader mistimes).
         let rate = options.frameRate ?? .fps29_97
-        var diagnostics: [Diagnostic] = []
         let documentDropFrame = document.frameRate == rate ? document.dropFrame : nil
-        var dropFrame = options.dropFrame ?? documentDropFrame ?? rate.supportsDropFrame
+        return (rate, options.dropFrame ?? documentDropFrame ?? rate.supportsDropFrame)
+    }
+
+    /// Writes `document`; every finding names the file written (``CaptionFormatOptions/fileName``).
+    public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
+        do {
+            var result = try writeUnlocated(document)
+            result.diagnostics = result.diagnostics.map(located)
+            return result
+        } catch {
+            var located = error
+            located.diagnostics = error.diagnostics.map(self.located)
+            throw located
+        }
+    }
+
+    /// `diagnostic` with the file written, when it names none.
+    private func located(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard diagnostic.location.file == nil, let file = options.fileName else { return diagnostic }
+        var located = diagnostic
+        located.location.file = file
+        return located
+    }
+
+    private func writeUnlocated(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
+        let location = DiagnosticLocation(file: options.fileName)
+        var diagnostics: [Diagnostic] = []
+        let timing = Self.timing(for: document, options: options)
+        let rate = timing.rate
+        var dropFrame = timing.dropFrame
         if dropFrame && !rate.supportsDropFrame {
             if options.dropFrame == true {
                 throw CaptionFormatError(
@@ -41,7 +72,10 @@ public struct SCCWriter: Sendable {
             dropFrame = false
         }
         let channel = try SCCOptionValues.channel(options, failing: .cannotWrite, at: location)
-        let offset = try SCCOptionValues.startFrame(options, rate: rate, failing: .cannotWrite, at: location)
+        let start = try SCCOptionValues.startFrame(
+            options, rate: rate, dropFrame: dropFrame, failing: .cannotWrite, at: location)
+        let offset = start.frame
+        if let note = start.note { diagnostics.append(note) }
         let label = { (frame: Int64) -> String in
             (try? Timecode(frameCount: frame + offset, rate: rate, dropFrame: dropFrame))?.description
                 ?? "frame \(frame)"
@@ -60,6 +94,21 @@ public struct SCCWriter: Sendable {
                     at: DiagnosticLocation(timecode: label(l.startFrame), time: rate.time(ofFrame: l.startFrame))))
         }
         diagnostics += encoded.diagnostics
+        // Codes sent once before anything is shifted (Specs/scc.md "Transmission scheduling").
+        for r in planned.reductions {
+            let start = encoded.plans[r.planIndex].startFrame
+            diagnostics.append(
+                Diagnostic(
+                    .info, "608.single-codes",
+                    "\(CaptionNumbers.subject(r.captionIndices)): "
+                        + (r.codes > 0 ? "\(r.codes) control code(s) sent once instead of twice" : "")
+                        + (r.codes > 0 && r.paintsChangesOnly ? " and " : "")
+                        + (r.paintsChangesOnly ? "only the cells that change painted" : "")
+                        + " so the data arrives in time",
+                    at: DiagnosticLocation(
+                        file: options.fileName, timecode: label(start), time: rate.time(ofFrame: start)),
+                    suggestedFix: "give the caption more time before it if every code should be sent twice"))
+        }
         if !schedule.isDeliverable {
             let conflicts = schedule.conflicts.map {
                 $0.diagnostic(label: label, time: rate.time(ofFrame: $0.startFrame))

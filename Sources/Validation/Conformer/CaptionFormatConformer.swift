@@ -20,7 +20,12 @@ public struct CaptionFormatConformer: Sendable {
 
     /// One caption conformed to 608, and the changes made (not yet aggregated).
     public func conformedCaption(_ caption: Caption) -> (Caption, [ConformerChange]) {
-        if isAlreadyConformant(caption) { return (caption, []) }
+        if isAlreadyConformant(caption) {
+            // Placed on the grid already (read from SCC, or written by us): more than four rows
+            // is what CTA-608-E advises against, not something to change (it is sent as it is).
+            let rows = caption.lines.count
+            return (caption, rows > 4 ? [.rows(rows)] : [])
+        }
         var changes: [ConformerChange] = []
         // 1. Characters and styles, character by character so runs survive wrapping.
         var lines: [[(Character, CaptionTextStyle)]] = [[]]
@@ -103,16 +108,17 @@ public struct CaptionFormatConformer: Sendable {
         return (result, changes)
     }
 
-    /// A pop-on caption of more than four rows as consecutive captions of at most four rows
-    /// each (CTA-608-E guidance), sharing its time range in whole frames, so no text is lost.
-    /// Other captions, and time ranges too short to share, are returned as they are.
-    func splitIntoPopOnScreens(_ caption: Caption) -> [Caption] {
+    /// A pop-on caption of more than `maxRows` rows as consecutive captions of at most that many
+    /// rows each (CTA-608-E guidance: 4), sharing its time range in whole frames, so no text is
+    /// lost. Other captions, and time ranges too short to share, are returned as they are.
+    func splitIntoPopOnScreens(_ caption: Caption, maxRows: Int = 4) -> [Caption] {
         let lines = caption.lines
-        guard lines.count > 4, caption.animation == .none,
+        let maxRows = max(1, maxRows)
+        guard lines.count > maxRows, caption.animation == .none,
             caption.region.map({ if case .rollUp = $0.scroll { return false } else { return true } }) ?? true
         else { return [caption] }
         let rate = settings.frameRate
-        let parts = (lines.count + 3) / 4
+        let parts = (lines.count + maxRows - 1) / maxRows
         guard let s = rate.frame(at: caption.timeRange.start, rounding: .nearestOrAwayFromZero),
             let e = rate.frame(at: caption.timeRange.end, rounding: .nearestOrAwayFromZero), e - s >= Int64(parts)
         else { return [caption] }
@@ -124,7 +130,7 @@ public struct CaptionFormatConformer: Sendable {
             for c in run.text {
                 if c == "\n" {
                     row += 1
-                    if row % 4 == 0 {
+                    if row % maxRows == 0 {
                         if !current.isEmpty { screens[screens.count - 1].append(CaptionRun(current, style: run.style)) }
                         current = ""
                         screens.append([])
@@ -184,7 +190,7 @@ public struct CaptionFormatConformer: Sendable {
                 else { return false }
             }
         }
-        return rows <= 4 && Int(origin.y.value) + rows <= GridPlacement.rows
+        return Int(origin.y.value) + rows <= GridPlacement.rows
     }
 
     /// The document conformed to 608, with one diagnostic per kind of change.
@@ -194,7 +200,11 @@ public struct CaptionFormatConformer: Sendable {
         out.captions = document.captions.enumerated().flatMap { index, caption -> [Caption] in
             let (c, changes) = conformedCaption(caption)
             log.record(changes, caption: index, at: caption.timeRange.start)
-            return splitIntoPopOnScreens(c)
+            // A caption already placed on the 608 grid (as read from SCC) keeps its rows: a
+            // 6-row pop-on caption is written as it is, with the warning above. Captions placed
+            // here (from iTT) are split into screens of four rows, or of `maxRows` when given.
+            if let maxRows = settings.maxRows { return splitIntoPopOnScreens(c, maxRows: maxRows) }
+            return isAlreadyConformant(caption) ? [c] : splitIntoPopOnScreens(c)
         }
         out.frameRate = settings.frameRate
         out.dropFrame = settings.dropFrame

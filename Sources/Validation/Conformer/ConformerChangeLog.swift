@@ -60,8 +60,9 @@ struct ConformerChangeLog {
             )
         case .rows(let n):
             return (
-                "rows", .popOnRows, "a caption takes \(n) rows; pop-on captions should use at most 4",
-                "split the caption in two"
+                "rows", .popOnRows,
+                "a caption takes \(n) rows; pop-on captions should use at most 4 (CTA-608-E guidance)",
+                "split the caption, or convert with --max-rows 4"
             )
         case .tooManyRows(let n):
             return (

@@ -6,7 +6,8 @@ public struct ValidationReport: Sendable, Encodable {
     /// One finding with the captions it concerns and any suggested adjustment.
     public struct Finding: Sendable, Encodable {
         public var diagnostic: Diagnostic
-        /// Indices (zero-based) of the captions concerned, if any.
+        /// Indices (zero-based) of the captions concerned, if any. Encoded as caption numbers,
+        /// `[first, last]`, counted from 1 like the messages.
         public var captions: Range<Int>?
         public var adjustments: [CaptionConversionTimeRangeAdjustment]
 
@@ -25,7 +26,9 @@ public struct ValidationReport: Sendable, Encodable {
             try c.encodeIfPresent(diagnostic.location.time, forKey: .time)
             try c.encode(diagnostic.message, forKey: .message)
             try c.encodeIfPresent(diagnostic.suggestedFix, forKey: .suggestedFix)
-            if let r = captions { try c.encode([r.lowerBound, r.upperBound], forKey: .captions) }
+            // Caption numbers as the text report and every message give them: counted from 1,
+            // first and last included (Specs/validation-rules.md "Caption numbers").
+            if let r = captions, !r.isEmpty { try c.encode([r.lowerBound + 1, r.upperBound], forKey: .captions) }
             if !adjustments.isEmpty { try c.encode(adjustments, forKey: .adjustments) }
         }
     }
@@ -67,7 +70,7 @@ public struct ValidationReport: Sendable, Encodable {
     /// The human report: one block per finding, then a summary line.
     public var text: String {
         var lines: [String] = []
-        lines.append("\(file): \(captionCount) captions, target \(target) at \(frameRate)")
+        lines.append("\(file): \(captionCount) caption\(captionCount == 1 ? "" : "s"), target \(target) at \(frameRate)")
         for f in findings {
             let d = f.diagnostic
             var where_ = d.location.timecode ?? ""

@@ -30,6 +30,12 @@ extension ValidationRule {
     public static let cannotFit = ValidationRule(
         "608.cannot-fit", .error, "47 CFR §15.119(i)",
         "a caption's data does not fit even with a shift: shorten, merge or use roll-up")
+    public static let singleCodes = ValidationRule(
+        "608.single-codes", .info, "47 CFR §15.119(i) (the second copy of a control code is for resilience)",
+        "a caption's control codes go out once instead of twice so its data arrives in time")
+    public static let reEncode = ValidationRule(
+        "608.re-encode", .info, "47 CFR §15.119(i) (as 608.excess-media-data, for captions read from SCC)",
+        "what re-encoding captions read from an SCC file would need; the file's own words are judged as sent")
     public static let startAtZero = ValidationRule(
         "608.start-at-zero", .warning, "47 CFR §15.119(f)(1) (pop-on data is loaded before display)",
         "a pop-on caption starts at time 0, leaving no time to load its data")
@@ -101,7 +107,7 @@ extension ValidationRule {
 
     /// Every rule, in report order.
     public static let all: [ValidationRule] = [
-        excessMediaData, cannotFit, startAtZero, programmeEnd, characterSet, columns, popOnRows, screenRows,
+        excessMediaData, cannotFit, singleCodes, reEncode, startAtZero, programmeEnd, characterSet, columns, popOnRows, screenRows,
         rollUpRows, color, alpha, bold, ruby, font, position, frameGrid, order, shortDisplay, overlap, lineCount,
         sccOverrun, sccNeverDisplayed, sccEmptyEOC, sccParity, sccUnknownCode,
     ]

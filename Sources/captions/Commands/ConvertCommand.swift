@@ -1,4 +1,5 @@
 import ArgumentParser
+import CaptionKit
 import CaptionsCLI
 
 /// `captions convert IN OUT`: reads with one format and writes with another.
@@ -23,7 +24,10 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Write drop-frame (df) or non-drop (ndf) timecode where the format has timecode.")
     var timecode: TimecodeMode?
 
-    @Option(name: .long, help: "Timecode of media time zero in the output, e.g. 01:00:00;00.")
+    // `.unconditional`: a value that starts with "-" is this option's value, refused below by its
+    // own rule (ArgumentParser said "Missing value" for `--start-timecode -1`).
+    @Option(
+        name: .long, parsing: .unconditional, help: "Timecode of media time zero in the output, e.g. 01:00:00;00.")
     var startTimecode: String?
 
     @Flag(
@@ -34,14 +38,58 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace the output file if it exists.")
     var force = false
 
+    @Flag(
+        name: .long,
+        help:
+            "From a movie: write its CEA-608 words as SCC exactly as transmitted, each on its frame, from the movie's first timecode."
+    )
+    var asTransmitted = false
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help:
+            "SCC: split pop-on captions of more rows into consecutive screens (default: only captions not yet on the 608 grid, at 4)."
+    )
+    var maxRows: Int?
+
+    @Option(name: .long, help: "The captions' language as a BCP 47 tag, e.g. en-US (iTT writes it as xml:lang).")
+    var language: String?
+
+    @Flag(name: .long, help: "Print what was done as JSON (files, formats, findings) instead of one finding per line.")
+    var json = false
+
+    func validate() throws {
+        if let startTimecode {
+            do {
+                _ = try Timecode(startTimecode, rate: .fps29_97)
+            } catch .malformed(_) {
+                throw ValidationError(
+                    "--start-timecode must be a timecode such as 01:00:00:00 (non-drop) or 01:00:00;00 (drop-frame), "
+                        + "not \"\(startTimecode)\"")
+            } catch {
+                // Ranges (the frame field) depend on the output's rate: the writer checks them.
+            }
+        }
+        if let maxRows, !(1...15).contains(maxRows) { throw ValidationError("--max-rows must be 1…15, not \(maxRows)") }
+        // BCP 47 (RFC 5646) shape: a 2–8 letter primary subtag, then subtags of 1–8 letters or
+        // digits, separated by hyphens.
+        if let language, language.wholeMatch(of: /[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*/) == nil {
+            throw ValidationError("--language must be a BCP 47 tag such as en, en-US or pt-BR, not \"\(language)\"")
+        }
+    }
+
     enum TimecodeMode: String, ExpressibleByArgument, CaseIterable {
         case df, ndf
     }
 
     func run() throws {
-        try ConvertJob(
+        var job = ConvertJob(
             input: input, output: output, from: read.from, readOptions: read.formatOptions(), to: to,
-            dropFrame: timecode.map { $0 == .df }, startTimecode: startTimecode, shift: shift, force: force
-        ).run()
+            dropFrame: timecode.map { $0 == .df }, startTimecode: startTimecode, shift: shift, force: force)
+        job.asTransmitted = asTransmitted
+        job.maxRows = maxRows
+        job.language = language
+        job.json = json
+        try job.run()
     }
 }

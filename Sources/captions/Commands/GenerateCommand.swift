@@ -25,13 +25,24 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace the output file if it exists.")
     var force = false
 
+    @Flag(name: .long, help: "Print what was written as JSON.")
+    var json = false
+
     func validate() throws {
         guard minutes > 0, minutes <= 100 * 60 else { throw ValidationError("--minutes must be 1…6000") }
     }
 
     func run() throws {
         let document = FeatureGenerator(seed: seed).document(minutes: minutes)
-        let (written, _) = try CaptionFile.write(document, to: output, format: to, overwrite: force)
-        try Exit.report(written.diagnostics, file: output)
+        let (written, format) = try CaptionFile.write(document, to: output, format: to, overwrite: force)
+        let diagnostics = written.diagnostics.inFile(output)
+        if json {
+            Console.out(
+                try JSONText.encode(
+                    GenerateReport(
+                        output: output, format: format.name, minutes: minutes, seed: seed,
+                        captions: document.captions.count, diagnostics: diagnostics)))
+        }
+        try Exit.report(diagnostics, quiet: json)
     }
 }

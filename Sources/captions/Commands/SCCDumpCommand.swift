@@ -22,18 +22,34 @@ struct SCCDumpCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON for machines instead of text.")
     var json = false
 
+    /// Prints each word as it is decoded (nothing is kept), so memory stays bounded for a file
+    /// of any length; JSON is an array with one entry per line.
     func run() throws {
         let bytes = try FileIO.readAll(file)
         var options = read.formatOptions()
         options.fileName = file
-        let (entries, diagnostics) = try SCCDisassembler(options: options).disassemble(bytes)
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Console.out(String(decoding: try encoder.encode(entries), as: UTF8.self))
-        } else {
-            Console.out(SCCDisassembler.text(entries))
+        var output = OutputBuffer()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var first = true
+        var encodingError: Error?
+        if json { output.line("[") }
+        let diagnostics = try SCCDisassembler(options: options).disassemble(bytes) { entry in
+            if json {
+                do {
+                    let text = String(decoding: try encoder.encode(entry), as: UTF8.self)
+                    output.line((first ? "  " : ", ") + text)
+                } catch {
+                    encodingError = error
+                }
+                first = false
+            } else {
+                for line in SCCDisassembler.text(entry) { output.line(line) }
+            }
         }
+        if json { output.line("]") }
+        output.flush()
+        if let encodingError { throw encodingError }
         try Exit.report(diagnostics, file: file)
     }
 }

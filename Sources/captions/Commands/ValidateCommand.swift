@@ -47,9 +47,13 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (result, _) = try CaptionFile.read(file, format: read.from, options: read.formatOptions())
-        let rate = read.frameRate.flatMap(FrameRate.init) ?? result.document.frameRate ?? .fps29_97
-        var settings = CaptionConversionSettings(target: target, frameRate: rate, dropFrame: result.document.dropFrame)
+        let (result, format) = try CaptionFile.read(file, format: read.from, options: read.formatOptions())
+        // The frame rate and timecode `captions convert` would write with the same options.
+        var settings = CaptionConversionSettings(
+            target: target, document: result.document, options: read.formatOptions())
+        let rate = settings.frameRate
+        // An SCC file is judged by the words it carries; what a re-encode needs is a note.
+        settings.sourceIsTransmitted608 = format.name == "scc"
         if let videoDuration {
             let end = try TimeArgument.parse(videoDuration, option: "--video-duration", rate: rate)
             guard end >= .zero else {

@@ -1,0 +1,96 @@
+import CaptionCore
+import CaptionTracks
+import ISOBMFF
+
+extension CaptionFile {
+    /// The captions of the movie at `path`, read through ``MovieCaptions`` (only the boxes and
+    /// samples needed, never the whole file), when `name` is "movie", or when no format is named
+    /// and the file starts like an MP4 or QuickTime movie; through the installed
+    /// ``StreamMovieReader`` for movies only libavformat reads; nil for any other file.
+    static func readMovie(_ path: String, format name: String?, options: CaptionFormatOptions) throws -> (
+        CaptionReadResult, CaptionFormat
+    )? {
+        let descriptor = MovieCaptionFormat.descriptor
+        if let name, name.lowercased() != descriptor.name { return nil }
+        let head =
+            path == "-"
+            ? [] : (try? FileByteSource(path: path)).flatMap { try? $0.bytes(in: 0..<min(189, $0.count)) } ?? []
+        let needsDemuxer = StreamMovieReader.needsDemuxer(head: head)
+        if name == nil && !needsDemuxer && !MovieCaptions.looksLikeMovie(head) { return nil }
+        let opts = options.named(path)
+        if needsDemuxer { return (try streamReader(for: path).read(path, opts), descriptor) }
+        do throws(CaptionTracksError) {
+            return (try MovieCaptions(path: path).read(options: opts), descriptor)
+        } catch {
+            // MPEG-2 video in an MP4/MOV keeps its A/53 data where only the demuxer looks.
+            if error.kind == .missing, let reader = StreamMovieReader.current,
+                (try? MovieCaptions(path: path))?.hasVideoOnlyADemuxerReads == true
+            {
+                return (try reader.read(path, opts), descriptor)
+            }
+            throw error.formatError
+        }
+    }
+
+    /// The installed reader for a movie that needs libavformat, or a clear error.
+    static func streamReader(for path: String) throws -> StreamMovieReader {
+        guard let reader = StreamMovieReader.current else {
+            throw CaptionFormatError(
+                .unreadable,
+                "an MPEG transport or program stream, or a Matroska file: its captions are read through libavformat, "
+                    + "which this program does not link (captions-media does; `captions convert` hands such movies to it)",
+                at: DiagnosticLocation(file: path))
+        }
+        return reader
+    }
+}
+
+extension CaptionFile {
+    /// Writes the CEA-608 words of the movie at `path` to `output` as an SCC file exactly as
+    /// transmitted (``MovieCaptions/transmittedSCC(options:)``): the source and field from
+    /// `options` (`settings["movie.source"]`, `channel`), labels from `options.startTimecode` or
+    /// the movie's first timecode. Returns what the reading noticed.
+    public static func writeTransmittedSCC(
+        fromMovie path: String, to output: String, options: CaptionFormatOptions, overwrite: Bool
+    ) throws -> [Diagnostic] {
+        let scc = try CaptionFormatRegistry.standard.outputFormat(path: output, name: "scc")
+        if let format = CaptionFormatRegistry.standard.format(forPath: output), format.name != scc.name {
+            throw CaptionFormatError(
+                .cannotWrite, "--as-transmitted writes SCC, not \(format.name)", at: DiagnosticLocation(file: output))
+        }
+        let transmitted: (bytes: [UInt8], diagnostics: [Diagnostic])
+        let head = (try? FileByteSource(path: path)).flatMap { try? $0.bytes(in: 0..<min(189, $0.count)) } ?? []
+        if StreamMovieReader.needsDemuxer(head: head) {
+            transmitted = try streamReader(for: path).transmittedSCC(path, options.named(path))
+        } else {
+            var missing: CaptionTracksError?
+            var found: (bytes: [UInt8], diagnostics: [Diagnostic])?
+            do throws(CaptionTracksError) {
+                found = try MovieCaptions(path: path).transmittedSCC(options: options)
+            } catch {
+                missing = error
+            }
+            if let found {
+                transmitted = found
+            } else if let missing, missing.kind == .missing, let reader = StreamMovieReader.current,
+                (try? MovieCaptions(path: path))?.hasVideoOnlyADemuxerReads == true
+            {
+                // MPEG-2 video in an MP4/MOV: its A/53 data is where only the demuxer looks.
+                transmitted = try reader.transmittedSCC(path, options.named(path))
+            } else {
+                throw (missing ?? CaptionTracksError(.unreadable, "cannot read the movie", file: path)).formatError
+            }
+        }
+        try FileIO.writeAtomically(transmitted.bytes, to: output, overwrite: overwrite)
+        return transmitted.diagnostics
+    }
+}
+
+extension CaptionFormatOptions {
+    /// These options with `fileName` set to `path` when they name no file.
+    func named(_ path: String) -> CaptionFormatOptions {
+        var o = self
+        if o.fileName == nil { o.fileName = path }
+        return o
+    }
+}

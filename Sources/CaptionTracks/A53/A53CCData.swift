@@ -1,0 +1,106 @@
+/// The `cc_data()` structure that carries caption byte pairs in digital video (CTA-708-E §4.4,
+/// used by ATSC A/53 Part 4 §6.2.3 for MPEG-2 picture user data and by ANSI/SCTE 128-1 §8.1
+/// for the SEI of H.264 and HEVC): a count, then `cc_count` three-byte constructs of marker
+/// bits, `cc_valid`, `cc_type` and two data bytes. `cc_type` 0 is a CEA-608 pair of field 1,
+/// 1 of field 2, 2 and 3 are DTVCC (CEA-708) packet data. See Specs/caption-tracks.md.
+public struct A53CCData: Sendable, Hashable {
+    /// One construct.
+    public struct Construct: Sendable, Hashable {
+        /// `cc_valid`: whether the two bytes are data (0 marks filler to be ignored).
+        public var valid: Bool
+        /// `cc_type`, 0–3.
+        public var type: UInt8
+        public var pair: CEA608BytePair
+
+        public init(valid: Bool, type: UInt8, pair: CEA608BytePair) {
+            self.valid = valid
+            self.type = type
+            self.pair = pair
+        }
+
+        /// The field of a valid CEA-608 construct (types 0 and 1); nil otherwise.
+        public var field: CaptionField? {
+            guard valid else { return nil }
+            return type == 0 ? .one : type == 1 ? .two : nil
+        }
+    }
+
+    /// `process_cc_data_flag`: 0 tells decoders to ignore the constructs.
+    public var processCCData: Bool
+    public var constructs: [Construct]
+
+    public init(processCCData: Bool = true, constructs: [Construct]) {
+        self.processCCData = processCCData
+        self.constructs = constructs
+    }
+
+    /// What reading found: the data (nil when there is none) and what was wrong (sentences the
+    /// caller locates with the track, sample and time).
+    public struct Reading: Sendable, Hashable {
+        public var data: A53CCData?
+        public var problems: [String]
+    }
+
+    /// Reads `cc_data()` from its first byte. A `cc_count` larger than the bytes hold gives the
+    /// complete constructs and a problem; a CEA-608 construct marked not valid that carries
+    /// caption data is reported too (and ignored). (Fuzz entry point: bytes → result.)
+    public static func read(_ bytes: ArraySlice<UInt8>) -> Reading {
+        guard bytes.count >= 2 else {
+            return Reading(data: nil, problems: ["cc_data() is \(bytes.count) byte(s), shorter than its 2-byte header"])
+        }
+        var problems: [String] = []
+        let head = bytes[bytes.startIndex]
+        // reserved/process_em_data_flag (1), process_cc_data_flag (1), additional_data_flag or
+        // zero_bit (1), cc_count (5); then em_data or reserved (8).
+        let process = head & 0x40 != 0
+        let count = Int(head & 0x1F)
+        let available = (bytes.count - 2) / 3
+        if count > available {
+            problems.append(
+                "cc_count is \(count) but only \(available) construct(s) fit in the \(bytes.count) bytes; the complete ones are read"
+            )
+        }
+        var constructs: [Construct] = []
+        constructs.reserveCapacity(min(count, available))
+        var i = bytes.startIndex + 2
+        for _ in 0..<min(count, available) {
+            let b = bytes[i]
+            let c = Construct(
+                valid: b & 0x04 != 0, type: b & 0x03, pair: CEA608BytePair(bytes[i + 1], bytes[i + 2]))
+            // Parity is the 608 decoder's to check; here only what cc_data() itself says.
+            if c.type < 2 && !c.valid && !c.pair.isPadding {
+                problems.append(
+                    "a field \(c.type + 1) construct with cc_valid 0 carries \(Self.hex(c.pair)); ignored, as cc_valid 0 requires"
+                )
+            }
+            constructs.append(c)
+            i += 3
+        }
+        return Reading(data: A53CCData(processCCData: process, constructs: constructs), problems: problems)
+    }
+
+    /// The valid CEA-608 pairs, in order, with their fields; none when `process_cc_data_flag`
+    /// is 0.
+    public var pairs: [(field: CaptionField, pair: CEA608BytePair)] {
+        guard processCCData else { return [] }
+        return constructs.compactMap { c in c.field.map { ($0, c.pair) } }
+    }
+
+    /// `cc_data()` carrying at most one pair per field: the field 1 construct first, then field
+    /// 2, then filler constructs (cc_valid 0, cc_type 2, as DTVCC filler) up to `count` (at
+    /// least 2, at most 31). Marker bits and `em_data` are all ones.
+    public static func encode(field1: CEA608BytePair?, field2: CEA608BytePair?, count: Int = 2) -> [UInt8] {
+        let n = max(2, min(31, count))
+        var out: [UInt8] = [0xC0 | UInt8(n), 0xFF]
+        // marker_bits '11111', cc_valid, cc_type.
+        out += field1.map { [0xFC, $0.first, $0.second] } ?? [0xF8, 0x80, 0x80]
+        out += field2.map { [0xFD, $0.first, $0.second] } ?? [0xF9, 0x80, 0x80]
+        for _ in 2..<n { out += [0xFA, 0x00, 0x00] }
+        return out
+    }
+
+    static func hex(_ p: CEA608BytePair) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([p.first >> 4, p.first & 15, p.second >> 4, p.second & 15].map { digits[Int($0)] })
+    }
+}

@@ -1,0 +1,59 @@
+import CaptionCore
+import ISOBMFF
+
+/// Builds a QuickTime closed-caption track (`clcp` handler, `c608` sample description) from
+/// the byte pairs of each video frame (QuickTime File Format, "Closed captioning media").
+///
+/// One sample per frame that carries data, holding that frame's pair of each field (`cdat`,
+/// and `cdt2` when field 2 has data); a sample lasts until the next one, which QTFF says a
+/// reader treats as null pairs for the frames in between. An empty edit delays the first
+/// sample to its frame (ISO/IEC 14496-12 §8.6.6). The video refers to the track with a `clcp`
+/// track reference, as QTFF asks.
+public struct C608TrackBuilder: Sendable {
+    public var quickTime: Bool
+    public var language: LanguageTag
+
+    public init(quickTime: Bool, language: LanguageTag) {
+        self.quickTime = quickTime
+        self.language = language
+    }
+
+    /// The track for `schedule`, referred to by the video track `videoTrackID`.
+    public func track(for schedule: CEA608FrameSchedule, videoTrackID: UInt32) throws(CaptionTracksError) -> NewTrack {
+        guard let first = schedule.entries.first else {
+            throw CaptionTracksError(.cannotWrite, "no caption data to write")
+        }
+        let rate = schedule.rate
+        // Whole frames in at least millisecond units: 30000/1001 fps gives 30000 units a second
+        // and 1001 a frame, 25 fps 1000 and 40, 24 fps 3000 and 125.
+        let timescale = Int64(rate.millisecondTimescale)
+        let frameUnits = Int64(rate.seconds) * (timescale / Int64(rate.frames))
+        var samples: [NewTrack.Sample] = []
+        samples.reserveCapacity(schedule.entries.count)
+        for (i, e) in schedule.entries.enumerated() {
+            let next = i + 1 < schedule.entries.count ? schedule.entries[i + 1].frame : e.frame + 1
+            let (units, overflow) = (next - e.frame).multipliedReportingOverflow(by: frameUnits)
+            guard !overflow, let duration = UInt32(exactly: units) else {
+                throw CaptionTracksError(
+                    .cannotWrite, "a gap of \(next - e.frame) frames between caption data is too long for one sample")
+            }
+            let sample = C608Sample(field1: e.field1.map { [$0] } ?? [], field2: e.field2.map { [$0] } ?? [])
+            samples.append(NewTrack.Sample(data: sample.bytes, duration: duration))
+        }
+        let (startUnits, overflow) = first.frame.multipliedReportingOverflow(by: frameUnits)
+        guard let ts = UInt32(exactly: timescale), !overflow, let start = UInt64(exactly: startUnits) else {
+            throw CaptionTracksError(.cannotWrite, "the caption data's first frame (\(first.frame)) cannot be placed")
+        }
+        var track = NewTrack(
+            handlerType: "clcp", handlerName: quickTime ? "Closed Caption Media Handler" : "ClosedCaptionHandler",
+            mediaHeader: quickTime ? .generic(extra: []) : .null, sampleEntry: Self.sampleEntry, timescale: ts,
+            samples: samples, startOffset: start, language: language.iso639_2,
+            referencesFromExisting: [videoTrackID: "clcp"])
+        track.extendedLanguage = language.bcp47
+        return track
+    }
+
+    /// The `c608` sample description: the standard header and no more fields (QTFF, "Closed
+    /// captioning sample description").
+    static let sampleEntry: [UInt8] = [0, 0, 0, 16] + Array("c608".utf8) + [0, 0, 0, 0, 0, 0, 0, 1]
+}

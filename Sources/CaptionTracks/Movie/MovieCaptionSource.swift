@@ -1,0 +1,48 @@
+/// One place in a movie that carries captions.
+public struct MovieCaptionSource: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of carriage; the raw values are the CLI's `--source` names.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A closed-caption track: `clcp` handler, `c608` samples.
+        case track
+        /// CEA-608 in the video (A/53 `cc_data`: H.264 or HEVC SEI, MPEG-2 picture user data).
+        case sei
+        /// A subtitle track: `tx3g` (FFmpeg's `mov_text`) or QuickTime `text`.
+        case subtitle
+    }
+
+    public var kind: Kind
+    /// The track that holds it (the video track for ``Kind/sei``).
+    public var trackID: UInt32
+    /// The sample description format: `c608`, `avc1`, `hvc1`, `tx3g`, `text`…
+    public var format: String
+    /// The track's ISO 639-2/T language.
+    public var language: String
+    /// CEA-608 channels (1–4) seen with data; empty for subtitles. For ``Kind/sei`` only the
+    /// part scanned when listing (see ``MovieCaptions/sources(seiScanLimit:)``).
+    public var channels: [Int]
+    /// Samples in the track.
+    public var sampleCount: Int
+
+    public init(kind: Kind, trackID: UInt32, format: String, language: String, channels: [Int], sampleCount: Int) {
+        self.kind = kind
+        self.trackID = trackID
+        self.format = format
+        self.language = language
+        self.channels = channels
+        self.sampleCount = sampleCount
+    }
+
+    /// `track 3: c608 closed captions (CC1, CC3), language eng`.
+    public var description: String {
+        let what: String
+        switch kind {
+        case .track: what = "\(format) closed captions"
+        case .sei:
+            let mpeg2 = ["mpeg2video", "mpeg1video", "mp4v", "m2v1", "mpg2"].contains(format)
+            what = "CEA-608 in the \(format) video's \(mpeg2 ? "picture user data" : "SEI") (A/53)"
+        case .subtitle: what = "\(format) subtitles"
+        }
+        let channelText = channels.isEmpty ? "" : " (" + channels.map { "CC\($0)" }.joined(separator: ", ") + ")"
+        return "track \(trackID): \(what)\(channelText), language \(language)"
+    }
+}

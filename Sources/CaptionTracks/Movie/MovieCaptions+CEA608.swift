@@ -1,0 +1,134 @@
+import CaptionCore
+import ISOBMFF
+
+extension MovieCaptions {
+    /// The largest `c608` sample read: a sample holds a pair per frame it lasts, a few bytes;
+    /// anything near this is not caption data (Specs/limits.md).
+    public static let maximumC608SampleBytes = 1 << 20
+
+    /// The byte pairs of a `c608` track, each at the movie time of the frame that carries it:
+    /// a sample's pairs belong to consecutive video frames from the sample's time (QTFF), at the
+    /// video's frame rate (29.97 fps when the movie has no video). A damaged sample is a located
+    /// warning; its complete pairs and every other sample are still read.
+    public func c608Transmission(_ track: Track) throws(CaptionTracksError) -> (
+        transmission: CEA608Transmission, diagnostics: [Diagnostic]
+    ) {
+        let clock = try TrackClock(track: track, movieTimescale: movie.header.timescale)
+        let frame = (videoTrack.flatMap { try? VideoFrameClock(track: $0, movie: movie).rate } ?? .fps29_97)
+            .frameDuration
+        var pairs: [CEA608Transmission.TimedPair] = []
+        var diagnostics: [Diagnostic] = []
+        var early = 0
+        for (index, sample) in try samples(of: track).enumerated() {
+            let time = clock.movieTime(sample.time)
+            let here = location(track: track, sample: index, time: time)
+            guard
+                let bytes = try bytes(
+                    of: sample, limit: Self.maximumC608SampleBytes, rule: "tracks.c608", at: here, into: &diagnostics)
+            else { continue }
+            let reading = C608Sample.read(bytes)
+            for problem in reading.problems {
+                diagnostics.append(
+                    Diagnostic(.warning, "tracks.c608", problem, at: location(track: track, sample: index, time: time)))
+            }
+            for field in CaptionField.allCases {
+                for (i, pair) in reading.sample.pairs(field).enumerated() {
+                    let step = (try? frame.checkedMultiplying(by: Int64(i))) ?? .invalid
+                    let t = time + step
+                    guard t.isNumeric, t >= .zero else {
+                        early += 1
+                        continue
+                    }
+                    pairs.append(CEA608Transmission.TimedPair(time: t, field: field, pair: pair))
+                }
+            }
+        }
+        if let note = beforeStart(early, track: track) { diagnostics.append(note) }
+        // Samples are in time order; pairs of one field keep their order within a sample.
+        pairs.sort { $0.time < $1.time }
+        return (CEA608Transmission(pairs: pairs), diagnostics)
+    }
+
+    /// The byte pairs of the A/53 `cc_data` in a video track's SEI, each at the presentation
+    /// time of its picture, in presentation order: pictures are stored in decoding order, and a
+    /// decoder hands their caption data on in the order it shows them (`ctts`). At most `limit`
+    /// pictures (in decoding order) are read.
+    public func seiTransmission(_ track: Track, limit: Int = .max) throws(CaptionTracksError) -> (
+        transmission: CEA608Transmission, diagnostics: [Diagnostic]
+    ) {
+        guard let entry = track.sampleEntries.first, let reader = SEICaptionReader.forSampleEntry(entry) else {
+            throw CaptionTracksError(
+                .missing,
+                "video track \(track.id) is \(track.format?.description ?? "of no format"): A/53 captions are read from H.264 (avc1) and HEVC (hvc1) video here; MPEG-2 video's through libavformat's demuxer (captions-media)",
+                file: fileName)
+        }
+        let video = try VideoFrameClock(track: track, movie: movie)
+        var perSample = [[CEA608Transmission.TimedPair]](repeating: [], count: video.samples.count)
+        var diagnostics: [Diagnostic] = []
+        var early = 0
+        for (index, sample) in video.samples.enumerated().prefix(max(0, limit)) {
+            let time = video.presentationTime(ofSample: index)
+            let reading: SEICaptionReader.Reading
+            do throws(ISOBMFFError) {
+                reading = try reader.read(sampleSize: sample.size) { (range: Range<Int>) throws(ISOBMFFError) in
+                    try source.bytes(in: (sample.offset + range.lowerBound)..<(sample.offset + range.upperBound))
+                }
+            } catch {
+                throw CaptionTracksError(error, file: fileName)
+            }
+            for problem in reading.problems {
+                diagnostics.append(
+                    Diagnostic(.warning, "tracks.a53", problem, at: location(track: track, sample: index, time: time)))
+            }
+            for data in reading.ccData {
+                for (field, pair) in data.pairs {
+                    guard time.isNumeric, time >= .zero else {
+                        early += 1
+                        continue
+                    }
+                    perSample[index].append(CEA608Transmission.TimedPair(time: time, field: field, pair: pair))
+                }
+            }
+        }
+        if let note = beforeStart(early, track: track) { diagnostics.append(note) }
+        var pairs: [CEA608Transmission.TimedPair] = []
+        for index in video.presentationOrder { pairs += perSample[index] }
+        return (CEA608Transmission(pairs: pairs), diagnostics)
+    }
+
+    /// The bytes of `sample`; nil, with a warning of `rule`, when it is larger than `limit`.
+    func bytes(
+        of sample: Sample, limit: Int, rule: String, at here: DiagnosticLocation, into diagnostics: inout [Diagnostic]
+    )
+        throws(CaptionTracksError) -> [UInt8]?
+    {
+        guard sample.size <= limit else {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, rule, "a sample of \(sample.size) bytes, more than the \(limit) read; skipped", at: here))
+            return nil
+        }
+        do throws(ISOBMFFError) {
+            return try source.bytes(in: sample.offset..<(sample.offset + sample.size))
+        } catch {
+            throw CaptionTracksError(error, file: fileName)
+        }
+    }
+
+    /// The note for `count` byte pairs before movie time zero (an edit list starting later).
+    private func beforeStart(_ count: Int, track: Track) -> Diagnostic? {
+        guard count > 0 else { return nil }
+        return Diagnostic(
+            .info, "tracks.before-start",
+            "\(count) byte pair(s) fall before the movie's start (edit list) and are not shown",
+            at: location(track: track, sample: nil, time: nil))
+    }
+
+    func samples(of track: Track) throws(CaptionTracksError) -> [Sample] {
+        do throws(ISOBMFFError) {
+            return try movie.samples(of: track)
+        } catch {
+            throw CaptionTracksError(error, file: fileName)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import CaptionCore
+import ISOBMFF
+
+/// The captions a movie carries (AVFoundation's `AVAssetReaderOutputCaptionAdaptor` on Linux):
+/// CEA-608 in `c608` closed-caption tracks and in the video's A/53 SEI, and `tx3g`/`text`
+/// subtitle tracks. Pure Swift over the box reader: no picture is decoded, and of the video
+/// only the NAL units before each picture's slices are read. See Specs/caption-tracks.md.
+public struct MovieCaptions: Sendable {
+    public let movie: Movie
+    public let source: ByteSource
+    /// The movie's file name, for messages.
+    public let fileName: String?
+
+    public init(movie: Movie, source: ByteSource, fileName: String? = nil) {
+        self.movie = movie
+        self.source = source
+        self.fileName = fileName
+    }
+
+    /// Opens the movie at `path` (a regular file, read piece by piece).
+    public init(path: String) throws(CaptionTracksError) {
+        do throws(ISOBMFFError) {
+            let file = try FileByteSource(path: path)
+            self.init(movie: try Movie.read(file), source: file, fileName: path)
+        } catch {
+            throw CaptionTracksError(error, file: path)
+        }
+    }
+
+    /// Reads the movie held in `bytes` (tests, fuzzing, standard input).
+    public init(bytes: [UInt8], fileName: String? = nil) throws(CaptionTracksError) {
+        let memory = MemoryByteSource(bytes)
+        do throws(ISOBMFFError) {
+            self.init(movie: try Movie.read(memory), source: memory, fileName: fileName)
+        } catch {
+            throw CaptionTracksError(error, file: fileName)
+        }
+    }
+
+    /// Whether `head`, the first bytes of a file, look like an MP4 or QuickTime movie: a box
+    /// header of a type that starts such files (ISO/IEC 14496-12 §4.3 `ftyp`; QuickTime files
+    /// may start with `moov`, `mdat`, `wide`, `free` or `skip`).
+    public static func looksLikeMovie(_ head: some Collection<UInt8>) -> Bool {
+        let b = Array(head.prefix(8))
+        guard b.count == 8 else { return false }
+        let type = String(decoding: b[4..<8], as: UTF8.self)
+        let size = UInt32(b[0]) << 24 | UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3])
+        return ["ftyp", "moov", "mdat", "wide", "free", "skip"].contains(type) && (size == 1 || size == 0 || size >= 8)
+    }
+
+    // MARK: - Sources
+
+    /// The first video track (what A/53 data and `c608` samples are timed by).
+    public var videoTrack: Track? { movie.tracks.first { $0.handlerType == "vide" } }
+
+    /// Whether a video track is in a codec whose A/53 data this box reader cannot find (MPEG-2
+    /// video, `mp4v`: it sits in picture user data, which libavformat's demuxer cuts out).
+    public var hasVideoOnlyADemuxerReads: Bool {
+        movie.tracks.contains {
+            $0.handlerType == "vide" && $0.sampleEntries.first.flatMap(SEICaptionReader.forSampleEntry) == nil
+                && ["mp4v", "m2v1", "mpg2", "hdv1", "hdv2", "hdv3", "hdv5", "hdv6", "hdv7", "hdv8", "xdvc", "xd5c"]
+                    .contains($0.format?.description ?? "")
+        }
+    }
+
+    /// Every caption source, in track order, and a warning for each caption or subtitle track
+    /// in a format this reader does not decode (it is left alone; nothing else is lost).
+    ///
+    /// A/53 data is looked for in the first `seiScanLimit` pictures of each H.264 or HEVC video
+    /// track, so that listing stays quick on long movies; reading scans them all.
+    public func sources(seiScanLimit: Int = 600) -> (sources: [MovieCaptionSource], diagnostics: [Diagnostic]) {
+        var found: [MovieCaptionSource] = []
+        var diagnostics: [Diagnostic] = []
+        for track in movie.tracks {
+            let format = track.format?.description ?? "none"
+            let count = track.sampleTable.sampleCount
+            switch track.handlerType {
+            case "clcp":
+                guard track.format == "c608" else {
+                    diagnostics.append(unknownCodec(track, "closed captions in \(format)"))
+                    continue
+                }
+                let channels = (try? c608Transmission(track).transmission.channels) ?? []
+                found.append(
+                    MovieCaptionSource(
+                        kind: .track, trackID: track.id, format: format, language: track.language,
+                        channels: channels, sampleCount: count))
+            case "sbtl", "text", "subt":
+                guard track.format == "tx3g" || track.format == "text" else {
+                    diagnostics.append(unknownCodec(track, "subtitles in \(format)"))
+                    continue
+                }
+                found.append(
+                    MovieCaptionSource(
+                        kind: .subtitle, trackID: track.id, format: format, language: track.language, channels: [],
+                        sampleCount: count))
+            case "vide":
+                guard let entry = track.sampleEntries.first, SEICaptionReader.forSampleEntry(entry) != nil,
+                    let scan = try? seiTransmission(track, limit: seiScanLimit),
+                    !scan.transmission.pairs.isEmpty
+                else { continue }
+                found.append(
+                    MovieCaptionSource(
+                        kind: .sei, trackID: track.id, format: format, language: track.language,
+                        channels: scan.transmission.channels, sampleCount: count))
+            default:
+                continue
+            }
+        }
+        return (found, diagnostics)
+    }
+
+    private func unknownCodec(_ track: Track, _ what: String) -> Diagnostic {
+        Diagnostic(
+            .warning, "tracks.unknown-codec",
+            "track \(track.id) holds \(what), which this reader does not decode; it is left out",
+            at: DiagnosticLocation(file: fileName))
+    }
+
+    // MARK: - Locating findings
+
+    /// Where a finding about `track` at movie time `time` is: the file and track, and the time
+    /// as a 29.97 fps timecode.
+    func location(track: Track, sample: Int?, time: MediaTime?) -> DiagnosticLocation {
+        var file = (fileName ?? "movie") + " track \(track.id)"
+        if let sample { file += " sample \(sample + 1)" }
+        let timecode = time.flatMap { try? Timecode(time: $0, rate: .fps29_97, dropFrame: true).description }
+        return DiagnosticLocation(file: file, timecode: timecode, time: time)
+    }
+}

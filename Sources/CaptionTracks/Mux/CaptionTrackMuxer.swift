@@ -1,0 +1,122 @@
+import CaptionCore
+import ISOBMFF
+
+/// Adds caption tracks to a copy of a movie (AVFoundation's `AVAssetWriterInputCaptionAdaptor`
+/// on Linux): a `c608` closed-caption track from the byte pairs of each video frame, and a
+/// `tx3g` subtitle track from captions. The movie's own tracks are copied byte for byte
+/// (``MovieTrackAdder``); nothing is written until every track is built.
+public struct CaptionTrackMuxer: Sendable {
+    /// The kinds of track; the raw values are the CLI's `--form` names.
+    public enum Form: String, Sendable, Hashable, CaseIterable {
+        /// QuickTime closed captions: `clcp` handler, `c608` samples.
+        case c608
+        /// 3GPP timed text, FFmpeg's `mov_text`: `sbtl` handler, `tx3g` samples.
+        case tx3g
+    }
+
+    public let movie: MovieCaptions
+
+    public init(movie: MovieCaptions) { self.movie = movie }
+
+    /// Whether the movie is a QuickTime file (`ftyp` major brand `qt  `, or no `ftyp`), whose
+    /// new tracks get QuickTime's base media header (`gmhd`) rather than ISO's null one.
+    public var isQuickTime: Bool {
+        guard let ftyp = movie.movie.topLevelBoxes.first(where: { $0.type == "ftyp" }) else { return true }
+        guard ftyp.size >= 12, let brand = try? movie.source.bytes(in: (ftyp.offset + 8)..<(ftyp.offset + 12)) else {
+            return false
+        }
+        return brand == Array("qt  ".utf8)
+    }
+
+    /// The video track captions are timed by and referred from.
+    public func video() throws(CaptionTracksError) -> (track: Track, clock: VideoFrameClock) {
+        guard let track = movie.videoTrack else {
+            throw CaptionTracksError(
+                .cannotWrite,
+                "the movie has no video track: c608 captions are timed by video frames and referred to by the video",
+                file: movie.fileName)
+        }
+        return (track, try VideoFrameClock(track: track, movie: movie.movie))
+    }
+
+    /// The movie's end: its `mvhd` duration as a time.
+    public var duration: MediaTime {
+        MediaTime(
+            value: Int64(clamping: movie.movie.header.duration),
+            timescale: Int32(clamping: max(1, movie.movie.header.timescale)))
+    }
+
+    /// A `c608` track carrying `schedule`, which must be at the video's frame rate.
+    public func c608Track(_ schedule: CEA608FrameSchedule, language: LanguageTag) throws(CaptionTracksError) -> (
+        track: NewTrack, diagnostics: [Diagnostic]
+    ) {
+        let (video, clock) = try video()
+        guard schedule.rate == clock.rate else {
+            throw CaptionTracksError(
+                .cannotWrite,
+                "the caption data is scheduled at \(schedule.rate) fps but the video runs at \(clock.rate) fps")
+        }
+        var diagnostics: [Diagnostic] = []
+        if schedule.droppedBeforeStart > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "tracks.before-start",
+                    "\(schedule.droppedBeforeStart) word(s) fall before the movie's start and are not written",
+                    at: DiagnosticLocation(file: movie.fileName),
+                    suggestedFix: "give the timecode of the movie's start with --start-timecode"))
+        }
+        let end = schedule.rate.time(ofFrame: schedule.endFrame)
+        if end > duration {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "tracks.past-end",
+                    "the caption data runs to \(end.seconds.formatted3) s, past the movie's end at \(duration.seconds.formatted3) s; the track is longer than the video",
+                    at: DiagnosticLocation(file: movie.fileName)))
+        }
+        let track = try C608TrackBuilder(quickTime: isQuickTime, language: language).track(
+            for: schedule, videoTrackID: video.id)
+        return (track, diagnostics)
+    }
+
+    /// A `tx3g` track showing `captions` (movie times). It joins the alternate group of the
+    /// movie's subtitle tracks (or a new one), enabled only when no subtitle track of that group
+    /// is (ISO/IEC 14496-12 §8.3.2.3: one enabled track per group).
+    public func tx3gTrack(_ captions: [Caption], frameRate: FrameRate?, language: LanguageTag)
+        throws(CaptionTracksError) -> (track: NewTrack, diagnostics: [Diagnostic])
+    {
+        let subtitles = movie.movie.tracks.filter { ["sbtl", "text", "subt"].contains($0.handlerType) }
+        let group =
+            subtitles.first(where: { $0.alternateGroup != 0 })?.alternateGroup
+            ?? ((movie.movie.tracks.map(\.alternateGroup).max() ?? 0) + 1)
+        let enabled = !subtitles.contains { $0.alternateGroup == group && $0.flags & 1 != 0 }
+        return try MovTextTrackBuilder(quickTime: isQuickTime, language: language).track(
+            for: captions, frameRate: frameRate, alternateGroup: group, enabled: enabled)
+    }
+
+    /// The IDs the new tracks will get, in order.
+    public func trackIDs(count: Int) -> [UInt32] {
+        MovieTrackAdder(movie: movie.movie, source: movie.source).trackIDs(for: count)
+    }
+
+    /// Writes the movie with `tracks` added through `write`, in order, in pieces.
+    public func write(_ tracks: [NewTrack], to write: ([UInt8]) throws(ISOBMFFError) -> Void)
+        throws(CaptionTracksError)
+    {
+        do throws(ISOBMFFError) {
+            try MovieTrackAdder(movie: movie.movie, source: movie.source).write(adding: tracks, to: write)
+        } catch {
+            throw CaptionTracksError(error, file: movie.fileName)
+        }
+    }
+}
+
+extension Double {
+    /// Three decimals, without Foundation.
+    var formatted3: String {
+        guard isFinite, abs(self) < 1e12 else { return "\(self)" }
+        let ms = Int64((self * 1000).rounded())
+        let whole = abs(ms) / 1000
+        let frac = String(abs(ms) % 1000)
+        return (ms < 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: 3 - frac.count) + frac
+    }
+}

@@ -1,0 +1,74 @@
+import CaptionCore
+import Dashboard
+import Media
+import Metadata
+import Render
+
+/// The GPS dashboard as a custom compositor: for each request it reads the group in force of
+/// its sample-data track (``VideoCompositionRequest/sourceTimedMetadata(byTrackID:)``),
+/// interpolates towards the next one, and blends the dashboard straight into the frame's
+/// planes. The renderer is made once, at the frame size, and its static parts (panels, labels,
+/// the map's track…) become one premultiplied Y'CbCr overlay in the frame's matrix and range,
+/// blended with one multiply-add per covered sample; the widgets' changing parts are blended
+/// over it, redrawn only when what they show changes. (With a layout whose widgets overlap,
+/// every static part is below every changing part.)
+public final class GPSDashboardCompositor: VideoCompositing {
+    public let trackID: CompositionTrackID
+    public let series: GPSSeries
+    public let layout: DashboardLayout
+    public let units: UnitSystem
+    private let fonts: any FontProvider
+    public private(set) var renderer: DashboardRenderer?
+    private var conversion = YCbCrConversion(matrix: .bt709, limitedRange: true)
+    private var planeLayout = YCbCrPlanes.Layout.planar8
+    private var overlay: PlaneOverlay?
+    /// Called after each frame with its time, the values given to the widgets (nil when no
+    /// group is in force) and what each widget shows: for tests and reports.
+    public var frameObserver: ((MediaTime, DashboardValues?, DashboardRenderer) -> Void)?
+    /// Frames drawn.
+    public private(set) var framesDrawn = 0
+
+    /// A dashboard of `layout` reading sample-data track `track`, whose groups make the series.
+    public init(
+        track: SampleDataTrack, layout: DashboardLayout = .standard, units: UnitSystem = .metric,
+        fonts: any FontProvider
+    ) {
+        trackID = track.trackID
+        series = GPSSeries(groups: track.groups)
+        self.layout = layout
+        self.units = units
+        self.fonts = fonts
+    }
+
+    public var supportedPixelFormats: Set<PixelFormat> { PixelFormat.blendable }
+
+    public func prepare(for format: VideoFrameFormat) throws {
+        renderer = try DashboardRenderer(
+            layout: layout, width: format.width, height: format.height, series: series, units: units, fonts: fonts)
+        planeLayout = try PlaneGlue.layout(of: format.pixelFormat)
+        conversion = YCbCrConversion(
+            matrix: PlaneGlue.matrix(format.matrix), limitedRange: !format.isFullRange,
+            bitDepth: planeLayout == .planar10 ? 10 : 8)
+        var picture = try RGBAImage(width: format.width, height: format.height)
+        LayerBlending.composite(renderer?.staticLayers ?? [], into: &picture)
+        overlay = PlaneOverlay(picture, conversion: conversion, layout: planeLayout)
+    }
+
+    public func compose(_ request: VideoCompositionRequest) throws {
+        guard let renderer else { return }
+        let values = series.values(
+            at: request.compositionTime, groupInForce: request.sourceTimedMetadata(byTrackID: trackID))
+        let layers = try renderer.dynamicLayers(for: values)
+        if let frame = request.destinationFrame {
+            try frame.makeWritable()
+            try frame.withPlanes { pointers in
+                let planes = try PlaneGlue.planes(
+                    pointers, layout: planeLayout, width: frame.width, height: frame.height, conversion: conversion)
+                overlay?.blend(into: planes)
+                LayerBlending.composite(layers, into: planes)
+            }
+        }
+        framesDrawn += 1
+        frameObserver?(request.compositionTime, values, renderer)
+    }
+}

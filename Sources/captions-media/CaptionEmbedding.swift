@@ -1,0 +1,135 @@
+import CaptionKit
+import CaptionTracks
+import CaptionsCLI
+import FileSafety
+import Media
+
+/// Runs an export that embeds captions (`export --captions FILE --embed …`): the caption
+/// file's CEA-608 words at the video's rate (those an SCC file of the same captions carries,
+/// Specs/caption-tracks.md), handed to the encoder frame by frame as A/53 data (`sei`) and
+/// recorded, then added as a `c608` track with the words each output frame was given
+/// (`track`), so `both` carry the same words on the same frames.
+///
+/// With a track, the export is written to the output's hidden temporary file (FileSafety:
+/// removed on failure or interruption) and the track is added while copying it to the output.
+struct CaptionEmbedding {
+    let input: String
+    let asset: Asset
+    let options: EmbedOptions
+    let captions: String
+
+    func run(_ session: ExportSession, export: ExportOptions, extra drawn: [Diagnostic] = []) throws {
+        let form = options.embed ?? .both
+        let output = export.output
+        let container = Self.containerFormat(of: output)
+        if form.writesTrack && container == nil {
+            throw Exit.Failure(
+                "--embed \(form.rawValue): c608 closed-caption tracks go in MP4 and MOV files (.mp4, .m4v, .mov), not \(output); use --embed sei"
+            )
+        }
+        if case .copy = session.settings.videoCodec, form.writesSEI {
+            throw Exit.Failure(
+                "--embed \(form.rawValue) puts the captions in the pictures as they are encoded: --codec copy cannot be used (--embed track can)"
+            )
+        }
+        if case .encode(let name) = session.settings.videoCodec, form.writesSEI,
+            !ExportSession.encoderWritesClosedCaptions(name)
+        {
+            throw Exit.Failure(
+                "--embed \(form.rawValue): the \(name) encoder does not write A/53 closed captions; use libx264 (or --embed track)"
+            )
+        }
+        let rate = try MovieFacts.frameRate(of: asset)
+        let movie = try? MovieCaptions(path: input)
+        let prepared = try MovieCaptionWriter.prepare(
+            captions: captions, firstTimecode: movie?.firstTimecode(), options: options.writerOptions)
+        let (schedule, notes) = try MovieCaptionWriter.c608Schedule(
+            prepared, videoRate: rate, options: options.writerOptions)
+        let found = drawn + prepared.diagnostics + notes
+        if case .copy = session.settings.videoCodec {
+            // No frame passes through: the copied video's frames are the source's.
+            if session.timeRange != nil {
+                throw Exit.Failure(
+                    "--embed track with --codec copy cannot follow --from/--to (the copy starts at a key frame); re-encode, or cut first and run `captions mux`"
+                )
+            }
+            try exportThenAddTrack(
+                session, export: export, container: container, language: prepared.language, extra: found,
+                frames: .copied(schedule.entries))
+            return
+        }
+        let frames = A53FrameCaptions(schedule: schedule, attaches: form.writesSEI)
+        session.closedCaptionData = { frames.constructs(forFrameAt: $0) }
+        guard form.writesTrack else {
+            try ExportRunner.run(session, style: export.progress, extra: found)
+            return
+        }
+        try exportThenAddTrack(
+            session, export: export, container: container, language: prepared.language, extra: found,
+            frames: .encoded(frames))
+    }
+
+    /// Exports to the output's temporary file, then writes the output: that movie with a
+    /// `c608` track whose frames carry `frames()`.
+    private func exportThenAddTrack(
+        _ session: ExportSession, export: ExportOptions, container: String?, language: LanguageTag,
+        extra: [Diagnostic], frames: TrackFrames
+    ) throws {
+        let staging = try Self.staging(export.output, overwrite: export.force)
+        defer { staging.discard() }
+        staging.releaseDescriptor()
+        var settings = session.settings
+        settings.overwrite = true
+        settings.containerFormat = container
+        let staged = ExportSession(asset: session.asset, outputPath: staging.temporaryPath, settings: settings)
+        staged.timeRange = session.timeRange
+        staged.compositors = session.compositors
+        staged.closedCaptionData = session.closedCaptionData
+        do {
+            try ExportRunner.run(staged, style: export.progress, extra: extra)
+        } catch let failure as Exit.Failure {
+            // The movie is written to the temporary file: the user knows it as the output.
+            throw Exit.Failure(
+                failure.description.replacing(staging.temporaryPath, with: export.output))
+        }
+        let entries: [CEA608FrameSchedule.Entry]
+        switch frames {
+        case .copied(let e): entries = e
+        case .encoded(let captions): entries = captions.carried
+        }
+        let plan = try MovieCaptionWriter.plan(movie: staging.temporaryPath, c608Frames: entries, language: language)
+        try MovieCaptionWriter.write(plan, to: export.output, overwrite: export.force)
+        // The track was planned on the temporary file: its findings are about the output.
+        try Exit.report(
+            plan.diagnostics.map {
+                var d = $0
+                d.location.file = export.output
+                return d
+            })
+    }
+
+    /// What the frames of the exported video carry: the source's schedule when the video is
+    /// copied, what each encoded frame was given otherwise.
+    enum TrackFrames {
+        case copied([CEA608FrameSchedule.Entry])
+        case encoded(A53FrameCaptions)
+    }
+
+    private static func staging(_ output: String, overwrite: Bool) throws -> OutputFile {
+        do throws(FileSafetyError) {
+            return try OutputFile(output, overwrite: overwrite)
+        } catch {
+            throw Exit.Failure(error.description)
+        }
+    }
+
+    /// libavformat's muxer for an output that can hold a `c608` track; nil for any other.
+    static func containerFormat(of path: String) -> String? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "mp4", "m4v": return "mp4"
+        case "mov", "qt": return "mov"
+        default: return nil
+        }
+    }
+}

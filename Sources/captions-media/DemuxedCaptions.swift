@@ -1,0 +1,66 @@
+import CaptionKit
+import CaptionTracks
+import Media
+
+/// The captions in movies only libavformat's demuxer reads (MPEG transport and program streams,
+/// Matroska, MPEG-2 video in any container): A/53 `cc_data` found picture by picture in the
+/// compressed video (`VideoPacketReader` hands on each packet; `VideoStreamCaptions` looks in
+/// its user data or SEI), never decoded. libavcodec would export the same bytes only as the side
+/// data of decoded frames, at the cost of decoding every picture. Installed as CaptionKit's
+/// ``StreamMovieReader`` when captions-media starts.
+enum DemuxedCaptions {
+    static let reader = StreamMovieReader(
+        read: { path, options in
+            let found = try scan(path).captions
+            if let kind = options.settings[MovieCaptions.sourceSetting], kind != MovieCaptionSource.Kind.sei.rawValue {
+                throw CaptionFormatError(
+                    .unreadable, "--source \(kind): this movie's captions are in its video (--source sei)",
+                    at: DiagnosticLocation(file: path))
+            }
+            do throws(CaptionTracksError) {
+                return try found.captions(options: options)
+            } catch {
+                throw error.formatError
+            }
+        },
+        transmittedSCC: { path, options in
+            let found = try scan(path).captions
+            do throws(CaptionTracksError) {
+                return try found.transmittedSCC(options: options)
+            } catch {
+                throw error.formatError
+            }
+        })
+
+    /// Every picture of the movie's video read for its caption data (at most `limit`), with the
+    /// video's codec name and stream ID (a transport stream's PID).
+    static func scan(_ path: String, limit: Int = .max) throws -> (
+        captions: VideoStreamCaptions, codecName: String, streamID: Int
+    ) {
+        do {
+            let packets = try VideoPacketReader(path: path)
+            guard
+                var captions = VideoStreamCaptions(
+                    codecName: packets.codecName, configuration: packets.codecConfiguration, fileName: path)
+            else {
+                throw CaptionFormatError(
+                    .unreadable,
+                    "no captions: its video is \(packets.codecName), which carries no A/53 captions this reader knows (MPEG-2, H.264 and HEVC do)",
+                    at: DiagnosticLocation(file: path))
+            }
+            try packets.forEachPicture { picture in
+                captions.add(picture: picture.bytes, presentationTime: picture.presentationTime)
+                return captions.pictureCount < limit
+            }
+            if limit == .max, captions.transmission.pairs.isEmpty {
+                throw CaptionFormatError(
+                    .unreadable,
+                    "no captions: none of the \(captions.pictureCount) pictures of its \(packets.codecName) video carries A/53 caption data",
+                    at: DiagnosticLocation(file: path))
+            }
+            return (captions, packets.codecName, packets.streamID)
+        } catch let error as MediaFileError {
+            throw CaptionFormatError(.unreadable, error.description, at: DiagnosticLocation(file: path))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import CaptionKit
+import CaptionTracks
+import CaptionsCLI
+
+/// `export --captions FILE --embed track|sei|both`: CEA-608 captions put inside the movie. The
+/// file is `--captions` of the overlay options, which without `--embed` burns it: with `--embed`
+/// it is embedded instead, and burned too only when `--overlay captions` asks.
+struct EmbedOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: """
+            track: a c608 closed-caption track (MP4/MOV); sei: A/53 cc_data in each H.264 picture's SEI; \
+            both (the default): both, carrying the same words on the same frames.
+            """)
+    var embed: Form?
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "CEA-608 channel of the embedded captions: 1–4 (CC1–CC4; 3 and 4 go in field 2). Default 1.")
+    var channel: Int?
+
+    @Option(name: .long, help: "Language of the caption track: ISO 639-2 (eng) or BCP 47 (en-US).")
+    var language: String?
+
+    @Option(
+        name: .customLong("start-timecode"),
+        help: "The timecode of the movie's start in an SCC file's labels (default: the movie's first timecode).")
+    var startTimecode: String?
+
+    @Option(name: .customLong("caption-format"), help: "The caption file's format (scc, itt…); default: by extension.")
+    var captionFormat: String?
+
+    enum Form: String, ExpressibleByArgument, CaseIterable {
+        case track, sei, both
+
+        var writesTrack: Bool { self != .sei }
+        var writesSEI: Bool { self != .track }
+    }
+
+    /// Whether an option of this group was given.
+    var anyGiven: [String] {
+        [
+            (embed != nil, "--embed"), (channel != nil, "--channel"), (language != nil, "--language"),
+            (startTimecode != nil, "--start-timecode"), (captionFormat != nil, "--caption-format"),
+        ].filter(\.0).map(\.1)
+    }
+
+    func validate() throws {
+        if let channel, !(1...4).contains(channel) { throw ValidationError("--channel must be 1, 2, 3 or 4") }
+    }
+
+    /// What the caption writer needs.
+    var writerOptions: MovieCaptionWriter.Options {
+        var options = MovieCaptionWriter.Options()
+        options.channel = channel
+        options.language = language
+        options.startTimecode = startTimecode
+        options.format = captionFormat
+        return options
+    }
+}
+
+extension MovieCaptionSource.Kind: ExpressibleByArgument {}

@@ -1,0 +1,163 @@
+import ArgumentParser
+import CaptionKit
+import CaptionsCLI
+import Composition
+import Dashboard
+import FileSafety
+import Media
+import Metadata
+import Render
+
+/// `export`'s drawing options: `--overlay gps` (the GPS dashboard from the movie's own metadata
+/// track or a synced GPX), `--captions FILE`, stacked in the order given.
+struct OverlayOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: "Draw an overlay: gps (the GPS dashboard) or captions (with --captions). Repeat to stack; later on top.")
+    var overlay: [OverlayKind] = []
+
+    @Option(name: .long, help: "A GPX track for the dashboard instead of the movie's own metadata track.")
+    var gpx: String?
+
+    @Option(name: .long, help: "How the GPX clock maps to the movie: creation-time (default), gps or start.")
+    var sync = "creation-time"
+
+    @Option(name: .customLong("gpx-offset"), parsing: .unconditional, help: "Shift the GPX by this many seconds.")
+    var gpxOffset: String?
+
+    @Option(
+        name: .customLong("metadata-track"),
+        help: "The movie's metadata track to read (default: first mebx, else gpmd).")
+    var metadataTrack: UInt32?
+
+    @Option(
+        name: .long, help: "A dashboard layout file (JSON, Specs/dashboard-layout.md). Default: every widget, fitted.")
+    var layout: String?
+
+    @Option(name: .long, help: "Units of widgets that name none: metric (default), imperial or nautical.")
+    var units: UnitSystem = .metric
+
+    @Option(
+        name: .long,
+        help:
+            "A caption file to burn (SCC, iTT, JSON, …); implies --overlay captions. With --embed: put inside the movie instead."
+    )
+    var captions: String?
+
+    @Option(name: .long, help: "A font file tried before the system fonts (repeatable).")
+    var font: [String] = []
+
+    enum OverlayKind: String, ExpressibleByArgument, CaseIterable {
+        case gps, captions
+    }
+
+    /// The overlays in drawing order (captions last when only --captions names them).
+    var order: [OverlayKind] {
+        var list = overlay
+        if captions != nil, !list.contains(.captions) { list.append(.captions) }
+        return list
+    }
+
+    func validate() throws {
+        if overlay.contains(.captions), captions == nil {
+            throw ValidationError("--overlay captions needs --captions FILE")
+        }
+        if !overlay.contains(.gps), gpx != nil || layout != nil {
+            throw ValidationError("--gpx and --layout go with --overlay gps")
+        }
+        if MetadataSync(rawValue: sync) == nil { throw ValidationError("--sync: expected creation-time, gps or start") }
+    }
+
+    /// Sets up the overlays on `session`: one video composition whose compositor stacks them.
+    /// Returns diagnostics to report with the export's.
+    func apply(to session: ExportSession, movie path: String) throws -> [Diagnostic] {
+        let kinds = order
+        guard !kinds.isEmpty else { return [] }
+        var diagnostics: [Diagnostic] = []
+        let fonts = try FontCatalog.system(overrideFiles: font)
+        var compositors: [any VideoCompositing] = []
+        var tracks: [SampleDataTrack] = []
+        for kind in kinds {
+            switch kind {
+            case .gps:
+                let track = try gpsTrack(movie: path, diagnostics: &diagnostics)
+                tracks.append(track)
+                compositors.append(
+                    GPSDashboardCompositor(track: track, layout: try readLayout(), units: units, fonts: fonts))
+            case .captions:
+                guard let captions else { continue }
+                let (result, _) = try CaptionFile.read(captions, format: nil, options: CaptionFormatOptions())
+                if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
+                diagnostics += result.diagnostics
+                let renderer = try CaptionRenderer(captions: result.document.captions, fonts: fonts)
+                renderer.timecodeRate = result.document.frameRate
+                renderer.timecodeDropFrame = result.document.dropFrame ?? false
+                compositors.append(CaptionCompositor(renderer: renderer))
+            }
+        }
+        let description = try session.asset.loadDescription()
+        guard let video = description.tracks.first(where: { $0.mediaType == .video }) else {
+            throw Exit.Failure("\(path): no video track to draw on")
+        }
+        let rate = video.frameRate ?? .fps29_97
+        let composition = VideoComposition.singleTrack(
+            compositor: compositors.count == 1 ? compositors[0] : CompositorStack(compositors),
+            duration: description.duration ?? .zero, videoTrackID: CompositionTrackID(video.trackID),
+            sampleDataTrackIDs: tracks.map(\.trackID), frameDuration: rate.frameDuration)
+        do {
+            try session.apply(composition, sampleDataTracks: tracks)
+        } catch let error as VideoCompositionError {
+            throw Exit.Failure("\(path): \(error)")
+        }
+        return diagnostics
+    }
+
+    private func readLayout() throws -> DashboardLayout {
+        guard let layout else { return .standard }
+        do {
+            let bytes = try InputFile.read(layout, limit: 4 << 20, what: "layout file")
+            return try DashboardLayoutReader(fileName: layout).read(bytes)
+        } catch let error as DashboardLayoutError {
+            throw Exit.Failure(error.description)
+        } catch let error as FileSafetyError {
+            throw Exit.Failure(error.description)
+        }
+    }
+
+    /// The dashboard's data: the GPX placed on the movie, or the movie's own metadata track.
+    private func gpsTrack(movie path: String, diagnostics: inout [Diagnostic]) throws -> SampleDataTrack {
+        do {
+            let movie = try MovieMetadata(path: path)
+            guard let gpx else {
+                return try SampleDataTrack(movie: movie, track: try movie.gpsTrack(id: metadataTrack))
+            }
+            let bytes = try InputFile.read(gpx, limit: 512 << 20, what: "GPX file")
+            let document = try GPXReader(fileName: gpx).read(bytes)
+            diagnostics += document.diagnostics
+            let (points, timeDiagnostics) = try document.timedTrackPoints()
+            diagnostics += timeDiagnostics
+            var offset = MediaTime.zero
+            if let gpxOffset {
+                let text = gpxOffset.hasSuffix("s") ? String(gpxOffset.dropLast()) : gpxOffset
+                guard let t = MediaTime(decimalSeconds: Substring(text)) else {
+                    throw Exit.Failure("--gpx-offset \(gpxOffset): expected seconds such as 2.5 or -1")
+                }
+                offset = t
+            }
+            let sync = MetadataSync(rawValue: self.sync) ?? .creationTime
+            let anchor = try sync.anchor(for: movie, points: points)
+            let (placed, placeDiagnostics) = try MetadataSync.place(
+                points, anchor: anchor, offset: offset, duration: movie.duration, timescale: 1000)
+            diagnostics += placeDiagnostics
+            // The GPX is not a track of the movie: it gets an ID above every track's.
+            let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
+            return SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
+        } catch let error as MetadataError {
+            throw Exit.Failure(error.description)
+        } catch let error as FileSafetyError {
+            throw Exit.Failure(error.description)
+        }
+    }
+}
+
+extension UnitSystem: ExpressibleByArgument {}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import CaptionKit
+import CaptionsCLI
+
+/// `captions mux MOVIE CAPTIONS -o OUT`: caption tracks added to a copy of a movie.
+struct MuxCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mux",
+        abstract: "Add captions to a copy of a movie as a c608 closed-caption track or a tx3g subtitle track.",
+        discussion:
+            "The movie's own tracks are copied byte for byte, in its own container (MP4 or MOV). --form c608 writes CEA-608 byte pairs, one "
+            + "sample per video frame with data, referred to by the video (tref clcp): an SCC file's own words "
+            + "on their own frames when the video runs at its rate, else the words the SCC writer sends at the "
+            + "video's rate. --form tx3g writes soft subtitles (FFmpeg's mov_text) from any caption file. "
+            + "Default: c608 for SCC input, tx3g otherwise. See Specs/caption-tracks.md.")
+
+    @Argument(help: "The movie (MP4 or MOV).")
+    var movie: String
+
+    @Argument(help: "The caption file (SCC, iTT, SRT, WebVTT, JSON).")
+    var captions: String
+
+    @Option(name: .shortAndLong, help: "The output movie.")
+    var output: String
+
+    @Option(help: "c608, tx3g or both.")
+    var form: String?
+
+    @Option(help: "CEA-608 channel of the c608 data, 1–4 (3 and 4 in field 2); for SCC input also the one read.")
+    var channel: Int?
+
+    @Option(help: "The tracks' language: ISO 639-2 (eng) or BCP 47 (en-US). Default: the captions' own, else und.")
+    var language: String?
+
+    @Option(
+        name: .long,
+        help:
+            "The timecode of the movie's start in an SCC file's labels. Default: the movie's first timecode (tmcd) when the captions do not start before it, else 00:00:00;00."
+    )
+    var startTimecode: String?
+
+    @Option(name: .long, help: "Input caption format (scc, itt, srt…); default: by extension, then by content.")
+    var from: String?
+
+    @Option(name: .long, help: "Frame rate of the SCC file's timecodes (default 29.97).")
+    var frameRate: String?
+
+    @Flag(help: "Let the SCC writer shift captions whose words cannot arrive in time (reported) instead of failing.")
+    var shift = false
+
+    @Flag(help: "Replace the output if it exists.")
+    var force = false
+
+    func validate() throws {
+        if let form, !["c608", "tx3g", "mov_text", "both"].contains(form) {
+            throw ValidationError("--form must be c608, tx3g or both, not \(form)")
+        }
+        if let channel, !(1...4).contains(channel) {
+            throw ValidationError("--channel must be 1, 2, 3 or 4 (CC1–CC4), not \(channel)")
+        }
+        if let frameRate, FrameRate(frameRate) == nil {
+            throw ValidationError("unknown frame rate \"\(frameRate)\"; use e.g. 29.97, 25 or 30000/1001")
+        }
+    }
+
+    func run() throws {
+        var options = MovieCaptionWriter.Options()
+        switch form {
+        case "c608": options.forms = [.c608]
+        case "tx3g", "mov_text": options.forms = [.tx3g]
+        case "both": options.forms = [.c608, .tx3g]
+        default: options.forms = nil
+        }
+        options.channel = channel
+        options.language = language
+        options.startTimecode = startTimecode
+        options.format = from
+        options.read.frameRate = frameRate.flatMap(FrameRate.init)
+        options.applyShifts = shift
+        let plan = try MovieCaptionWriter.plan(movie: movie, captions: captions, options: options)
+        if plan.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(plan.diagnostics) }
+        // Only now, with every track built, does the output exist (as a hidden temporary file
+        // until it is complete).
+        try MovieCaptionWriter.write(plan, to: output, overwrite: force)
+        try Exit.report(plan.diagnostics)
+        let what = zip(plan.forms, plan.trackIDs).map { "\($0.rawValue) track \($1)" }.joined(separator: " and ")
+        Console.error("captions: \(what) written to \(output)")
+    }
+}

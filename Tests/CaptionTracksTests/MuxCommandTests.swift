@@ -1,0 +1,88 @@
+import CaptionCore
+import Foundation
+import TestSupport
+import Testing
+
+/// `captions mux` and the movie side of `captions convert` and `inspect`, run as a user runs them.
+@Suite struct MuxCommandTests {
+    static let popOn = TestPaths.sharedFixture("scc/pycaption/sample_scc_pop_on.scc").path
+
+    @Test func muxThenConvertBackAsTransmittedAndAsCaptions() throws {
+        let dir = try TemporaryDirectory("cli-mux")
+        let clip = try TrackClips.make("clip.mov", in: dir)
+        let out = dir.path("out.mov")
+        let mux = try CLIRunner.run(["mux", clip, Self.popOn, "-o", out, "--form", "both", "--language", "fr"])
+        #expect(mux.status == 0, "\(mux.stderr)")
+        #expect(mux.stderr.contains("c608 track 2 and tx3g track 3 written"))
+        // An existing output is kept without --force.
+        let again = try CLIRunner.run(["mux", clip, Self.popOn, "-o", out])
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("exists"), "\(again.stderr)")
+
+        let raw = dir.path("raw.scc")
+        let transmitted = try CLIRunner.run(["convert", out, raw, "--as-transmitted"])
+        #expect(transmitted.status == 0, "\(transmitted.stderr)")
+        let sent = IndependentSCC.words(try String(contentsOfFile: Self.popOn, encoding: .utf8))
+        #expect(IndependentSCC.words(try String(contentsOfFile: raw, encoding: .utf8)) == sent)
+
+        // `inspect` of a movie describes it (captions-media): both new tracks are listed.
+        let inspect = try CLIRunner.run(["inspect", out])
+        #expect(inspect.status == 0, "\(inspect.stderr)")
+        #expect(inspect.stdout.contains("eia_608 [c608]"), "\(inspect.stdout)")
+        #expect(inspect.stdout.contains("mov_text [tx3g]"), "\(inspect.stdout)")
+        let captions = try CLIRunner.run(["convert", out, dir.path("cc.srt")])
+        #expect(captions.status == 0, "\(captions.stderr)")
+        #expect(try String(contentsOfFile: dir.path("cc.srt"), encoding: .utf8).contains("( clock ticking )"))
+        #expect(captions.stderr.contains("also present: track 3: tx3g subtitles"), "\(captions.stderr)")
+        let subtitle = try CLIRunner.run(["convert", out, dir.path("sub.srt"), "--source", "subtitle"])
+        #expect(subtitle.status == 0, "\(subtitle.stderr)")
+        #expect(try String(contentsOfFile: dir.path("sub.srt"), encoding: .utf8).contains("( clock ticking )"))
+    }
+
+    /// Each bad request: exit status 2, a message that says what is wrong, and no output file.
+    @Test(arguments: ["no-video", "channel", "no-sei", "as-transmitted-to-srt", "transport-stream", "form"])
+    func badRequestsAreClearErrorsWithNoOutput(kind: String) throws {
+        let dir = try TemporaryDirectory("cli-mux-bad")
+        var args: [String]
+        var expected: String
+        switch kind {
+        case "no-video":
+            let sound = dir.path("sound.m4a")
+            try TrackClips.run(
+                "ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac", sound])
+            args = ["mux", sound, Self.popOn, "-o", dir.path("out.m4a")]
+            expected = "no video track"
+        case "channel":
+            args = [
+                "mux", try TrackClips.make("clip.mp4", in: dir), Self.popOn, "-o", dir.path("out.mp4"), "--channel",
+                "5",
+            ]
+            expected = "--channel must be 1, 2, 3 or 4"
+        case "no-sei":
+            let clip = try TrackClips.make("clip.mp4", in: dir)
+            args = ["convert", clip, dir.path("out.scc"), "--source", "sei"]
+            expected = "no sei caption source"
+        case "as-transmitted-to-srt":
+            let clip = try TrackClips.make("clip.mp4", in: dir)
+            args = ["convert", clip, dir.path("out.srt"), "--as-transmitted"]
+            expected = "--as-transmitted writes SCC"
+        case "transport-stream":
+            let ts = dir.path("clip.ts")
+            try TrackClips.run(
+                "ffmpeg",
+                ["-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:duration=1", "-c:v", "mpeg2video", ts])
+            args = ["convert", ts, dir.path("out.scc")]
+            expected = "no captions: none of the 25 pictures of its mpeg2video video carries A/53 caption data"
+        default:
+            args = [
+                "mux", try TrackClips.make("clip.mp4", in: dir), Self.popOn, "-o", dir.path("out.mp4"), "--form", "708",
+            ]
+            expected = "--form must be c608, tx3g or both"
+        }
+        let r = try CLIRunner.run(args)
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains(expected), "\(r.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains("out") }
+        #expect(left.isEmpty, "\(left)")
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `captions export --overlay gps` as a user runs it: with the movie's own GPMF track, with a
+/// GPX synced to the movie and captions stacked on top in imperial units, and with a bad layout
+/// file (a located error and no output).
+@Suite struct ExportOverlayCommandTests {
+    static let movie = TestPaths.sharedFixture("media/gopro-max-heromode.mp4").path
+
+    /// A GPX with a point every half second heading north-east, from 2020-01-01T00:00:00Z.
+    static func gpx(points: Int) -> String {
+        var s =
+            "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+        for i in 0..<points {
+            let lat = 45.0 + Double(i) * 2e-5, lon = 6.0 + Double(i) * 3e-5
+            let ms = i * 500
+            let time = String(format: "2020-01-01T00:00:%02d.%03dZ", ms / 1000, ms % 1000)
+            s += "<trkpt lat=\"\(lat)\" lon=\"\(lon)\"><ele>\(1000 + i)</ele><time>\(time)</time></trkpt>\n"
+        }
+        return s + "</trkseg></trk></gpx>\n"
+    }
+
+    @Test func gpxAndCaptionsStackAndTheGPMFTrackIsKept() throws {
+        let dir = try TemporaryDirectory()
+        let gpx = dir.path("ride.gpx"), out = dir.path("out.mp4")
+        try Self.gpx(points: 10).write(toFile: gpx, atomically: true, encoding: .utf8)
+        let srt = TestPaths.sharedFixture("srt/sandflow_ttconv__alignment.srt").path
+        let r = try CLIRunner.run([
+            "export", Self.movie, "-o", out, "--overlay", "gps", "--gpx", gpx, "--sync", "start", "--units", "imperial",
+            "--captions", srt, "--to", "1.5", "--preset", "ultrafast", "--progress", "none",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let streams = try MediaTools.streams(out)
+        #expect(streams.contains { $0["codec_tag_string"] as? String == "gpmd" }, "the source's GPMF track is kept")
+        let video = try #require(streams.first { $0["codec_type"] as? String == "video" })
+        #expect(video["nb_frames"] as? String == "45")
+    }
+
+    @Test func aBadLayoutIsALocatedErrorAndNoOutput() throws {
+        let dir = try TemporaryDirectory()
+        let layout = dir.path("dash.json"), out = dir.path("out.mp4")
+        try "{\"widgets\": [\n  {\"type\": \"speed\", \"units\": \"furlongs\"}\n]}\n".write(
+            toFile: layout, atomically: true, encoding: .utf8)
+        let r = try CLIRunner.run(["export", Self.movie, "-o", out, "--overlay", "gps", "--layout", layout])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("dash.json:2:30: widgets[0].units: expected one of km/h"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
