@@ -7,7 +7,7 @@ import Testing
 /// and sample structures that do not fit their types. Each is refused with a message that names
 /// the limit or the key path, or decoded without a crash; nothing announced is allocated before
 /// it is checked against the bytes present (Specs/limits.md, GPMF).
-@Suite(.timeLimit(.minutes(1))) struct GPMFHostileInputTests {
+@Suite struct GPMFHostileInputTests {
     /// An 8-byte GPMF header: key, type, structure size, 16-bit repeat count.
     static func header(_ key: String, type: UInt8, structure: UInt8, repeat count: UInt16) -> [UInt8] {
         Array(key.utf8) + [type, structure, UInt8(count >> 8), UInt8(count & 0xFF)]
