@@ -41,6 +41,16 @@ public enum FuzzTargets {
         FuzzTarget(
             name: "isobmff", seeds: ["../shared/fixtures/media"], derive: MediaSeeds.movies,
             check: MovieCheck.check),
+        // Caption tracks in movies (Sources/CaptionTracks, Specs/caption-tracks.md): one sample
+        // each, seeded with the SCC fixtures' words and every caption fixture's captions.
+        FuzzTarget(
+            name: "c608", seeds: ["Fixtures/scc", "../shared/fixtures/scc"], maximumInputBytes: 4096,
+            derive: CaptionTrackSeeds.c608, check: C608Check.check),
+        FuzzTarget(
+            name: "a53", seeds: ["Fixtures/scc", "../shared/fixtures/scc"], maximumInputBytes: 4096,
+            derive: CaptionTrackSeeds.a53, check: A53Check.check),
+        FuzzTarget(
+            name: "mov-text", seeds: captionFixtures, derive: CaptionTrackSeeds.movText, check: MovTextCheck.check),
     ]
 
     /// Every folder of caption files.
