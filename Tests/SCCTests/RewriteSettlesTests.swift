@@ -50,6 +50,8 @@ import Testing
         "style-code-in-a-gap-of-four.scc",
         "style-code-in-a-gap-of-four-rewritten-too-long.scc",
         "space-before-italic-text-kept-with-an-italics-pac-fuzz.scc",
+        "paint-on-correction-then-delete-to-end-of-row.scc",
+        "paint-on-correction-then-delete-to-end-of-row-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -157,6 +159,21 @@ import Testing
         let read = try SCCReader(options: options).read(written.bytes)
         #expect(
             read.document.captions.map(\.text) == ["B", "B  B"], "\(String(decoding: written.bytes, as: UTF8.self))")
+    }
+
+    @Test func aPaintOnCorrectionThatErasesOldCellsIsOneCaption() throws {
+        // Paint-on "ABAB" (PAC at 00:00:01:02), then one run corrects it to "AA": PAC, TO1, "A"
+        // over the first "B" (02:04), DER erasing "AB" (02:05). A paint-on caption is what one
+        // run paints; the run's erasing of old cells is part of it (as its painting over them
+        // is), so the correction is one caption from its PAC. Before, the frame between the
+        // "A" and the DER ("AAAB") was a caption of its own, which the writer, painting the
+        // same change, could not fit when it rewrote what it read.
+        let read = try SCCReader().read(try Self.fixture("paint-on-correction-then-delete-to-end-of-row.scc"))
+        #expect(
+            summaries(read, dropFrame: false) == [
+                "00:00:01:02 00:00:02:00 15-15:0 paint ABAB",
+                "00:00:02:00 00:00:03:00 15-15:0 paint AA",
+            ])
     }
 
     @Test func attributeCodesAfterTransparentCellsTakeTheSpacesBeforeTheText() throws {

@@ -313,8 +313,9 @@ struct SCCCaptionBuilder {
                 return !(caption.top...caption.bottom).contains { change.contains(row: $0) }
             }
             // In its own run it grows while characters are painted into cells it has not painted
-            // yet (blank or left from earlier text, which the new text paints over); erasing a
-            // cell or painting one of its cells again ends it. Its rows keep their line and first
+            // yet (blank or left from earlier text, which the new text paints over), and while
+            // such cells are erased (old text the run clears: DER, the transparent space); erasing
+            // or painting one of its own cells again ends it. Its rows keep their line and first
             // column, and no row above or below joins it (a new row needs a PAC: a new run).
             for row in caption.top...caption.bottom {
                 guard newIDs[row] == mirrorIDs[row], newFirst[row] == caption.column else {
@@ -327,23 +328,19 @@ struct SCCCaptionBuilder {
             // An extended character replacing its fallback is a correction (CEA-608-B §6.4.2).
             let conflicts: UInt32 = change.cause == .replace ? 0 : ~lastColumn
             for row in caption.top...caption.bottom where change.contains(row: row) {
-                guard let written = paintedCells(row: row, memory: memory),
-                    written & caption.painted[row] & conflicts == 0
-                else { return false }
+                let written = changedCells(row: row, memory: memory)
+                guard written & caption.painted[row] & conflicts == 0 else { return false }
                 caption.painted[row] |= written
             }
             return true
         }
     }
 
-    /// The columns of a row whose cell changed, or `nil` if one of them was erased.
-    private func paintedCells(row: Int, memory: CEA608Memory) -> UInt32? {
+    /// The columns of a row whose cell changed (painted or erased).
+    private func changedCells(row: Int, memory: CEA608Memory) -> UInt32 {
         let base = row * Self.columns
         var written: UInt32 = 0
-        for (column, new) in zip(0..<Self.columns, memory.cells(row: row)) {
-            let old = mirror[base + column]
-            guard new != old else { continue }
-            guard new.character != nil else { return nil }
+        for (column, new) in zip(0..<Self.columns, memory.cells(row: row)) where new != mirror[base + column] {
             written |= 1 << UInt32(column)
         }
         return written
