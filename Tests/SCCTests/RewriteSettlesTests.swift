@@ -52,6 +52,8 @@ import Testing
         "space-before-italic-text-kept-with-an-italics-pac-fuzz.scc",
         "paint-on-correction-then-delete-to-end-of-row.scc",
         "paint-on-correction-then-delete-to-end-of-row-fuzz.scc",
+        "paint-on-clears-old-text-left-of-new-text.scc",
+        "paint-on-clears-old-text-left-of-new-text-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -173,6 +175,20 @@ import Testing
             summaries(read, dropFrame: false) == [
                 "00:00:01:02 00:00:02:00 15-15:0 paint ABAB",
                 "00:00:02:00 00:00:03:00 15-15:0 paint AA",
+            ])
+    }
+
+    @Test func aPaintOnRunClearingOldTextOnTheLeftIsOneCaption() throws {
+        // Paint-on "ABCDEF" (PAC at 00:00:01:02), then one run: PAC, four transparent spaces
+        // clearing "ABCD" (02:02–02:09, each doubled), "XY" over "EF" (02:10). The run's caption
+        // follows its text to column 4 as the old cells on its left are cleared; before, each
+        // transparent space made a caption ("BCDEF", "CDEF", "DEF"), which a rewrite sending the
+        // same words could not fit.
+        let read = try SCCReader().read(try Self.fixture("paint-on-clears-old-text-left-of-new-text.scc"))
+        #expect(
+            summaries(read, dropFrame: false) == [
+                "00:00:01:02 00:00:02:00 15-15:0 paint ABCDEF",
+                "00:00:02:00 00:00:03:00 15-15:4 paint XY",
             ])
     }
 

@@ -315,12 +315,13 @@ struct SCCCaptionBuilder {
             // In its own run it grows while characters are painted into cells it has not painted
             // yet (blank or left from earlier text, which the new text paints over), and while
             // such cells are erased (old text the run clears: DER, the transparent space); erasing
-            // or painting one of its own cells again ends it. Its rows keep their line and first
-            // column, and no row above or below joins it (a new row needs a PAC: a new run).
+            // or painting one of its own cells again ends it. Its rows keep their line, and no
+            // row above or below joins it (a new row needs a PAC: a new run). A caption of one row
+            // follows its text where the run clears older text on its left (transparent spaces
+            // before the new text); one of several rows keeps its first column.
             for row in caption.top...caption.bottom {
-                guard newIDs[row] == mirrorIDs[row], newFirst[row] == caption.column else {
-                    return false
-                }
+                guard newIDs[row] == mirrorIDs[row], newFirst[row] >= 0 else { return false }
+                guard newFirst[row] == caption.column || caption.top == caption.bottom else { return false }
             }
             // Text longer than the row keeps replacing the last column (15.119(e)); that is not
             // a repaint.
@@ -332,6 +333,7 @@ struct SCCCaptionBuilder {
                 guard written & caption.painted[row] & conflicts == 0 else { return false }
                 caption.painted[row] |= written
             }
+            caption.column = newFirst[caption.top]
             return true
         }
     }
