@@ -54,6 +54,7 @@ import Testing
         "paint-on-correction-then-delete-to-end-of-row-fuzz.scc",
         "paint-on-clears-old-text-left-of-new-text.scc",
         "paint-on-clears-old-text-left-of-new-text-fuzz.scc",
+        "italic-text-after-a-gap-of-four-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -190,6 +191,28 @@ import Testing
                 "00:00:01:02 00:00:02:00 15-15:0 paint ABCDEF",
                 "00:00:02:00 00:00:03:00 15-15:4 paint XY",
             ])
+    }
+
+    @Test func italicTextAfterAGapOfFourIsSentTheSameWayTwice() throws {
+        // Italic "ABCD", four cells that show the picture, italic "EF" (a document from another
+        // format can have that). The first write jumps the gap with a PAC and puts the italics
+        // code in its last cell (a decoder's PAC resets the style), which reads back as a gap of
+        // three and a space. The rewrite must not send that space with a tab offset in the italic
+        // pen (fewer words, but other words than the first write, without a warning): the run
+        // opening with a code's cell goes with its PAC and code again.
+        let region = CaptionRegion(
+            origin: CaptionPoint(x: .cells(5), y: .cells(14)), size: CaptionSize(width: .cells(10), height: .cells(1)))
+        let caption = Caption(
+            runs: [CaptionRun("ABCD\u{A0}\u{A0}\u{A0}\u{A0}EF", style: CaptionTextStyle(italic: true))],
+            timeRange: TimeRange(start: time("00:00:02:00"), end: time("00:00:04:00")), region: region)
+        let options = CaptionFormatOptions(fileName: "out.scc")
+        let first = try SCCWriter(options: options).write(CaptionDocument(captions: [caption], frameRate: .fps29_97))
+        #expect(!first.diagnostics.contains { $0.severity >= .warning })
+        let reread = try SCCReader(options: options).read(first.bytes)
+        let second = try SCCWriter(options: options).write(reread.document)
+        #expect(
+            String(decoding: second.bytes, as: UTF8.self) == String(decoding: first.bytes, as: UTF8.self),
+            "\(String(decoding: first.bytes, as: UTF8.self))\n\(String(decoding: second.bytes, as: UTF8.self))")
     }
 
     @Test func attributeCodesAfterTransparentCellsTakeTheSpacesBeforeTheText() throws {

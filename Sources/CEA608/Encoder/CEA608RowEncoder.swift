@@ -266,7 +266,11 @@ struct CEA608RowEncoder {
         var pen: CEA608CellStyle?
         for (index, segment) in segments.enumerated() {
             let gap = segment.column - end
-            if let pen, segment.cells.first?.style == pen, let tab = tabOffset(gap) {
+            // A run that opens with the spaces its codes take (a short gap and a code's cell, as
+            // a gap of four reads back once a code took a cell of it) goes with its PAC and codes
+            // again, not with a tab offset and the spaces, so a rewrite sends the same words.
+            let opensWithCodeCells = spacesForCodes(segment.cells) > 0
+            if let pen, segment.cells.first?.style == pen, !opensWithCodeCells, let tab = tabOffset(gap) {
                 buffer.append(tab)
                 // The tab moves from where the cursor is, after any move of the run before.
                 let inside = appendCells(segment.cells, leadingCodes: [], into: &buffer)
