@@ -55,6 +55,8 @@ import Testing
         "paint-on-clears-old-text-left-of-new-text.scc",
         "paint-on-clears-old-text-left-of-new-text-fuzz.scc",
         "italic-text-after-a-gap-of-four-fuzz.scc",
+        "paint-on-extended-character-over-the-one-before.scc",
+        "paint-on-extended-character-over-the-one-before-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -213,6 +215,20 @@ import Testing
         #expect(
             String(decoding: second.bytes, as: UTF8.self) == String(decoding: first.bytes, as: UTF8.self),
             "\(String(decoding: first.bytes, as: UTF8.self))\n\(String(decoding: second.bytes, as: UTF8.self))")
+    }
+
+    @Test func aPaintOnExtendedCharacterOverOlderTextStartsWithItsRun() throws {
+        // Paint-on "‘" (0x1226 over its fallback) at column 0 from the PAC at 00:00:01:02; then a
+        // run: PAC at 02:00, a space (the next character's fallback, 02:02) over the "‘", and
+        // "^" (0x132c, 02:03) replacing it. The space erases the old text a frame before the new
+        // character shows, but the run's caption still starts with the run, at its PAC (Specs/
+        // scc.md); before it started at the "^" (02:03), and the rewrite inserted an EDM.
+        let read = try SCCReader().read(try Self.fixture("paint-on-extended-character-over-the-one-before.scc"))
+        #expect(
+            read.document.captions.map { summary($0, dropFrame: false) } == [
+                "00:00:01:02 00:00:02:00 15-15:0 paint \u{2018}",
+                "00:00:02:00 00:00:03:00 15-15:0 paint ^",
+            ])
     }
 
     @Test func attributeCodesAfterTransparentCellsTakeTheSpacesBeforeTheText() throws {

@@ -78,6 +78,12 @@ struct SCCCaptionBuilder {
     /// paint-on caption is what one run paints: later text, even on its row, is a new caption
     /// from the moment it is sent (15.119(f)(3): characters appear as they arrive).
     private var run = 0
+    /// The frame of the code that began the current run (its first PAC, TO or RU), kept when a
+    /// change in the run resets ``cue``; `nil` for a run begun by text.
+    private var runStart: Int64?
+    /// Whether a paint-on caption has opened in the current run: only the first starts at
+    /// ``runStart`` (a paint-on caption is what one run paints).
+    private var runOpened = false
 
     /// The UTF-8 of the run being built by ``makeCaption(_:endFrame:)``, kept between captions
     /// so that its storage is allocated once.
@@ -99,6 +105,8 @@ struct SCCCaptionBuilder {
         if frame != lastWordFrame &+ 1 {
             cue = nil
             run += 1
+            runStart = nil
+            runOpened = false
         }
         lastWordFrame = frame
     }
@@ -116,20 +124,26 @@ struct SCCCaptionBuilder {
         switch code {
         case .command(.carriageReturn):
             if case .rollUp = mode {
-                if cue == nil { run += 1 }
+                if cue == nil { beginRun(at: frame) }
                 cue = frame
             }
         case .command(.rollUp2), .command(.rollUp3), .command(.rollUp4), .preambleAddress,
             .command(.tabOffset1), .command(.tabOffset2), .command(.tabOffset3):
             if cue == nil {
                 cue = frame
-                run += 1
+                beginRun(at: frame)
             }
         case .command(.eraseDisplayedMemory):
             cue = nil
         default:
             break
         }
+    }
+
+    private mutating func beginRun(at frame: Int64) {
+        run += 1
+        runStart = frame
+        runOpened = false
     }
 
     // MARK: - Applying a change
@@ -398,10 +412,17 @@ struct SCCCaptionBuilder {
                     centered = true
                 }
             }
+            // The run's first paint-on caption starts with the run, also when a change of the run
+            // (the fallback of an extended character over older text) came first.
+            var start = change.frame
+            if kind == .paintOn {
+                start = cue ?? (runOpened ? nil : runStart) ?? change.frame
+                runOpened = true
+            }
             open.append(
                 OpenCaption(
                     kind: kind, top: row, bottom: bottom, column: centered ? 0 : first[row], lineID: mirrorIDs[row],
-                    startFrame: kind == .paintOn ? cue ?? change.frame : change.frame,
+                    startFrame: start,
                     painted: kind == .paintOn ? changedCells : [], centered: centered, run: run))
             row = bottom + 1
         }
