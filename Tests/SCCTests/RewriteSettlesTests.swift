@@ -57,6 +57,8 @@ import Testing
         "italic-text-after-a-gap-of-four-fuzz.scc",
         "paint-on-extended-character-over-the-one-before.scc",
         "paint-on-extended-character-over-the-one-before-fuzz.scc",
+        "space-and-transparent-cell-before-italic-text.scc",
+        "space-and-transparent-cell-before-italic-text-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -229,6 +231,22 @@ import Testing
                 "00:00:01:02 00:00:02:00 15-15:0 paint \u{2018}",
                 "00:00:02:00 00:00:03:00 15-15:0 paint ^",
             ])
+    }
+
+    @Test func spacesOpeningARunAfterAGapLeaveTheirLastCellToTheStyleCode() throws {
+        // Pop-on row 14: "03aa" in columns 5–8, cells 9–20 never written, a space in 21, cell 22
+        // transparent (a transparent space over a mid-row code's cell), italic "10ee" in 23–26.
+        // The first write jumps the gap with a PAC (column 20) and TO1, sends the space and puts
+        // the italics code in cell 22 (15.119(h)(1): the code shows as a space there), which
+        // reads back as two spaces before the text. Those spaces open the run after a gap: they
+        // take a PAC's style (white, roman), so the code again goes to the last of them. Before,
+        // they took the text's italics, the code went first and the space after it: other words
+        // than the first write, without a warning.
+        let (first, second) = try Self.rewrites(try Self.fixture("space-and-transparent-cell-before-italic-text.scc"))
+        #expect(first.text == second.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        #expect(first.text.contains("94da 94da 97a1 97a1 2080 91ae 91ae 31b0 e5e5"), "\(first.text)")
+        let caption = try #require(first.reread?.captions.first)
+        #expect(caption.text == "03aa" + String(repeating: "\u{A0}", count: 12) + "  10ee")
     }
 
     @Test func attributeCodesAfterTransparentCellsTakeTheSpacesBeforeTheText() throws {
