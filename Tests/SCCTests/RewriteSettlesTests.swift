@@ -59,6 +59,7 @@ import Testing
         "paint-on-extended-character-over-the-one-before-fuzz.scc",
         "space-and-transparent-cell-before-italic-text.scc",
         "space-and-transparent-cell-before-italic-text-fuzz.scc",
+        "paint-on-rewrite-cannot-be-delivered.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
