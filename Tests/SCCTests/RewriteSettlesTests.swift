@@ -60,6 +60,8 @@ import Testing
         "space-and-transparent-cell-before-italic-text.scc",
         "space-and-transparent-cell-before-italic-text-fuzz.scc",
         "paint-on-rewrite-cannot-be-delivered.scc",
+        "italic-text-after-a-short-gap-and-a-code-cell.scc",
+        "italic-text-after-a-short-gap-and-a-code-cell-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -248,6 +250,19 @@ import Testing
         #expect(first.text.contains("94da 94da 97a1 97a1 2080 91ae 91ae 31b0 e5e5"), "\(first.text)")
         let caption = try #require(first.reread?.captions.first)
         #expect(caption.text == "03aa" + String(repeating: "\u{A0}", count: 12) + "  10ee")
+    }
+
+    @Test func aRunOpeningWithACodesCellGoesWithItsPACAfterPlainText() throws {
+        // Pop-on row 15: plain "ABCDEF" in columns 0–5, cells 6–9 never written (a transparent
+        // space over the cell of a mid-row code), italic "GH" in 10–11. The first write jumps the
+        // gap of four with a PAC (column 8) and TO1 and puts the italics code in cell 9, which
+        // reads back as a gap of three and a space. The rewrite must send that run the same way
+        // again, not reach it with TO3 because the pen is already white and roman: fewer words,
+        // but other words than the first write, without a warning. Before, the check that sent
+        // the run with its PAC looked at the style of its opening space, which is now a PAC's.
+        let (first, second) = try Self.rewrites(try Self.fixture("italic-text-after-a-short-gap-and-a-code-cell.scc"))
+        #expect(first.text == second.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        #expect(first.text.contains("4546 94f4 94f4 97a1 97a1 91ae 91ae c7c8"), "\(first.text)")
     }
 
     @Test func attributeCodesAfterTransparentCellsTakeTheSpacesBeforeTheText() throws {

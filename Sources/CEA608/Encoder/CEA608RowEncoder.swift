@@ -129,6 +129,21 @@ struct CEA608RowEncoder {
         return spaces
     }
 
+    /// Whether a run of cells opens with standard spaces before text whose style an indent PAC
+    /// does not give: the attribute codes that set it take the cells of the last spaces. The
+    /// spaces' own style does not count (a run's opening spaces take a PAC's style, see
+    /// ``encodeSegments(_:into:afterCarriageReturn:)``).
+    static func opensWithSpacesForCodes(_ cells: [CEA608Row.Cell]) -> Bool {
+        guard let visible = cells.firstIndex(where: { !$0.isSpace }), visible > 0, !cells[visible].isGap else {
+            return false
+        }
+        let style = cells[visible].style
+        return !CEA608AttributeCode.transition(
+            from: CEA608CellStyle.afterIndentPAC(underline: style.underline), to: style
+        )
+        .isEmpty
+    }
+
     /// Encodes a row from its first cell on: PAC or tab offset, codes, cells.
     private static func encodeRow(
         _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool
@@ -272,7 +287,7 @@ struct CEA608RowEncoder {
             // A run that opens with the spaces its codes take (a short gap and a code's cell, as
             // a gap of four reads back once a code took a cell of it) goes with its PAC and codes
             // again, not with a tab offset and the spaces, so a rewrite sends the same words.
-            let opensWithCodeCells = spacesForCodes(segment.cells) > 0
+            let opensWithCodeCells = opensWithSpacesForCodes(segment.cells)
             if let pen, segment.cells.first?.style == pen, !opensWithCodeCells, let tab = tabOffset(gap) {
                 buffer.append(tab)
                 // The tab moves from where the cursor is, after any move of the run before.
