@@ -31,6 +31,19 @@ import Testing
         #expect(warning?.message.contains("caption 1") == true, "\(String(describing: warning))")
     }
 
+    /// A `<font>` opened before a blank line inside a cue (a line of one space, as the writer
+    /// writes an empty line) and closed after it styles the text on both sides: the text after
+    /// the blank line goes on where the cue's text stopped, tags included. Before, it was parsed
+    /// alone: "CD " lost its font, and its space, no longer before the tag, was trimmed at the
+    /// next reading, so the writer did not settle (the fuzz input: three writes, three outputs).
+    @Test func aFontTagAcrossABlankLineStylesTheTextAfterIt() throws {
+        let url = TestPaths.fixture("fuzz/srt/font-tag-across-a-blank-line.srt")
+        let read = try SRTReader().read([UInt8](try Data(contentsOf: url))).document
+        let runs = try #require(read.captions.first).normalizedRuns
+        #expect(runs.map(\.text) == ["AB\nCD "], "\(runs)")
+        #expect(runs.first?.style.fontFamily == "serif")
+    }
+
     /// A text ending with a line break (the fixture: an unclosed `<font` swallows the last line,
     /// leaving "AB\nAB\n"): SRT cannot end a cue's text with an empty line, and the writer
     /// dropped it without a warning (before). Empty lines and spaces at line ends are reported.
@@ -86,7 +99,9 @@ import Testing
         let second = try SRTWriter().write(back)
         let third = try SRTWriter().write(try SRTReader().read(second.bytes).document)
         #expect(second.bytes == third.bytes)
-        #expect(first.diagnostics.contains { $0.message.contains("reads as tags") })
+        // In the fixture the markup now goes: an override block opened before a blank line and
+        // closed after it is one block, as the text after a blank line is read on from the cue's.
+        if which == "nested" { #expect(first.diagnostics.contains { $0.message.contains("reads as tags") }) }
     }
 
     @Test func plainAngleBracketsAreNotReported() throws {
