@@ -127,7 +127,8 @@ let package = Package(
         // MARK: - Fuzzing (Fuzz/README.md)
         // The fuzz targets' checks, and their driver: libFuzzer's entry points when built by
         // `make fuzz` (-D CAPTIONS_LIBFUZZER, --sanitize fuzzer), a replay tool otherwise.
-        .target(name: "FuzzTargets", dependencies: ["CaptionKit", "ITT"]),
+        .target(
+            name: "FuzzTargets", dependencies: ["CaptionKit", "ITT", "WebVTT", "Metadata", "ISOBMFF", "CaptionTracks"]),
         .executableTarget(name: "captions-fuzz", dependencies: ["FuzzTargets", "FileSafety"]),
 
         // MARK: - Tests

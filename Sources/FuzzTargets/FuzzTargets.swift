@@ -6,8 +6,13 @@ import ITT
 /// ``CaptionFormatRegistry`` get the full read → write → read check from ``CaptionRoundTrip``.
 public enum FuzzTargets {
     public static let all: [FuzzTarget] = [
-        // 8 KiB: a few hundred words, dozens of captions. With inputs up to 64 KiB the SCC round
-        // trip (decode, conform, schedule, write, decode again) ran 37 inputs a second under ASan.
+        // 8 KiB: a few hundred words, dozens of captions. The round trip's time goes to the
+        // reader (half: it decodes the input and the writer's output, and a file that fails
+        // parity on a quarter of its pairs twice), the writer (a seventh), libFuzzer's bookkeeping
+        // (a fifth) and the coverage hooks on the decoder's byte comparisons (a third of all
+        // samples), all linear in the input; no per-input setup (Fuzz/README.md, "Speed"). Inputs
+        // of 2 KiB ran 1.6 times as many a second but reached 8% fewer edges (the conformer's
+        // paths for longer documents), so the length stays.
         CaptionRoundTrip.target(
             format: "scc", seeds: ["Fixtures/scc", "../shared/fixtures/scc"],
             maximumInputBytes: 8192),
@@ -17,6 +22,41 @@ public enum FuzzTargets {
         CaptionRoundTrip.target(
             format: "json", reportsEveryChange: true,
             seeds: ["Fixtures/examples", "Fixtures/validation", "Fixtures/scc", "Fixtures/itt"]),
+        // SRT and WebVTT have few fixtures of their own: every caption fixture is a seed,
+        // converted to the format (positions, styles and timings of the iTT, JSON and SCC files).
+        CaptionRoundTrip.target(
+            format: "srt", reportsEveryChange: true, seeds: captionFixtures,
+            derive: CaptionSeeds.converting(to: "srt")),
+        CaptionRoundTrip.target(
+            format: "vtt", reportsEveryChange: true, seeds: captionFixtures,
+            derive: CaptionSeeds.converting(to: "vtt")),
+        // The cue text parser alone (WebVTT §6.4), seeded with the WPT cue-text-parsing cases.
+        FuzzTarget(
+            name: "vtt-cue-text", seeds: ["../shared/fixtures/webvtt/wpt/webvtt/parsing/cue-text-parsing"],
+            maximumInputBytes: 4096, derive: WebVTTCueTextCheck.seeds, check: WebVTTCueTextCheck.check),
+        FuzzTarget(name: "gpx", seeds: ["../shared/fixtures/gpx"], check: GPXCheck.check),
+        FuzzTarget(
+            name: "gpmf", seeds: ["../shared/fixtures/media", "../shared/fixtures/gpx"],
+            derive: MediaSeeds.payloads, check: GPMFCheck.check),
+        FuzzTarget(
+            name: "isobmff", seeds: ["../shared/fixtures/media"], derive: MediaSeeds.movies,
+            check: MovieCheck.check),
+        // Caption tracks in movies (Sources/CaptionTracks, Specs/caption-tracks.md): one sample
+        // each, seeded with the SCC fixtures' words and every caption fixture's captions.
+        FuzzTarget(
+            name: "c608", seeds: ["Fixtures/scc", "../shared/fixtures/scc"], maximumInputBytes: 4096,
+            derive: CaptionTrackSeeds.c608, check: C608Check.check),
+        FuzzTarget(
+            name: "a53", seeds: ["Fixtures/scc", "../shared/fixtures/scc"], maximumInputBytes: 4096,
+            derive: CaptionTrackSeeds.a53, check: A53Check.check),
+        FuzzTarget(
+            name: "mov-text", seeds: captionFixtures, derive: CaptionTrackSeeds.movText, check: MovTextCheck.check),
+    ]
+
+    /// Every folder of caption files.
+    static let captionFixtures = [
+        "Fixtures/examples", "Fixtures/validation", "Fixtures/scc", "Fixtures/itt", "../shared/fixtures/srt",
+        "../shared/fixtures/webvtt", "../shared/fixtures/itt", "../shared/fixtures/scc",
     ]
 
     /// The target called `name`.

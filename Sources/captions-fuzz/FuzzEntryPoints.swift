@@ -11,6 +11,9 @@ import FuzzTargets
 //   (`list` prints the table of targets and their seed folders);
 // - in the ordinary build: `captions-fuzz TARGET FILE…` runs files through the same check (to
 //   replay a crash, or a corpus, without the fuzzing build).
+// Either way, with CAPTIONS_FUZZ_SEEDS_INTO=FOLDER it writes the chosen target's seed inputs
+// (derived from its seed folders, FuzzTarget.derive) into FOLDER and exits: `Fuzz/run` does this
+// before it fuzzes a target whose seeds are derived.
 
 /// The target every input goes to, chosen once before the first input.
 nonisolated(unsafe) private var selected: FuzzTarget?
@@ -27,9 +30,24 @@ private func choose(_ name: String?) -> FuzzTarget {
     return target
 }
 
+/// One line a target: name, maximum input length, `derived` or `files`, seed folders.
 private func listTargets() {
     for t in FuzzTargets.all {
-        FileHandleText.out("\(t.name)\t\(t.maximumInputBytes)\t\(t.seeds.joined(separator: " "))")
+        let kind = t.derive == nil ? "files" : "derived"
+        FileHandleText.out("\(t.name)\t\(t.maximumInputBytes)\t\(kind)\t\(t.seeds.joined(separator: " "))")
+    }
+}
+
+/// Writes the target's seed inputs when CAPTIONS_FUZZ_SEEDS_INTO names a folder, and exits.
+private func writeSeedsIfAsked(_ target: FuzzTarget) {
+    guard let folder = getenv("CAPTIONS_FUZZ_SEEDS_INTO").map({ String(cString: $0) }), !folder.isEmpty else { return }
+    let root = getenv("CAPTIONS_FUZZ_ROOT").map { String(cString: $0) } ?? "."
+    do {
+        let count = try target.writeSeedInputs(into: folder, root: root)
+        FileHandleText.out("\(target.name): \(count) seed inputs written to \(folder)")
+        exit(0)
+    } catch {
+        fail("cannot write the seed inputs into \(folder): \(error)")
     }
 }
 
@@ -55,7 +73,9 @@ private func run(_ target: FuzzTarget, _ bytes: [UInt8]) {
             listTargets()
             exit(0)
         }
-        selected = choose(name)
+        let target = choose(name)
+        writeSeedsIfAsked(target)
+        selected = target
         return 0
     }
 
@@ -76,6 +96,7 @@ private func run(_ target: FuzzTarget, _ bytes: [UInt8]) {
                 return
             }
             let target = choose(arguments.first)
+            writeSeedsIfAsked(target)
             for path in arguments.dropFirst() {
                 let bytes: [UInt8]
                 do {

@@ -89,6 +89,29 @@ import Testing
         #expect(mixed.faces.map(\.family) == ["DejaVu Sans"])
     }
 
+    /// A catalog of its own keeps fontconfig's scan of its folders in the user's font cache
+    /// (`$XDG_CACHE_HOME/fontconfig`, else `~/.cache/fontconfig`), as fontconfig's own
+    /// configuration does. Before, its configuration named no cache folder: nothing was kept, and
+    /// fontconfig printed "Fontconfig error: No writable cache directories" for every folder.
+    @Test func aCatalogOfItsOwnKeepsItsFolderScanInTheUsersFontCache() throws {
+        let folder = try TemporaryDirectory("captions-cached-fonts")
+        try FileManager.default.copyItem(
+            atPath: TestFonts.directory + "/DejaVuSans.ttf", toPath: folder.path("DejaVuSans.ttf"))
+        _ = try FontCatalog(directories: [folder.url.path])
+        let environment = ProcessInfo.processInfo.environment
+        let cacheHome = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.cache"
+        let cache = cacheHome + "/fontconfig"
+        // A cache file holds the path of the folder it describes.
+        let path = Array(folder.url.path.utf8)
+        let kept = ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).contains { name in
+            guard name.contains(".cache-"), let data = FileManager.default.contents(atPath: cache + "/" + name) else {
+                return false
+            }
+            return [UInt8](data).firstRange(of: path) != nil
+        }
+        #expect(kept, "no cache file in \(cache) names \(folder.url.path)")
+    }
+
     @Test func anUnreadableConfigurationFileIsAnError() throws {
         let folder = try TemporaryDirectory("captions-bad-fontconfig")
         let conf = folder.path("fonts.conf")

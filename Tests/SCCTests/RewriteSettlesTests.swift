@@ -50,6 +50,18 @@ import Testing
         "style-code-in-a-gap-of-four.scc",
         "style-code-in-a-gap-of-four-rewritten-too-long.scc",
         "space-before-italic-text-kept-with-an-italics-pac-fuzz.scc",
+        "paint-on-correction-then-delete-to-end-of-row.scc",
+        "paint-on-correction-then-delete-to-end-of-row-fuzz.scc",
+        "paint-on-clears-old-text-left-of-new-text.scc",
+        "paint-on-clears-old-text-left-of-new-text-fuzz.scc",
+        "italic-text-after-a-gap-of-four-fuzz.scc",
+        "paint-on-extended-character-over-the-one-before.scc",
+        "paint-on-extended-character-over-the-one-before-fuzz.scc",
+        "space-and-transparent-cell-before-italic-text.scc",
+        "space-and-transparent-cell-before-italic-text-fuzz.scc",
+        "paint-on-rewrite-cannot-be-delivered.scc",
+        "italic-text-after-a-short-gap-and-a-code-cell.scc",
+        "italic-text-after-a-short-gap-and-a-code-cell-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -157,6 +169,100 @@ import Testing
         let read = try SCCReader(options: options).read(written.bytes)
         #expect(
             read.document.captions.map(\.text) == ["B", "B  B"], "\(String(decoding: written.bytes, as: UTF8.self))")
+    }
+
+    @Test func aPaintOnCorrectionThatErasesOldCellsIsOneCaption() throws {
+        // Paint-on "ABAB" (PAC at 00:00:01:02), then one run corrects it to "AA": PAC, TO1, "A"
+        // over the first "B" (02:04), DER erasing "AB" (02:05). A paint-on caption is what one
+        // run paints; the run's erasing of old cells is part of it (as its painting over them
+        // is), so the correction is one caption from its PAC. Before, the frame between the
+        // "A" and the DER ("AAAB") was a caption of its own, which the writer, painting the
+        // same change, could not fit when it rewrote what it read.
+        let read = try SCCReader().read(try Self.fixture("paint-on-correction-then-delete-to-end-of-row.scc"))
+        #expect(
+            summaries(read, dropFrame: false) == [
+                "00:00:01:02 00:00:02:00 15-15:0 paint ABAB",
+                "00:00:02:00 00:00:03:00 15-15:0 paint AA",
+            ])
+    }
+
+    @Test func aPaintOnRunClearingOldTextOnTheLeftIsOneCaption() throws {
+        // Paint-on "ABCDEF" (PAC at 00:00:01:02), then one run: PAC, four transparent spaces
+        // clearing "ABCD" (02:02–02:09, each doubled), "XY" over "EF" (02:10). The run's caption
+        // follows its text to column 4 as the old cells on its left are cleared; before, each
+        // transparent space made a caption ("BCDEF", "CDEF", "DEF"), which a rewrite sending the
+        // same words could not fit.
+        let read = try SCCReader().read(try Self.fixture("paint-on-clears-old-text-left-of-new-text.scc"))
+        #expect(
+            summaries(read, dropFrame: false) == [
+                "00:00:01:02 00:00:02:00 15-15:0 paint ABCDEF",
+                "00:00:02:00 00:00:03:00 15-15:4 paint XY",
+            ])
+    }
+
+    @Test func italicTextAfterAGapOfFourIsSentTheSameWayTwice() throws {
+        // Italic "ABCD", four cells that show the picture, italic "EF" (a document from another
+        // format can have that). The first write jumps the gap with a PAC and puts the italics
+        // code in its last cell (a decoder's PAC resets the style), which reads back as a gap of
+        // three and a space. The rewrite must not send that space with a tab offset in the italic
+        // pen (fewer words, but other words than the first write, without a warning): the run
+        // opening with a code's cell goes with its PAC and code again.
+        let region = CaptionRegion(
+            origin: CaptionPoint(x: .cells(5), y: .cells(14)), size: CaptionSize(width: .cells(10), height: .cells(1)))
+        let caption = Caption(
+            runs: [CaptionRun("ABCD\u{A0}\u{A0}\u{A0}\u{A0}EF", style: CaptionTextStyle(italic: true))],
+            timeRange: TimeRange(start: time("00:00:02:00"), end: time("00:00:04:00")), region: region)
+        let options = CaptionFormatOptions(fileName: "out.scc")
+        let first = try SCCWriter(options: options).write(CaptionDocument(captions: [caption], frameRate: .fps29_97))
+        #expect(!first.diagnostics.contains { $0.severity >= .warning })
+        let reread = try SCCReader(options: options).read(first.bytes)
+        let second = try SCCWriter(options: options).write(reread.document)
+        #expect(
+            String(decoding: second.bytes, as: UTF8.self) == String(decoding: first.bytes, as: UTF8.self),
+            "\(String(decoding: first.bytes, as: UTF8.self))\n\(String(decoding: second.bytes, as: UTF8.self))")
+    }
+
+    @Test func aPaintOnExtendedCharacterOverOlderTextStartsWithItsRun() throws {
+        // Paint-on "‘" (0x1226 over its fallback) at column 0 from the PAC at 00:00:01:02; then a
+        // run: PAC at 02:00, a space (the next character's fallback, 02:02) over the "‘", and
+        // "^" (0x132c, 02:03) replacing it. The space erases the old text a frame before the new
+        // character shows, but the run's caption still starts with the run, at its PAC (Specs/
+        // scc.md); before it started at the "^" (02:03), and the rewrite inserted an EDM.
+        let read = try SCCReader().read(try Self.fixture("paint-on-extended-character-over-the-one-before.scc"))
+        #expect(
+            read.document.captions.map { summary($0, dropFrame: false) } == [
+                "00:00:01:02 00:00:02:00 15-15:0 paint \u{2018}",
+                "00:00:02:00 00:00:03:00 15-15:0 paint ^",
+            ])
+    }
+
+    @Test func spacesOpeningARunAfterAGapLeaveTheirLastCellToTheStyleCode() throws {
+        // Pop-on row 14: "03aa" in columns 5–8, cells 9–20 never written, a space in 21, cell 22
+        // transparent (a transparent space over a mid-row code's cell), italic "10ee" in 23–26.
+        // The first write jumps the gap with a PAC (column 20) and TO1, sends the space and puts
+        // the italics code in cell 22 (15.119(h)(1): the code shows as a space there), which
+        // reads back as two spaces before the text. Those spaces open the run after a gap: they
+        // take a PAC's style (white, roman), so the code again goes to the last of them. Before,
+        // they took the text's italics, the code went first and the space after it: other words
+        // than the first write, without a warning.
+        let (first, second) = try Self.rewrites(try Self.fixture("space-and-transparent-cell-before-italic-text.scc"))
+        #expect(first.text == second.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        #expect(first.text.contains("94da 94da 97a1 97a1 2080 91ae 91ae 31b0 e5e5"), "\(first.text)")
+        let caption = try #require(first.reread?.captions.first)
+        #expect(caption.text == "03aa" + String(repeating: "\u{A0}", count: 12) + "  10ee")
+    }
+
+    @Test func aRunOpeningWithACodesCellGoesWithItsPACAfterPlainText() throws {
+        // Pop-on row 15: plain "ABCDEF" in columns 0–5, cells 6–9 never written (a transparent
+        // space over the cell of a mid-row code), italic "GH" in 10–11. The first write jumps the
+        // gap of four with a PAC (column 8) and TO1 and puts the italics code in cell 9, which
+        // reads back as a gap of three and a space. The rewrite must send that run the same way
+        // again, not reach it with TO3 because the pen is already white and roman: fewer words,
+        // but other words than the first write, without a warning. Before, the check that sent
+        // the run with its PAC looked at the style of its opening space, which is now a PAC's.
+        let (first, second) = try Self.rewrites(try Self.fixture("italic-text-after-a-short-gap-and-a-code-cell.scc"))
+        #expect(first.text == second.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        #expect(first.text.contains("4546 94f4 94f4 97a1 97a1 91ae 91ae c7c8"), "\(first.text)")
     }
 
     @Test func attributeCodesAfterTransparentCellsTakeTheSpacesBeforeTheText() throws {

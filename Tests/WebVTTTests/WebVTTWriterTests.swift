@@ -75,6 +75,48 @@ import Testing
         #expect(r.displayAlignment == .after)
     }
 
+    /// Regions the reader makes from WPT's region tests (Fixtures/fuzz/vtt/regions-at-the-edges.vtt,
+    /// found by the `vtt` fuzz target's seeds): a region reaching below the video (anchored at
+    /// 85% from its top, 3 lines), one above it (region anchor 0%,100% at viewport 0%,0%) and
+    /// one with no lines. Each is written back where it was: the corner inside the video
+    /// anchors it (before: the bottom-left anchor was clamped to 100%, moving the first up by
+    /// 3%; `lines:0` became `lines:1`, all without a warning).
+    @Test func regionsReachingPastTheVideoEdgesKeepTheirPlace() throws {
+        let url = TestPaths.fixture("fuzz/vtt/regions-at-the-edges.vtt")
+        let read = try WebVTTReader().read(Array(try Data(contentsOf: url)))
+        let regions = read.document.captions.compactMap(\.region)
+        #expect(regions.count == 3)
+        // Expected boxes from WebVTT §3.2 (top = viewport anchor − region anchor × lines × 6%).
+        #expect(regions.map { $0.origin?.y.value } == [85, -18, 50])
+        #expect(regions.map { $0.size?.height.value } == [18, 18, 0])
+        let written = try WebVTTWriter().write(read.document)
+        #expect(written.diagnostics.isEmpty, "\(written.diagnostics)")
+        let back = try WebVTTReader().read(written.bytes)
+        #expect(back.document.captions.map(\.region) == read.document.captions.map(\.region))
+    }
+
+    /// A cue without text (Fixtures/fuzz/vtt/cue-without-text.vtt) was written with a single
+    /// space as its text, which reads back as text (before): it is written as a timing line alone.
+    @Test func aCueWithoutTextIsWrittenWithoutText() throws {
+        let url = TestPaths.fixture("fuzz/vtt/cue-without-text.vtt")
+        let read = try WebVTTReader().read(Array(try Data(contentsOf: url)))
+        #expect(read.document.captions.count == 1 && read.document.captions[0].runs.allSatisfy(\.text.isEmpty))
+        let written = try WebVTTWriter().write(read.document)
+        #expect(String(decoding: written.bytes, as: UTF8.self) == "WEBVTT\n\n00:00:10.010 --> 00:00:13.347\n\n\n")
+        let back = try WebVTTReader().read(written.bytes)
+        #expect(back.document.captions.map(\.normalizedRuns) == [[]])
+    }
+
+    /// A region outside the video on both corners (possible from JSON) is moved inside, with a warning.
+    @Test func aRegionOutsideTheVideoIsMovedInWithAWarning() throws {
+        let region = CaptionRegion(
+            identifier: "far", origin: CaptionPoint(x: .percent(0), y: .percent(150)),
+            size: CaptionSize(width: .percent(100), height: .percent(6)), displayAlignment: .after)
+        let doc = CaptionDocument(captions: [Caption("a", start: .zero, end: ms(1000), region: region)])
+        let written = try WebVTTWriter().write(doc)
+        #expect(written.diagnostics.contains { $0.severity == .warning && $0.message.contains("outside the video") })
+    }
+
     /// A document from JSON can hold any number: the writer clamps instead of trapping.
     @Test func absurdRegionNumbers() throws {
         for value in [Double.nan, .infinity, -1e300, 1e300] {
@@ -141,6 +183,21 @@ import Testing
         let (_, back) = try roundTrip(doc)
         #expect(back.document.captions.count == 1)
         #expect(back.document.captions.first?.lines == ["a", " ", "b"])
+    }
+
+    /// The same at the end of the text (Fixtures/fuzz/vtt/text-ending-with-a-line-break.vtt,
+    /// where `<c.WEBVTTB</c>` swallows the last line): the space that keeps the cue together
+    /// changes the text, and was written without a warning (before).
+    @Test func emptyLinesWrittenAsASpaceAreReported() throws {
+        let url = TestPaths.fixture("fuzz/vtt/text-ending-with-a-line-break.vtt")
+        let read = try WebVTTReader().read(Array(try Data(contentsOf: url)))
+        #expect(read.document.captions.first?.text == "AB\nAB\n")
+        let written = try WebVTTWriter().write(read.document)
+        #expect(written.diagnostics.contains { $0.severity == .warning && $0.message.contains("empty lines") })
+        let doc = CaptionDocument(captions: [Caption("a\n\nb", start: .zero, end: ms(1000))])
+        #expect(try WebVTTWriter().write(doc).diagnostics.contains { $0.message.contains("empty lines") })
+        let plain = CaptionDocument(captions: [Caption("a\nb", start: .zero, end: ms(1000))])
+        #expect(try WebVTTWriter().write(plain).diagnostics.isEmpty)
     }
 }
 

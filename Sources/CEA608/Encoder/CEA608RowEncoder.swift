@@ -129,6 +129,21 @@ struct CEA608RowEncoder {
         return spaces
     }
 
+    /// Whether a run of cells opens with standard spaces before text whose style an indent PAC
+    /// does not give: the attribute codes that set it take the cells of the last spaces. The
+    /// spaces' own style does not count (a run's opening spaces take a PAC's style, see
+    /// ``encodeSegments(_:into:afterCarriageReturn:)``).
+    static func opensWithSpacesForCodes(_ cells: [CEA608Row.Cell]) -> Bool {
+        guard let visible = cells.firstIndex(where: { !$0.isSpace }), visible > 0, !cells[visible].isGap else {
+            return false
+        }
+        let style = cells[visible].style
+        return !CEA608AttributeCode.transition(
+            from: CEA608CellStyle.afterIndentPAC(underline: style.underline), to: style
+        )
+        .isEmpty
+    }
+
     /// Encodes a row from its first cell on: PAC or tab offset, codes, cells.
     private static func encodeRow(
         _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool
@@ -250,15 +265,18 @@ struct CEA608RowEncoder {
         }
         if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }
         // Spaces that open a segment follow a gap, not the character they were styled after
-        // (CEA608CaptionLayout.normalizeSpaces): like spaces at the start of a line they take the
-        // style of the character after them, so that the segment's PAC and codes take their cells.
+        // (CEA608CaptionLayout.normalizeSpaces): they take the style a PAC gives (white, roman,
+        // the underline of the text after them), so the segment's PAC goes to the first of them
+        // and the codes that style the text take the places of the last, as inside a row. The
+        // spaces show alike in any style; a rewrite of what is read back sends the same words.
         for index in segments.indices {
             let cells = segments[index].cells
             guard let visible = cells.firstIndex(where: { !$0.isSpace }), visible > 0, !cells[visible].isGap else {
                 continue
             }
+            let plain = CEA608CellStyle.afterIndentPAC(underline: cells[visible].style.underline)
             for space in 0..<visible {
-                segments[index].cells[space].style = cells[visible].style
+                segments[index].cells[space].style = plain
             }
         }
         var placement = Placement(end: row.column)
@@ -266,7 +284,11 @@ struct CEA608RowEncoder {
         var pen: CEA608CellStyle?
         for (index, segment) in segments.enumerated() {
             let gap = segment.column - end
-            if let pen, segment.cells.first?.style == pen, let tab = tabOffset(gap) {
+            // A run that opens with the spaces its codes take (a short gap and a code's cell, as
+            // a gap of four reads back once a code took a cell of it) goes with its PAC and codes
+            // again, not with a tab offset and the spaces, so a rewrite sends the same words.
+            let opensWithCodeCells = opensWithSpacesForCodes(segment.cells)
+            if let pen, segment.cells.first?.style == pen, !opensWithCodeCells, let tab = tabOffset(gap) {
                 buffer.append(tab)
                 // The tab moves from where the cursor is, after any move of the run before.
                 let inside = appendCells(segment.cells, leadingCodes: [], into: &buffer)

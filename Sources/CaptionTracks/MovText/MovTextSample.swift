@@ -167,8 +167,28 @@ public struct MovTextSample: Sendable, Hashable {
         _ scalars: [Unicode.Scalar], _ styles: [(start: Int, end: Int, style: CaptionTextStyle)]
     ) -> [CaptionRun] {
         guard !scalars.isEmpty else { return [] }
+        // From the last record to the first, each character styled once: `next[i]` leads to the
+        // first character at or after i still unstyled (with path halving). Applying every record
+        // to every character it covers took records × characters steps: 20,000 records over
+        // 20,000 characters, 23 s in a debug build (Tests/CaptionTracksTests/MovTextHostileStylesTests).
         var perCharacter = [CaptionTextStyle](repeating: .plain, count: scalars.count)
-        for s in styles { for i in s.start..<s.end { perCharacter[i] = s.style } }
+        var next = Array(0...scalars.count)
+        func unstyled(from i: Int) -> Int {
+            var i = i
+            while next[i] != i {
+                next[i] = next[next[i]]
+                i = next[i]
+            }
+            return i
+        }
+        for s in styles.reversed() {
+            var i = unstyled(from: s.start)
+            while i < s.end {
+                perCharacter[i] = s.style
+                next[i] = i + 1
+                i = unstyled(from: i + 1)
+            }
+        }
         var runs: [CaptionRun] = []
         var start = 0
         for i in 1...scalars.count where i == scalars.count || perCharacter[i] != perCharacter[start] {

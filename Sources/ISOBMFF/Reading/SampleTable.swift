@@ -137,6 +137,21 @@ public struct SampleTable: Sendable, Hashable {
         if sampleCount > 0 && sampleToChunk.isEmpty {
             throw ISOBMFFError(.malformed, "\(sampleCount) samples but no stsc entry", path: path + "/stsc")
         }
+        // Samples never share bytes in a real file, so together they hold at most the file's size.
+        // Without this bound, chunks that overlap let a 33 KB file announce 20 million samples
+        // (800 MB expanded): the cost of a track stays proportional to the file (Specs/limits.md).
+        let totalBytes =
+            constantSampleSize != 0
+            ? UInt64(sampleCount) * UInt64(constantSampleSize) : sampleSizes.reduce(UInt64(0)) { $0 + UInt64($1) }
+        guard totalBytes <= UInt64(fileSize) else {
+            let each =
+                constantSampleSize != 0 ? " of \(constantSampleSize) byte\(constantSampleSize == 1 ? "" : "s")" : ""
+            throw ISOBMFFError(
+                .limit,
+                "\(sampleCount) samples\(each) hold \(totalBytes) bytes, more than the whole file (\(fileSize) bytes): "
+                    + "samples would overlap or lie outside it",
+                path: path + "/stsz")
+        }
         var offsets = compositionOffsets.makeIterator()
         var offsetRun = offsets.next()
         var leftInOffsetRun = offsetRun.map { Int($0.count) } ?? 0

@@ -18,10 +18,32 @@ public struct MovieTrackAdder {
         self.source = source
     }
 
-    /// The IDs the new tracks will get, in order.
+    /// The IDs the new tracks will get, in order: from `next_track_ID` (or past the largest ID
+    /// in use) on; when those would pass 2^32 − 2, or `next_track_ID` is all 1s, the smallest
+    /// IDs not in use (14496-12 §8.2.2.3: "a search must be made in the file for an unused track
+    /// identifier"). Found by the `isobmff` fuzz target: an `mvhd` with a next_track_ID of
+    /// 0xFFFFFFFF overflowed here (Fixtures/fuzz/isobmff/next-track-id-all-ones.mp4).
     public func trackIDs(for count: Int) -> [UInt32] {
-        let first = max(movie.header.nextTrackID, (movie.tracks.map(\.id).max() ?? 0) + 1)
-        return (0..<UInt32(count)).map { first + $0 }
+        let largest = UInt64(movie.tracks.map(\.id).max() ?? 0)
+        let first = max(UInt64(movie.header.nextTrackID), largest + 1)
+        if movie.header.nextTrackID != UInt32.max, first + UInt64(count) <= UInt64(UInt32.max) {
+            return (0..<UInt64(count)).map { UInt32(first + $0) }
+        }
+        let used = Set(movie.tracks.map(\.id))
+        var ids: [UInt32] = []
+        var candidate: UInt32 = 1
+        while ids.count < count, candidate < UInt32.max {
+            if !used.contains(candidate) { ids.append(candidate) }
+            candidate += 1
+        }
+        return ids
+    }
+
+    /// `next_track_ID` after `ids` are added: one past the largest ID in use, or all 1s when
+    /// that does not fit (readers then search for a free ID, §8.2.2.3).
+    private func nextTrackID(after ids: [UInt32]) -> UInt32 {
+        let largest = UInt64(max(ids.max() ?? 0, movie.tracks.map(\.id).max() ?? 0))
+        return largest + 1 < UInt64(UInt32.max) ? UInt32(largest + 1) : UInt32.max
     }
 
     /// Writes the movie with `tracks` added through `write`, which receives the output in order,
@@ -40,6 +62,9 @@ public struct MovieTrackAdder {
             }
         }
         let ids = trackIDs(for: tracks.count)
+        guard ids.count == tracks.count else {
+            throw ISOBMFFError(.limit, "no free track ID is left for \(tracks.count) new tracks", path: "moov/mvhd")
+        }
         let payload = tracks.reduce(0) { $0 + $1.payloadSize }
         guard let moovIndex = movie.topLevelBoxes.firstIndex(where: { $0.type == "moov" }) else {
             throw ISOBMFFError(.missing, "no moov box")
@@ -148,7 +173,7 @@ public struct MovieTrackAdder {
                         }.max() ?? 0
                     w.append(
                         try patchedMovieHeader(
-                            child, nextTrackID: (ids.last ?? 0) + 1, duration: max(longest, movie.header.duration)))
+                            child, nextTrackID: nextTrackID(after: ids), duration: max(longest, movie.header.duration)))
                 case "trak":
                     let id = movie.tracks.first { $0.box.offset == child.offset }?.id
                     let addedReferences = Dictionary(
@@ -161,7 +186,7 @@ public struct MovieTrackAdder {
                         child, in: bytes, into: &w, shift: shift, oldStart: oldStart, oldEnd: oldEnd,
                         addedReferences: addedReferences)
                 default:
-                    w.append(bytes[child.range])
+                    Self.copy(child, from: bytes, into: &w)
                 }
                 if index == lastTrak {
                     for (track, id) in zip(tracks, ids) {
@@ -236,8 +261,22 @@ public struct MovieTrackAdder {
                 }
             }
         default:
-            w.append(bytes[box.range])
+            Self.copy(box, from: bytes, into: &w)
         }
+    }
+
+    /// Copies `box`; a size field of 0 ("to the end of the parent", which the reader accepts
+    /// inside containers as FFmpeg does) becomes the box's real size, since boxes may now follow
+    /// it (a new `trak`, a `tref`). Found by the `isobmff` fuzz target
+    /// (Fixtures/fuzz/isobmff/moov-child-of-size-zero.mp4).
+    static func copy(_ box: Box, from bytes: [UInt8], into w: inout BoxWriter) {
+        let o = box.offset
+        guard bytes[o..<(o + 4)].allSatisfy({ $0 == 0 }), box.size <= Int(UInt32.max) else {
+            w.append(bytes[box.range])
+            return
+        }
+        w.u32(UInt32(box.size))
+        w.append(bytes[(o + 4)..<box.range.upperBound])
     }
 
     private func mergedReferences(

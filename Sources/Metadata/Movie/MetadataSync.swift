@@ -16,6 +16,11 @@ public struct PlacedPoint: Sendable, Hashable {
     /// Exact movie time in the track's timescale.
     public var movieTime: MediaTime
     public var point: TrackPoint
+
+    public init(movieTime: MediaTime, point: TrackPoint) {
+        self.movieTime = movieTime
+        self.point = point
+    }
 }
 
 extension MetadataSync {

@@ -64,6 +64,22 @@ final class FontconfigConfiguration: Sendable {
                 throw .fontconfig(operation: "reading the font configuration \(configurationFile)")
             }
         }
+        // A configuration made here names no cache folder, so fontconfig, after scanning a folder
+        // of application fonts, had nowhere to keep the scan and printed "Fontconfig error: No
+        // writable cache directories" for each (FcDirCacheWrite walks the configuration's cache
+        // folders). It gets the user's, as fontconfig's own fonts.conf names it
+        // ($XDG_CACHE_HOME/fontconfig, else ~/.cache/fontconfig): the scan is kept for the next
+        // run, and a folder that cannot be written is still reported.
+        let cacheFolder = #"<fontconfig><cachedir prefix="xdg">fontconfig</cachedir></fontconfig>"#
+        let named = cacheFolder.withCString { text in
+            text.withMemoryRebound(to: FcChar8.self, capacity: cacheFolder.utf8.count + 1) {
+                FcConfigParseAndLoadFromMemory(config, $0, 1)
+            }
+        }
+        guard named != 0 else {
+            FcConfigDestroy(config)
+            throw .fontconfig(operation: "naming the font cache folder")
+        }
         // Builds the (empty) system set, so that application fonts have a set beside it.
         _ = FcConfigBuildFonts(config)
         for directory in directories {

@@ -78,6 +78,12 @@ struct SCCCaptionBuilder {
     /// paint-on caption is what one run paints: later text, even on its row, is a new caption
     /// from the moment it is sent (15.119(f)(3): characters appear as they arrive).
     private var run = 0
+    /// The frame of the code that began the current run (its first PAC, TO or RU), kept when a
+    /// change in the run resets ``cue``; `nil` for a run begun by text.
+    private var runStart: Int64?
+    /// Whether a paint-on caption has opened in the current run: only the first starts at
+    /// ``runStart`` (a paint-on caption is what one run paints).
+    private var runOpened = false
 
     /// The UTF-8 of the run being built by ``makeCaption(_:endFrame:)``, kept between captions
     /// so that its storage is allocated once.
@@ -99,6 +105,8 @@ struct SCCCaptionBuilder {
         if frame != lastWordFrame &+ 1 {
             cue = nil
             run += 1
+            runStart = nil
+            runOpened = false
         }
         lastWordFrame = frame
     }
@@ -116,20 +124,26 @@ struct SCCCaptionBuilder {
         switch code {
         case .command(.carriageReturn):
             if case .rollUp = mode {
-                if cue == nil { run += 1 }
+                if cue == nil { beginRun(at: frame) }
                 cue = frame
             }
         case .command(.rollUp2), .command(.rollUp3), .command(.rollUp4), .preambleAddress,
             .command(.tabOffset1), .command(.tabOffset2), .command(.tabOffset3):
             if cue == nil {
                 cue = frame
-                run += 1
+                beginRun(at: frame)
             }
         case .command(.eraseDisplayedMemory):
             cue = nil
         default:
             break
         }
+    }
+
+    private mutating func beginRun(at frame: Int64) {
+        run += 1
+        runStart = frame
+        runOpened = false
     }
 
     // MARK: - Applying a change
@@ -313,13 +327,15 @@ struct SCCCaptionBuilder {
                 return !(caption.top...caption.bottom).contains { change.contains(row: $0) }
             }
             // In its own run it grows while characters are painted into cells it has not painted
-            // yet (blank or left from earlier text, which the new text paints over); erasing a
-            // cell or painting one of its cells again ends it. Its rows keep their line and first
-            // column, and no row above or below joins it (a new row needs a PAC: a new run).
+            // yet (blank or left from earlier text, which the new text paints over), and while
+            // such cells are erased (old text the run clears: DER, the transparent space); erasing
+            // or painting one of its own cells again ends it. Its rows keep their line, and no
+            // row above or below joins it (a new row needs a PAC: a new run). A caption of one row
+            // follows its text where the run clears older text on its left (transparent spaces
+            // before the new text); one of several rows keeps its first column.
             for row in caption.top...caption.bottom {
-                guard newIDs[row] == mirrorIDs[row], newFirst[row] == caption.column else {
-                    return false
-                }
+                guard newIDs[row] == mirrorIDs[row], newFirst[row] >= 0 else { return false }
+                guard newFirst[row] == caption.column || caption.top == caption.bottom else { return false }
             }
             // Text longer than the row keeps replacing the last column (15.119(e)); that is not
             // a repaint.
@@ -327,23 +343,20 @@ struct SCCCaptionBuilder {
             // An extended character replacing its fallback is a correction (CEA-608-B §6.4.2).
             let conflicts: UInt32 = change.cause == .replace ? 0 : ~lastColumn
             for row in caption.top...caption.bottom where change.contains(row: row) {
-                guard let written = paintedCells(row: row, memory: memory),
-                    written & caption.painted[row] & conflicts == 0
-                else { return false }
+                let written = changedCells(row: row, memory: memory)
+                guard written & caption.painted[row] & conflicts == 0 else { return false }
                 caption.painted[row] |= written
             }
+            caption.column = newFirst[caption.top]
             return true
         }
     }
 
-    /// The columns of a row whose cell changed, or `nil` if one of them was erased.
-    private func paintedCells(row: Int, memory: CEA608Memory) -> UInt32? {
+    /// The columns of a row whose cell changed (painted or erased).
+    private func changedCells(row: Int, memory: CEA608Memory) -> UInt32 {
         let base = row * Self.columns
         var written: UInt32 = 0
-        for (column, new) in zip(0..<Self.columns, memory.cells(row: row)) {
-            let old = mirror[base + column]
-            guard new != old else { continue }
-            guard new.character != nil else { return nil }
+        for (column, new) in zip(0..<Self.columns, memory.cells(row: row)) where new != mirror[base + column] {
             written |= 1 << UInt32(column)
         }
         return written
@@ -399,10 +412,17 @@ struct SCCCaptionBuilder {
                     centered = true
                 }
             }
+            // The run's first paint-on caption starts with the run, also when a change of the run
+            // (the fallback of an extended character over older text) came first.
+            var start = change.frame
+            if kind == .paintOn {
+                start = cue ?? (runOpened ? nil : runStart) ?? change.frame
+                runOpened = true
+            }
             open.append(
                 OpenCaption(
                     kind: kind, top: row, bottom: bottom, column: centered ? 0 : first[row], lineID: mirrorIDs[row],
-                    startFrame: kind == .paintOn ? cue ?? change.frame : change.frame,
+                    startFrame: start,
                     painted: kind == .paintOn ? changedCells : [], centered: centered, run: run))
             row = bottom + 1
         }

@@ -40,6 +40,8 @@ public struct SRTReader: Sendable {
         var captions: [Caption] = []
         var previousNumber = 0
         var trailingSpaceLines: [Int] = []
+        /// The text lines of the last cue, as its text was parsed.
+        var lastCueText = ""
         var i = 0
         let n = lines.count
         func isBlank(_ l: ArraySlice<UInt8>) -> Bool { l.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
@@ -85,9 +87,17 @@ public struct SRTReader: Sendable {
                         more.append(lines[i])
                         i += 1
                     }
-                    let parsed = SRTTextParser.parse(
-                        more.map { trimmed($0, line: 0, &trailingSpaceLines) }.joined(separator: "\n"))
-                    captions[captions.count - 1].runs += [CaptionRun("\n")] + parsed.runs
+                    // The text goes on where the cue's text stopped, tags still open included (a
+                    // <font> closed after the blank line styles the text on both sides), so it is
+                    // parsed again as a whole; the blank line reads as a line break.
+                    lastCueText += "\n" + more.map { trimmed($0, line: 0, &trailingSpaceLines) }.joined(separator: "\n")
+                    let parsed = SRTTextParser.parse(lastCueText)
+                    captions[captions.count - 1].runs = parsed.runs
+                    if parsed.droppedOverrides {
+                        note(
+                            .info, "srt.override", "ASS override tags other than {\\an1}–{\\an9} are removed",
+                            line: blockLine)
+                    }
                 } else {
                     note(.warning, "srt.text", "text before the first cue is ignored", line: blockLine)
                     while i < n, !isBlank(lines[i]) { i += 1 }
@@ -120,7 +130,8 @@ public struct SRTReader: Sendable {
                 textLines.append(trimmed(lines[i], line: i + 1, &trailingSpaceLines))
                 i += 1
             }
-            let parsed = SRTTextParser.parse(textLines.joined(separator: "\n"))
+            lastCueText = textLines.joined(separator: "\n")
+            let parsed = SRTTextParser.parse(lastCueText)
             if parsed.droppedOverrides {
                 note(
                     .info, "srt.override", "ASS override tags other than {\\an1}–{\\an9} are removed",

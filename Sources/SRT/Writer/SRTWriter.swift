@@ -1,4 +1,5 @@
 import CaptionCore
+import Foundation
 
 /// Writes SubRip (SRT) files (Specs/srt.md, "Writing"): numbered cues, `HH:MM:SS,mmm` times (to
 /// the nearest millisecond), `<i>` `<b>` `<u>` `<font color>` tags, `{\anN}` for a caption placed
@@ -54,13 +55,65 @@ public struct SRTWriter: Sendable {
 
     /// The runs with tags; blank lines inside the text would end the cue, so they get a space.
     private func text(_ runs: [CaptionRun], index: Int, losses: inout [String: [Int]]) -> String {
+        // Control characters other than tab and line feed are no subtitle's text, and readers
+        // take a file with more than a few for binary (Specs/srt.md): they are left out.
+        var runs = runs
+        for k in runs.indices where runs[k].text.unicodeScalars.contains(where: Self.isControl) {
+            runs[k].text = String(String.UnicodeScalarView(runs[k].text.unicodeScalars.filter { !Self.isControl($0) }))
+            losses["control characters (left out)", default: []].append(index)
+        }
+        var out = render(runs, index: index, losses: &losses)
+        // SRT has no escapes: text such as "</font=x" or "{\an8}" would be read back as a tag or
+        // an override block (Specs/srt.md, "Tags"), and again at each reading. Read with the
+        // reader's own rules, the text must come back as it was; otherwise a zero-width space
+        // goes after each of its "<" and "{", so that it reads back as text, and it is reported.
+        if SRTTextParser.parse(out).runs.map(\.text).joined() != runs.map(\.text).joined() {
+            for k in runs.indices {
+                runs[k].text = runs[k].text.replacingOccurrences(of: "<", with: "<\u{200B}")
+                    .replacingOccurrences(of: "{", with: "{\u{200B}")
+            }
+            var ignored: [String: [Int]] = [:]
+            out = render(runs, index: index, losses: &ignored)
+            losses["text that reads as tags or override blocks (a zero-width space follows its < and {)", default: []]
+                .append(index)
+        }
+        let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
+        // A blank line ends an SRT cue, and readers trim spaces at line ends (Specs/srt.md): an
+        // empty or blank line is written as one space, which keeps the rest of the text in the
+        // cue but reads back as a line break; both are reported.
+        if !out.isEmpty, lines.contains(where: { $0.last == " " || $0.last == "\t" || $0.isEmpty }) {
+            losses["empty lines and spaces at line ends", default: []].append(index)
+        }
+        // A line that reads as a timing line, or as a cue number before one, starts a new cue.
+        for (k, line) in lines.enumerated()
+        where SRTTiming.parse(line) != nil
+            || (SRTTiming.isIndex(line) && k + 1 < lines.count && SRTTiming.parse(lines[k + 1]) != nil)
+        {
+            losses["text lines that read as a cue number or timing (a new cue)", default: []].append(index)
+            break
+        }
+        return lines.map { $0.allSatisfy { $0 == " " || $0 == "\t" } ? " " : String($0) }.joined(separator: "\n")
+    }
+
+    /// The runs with their tags, and what of their styles SRT cannot carry.
+    private func render(_ runs: [CaptionRun], index: Int, losses: inout [String: [Int]]) -> String {
         var out = ""
         for run in runs where !run.text.isEmpty {
             let s = run.style
             var open = ""
             var close = ""
-            if let color = s.textColor {
-                open += "<font color=\"\(SRTColorNames.text(color))\">"
+            // `<font face color>` (Specs/srt.md, "Tags"): the reader takes both attributes.
+            var font = ""
+            if let face = s.fontFamily, !face.isEmpty {
+                if face.contains("\"") || face.contains(">") || face.contains("\n") {
+                    losses["font names with quotes, \">\" or line breaks", default: []].append(index)
+                } else {
+                    font += " face=\"\(face)\""
+                }
+            }
+            if let color = s.textColor { font += " color=\"\(SRTColorNames.text(color))\"" }
+            if !font.isEmpty {
+                open += "<font\(font)>"
                 close = "</font>" + close
             }
             for (on, tag) in [(s.italic, "i"), (s.bold, "b"), (s.underline, "u")] where on {
@@ -72,8 +125,11 @@ public struct SRTWriter: Sendable {
             if s.ruby != nil { losses["ruby", default: []].append(index) }
             out += open + run.text + close
         }
-        let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
-        return lines.map { $0.allSatisfy { $0 == " " || $0 == "\t" } ? " " : String($0) }.joined(separator: "\n")
+        return out
+    }
+
+    static func isControl(_ c: Unicode.Scalar) -> Bool {
+        (c.value < 0x20 && c != "\n" && c != "\t") || c.value == 0x7F
     }
 
     private func milliseconds(_ time: MediaTime, _ caption: Int, _ rounded: inout Bool) throws(CaptionFormatError)

@@ -4,7 +4,7 @@ import CaptionCore
 /// `<u>`, `<ruby>`/`<rt>`, timestamp tags at reveal points, `&amp;` `&lt;` `&gt;` escapes.
 struct WebVTTCueTextWriter {
     enum Loss: Hashable {
-        case color, background, flash, font, textCombine
+        case color, background, flash, font, textCombine, emptyLine
     }
 
     /// What the last ``text(_:reveals:)`` could not write.
@@ -60,7 +60,13 @@ struct WebVTTCueTextWriter {
         }
         flushReveals(upTo: Int.max)
         close(&open, into: &out)
-        return Self.withoutEmptyLines(String(decoding: out, as: UTF8.self))
+        // A cue without text is a timing line and the blank line after it (WebVTT §6.1): a space
+        // there would read back as text.
+        if out.isEmpty { return "" }
+        let text = String(decoding: out, as: UTF8.self)
+        let written = Self.withoutEmptyLines(text)
+        if written != text { losses.insert(.emptyLine) }
+        return written
     }
 
     private mutating func open(_ style: CaptionTextStyle, into out: inout [UInt8]) -> [String] {

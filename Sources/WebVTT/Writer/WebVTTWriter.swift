@@ -27,8 +27,11 @@ public struct WebVTTWriter: Sendable {
             out += "STYLE\n" + WebVTTCueTextWriter.withoutEmptyLines(sheet) + "\n\n"
         }
         let regionIDs = regionTable(document.captions)
+        var movedRegions: Set<CaptionRegion> = []
         for (region, id) in regionIDs.ordered {
-            out += "REGION\n" + regionSettings(region, id: id) + "\n\n"
+            let (settings, moved) = regionSettings(region, id: id)
+            out += "REGION\n" + settings + "\n\n"
+            if moved { movedRegions.insert(region) }
         }
         var textWriter = WebVTTCueTextWriter()
         var losses: [String: [Int]] = [:]
@@ -55,6 +58,9 @@ public struct WebVTTWriter: Sendable {
             case .pixels?: losses["a region in pixels (no video size known)", default: []].append(index)
             case .rollUp?: losses["roll-up outside a named region", default: []].append(index)
             case nil: break
+            }
+            if let region = final.region, movedRegions.contains(region) {
+                losses["a region reaching outside the video (moved inside)", default: []].append(index)
             }
             out += "\n" + textWriter.text(final.runs, reveals: reveals) + "\n\n"
             for l in textWriter.losses { losses[Self.describe(l), default: []].append(index) }
@@ -84,6 +90,7 @@ public struct WebVTTWriter: Sendable {
         case .flash: return "flashing text"
         case .font: return "font family or size"
         case .textCombine: return "text-combine (horizontal in vertical)"
+        case .emptyLine: return "empty lines in the text (a blank line ends a cue: written as a space)"
         }
     }
 
@@ -173,21 +180,42 @@ public struct WebVTTWriter: Sendable {
     }
 
     /// The settings lines of a `REGION` block (WebVTT §4.3): the region's box as width, lines and
-    /// an anchor at its top-left corner, or at its bottom-left corner when its text sits at the
-    /// bottom (display alignment after), so that the edge the text keeps to stays where it was
-    /// when the height is rounded to whole lines of 6vh.
-    private func regionSettings(_ region: CaptionRegion, id: String) -> String {
+    /// anchors at one of its corners: the bottom-left when its text sits at the bottom (display
+    /// alignment after), so that the edge the text keeps to stays where it was when the height is
+    /// rounded to whole lines of 6vh, else the top-left. A corner outside the video cannot be a
+    /// viewport anchor (0–100%, §4.3), so the opposite corner is used on that axis; `moved` when
+    /// neither corner is inside and the box had to be moved into the video.
+    private func regionSettings(_ region: CaptionRegion, id: String) -> (text: String, moved: Bool) {
         let origin = region.origin ?? CaptionPoint(x: .percent(0), y: .percent(0))
         let size = region.size ?? CaptionSize(width: .percent(100), height: .percent(18))
         let height = size.height.value.isFinite ? min(max(size.height.value, 0), 100) : 18
+        let width = size.width.value.isFinite ? min(max(size.width.value, 0), 100) : 100
         var lines = Int((height / WebVTTPlacement.regionLineHeight).rounded())
         if case .rollUp(let rows) = region.scroll { lines = rows }
-        let bottom = region.displayAlignment == .after
-        let anchorY = bottom ? origin.y.value + height : origin.y.value
-        var text = "id:\(id)\nwidth:\(WebVTTNumber.percent(size.width.value))\nlines:\(max(1, lines))\n"
-        text += "regionanchor:0%,\(bottom ? "100%" : "0%")\n"
-        text += "viewportanchor:\(WebVTTNumber.percent(origin.x.value)),\(WebVTTNumber.percent(anchorY))"
+        // A region of no height is written as one (lines:0 is valid, §4.3); a sliver of one
+        // rounds up to one line rather than vanish.
+        lines = height == 0 ? 0 : max(1, lines)
+        let x = Self.anchor(start: origin.x.value, length: width, preferEnd: false)
+        let y = Self.anchor(start: origin.y.value, length: height, preferEnd: region.displayAlignment == .after)
+        var text = "id:\(id)\nwidth:\(WebVTTNumber.percent(width))\nlines:\(lines)\n"
+        text += "regionanchor:\(x.region),\(y.region)\n"
+        text += "viewportanchor:\(WebVTTNumber.percent(x.viewport)),\(WebVTTNumber.percent(y.viewport))"
         if case .rollUp = region.scroll { text += "\nscroll:up" }
-        return text
+        return (text, x.moved || y.moved)
+    }
+
+    /// One axis of a region's anchors for a box from `start`, `length` long: its end corner
+    /// (region anchor 100%) when preferred and inside the video, else its start corner (0%),
+    /// else its end corner; `moved` when neither lies within 0–100% and the start is clamped.
+    static func anchor(start: Double, length: Double, preferEnd: Bool) -> (
+        region: String, viewport: Double, moved: Bool
+    ) {
+        let start = start.isFinite ? start : 0
+        let end = start + length
+        let inside = { (v: Double) in v >= 0 && v <= 100 }
+        if preferEnd && inside(end) { return ("100%", end, false) }
+        if inside(start) { return ("0%", start, false) }
+        if inside(end) { return ("100%", end, false) }
+        return ("0%", min(max(start, 0), 100), true)
     }
 }
