@@ -89,25 +89,25 @@ struct ComposeCaptions {
     {
         switch destination {
         case .none:
-            try ComposeRunner.run(session, style: progress, extra: diagnostics)
+            try ExportRunner.run(session, style: progress, extra: diagnostics)
         case .burn:
-            guard let fonts else { return }
+            guard let fonts else { throw Exit.Failure("burning captions needs the system fonts, and none were loaded") }
             let renderer = try CaptionRenderer(captions: document.captions, fonts: fonts)
             session.frameCompositors.append(CaptionCompositor(renderer: renderer))
-            try ComposeRunner.run(session, style: progress, extra: diagnostics)
+            try ExportRunner.run(session, style: progress, extra: diagnostics)
         case .file(let path):
             let target = path.lowercased().hasSuffix(".scc")
             if target { try validate608() }
             // Written first: a caption file that cannot be written stops before the movie.
             let (written, _) = try CaptionFile.write(
                 document, to: path, options: CaptionFormatOptions(frameRate: Self.outputRate(plan)), overwrite: force)
-            try ComposeRunner.run(session, style: progress, extra: diagnostics + written.diagnostics)
+            try ExportRunner.run(session, style: progress, extra: diagnostics + written.diagnostics)
         case .sei, .track:
             try validate608()
             let frames = try a53Frames(attach: destination == .sei)
             session.closedCaptionData = { frames.constructs(forFrameAt: $0) }
             if destination == .sei {
-                try ComposeRunner.run(session, style: progress, extra: diagnostics)
+                try ExportRunner.run(session, style: progress, extra: diagnostics)
             } else {
                 try exportThenAddTrack(session, frames: frames, progress: progress)
             }
@@ -151,7 +151,7 @@ struct ComposeCaptions {
         staged.audioMix = session.audioMix
         staged.closedCaptionData = session.closedCaptionData
         do {
-            try ComposeRunner.run(staged, style: progress, extra: diagnostics)
+            try ExportRunner.run(staged, style: progress, extra: diagnostics)
         } catch let failure as Exit.Failure {
             throw Exit.Failure(failure.description.replacing(staging.temporaryPath, with: output))
         }

@@ -6,26 +6,43 @@ import Media
     import Glibc
 #endif
 
-/// Runs an export session for a command: progress on the terminal or as JSON, findings and
-/// errors through `Exit`.
+/// Runs an export session (of one asset, or of a composition's timeline) for a command:
+/// progress on the terminal or as JSON, findings and errors through `Exit`.
 enum ExportRunner {
     static func run(_ session: ExportSession, style: ExportOptions.ProgressStyle, extra: [Diagnostic] = []) throws {
+        try run(
+            style: style, extra: extra, progress: { session.progressHandler = $0 },
+            export: session.exportSynchronously, diagnostics: { session.diagnostics })
+    }
+
+    static func run(_ session: TimelineExportSession, style: ExportOptions.ProgressStyle, extra: [Diagnostic] = [])
+        throws
+    {
+        try run(
+            style: style, extra: extra, progress: { session.progressHandler = $0 },
+            export: session.exportSynchronously, diagnostics: { session.diagnostics })
+    }
+
+    private static func run(
+        style: ExportOptions.ProgressStyle, extra: [Diagnostic], progress: (@escaping (ExportProgress) -> Void) -> Void,
+        export: () throws -> Void, diagnostics: () -> [Diagnostic]
+    ) throws {
         let printer = ProgressPrinter(style: style)
-        session.progressHandler = { printer.update($0) }
+        progress { printer.update($0) }
         do {
-            try session.exportSynchronously()
+            try export()
             var final = printer.last
             if let d = final?.expectedDuration { final?.outputTime = d }
             printer.finish(final: final)
         } catch let error as MediaFileError {
             printer.finish()
-            try Exit.report(extra + session.diagnostics)
+            try Exit.report(extra + diagnostics())
             throw Exit.Failure(error.description)
         } catch let error as MediaError {
             printer.finish()
             throw Exit.Failure(error.description)
         }
-        try Exit.report(extra + session.diagnostics)
+        try Exit.report(extra + diagnostics())
     }
 }
 

@@ -100,6 +100,17 @@ import Testing
         #expect(Self.luma(out, 63, 10) == 100)
     }
 
+    /// A composition file may give any matrix within ±1e6: one that shrinks the picture to a
+    /// hundred-billionth of its width has an inverse too large for the warp's fixed point. It
+    /// shows nothing (the picture is far under a pixel) instead of trapping.
+    @Test func aTransformThatShrinksThePictureToNothingDrawsNothing() throws {
+        let source = try Self.frame { _ in 250 }
+        var layer = VideoCompositionLayerInstruction(trackID: 1)
+        layer.setTransform(AffineTransform(a: 1e-11, b: 0, c: 0, d: 1, tx: 1e6, ty: 0), at: .zero)
+        let out = try Self.compose([layer], [1: source])
+        #expect(Self.luma(out, 0, 0) == 16 && Self.luma(out, 63, 31) == 16, "black as before")
+    }
+
     @Test func aTitleShowsOnlyInItsRangeAndFadesIn() throws {
         let fonts = try FontCatalog(directories: [TestPaths.fixture("render/fonts").path])
         let s = { (n: Int64) in MediaTime(value: n, timescale: 2) }

@@ -44,7 +44,13 @@ enum PlaneLayerDrawer {
             }
             return
         }
-        guard let inverse = layer.transform.inverted else { return }
+        // A transform that shrinks the picture past a millionth or moves it a billion pixels
+        // away leaves nothing to see; its inverse would not fit the 16.16 steps below (a
+        // matrix from a composition file such as [1e-11, 0, 0, 1, 1e6, 0] would trap there).
+        guard let inverse = layer.transform.inverted,
+            [inverse.a, inverse.b, inverse.c, inverse.d].allSatisfy({ abs($0) <= 1e6 }),
+            abs(inverse.tx) <= 1e9, abs(inverse.ty) <= 1e9
+        else { return }
         let crop = layer.crop ?? (x: 0, y: 0, width: width, height: height)
         for p in 0..<3 {
             guard let s = source.data[p], let d = destination.data[p] else { continue }
