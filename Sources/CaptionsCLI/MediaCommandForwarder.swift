@@ -8,7 +8,9 @@ import CaptionKit
 /// is installed beside `captions`, so the common commands never load FFmpeg.
 public enum MediaCommandForwarder {
     /// The subcommands that live in `captions-media`.
-    public static let commands: Set<String> = ["preview", "media-info", "export", "burn", "frame", "thumbnails", "compose"]
+    public static let commands: Set<String> = [
+        "preview", "media-info", "export", "burn", "frame", "thumbnails", "compose",
+    ]
 
     /// Extensions of movie files: `captions inspect` of one of these describes the movie.
     static let movieExtensions: Set<String> = [
@@ -52,7 +54,8 @@ public enum MediaCommandForwarder {
 
     /// Whether the command line is `inspect FILE …` with a movie: by extension, else by the
     /// first bytes (an ISO BMFF/QuickTime box type, Matroska's EBML header, MPEG-TS sync bytes,
-    /// RIFF AVI). Caption files (SCC, iTT, JSON…) are never movies by either test.
+    /// RIFF AVI). Caption files (SCC, iTT, JSON…) are never movies by either test. A
+    /// composition file (``CompositionFileDetection``, by content) is described there too.
     static func inspectsMovie(_ arguments: [String]) -> Bool {
         guard arguments.count > 2, arguments[1] == "inspect" else { return false }
         guard let file = arguments.dropFirst(2).first(where: { !$0.hasPrefix("-") }) else { return false }
@@ -61,7 +64,12 @@ public enum MediaCommandForwarder {
         {
             return true
         }
-        return isMovie(header: firstBytes(of: file, count: 380))
+        let header = firstBytes(of: file, count: 380)
+        if header.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{") {
+            // The composition reader's own limit (16 MiB).
+            return CompositionFileDetection.isCompositionFile(firstBytes(of: file, count: 16 << 20))
+        }
+        return isMovie(header: header)
     }
 
     static func isMovie(header b: [UInt8]) -> Bool {
@@ -82,9 +90,18 @@ public enum MediaCommandForwarder {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, count) }
-        return n > 0 ? Array(buffer[0..<n]) : []
+        let wanted = min(count, max(0, Int(info.st_size)))
+        var buffer = [UInt8](repeating: 0, count: wanted)
+        var n = 0
+        while n < wanted {
+            let r = buffer.withUnsafeMutableBytes { b -> Int in
+                guard let base = b.baseAddress else { return -1 }
+                return read(fd, base + n, wanted - n)
+            }
+            guard r > 0 else { break }
+            n += r
+        }
+        return Array(buffer[0..<n])
     }
 
     /// `name` in the folder of the running executable.

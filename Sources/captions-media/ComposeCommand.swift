@@ -100,20 +100,8 @@ struct ComposeCommand: ParsableCommand {
         var file = try compositionFile()
         if let size { file.renderSize = VideoSize(size) }
         if let frameRate { file.frameRate = FrameRate(frameRate) }
-        let plan: CompositionPlan
-        do {
-            plan = try CompositionPlan(file: file, fileName: isFile ? inputs[0] : "compose", probe: AssetSourceProbe())
-        } catch {
-            throw Exit.Failure(error.description)
-        }
-        var timeline = plan.composition.toMediaTimeline(renderSize: plan.renderSize, frameDuration: plan.frameDuration)
-        timeline.audioSampleRate = plan.audioSampleRate
-        timeline.audioChannelCount = plan.audioChannelCount
-        do {
-            try timeline.validate()
-        } catch {
-            throw Exit.Failure(error.description)
-        }
+        let plan = try CompositionInput.plan(file, fileName: isFile ? inputs[0] : "compose")
+        let asset = try CompositionInput.asset(plan)
         let captions = try ComposeCaptions(plan: plan, destination: captionsOut, output: output, force: force)
         let metadata = metadataOut == nil ? nil : try ComposeMetadata(plan: plan)
         if let metadata, metadata.isEmpty {
@@ -138,23 +126,14 @@ struct ComposeCommand: ParsableCommand {
         let settings = ExportSettings(
             videoCodec: .encode(codec), crf: crf, preset: preset, overwrite: force || staging != nil,
             containerFormat: needsTrack ? CaptionEmbedding.containerFormat(of: output) : nil)
-        let session = TimelineExportSession(
-            timeline: timeline, outputPath: staging?.temporaryPath ?? output, settings: settings)
-        var video = VideoComposition(
-            compositor: LayerInstructionCompositor(), frameDuration: plan.frameDuration,
-            renderSize: (plan.renderSize.width, plan.renderSize.height))
-        video.instructions = plan.instructions
-        session.compositor = VideoCompositionTimelineDriver(composition: video)
-        session.audioMix = plan.audioMix.map { p in
-            AudioMixInputParameters(
-                trackID: p.trackID, volume: p.volume,
-                volumeRamps: p.ramps.map { VolumeRamp(timeRange: $0.timeRange, startVolume: $0.from, endVolume: $0.to) }
-            )
-        }
         var fonts: (any FontProvider)?
         if !plan.titles.isEmpty || captionsOut == "burn" { fonts = try FontCatalog.system(overrideFiles: font) }
-        if let fonts, !plan.titles.isEmpty {
-            session.frameCompositors.append(TitleCompositor(titles: plan.titles, fonts: fonts))
+        let session: TimelineExportSession
+        do {
+            session = try asset.makeExportSession(
+                outputPath: staging?.temporaryPath ?? output, settings: settings, fonts: fonts)
+        } catch {
+            throw Exit.Failure(error.description)
         }
         try captions.run(session, fonts: fonts, progress: progress)
         if let metadata, let staging {
@@ -164,21 +143,7 @@ struct ComposeCommand: ParsableCommand {
 
     /// The composition file, or one made of the movies given.
     func compositionFile() throws -> CompositionFile {
-        if isFile {
-            let path = inputs[0]
-            let bytes: [UInt8]
-            do {
-                bytes = try InputFile.read(path, limit: 16 << 20, what: "composition file")
-            } catch {
-                throw Exit.Failure(error.description)
-            }
-            let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
-            do {
-                return try CompositionFileReader(fileName: path, baseDirectory: folder).read(bytes)
-            } catch {
-                throw Exit.Failure(error.description)
-            }
-        }
+        if isFile { return try CompositionInput.read(inputs[0]) }
         var file = CompositionFile()
         let fade = try crossfade.map { text -> MediaTime in
             var t = Substring(text)

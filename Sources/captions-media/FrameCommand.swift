@@ -3,12 +3,12 @@ import CaptionKit
 import CaptionsCLI
 import Media
 
-/// `captions frame movie.mp4 --at 12.5 -o f.png`: one picture of a movie, like
-/// `AVAssetImageGenerator.copyCGImage(at:actualTime:)`.
+/// `captions frame movie.mp4 --at 12.5 -o f.png`: one picture of a movie or of a composition
+/// file, like `AVAssetImageGenerator.copyCGImage(at:actualTime:)`.
 struct FrameCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frame",
-        abstract: "Write the picture of a movie at a time to a PNG or JPEG image.",
+        abstract: "Write the picture of a movie or a composition at a time to a PNG or JPEG image.",
         discussion: """
             The picture is the one shown at the time (the last frame that starts at or before \
             it), decoded from the key frame before it; --tolerance S accepts the nearest key frame \
@@ -17,12 +17,18 @@ struct FrameCommand: ParsableCommand {
             --captions FILE draws the captions on screen at the picture's time. The image is \
             written through a temporary file and never replaces an existing file without --force.
 
+            A composition file (Specs/composition.md, told by its content) gives the frame the \
+            export would write at that time (output frame ⌊time × rate⌋): its clips, cross-fades, \
+            transforms and titles composed as `captions compose` composes them, before encoding. \
+            Its errors are those of compose, with the JSON path; --tolerance does not apply.
+
             Examples:
               captions frame movie.mp4 --at 12.5 -o frame.png
               captions frame movie.mp4 --at 00:01:02:03 --captions show.scc -o frame.jpg
+              captions frame comp.json --at 5 -o frame.png
             """)
 
-    @Argument(help: "The movie to read.")
+    @Argument(help: "The movie or composition file to read.")
     var input: String
 
     @Option(name: .long, help: "The time: seconds (12.5) or a timecode HH:MM:SS:FF at the video's frame rate.")
@@ -42,10 +48,10 @@ struct FrameCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (generator, diagnostics) = try images.generator(for: input)
-        let time = try TimeArgument.parse(at, option: "--at", rate: try MovieFacts.frameRate(of: generator.asset))
-        if let width { generator.maximumSize = VideoSize(width: width, height: 16384) }
-        let pictures = try MovieImageOptions.media { try generator.images(at: [time]) }
+        let (source, diagnostics) = try images.source(for: input)
+        let time = try TimeArgument.parse(at, option: "--at", rate: try source.frameRate())
+        if let width { source.setMaximumSize(VideoSize(width: width, height: 16384)) }
+        let pictures = try source.images(at: [time])
         guard let picture = pictures.first else { throw Exit.Failure("\(input): no picture at \(at)") }
         try MovieImageOptions.writeImage(
             width: picture.width, height: picture.height, rgba: picture.rgba, to: output, overwrite: images.force)

@@ -6,8 +6,8 @@ import Foundation
 import Media
 import Render
 
-/// What `frame` and `thumbnails` share: the tolerance, captions drawn on the pictures, the
-/// image file written atomically.
+/// What `frame` and `thumbnails` share: a movie or a composition file as the input, the
+/// tolerance, captions drawn on the pictures, the image file written atomically.
 struct MovieImageOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -32,25 +32,55 @@ struct MovieImageOptions: ParsableArguments {
         return time
     }
 
+    /// The pictures of `input`: a composition file (by content, Specs/composition.md) or a
+    /// movie, with the tolerance and the captions set.
+    func source(for input: String) throws -> (PictureSource, [Diagnostic]) {
+        guard CompositionInput.isCompositionFile(input) else {
+            let (generator, diagnostics) = try generator(for: input)
+            return (.movie(generator), diagnostics)
+        }
+        if tolerance != nil {
+            throw Exit.Failure(
+                "--tolerance: a composition's pictures are composed exactly; it has no key frames to round to")
+        }
+        let plan = try CompositionInput.plan(try CompositionInput.read(input), fileName: input)
+        let asset = try CompositionInput.asset(plan)
+        for file in font { try FileIO.checkInput(file) }
+        let fonts: (any FontProvider)? =
+            plan.titles.isEmpty && captions == nil ? nil : try FontCatalog.system(overrideFiles: font)
+        let generator: TimelineImageGenerator
+        do {
+            generator = try asset.makeImageGenerator(fonts: fonts)
+        } catch {
+            throw Exit.Failure(error.description)
+        }
+        let (drawn, diagnostics) = try captionCompositors(fonts: fonts)
+        generator.frameCompositors += drawn
+        return (.composition(asset, generator), diagnostics)
+    }
+
     /// A generator for `movie` with the tolerance and captions set.
     func generator(for movie: String) throws -> (AssetImageGenerator, [Diagnostic]) {
         let generator = AssetImageGenerator(asset: Asset(path: movie))
         let tolerance = try toleranceTime()
         generator.toleranceBefore = tolerance
         generator.toleranceAfter = tolerance
-        var diagnostics: [Diagnostic] = []
-        if let captions {
-            let (result, _) = try CaptionFile.read(captions, format: nil, options: CaptionFormatOptions())
-            if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
-            diagnostics += result.diagnostics
-            for file in font { try FileIO.checkInput(file) }
-            let renderer = try CaptionRenderer(
-                captions: result.document.captions, fonts: try FontCatalog.system(overrideFiles: font))
-            renderer.timecodeRate = result.document.frameRate
-            renderer.timecodeDropFrame = result.document.dropFrame ?? false
-            generator.compositors = [CaptionCompositor(renderer: renderer)]
-        }
+        for file in font { try FileIO.checkInput(file) }
+        let fonts: (any FontProvider)? = captions == nil ? nil : try FontCatalog.system(overrideFiles: font)
+        let (drawn, diagnostics) = try captionCompositors(fonts: fonts)
+        generator.compositors = drawn
         return (generator, diagnostics)
+    }
+
+    /// The compositor drawing `--captions` (none without it), and the reader's diagnostics.
+    private func captionCompositors(fonts: (any FontProvider)?) throws -> ([any FrameCompositor], [Diagnostic]) {
+        guard let captions, let fonts else { return ([], []) }
+        let (result, _) = try CaptionFile.read(captions, format: nil, options: CaptionFormatOptions())
+        if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
+        let renderer = try CaptionRenderer(captions: result.document.captions, fonts: fonts)
+        renderer.timecodeRate = result.document.frameRate
+        renderer.timecodeDropFrame = result.document.dropFrame ?? false
+        return ([CaptionCompositor(renderer: renderer)], result.diagnostics)
     }
 
     /// Runs `body`, turning media errors into the CLI's failures.

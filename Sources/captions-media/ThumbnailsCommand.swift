@@ -3,12 +3,13 @@ import CaptionKit
 import CaptionsCLI
 import Media
 
-/// `captions thumbnails movie.mp4 --every 10s -o sheet.png`: a contact sheet of a movie's
-/// pictures at regular times, like `AVAssetImageGenerator.generateCGImagesAsynchronously`.
+/// `captions thumbnails movie.mp4 --every 10s -o sheet.png`: a contact sheet of a movie's (or a
+/// composition file's) pictures at regular times, like `AVAssetImageGenerator.generateCGImagesAsynchronously`.
 struct ThumbnailsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbnails",
-        abstract: "Write a contact sheet of a movie's pictures every N seconds to a PNG or JPEG image.",
+        abstract:
+            "Write a contact sheet of a movie's or a composition's pictures every N seconds to a PNG or JPEG image.",
         discussion: """
             Pictures are taken at 0, N, 2N… seconds before the end, each the exact picture shown \
             at its time (or the nearest key frame within --tolerance), and laid out left to right, \
@@ -18,12 +19,18 @@ struct ThumbnailsCommand: ParsableCommand {
             --captions FILE draws the captions on screen at each picture's time. The sheet is \
             written through a temporary file and never replaces an existing file without --force.
 
+            A composition file (Specs/composition.md, told by its content) gives the frames the \
+            export would write at those times, composed and titled as `captions compose` does; \
+            each clip's reader jumps to the key frame before a time rather than decoding every \
+            picture in between.
+
             Examples:
               captions thumbnails movie.mp4 --every 10s -o sheet.png
+              captions thumbnails comp.json --every 2s -o sheet.png
               captions thumbnails movie.mp4 --every 2.5 --columns 8 --width 240 --captions show.srt -o sheet.jpg
             """)
 
-    @Argument(help: "The movie to read.")
+    @Argument(help: "The movie or composition file to read.")
     var input: String
 
     @Option(name: .long, help: "The interval: seconds (10, 2.5, 10s) or a timecode HH:MM:SS:FF.")
@@ -52,13 +59,13 @@ struct ThumbnailsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (generator, diagnostics) = try images.generator(for: input)
-        let rate = try MovieFacts.frameRate(of: generator.asset)
+        let (source, diagnostics) = try images.source(for: input)
+        let rate = try source.frameRate()
         var text = every
         if text.hasSuffix("s") { text.removeLast() }
         let step = try TimeArgument.parse(text, option: "--every", rate: rate)
         guard step > .zero else { throw Exit.Failure("--every must be more than 0") }
-        let duration = try MovieImageOptions.media { try generator.asset.loadDescription().duration }
+        let duration = try source.duration()
         guard let duration, duration.isNumeric, duration > .zero else {
             throw Exit.Failure("\(input): the movie's duration is unknown, so the times cannot be spread over it")
         }
@@ -73,12 +80,12 @@ struct ThumbnailsCommand: ParsableCommand {
             }
             t = t + step
         }
-        generator.maximumSize = VideoSize(width: width, height: 16384)
-        let pictures = try MovieImageOptions.media { try generator.images(at: times) }
+        source.setMaximumSize(VideoSize(width: width, height: 16384))
+        let pictures = try source.images(at: times)
         let sheet = try ContactSheet(pictures: pictures, columns: columns, tileWidth: width, gap: Self.gap)
         try MovieImageOptions.writeImage(
             width: sheet.width, height: sheet.height, rgba: sheet.rgba, to: output, overwrite: images.force)
-        Console.error("\(output): \(pictures.count) pictures, \(generator.decodedFrameCount) frames decoded")
+        Console.error("\(output): \(pictures.count) pictures, \(source.decodedFrameCount) frames decoded")
         try Exit.report(diagnostics)
     }
 }

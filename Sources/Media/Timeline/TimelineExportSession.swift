@@ -41,6 +41,9 @@ public final class TimelineExportSession: DetachedExport {
     /// Source pictures the last export decoded, all tracks together (to check that only the
     /// parts used are read).
     public private(set) var decodedFrameCount = 0
+    /// Output pictures the last export allocated for the compositor to draw into (the others
+    /// were recycled): a handful, whatever the length.
+    public private(set) var allocatedPictureCount = 0
 
     private let cancelled = Atomic<Bool>(false)
 
@@ -60,6 +63,7 @@ public final class TimelineExportSession: DetachedExport {
         defer {
             diagnostics = pipeline.diagnostics
             decodedFrameCount = pipeline.decodedFrames
+            allocatedPictureCount = pipeline.allocatedPictures
         }
         try pipeline.run()
     }

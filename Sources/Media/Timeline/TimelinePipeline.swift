@@ -1,13 +1,14 @@
 import CFFmpeg
 import CaptionCore
 
-/// One run of a ``TimelineExportSession``: output frame by output frame, each video track's
-/// picture in force (``TimelineVideoTrackReader``), the timeline compositor, the frame
-/// compositors, the encoder; the audio graph (``TimelineAudioMixer``) pulled up to each frame's
+/// One run of a ``TimelineExportSession``: output frame by output frame, the timeline's picture
+/// (``TimelinePictureSource``: each video track's picture in force, the timeline compositor),
+/// the frame compositors, the encoder; the audio graph (``TimelineAudioMixer``) pulled up to each frame's
 /// time and encoded; both muxed through the ``MovieWriter`` export shares.
 ///
 /// Memory stays flat: each track holds at most two decoded pictures and one conformed one, and
-/// audio is pulled one encoder frame at a time just ahead of the video.
+/// audio is pulled one encoder frame at a time just ahead of the video; output pictures come
+/// from a pool, so a run allocates a few rather than one per frame.
 final class TimelinePipeline {
     let timeline: MediaTimeline
     let outputPath: String
@@ -21,6 +22,8 @@ final class TimelinePipeline {
     private(set) var diagnostics: [Diagnostic] = []
     /// Source pictures decoded over the run, all tracks together.
     private(set) var decodedFrames = 0
+    /// Output pictures allocated over the run (the others were recycled from the pool).
+    private(set) var allocatedPictures = 0
 
     private var writer: MovieWriter?
     private let started = MonotonicClock.now()
@@ -58,7 +61,6 @@ final class TimelinePipeline {
         guard frameCount > 0 else {
             throw MediaFileError.invalidSetting("the timeline is empty: it has no frame to write")
         }
-        let videoTracks = timeline.tracks.filter { $0.mediaType == .video }
         let format = try outputFormat(encoderName: encoderName)
 
         let writer = try MovieWriter(
@@ -66,8 +68,7 @@ final class TimelinePipeline {
         self.writer = writer
         do {
             try write(
-                with: writer, encoderName: encoderName, format: format, frameCount: frameCount,
-                videoTracks: videoTracks, sources: sources)
+                with: writer, encoderName: encoderName, format: format, frameCount: frameCount, sources: sources)
         } catch {
             writer.discard()
             throw error
@@ -76,7 +77,7 @@ final class TimelinePipeline {
 
     private func write(
         with writer: MovieWriter, encoderName: String, format: VideoFrameFormat, frameCount: Int,
-        videoTracks: [MediaTimelineTrack], sources: [String: AssetDescription]
+        sources: [String: AssetDescription]
     ) throws {
         let frameDuration = timeline.frameDuration.reduced
         var options: [(String, String)] = []
@@ -121,13 +122,14 @@ final class TimelinePipeline {
 
         try compositor?.prepare(for: format)
         for stage in frameCompositors { try stage.prepare(for: format) }
-        let readers = videoTracks.map { TimelineVideoTrackReader(track: $0, output: format) }
+        let pictures = try TimelinePictureSource(
+            timeline: timeline, format: format, compositor: compositor, seeksAhead: false)
         let expected = timeline.duration
 
         for n in 0..<frameCount {
             if isCancelled() { throw CancellationError() }
             let time = timeline.frameTime(n)
-            let picture = try outputPicture(at: time, readers: readers, format: format)
+            let picture = try pictures.picture(at: time)
             let frame = VideoFrame(frame: picture, format: format)
             for stage in frameCompositors { try stage.composite(frame, at: time) }
             if let constructs = closedCaptionData?(time) {
@@ -141,7 +143,7 @@ final class TimelinePipeline {
                 // Audio up to the end of this frame, so the muxer interleaves with little held.
                 try pullAudio(audio, until: time + frameDuration, writer: writer)
             }
-            decodedFrames = readers.reduce(0) { $0 + $1.totalDecodedFrames }
+            decodedFrames = pictures.decodedFrames
             if let progress {
                 progress(
                     ExportProgress(
@@ -159,35 +161,7 @@ final class TimelinePipeline {
         try compositor?.finish()
         for stage in frameCompositors { try stage.finish() }
         try writer.finish()
-    }
-
-    /// The picture of output time `time`: the compositor's, or the first video track's
-    /// (black where no track has media).
-    private func outputPicture(at time: MediaTime, readers: [TimelineVideoTrackReader], format: VideoFrameFormat)
-        throws -> Frame
-    {
-        if let compositor {
-            var sources: [Int: VideoFrame] = [:]
-            for reader in readers {
-                if let frame = try reader.frame(at: time) {
-                    sources[reader.track.trackID] = VideoFrame(frame: frame, format: format)
-                }
-            }
-            let output = try VideoFrame.black(format)
-            try compositor.compose(sources: sources, into: output, at: time)
-            return output.frame
-        }
-        var shown: Frame?
-        for reader in readers {
-            // Every reader moves on, so that each stays in step with the output time.
-            if let frame = try reader.frame(at: time), shown == nil { shown = frame }
-        }
-        guard let shown else { return try VideoFrame.black(format).frame }
-        // A new reference: drawing on it (makeWritable) copies rather than changing the picture
-        // kept for the next output frame.
-        let picture = try Frame(operation: "passing a picture on")
-        try MediaError.check(av_frame_ref(picture.pointer, shown.pointer), call: "av_frame_ref", "passing a picture on")
-        return picture
+        allocatedPictures = pictures.allocatedPictures
     }
 
     private func pullAudio(
@@ -200,28 +174,9 @@ final class TimelinePipeline {
         }
     }
 
-    /// The format every frame has: the render size, yuv420p unless a compositor cannot draw
-    /// into it, BT.709 for HD and BT.601 for SD, limited range.
     private func outputFormat(encoderName: String) throws -> VideoFrameFormat {
-        var usable = PixelFormat.blendable
-        if let compositor { usable.formIntersection(compositor.supportedPixelFormats) }
-        for stage in frameCompositors { usable.formIntersection(stage.supportedPixelFormats) }
-        let accepted = Set(
-            VideoEncoder.pixelFormats(of: encoderName).compactMap { FFmpegNames.pixelFormat($0.rawValue) })
-        if !accepted.isEmpty { usable = usable.filter { accepted.contains($0.name) } }
-        let preference: [PixelFormat] = [.yuv420p, .nv12, .yuvj420p, .yuv420p10le]
-        guard let pixelFormat = preference.first(where: { usable.contains($0) }) else {
-            throw MediaFileError.invalidSetting(
-                "the compositors and the \(encoderName) encoder have no pixel format in common "
-                    + "(yuv420p, nv12, yuvj420p and yuv420p10le are tried)")
-        }
-        let size = timeline.renderSize
-        return VideoFrameFormat(
-            width: size.width, height: size.height, pixelFormat: pixelFormat,
-            matrix: VideoColorMatrix.resolve(tag: nil, width: size.width, height: size.height),
-            isFullRange: pixelFormat == .yuvj420p,
-            frameRate: FrameRate(
-                frames: timeline.frameDuration.timescale, seconds: Int32(clamping: timeline.frameDuration.value)))
+        try TimelinePictureSource.outputFormat(
+            of: timeline, compositor: compositor, frameCompositors: frameCompositors, encoderName: encoderName)
     }
 
     private func note(_ rule: String, _ message: String, _ severity: Diagnostic.Severity) {

@@ -6,9 +6,18 @@ import CaptionCore
 /// segment's source start (only the part the segment uses is read), and each output time is
 /// mapped to a source time (scaled segments repeat or skip pictures) whose picture in force is
 /// conformed to the output format. A picture shown on several output frames is conformed once.
+///
+/// With `seeksAhead` (sparse times, as ``TimelineImageGenerator`` asks), the reader jumps to
+/// the key frame at or before a source time when that key frame lies past everything decoded,
+/// as ``AssetImageGenerator`` does, instead of decoding every picture in between.
 final class TimelineVideoTrackReader {
     let track: MediaTimelineTrack
     private let output: VideoFrameFormat
+    private let seeksAhead: Bool
+    /// Jumps made ahead (not counting the seek that opens each segment).
+    private(set) var seekCount = 0
+    /// Where decoding resumes after the last seek, until a picture has been decoded.
+    private var seekedTo: MediaTime = .zero
     private var segmentIndex = 0
     private var openSegment: Int?
     private var reader: VideoTrackReader?
@@ -20,9 +29,10 @@ final class TimelineVideoTrackReader {
     /// Pictures decoded by readers already closed.
     private var decodedFramesBefore = 0
 
-    init(track: MediaTimelineTrack, output: VideoFrameFormat) {
+    init(track: MediaTimelineTrack, output: VideoFrameFormat, seeksAhead: Bool = false) {
         self.track = track
         self.output = output
+        self.seeksAhead = seeksAhead
     }
 
     /// The conformed picture shown at output time `time`, or nil when the track has no media
@@ -47,6 +57,14 @@ final class TimelineVideoTrackReader {
         }
         if openSegment != segmentIndex { try open(segmentIndex, source) }
         guard let reader else { return nil }
+        if seeksAhead, let key = reader.keyFrameTime(near: sourceTime, after: false) {
+            let decoded = reader.upcomingTime ?? reader.current?.time ?? seekedTo
+            if key > decoded {
+                try reader.seek(toKeyFrameAtOrBefore: sourceTime)
+                seekedTo = key
+                seekCount += 1
+            }
+        }
         guard let inForce = try reader.frame(inForceAt: sourceTime) else {
             throw MediaFileError.invalidSetting(
                 "\(label): \(source.path) has no picture in track \(source.trackID) to show at \(SecondsText.format(sourceTime.seconds)) s"
@@ -85,6 +103,7 @@ final class TimelineVideoTrackReader {
         }
         let opened = try VideoTrackReader(path: source.path, trackID: source.trackID)
         try opened.seek(toKeyFrameAtOrBefore: start)
+        seekedTo = opened.keyFrameTime(near: start, after: false) ?? start
         if let reader { decodedFramesBefore += reader.decodedFrames }
         reader = opened
         readerSource = (source.path, source.trackID)

@@ -10,7 +10,10 @@ struct InspectCommand: ParsableCommand {
         discussion: "Human-readable by default: one caption per entry with its times, region and text. "
             + "--json prints the document in the captions JSON format (Specs/json-format.md) "
             + "with the reader's diagnostics. A movie (by extension or content) is described instead: "
-            + "container, duration, tags and every track, as `captions-media inspect` prints it.")
+            + "container, duration, tags and every track, as `captions-media inspect` prints it. "
+            + "So is a composition file (by content: a JSON object with a top-level \"clips\" member, "
+            + "Specs/composition.md): its tracks and segments, instructions, audio mix, titles and "
+            + "each clip's captions and metadata.")
 
     @Argument(help: "The caption file to read.")
     var file: String
