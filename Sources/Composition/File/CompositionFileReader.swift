@@ -457,7 +457,7 @@ public struct CompositionFileReader {
 
         func title(_ v: LocatedJSON, _ path: String) throws(CompositionFileError) -> TitleLayer {
             let m = try members(
-                v, path, allowed: ["text", "start", "end", "size", "color", "keyframes", "x", "y"],
+                v, path, allowed: ["text", "start", "end", "size", "color", "align", "keyframes", "x", "y"],
                 required: ["text", "start", "end"])
             let text = try string(m["text"] ?? v, "\(path).text")
             let range = try timeRange(m, v, path)
@@ -472,6 +472,14 @@ public struct CompositionFileReader {
                     throw fail(c, "\(path).color", "expected #RGB, #RRGGBB or #RRGGBBAA")
                 }
                 color = parsed
+            }
+            var alignment = TitleLayer.Alignment.center
+            if let a = m["align"] {
+                let s = try string(a, "\(path).align")
+                guard let parsed = TitleLayer.Alignment(rawValue: s) else {
+                    throw fail(a, "\(path).align", "expected \"left\", \"center\" or \"right\", not \"\(s)\"")
+                }
+                alignment = parsed
             }
             let x0 =
                 try m["x"].map { (x) throws(CompositionFileError) in try number(x, "\(path).x", in: -1...2) } ?? 0.5
@@ -497,7 +505,8 @@ public struct CompositionFileReader {
                 }
             }
             if frames.isEmpty { frames = [last] }
-            return TitleLayer(text: text, timeRange: range, size: size, color: color, keyframes: frames)
+            return TitleLayer(
+                text: text, timeRange: range, size: size, color: color, alignment: alignment, keyframes: frames)
         }
     }
 }
