@@ -441,13 +441,15 @@ public struct CompositionFileReader {
             if let list = m["keyframes"] {
                 for (i, k) in try array(list, "\(path).keyframes").enumerated() {
                     let p = "\(path).keyframes[\(i)]"
-                    let km = try members(k, p, allowed: ["time", "x", "y", "opacity", "scale"], required: ["time"])
+                    let km = try members(
+                        k, p, allowed: ["time", "x", "y", "opacity", "scale", "rotate"], required: ["time"])
                     var f = last
                     f.time = try time(km["time"] ?? k, "\(p).time")
                     if let x = km["x"] { f.x = try number(x, "\(p).x", in: -1...2) }
                     if let x = km["y"] { f.y = try number(x, "\(p).y", in: -1...2) }
                     if let x = km["opacity"] { f.opacity = try number(x, "\(p).opacity", in: 0...1) }
                     if let x = km["scale"] { f.scale = try number(x, "\(p).scale", in: 0.01...100) }
+                    if let x = km["rotate"] { f.rotation = try number(x, "\(p).rotate", in: -3600...3600) }
                     if let prev = frames.last, f.time < prev.time {
                         throw fail(k, "\(p).time", "keyframes must be in time order")
                     }

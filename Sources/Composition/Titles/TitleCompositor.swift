@@ -55,6 +55,7 @@ public final class TitleCompositor: FrameCompositor {
             let top = s.y * Double(size.height) - blockHeight / 2
             var color = title.color
             color.alpha = UInt8((Double(color.alpha) * min(1, s.opacity)).rounded())
+            var placed: [CaptionImage] = []
             for (i, line) in lines.enumerated() where line.bitmap.pixels.contains(where: { $0 != 0 }) {
                 let x: Double
                 switch title.alignment {
@@ -63,12 +64,49 @@ public final class TitleCompositor: FrameCompositor {
                 case .right: x = left + blockWidth - Double(line.width)
                 }
                 let y = top + spacing * Double(i)
-                out.append(
+                placed.append(
                     CaptionImage(
                         content: .bitmap(line.bitmap), x: Int(x.rounded()), y: Int(y.rounded()), color: color))
             }
+            let turn = s.rotation.truncatingRemainder(dividingBy: 360)
+            if abs(turn) < 0.01 || placed.isEmpty {
+                out += placed
+            } else {
+                let pivot = (x: s.x * Double(size.width), y: s.y * Double(size.height))
+                out.append(rotatedBlock(placed, clockwise: turn, about: pivot, color: color))
+            }
         }
         return out
+    }
+
+    /// The lines of one title drawn into one mask and turned about `pivot` (picture pixels:
+    /// the title's position, the centre of its block).
+    private func rotatedBlock(
+        _ lines: [CaptionImage], clockwise degrees: Double, about pivot: (x: Double, y: Double), color: CaptionColor
+    ) -> CaptionImage {
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for l in lines {
+            guard case .bitmap(let b) = l.content else { continue }
+            minX = min(minX, l.x)
+            minY = min(minY, l.y)
+            maxX = max(maxX, l.x + b.width)
+            maxY = max(maxY, l.y + b.height)
+        }
+        let width = max(1, maxX - minX), height = max(1, maxY - minY)
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for l in lines {
+            guard case .bitmap(let b) = l.content else { continue }
+            for row in 0..<b.height {
+                let y = l.y - minY + row
+                for col in 0..<b.width {
+                    let i = y * width + l.x - minX + col
+                    pixels[i] = max(pixels[i], b.pixels[row * b.width + col])
+                }
+            }
+        }
+        let turned = AlphaBitmap(width: width, height: height, pixels: pixels).rotated(
+            clockwise: degrees, about: (pivot.x - Double(minX), pivot.y - Double(minY)))
+        return CaptionImage(content: .bitmap(turned.bitmap), x: minX + turned.x, y: minY + turned.y, color: color)
     }
 
     /// One line at `pixelSize`, rasterized once and cached.

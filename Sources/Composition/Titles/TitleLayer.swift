@@ -2,7 +2,7 @@ import CaptionCore
 
 /// Text on the movie's timeline, the role of a Core Animation text layer under
 /// `AVVideoCompositionCoreAnimationTool`: shown over `timeRange` (time 0 is the movie's start),
-/// its position, opacity and scale keyframed and interpolated linearly between keyframes (held
+/// its position, opacity, scale and rotation keyframed and interpolated linearly between keyframes (held
 /// before the first and after the last). `\n` in the text starts a new line; the lines are
 /// aligned to each other by ``alignment`` (`CATextLayer.alignmentMode`) and spaced by the
 /// font's own line spacing, the block centred on the keyframed position.
@@ -19,13 +19,19 @@ public struct TitleLayer: Sendable, Hashable {
         public var y: Double
         public var opacity: Double
         public var scale: Double
+        /// Degrees clockwise about the text block's centre.
+        public var rotation: Double
 
-        public init(time: MediaTime, x: Double = 0.5, y: Double = 0.5, opacity: Double = 1, scale: Double = 1) {
+        public init(
+            time: MediaTime, x: Double = 0.5, y: Double = 0.5, opacity: Double = 1, scale: Double = 1,
+            rotation: Double = 0
+        ) {
             self.time = time
             self.x = x
             self.y = y
             self.opacity = opacity
             self.scale = scale
+            self.rotation = rotation
         }
     }
 
@@ -67,7 +73,7 @@ public struct TitleLayer: Sendable, Hashable {
             func mix(_ p: Double, _ q: Double) -> Double { p + (q - p) * f }
             return Keyframe(
                 time: time, x: mix(a.x, b.x), y: mix(a.y, b.y), opacity: mix(a.opacity, b.opacity),
-                scale: mix(a.scale, b.scale))
+                scale: mix(a.scale, b.scale), rotation: mix(a.rotation, b.rotation))
         }
         return last
     }
