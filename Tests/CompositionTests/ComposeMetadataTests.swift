@@ -109,13 +109,8 @@ import Testing
         #expect(Int(mebx["nb_frames"] as? String ?? "") ?? 0 > 0)
 
         // ffmpeg's 608 decoder on the c608 track: the two captions at their retimed times.
-        let decoded = dir.path("decoded.srt")
-        try MediaTools.ffmpeg(["-i", both, "-map", "0:s:0", decoded])
-        let cues = PeerDecoders.parseSRT(try String(contentsOfFile: decoded, encoding: .utf8))
-        let texts = cues.map {
-            $0.text.replacingOccurrences(of: "<[^>]*>|\\{[^}]*\\}", with: "", options: .regularExpression)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let cues = try CompositionCommandTests.decodedCaptions(both, "track", in: dir)
+        let texts = cues.map(\.text)
         #expect(texts == ["ONE", "TWO"], "\(cues)")
         for (c, e) in zip(cues, [(0.5, 1.5), (3.2, 3.8)]) {
             #expect(abs(c.start - e.0) < 1.0 / 29.97 && abs(c.end - e.1) < 1.0 / 29.97, "\(c) vs \(e)")

@@ -83,15 +83,6 @@ import Testing
 
     /// The lowest RMS level (dB) of astats' 10 ms windows over [start, start + duration).
     static func rmsTrough(_ path: String, from start: Double, for duration: Double) throws -> Double {
-        let r = try CLIRunner.runProcess(
-            try PeerDecoders.tool("ffmpeg"),
-            [
-                "-nostdin", "-v", "info", "-ss", "\(start)", "-t", "\(duration)", "-i", path, "-map", "0:a",
-                "-af", "astats=measure_perchannel=none:length=0.01", "-f", "null", "-",
-            ])
-        guard r.status == 0, let line = r.stderr.split(separator: "\n").last(where: { $0.contains("RMS trough dB:") }),
-            let value = line.split(separator: ":").last.map({ $0.trimmingCharacters(in: .whitespaces) })
-        else { throw MediaTools.Failure.failed("astats of \(path): \(r.stderr)") }
-        return value == "-inf" ? -.infinity : Double(value) ?? .nan
+        try T.astats(path, from: start, for: duration, "RMS trough dB", options: ":length=0.01")
     }
 }
