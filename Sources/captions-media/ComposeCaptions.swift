@@ -129,16 +129,22 @@ struct ComposeCaptions {
         return A53FrameCaptions(schedule: schedule, attaches: attach)
     }
 
-    /// Exports to the output's temporary file, then writes the output with a c608 track whose
-    /// frames carry what each encoded frame was given.
+    /// Exports to a temporary file beside the session's output, then writes the session's
+    /// output with a c608 track whose frames carry what each encoded frame was given.
+    ///
+    /// The movie goes where the session was told to write it: the output itself, or the
+    /// hidden temporary file of a caller that adds another track after this one (the `mebx`
+    /// track of `--metadata-out track`, ComposeMetadata), which removes that file on failure.
     private func exportThenAddTrack(
         _ session: TimelineExportSession, frames: A53FrameCaptions, progress: ExportOptions.ProgressStyle
     ) throws {
+        let target = session.outputPath
+        let overwrite = session.settings.overwrite
         let staging: OutputFile
         do throws(FileSafetyError) {
-            staging = try OutputFile(output, overwrite: force)
+            staging = try OutputFile(target, overwrite: overwrite)
         } catch {
-            throw Exit.Failure(error.description)
+            throw Exit.Failure(error.description.replacing(target, with: output))
         }
         defer { staging.discard() }
         staging.releaseDescriptor()
@@ -157,7 +163,7 @@ struct ComposeCaptions {
         }
         let plan = try MovieCaptionWriter.plan(
             movie: staging.temporaryPath, c608Frames: frames.carried, language: .undetermined)
-        try MovieCaptionWriter.write(plan, to: output, overwrite: force)
+        try MovieCaptionWriter.write(plan, to: target, overwrite: overwrite)
     }
 
     /// The validator on the retimed captions at the output's rate; findings (and the shifts it

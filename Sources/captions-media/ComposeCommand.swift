@@ -87,11 +87,6 @@ struct ComposeCommand: ParsableCommand {
         }
         if let crf, !(0...51).contains(crf) { throw ValidationError("--crf must be between 0 and 51") }
         if let metadataOut, metadataOut != "track" { throw ValidationError("--metadata-out: the only form is track") }
-        if metadataOut != nil, captionsOut == "track" {
-            throw ValidationError(
-                "--metadata-out track and --captions-out track: choose one track to add (sei carries captions without one)"
-            )
-        }
     }
 
     var isFile: Bool { inputs.count == 1 && inputs[0].lowercased().hasSuffix(".json") }

@@ -77,6 +77,28 @@ import Testing
         return text == "-inf" ? -200 : Double(text) ?? .nan
     }
 
+    /// A cue's text without markup and surrounding space.
+    static func plainText(_ text: String) -> String {
+        text.replacingOccurrences(of: "<[^>]*>|\\{[^}]*\\}", with: "", options: .regularExpression)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Captions decoded by ffmpeg from the A/53 data of the video (`sei`) or from the first
+    /// subtitle track (`track`).
+    static func decodedCaptions(_ path: String, _ form: String, in dir: TemporaryDirectory) throws -> [(
+        text: String, start: Double, end: Double
+    )] {
+        let srt = dir.path("decoded-\(form)-\(UUID().uuidString).srt")
+        let args =
+            form == "sei"
+            ? ["-f", "lavfi", "-i", "movie=\(path)[out0+subcc]", "-map", "0:1", srt]
+            : ["-i", path, "-map", "0:s:0", srt]
+        try MediaTools.ffmpeg(args)
+        return PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8)).map {
+            (plainText($0.text), $0.start, $0.end)
+        }
+    }
+
     static let music = "lowpass=f=800,lowpass=f=800"
     static let voice = "highpass=f=2000,highpass=f=2000"
 
@@ -148,9 +170,16 @@ import Testing
     /// back by ffmpeg from the A/53 data and from the c608 track.
     /// Makes the clips, the caption file and the composition of ``captionsFollowTheEdit(_:)``;
     /// returns the composition file's path.
-    static func captionEdit(in dir: TemporaryDirectory) throws -> String {
-        try Self.colourClip(dir.path("one.mp4"), "gray", seconds: 2)
-        try Self.colourClip(dir.path("two.mp4"), "navy", seconds: 6)
+    /// The edit below in `dir`/c.json, with one.mp4, two.mp4 and two.srt beside it; clip 2 is
+    /// `source` with `captions` ("embedded" when the clip carries them inside).
+    static func captionEdit(
+        in dir: TemporaryDirectory, source: String = "two.mp4", captions: String = "two.srt",
+        makeClips: Bool = true
+    ) throws -> String {
+        if makeClips {
+            try Self.colourClip(dir.path("one.mp4"), "gray", seconds: 2)
+            try Self.colourClip(dir.path("two.mp4"), "navy", seconds: 6)
+        }
         let srt = """
             1
             00:00:01,000 --> 00:00:02,000
@@ -170,8 +199,8 @@ import Testing
             {"frameRate": "30", "clips": [
               {"source": "one.mp4", "out": "1"},
               {"empty": "0.5"},
-              {"source": "two.mp4", "in": "2.5", "out": "4.5", "speed": 0.5, "captions": "two.srt"},
-              {"source": "two.mp4", "in": "0.5", "out": "2.5", "captions": "two.srt"}
+              {"source": "\(source)", "in": "2.5", "out": "4.5", "speed": 0.5, "captions": "\(captions)"},
+              {"source": "\(source)", "in": "0.5", "out": "2.5", "captions": "\(captions)"}
             ]}
             """
         try json.write(toFile: dir.path("c.json"), atomically: true, encoding: .utf8)
@@ -192,22 +221,13 @@ import Testing
             "compose", comp, "-o", out, "--captions-out", destination, "--preset", "ultrafast", "--progress", "none",
         ])
         #expect(r.status == 0, "\(r.stderr)")
-        let cues: [PeerDecoders.Cue]
+        let cues: [(text: String, start: Double, end: Double)]
         if form == "scc" {
-            cues = try PeerDecoders.ffmpeg(destination, in: dir)
+            cues = try PeerDecoders.ffmpeg(destination, in: dir).map { (Self.plainText($0.text), $0.start, $0.end) }
         } else {
-            let decoded = dir.path("decoded.srt")
-            let args =
-                form == "sei"
-                ? ["-f", "lavfi", "-i", "movie=\(out)[out0+subcc]", "-map", "0:1", decoded]
-                : ["-i", out, "-map", "0:s:0", decoded]
-            try MediaTools.ffmpeg(args)
-            cues = PeerDecoders.parseSRT(try String(contentsOfFile: decoded, encoding: .utf8))
+            cues = try Self.decodedCaptions(out, form, in: dir)
         }
-        let texts = cues.map {
-            $0.text.replacingOccurrences(of: "<[^>]*>|\\{[^}]*\\}", with: "", options: .regularExpression)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let texts = cues.map(\.text)
         #expect(texts == ["TWO", "ONE"], "\(cues)")
         let expected = [(2.5, 4.5), (6.0, 7.0)]
         for (c, e) in zip(cues, expected) {
@@ -228,7 +248,9 @@ import Testing
         func bright(_ n: Int) throws -> Int {
             let f = try Self.rgb(out, frame: n)
             var count = 0
-            for i in stride(from: 0, to: f.count, by: 3) where f[i] > 200 && f[i + 1] > 200 && f[i + 2] > 200 { count += 1 }
+            for i in stride(from: 0, to: f.count, by: 3) where f[i] > 200 && f[i + 1] > 200 && f[i + 2] > 200 {
+                count += 1
+            }
             return count
         }
         for n in [74, 135, 179, 210] { #expect(try bright(n) == 0, "frame \(n) has no caption") }

@@ -27,13 +27,21 @@ import Testing
     /// The RMS level in dB (astats, all channels together) of the audio of `path` from `start`
     /// for `duration` seconds; −∞ for silence.
     static func rmsLevel(_ path: String, from start: Double, for duration: Double) throws -> Double {
+        try astats(path, from: start, for: duration, "RMS level dB")
+    }
+
+    /// The figure `name` ("RMS level dB", "RMS trough dB"…) of ffmpeg's astats (all channels
+    /// together, `options` added) over the audio of `path` from `start` for `duration` seconds.
+    static func astats(_ path: String, from start: Double, for duration: Double, _ name: String, options: String = "")
+        throws -> Double
+    {
         let r = try CLIRunner.runProcess(
             try PeerDecoders.tool("ffmpeg"),
             [
                 "-nostdin", "-v", "info", "-ss", "\(start)", "-t", "\(duration)", "-i", path, "-map", "0:a",
-                "-af", "astats=measure_perchannel=none", "-f", "null", "-",
+                "-af", "astats=measure_perchannel=none\(options)", "-f", "null", "-",
             ])
-        guard r.status == 0, let line = r.stderr.split(separator: "\n").last(where: { $0.contains("RMS level dB:") }),
+        guard r.status == 0, let line = r.stderr.split(separator: "\n").last(where: { $0.contains("\(name):") }),
             let value = line.split(separator: ":").last.map({ $0.trimmingCharacters(in: .whitespaces) })
         else { throw MediaTools.Failure.failed("astats of \(path): \(r.stderr)") }
         return value == "-inf" ? -.infinity : Double(value) ?? .nan

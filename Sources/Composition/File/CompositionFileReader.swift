@@ -35,7 +35,7 @@ public struct CompositionFileReader {
         return JSONLocation(path: path, line: line, column: column)
     }
 
-    struct Decoding {
+    struct Decoding: LocatedJSONDecoding {
         let reader: CompositionFileReader
         let bytes: [UInt8]
         /// Timecodes are read at the file's frame rate (30 until it says).
@@ -48,58 +48,9 @@ public struct CompositionFileReader {
 
         func at(_ v: LocatedJSON, _ path: String) -> JSONLocation { reader.location(v.offset, path, bytes) }
 
-        func fail(_ v: LocatedJSON, _ path: String, _ message: String) -> CompositionFileError {
-            CompositionFileError(file: reader.fileName, location: at(v, path), message: message)
-        }
-
-        func members(_ v: LocatedJSON, _ path: String, allowed: [String], required: [String] = [])
-            throws(CompositionFileError) -> [String: LocatedJSON]
-        {
-            guard case .object(let list, _) = v else { throw fail(v, path, "expected an object, found \(v.kindName)") }
-            var out: [String: LocatedJSON] = [:]
-            for m in list {
-                let p = "\(path).\(m.key)"
-                guard allowed.contains(m.key) else {
-                    throw CompositionFileError(
-                        file: reader.fileName, location: reader.location(m.offset, p, bytes),
-                        message: "unknown member \"\(m.key)\"; expected one of \(allowed.joined(separator: ", "))")
-                }
-                guard out[m.key] == nil else {
-                    throw CompositionFileError(
-                        file: reader.fileName, location: reader.location(m.offset, p, bytes),
-                        message: "\"\(m.key)\" given twice")
-                }
-                out[m.key] = m.value
-            }
-            for key in required where out[key] == nil {
-                throw fail(v, path, "\"\(key)\" is required")
-            }
-            return out
-        }
-
-        func array(_ v: LocatedJSON, _ path: String) throws(CompositionFileError) -> [LocatedJSON] {
-            guard case .array(let items, _) = v else { throw fail(v, path, "expected an array, found \(v.kindName)") }
-            return items
-        }
-
-        func string(_ v: LocatedJSON, _ path: String) throws(CompositionFileError) -> String {
-            guard case .string(let s, _) = v else { throw fail(v, path, "expected a string, found \(v.kindName)") }
-            return s
-        }
-
-        func number(_ v: LocatedJSON, _ path: String, in range: ClosedRange<Double>) throws(CompositionFileError)
-            -> Double
-        {
-            guard case .number(let n, _) = v else { throw fail(v, path, "expected a number, found \(v.kindName)") }
-            guard range.contains(n) else {
-                throw fail(v, path, "expected a number from \(range.lowerBound) to \(range.upperBound), not \(n)")
-            }
-            return n
-        }
-
-        func bool(_ v: LocatedJSON, _ path: String) throws(CompositionFileError) -> Bool {
-            guard case .bool(let b, _) = v else { throw fail(v, path, "expected true or false, found \(v.kindName)") }
-            return b
+        func failure(at offset: Int, _ path: String, _ message: String) -> CompositionFileError {
+            CompositionFileError(
+                file: reader.fileName, location: reader.location(offset, path, bytes), message: message)
         }
 
         /// A time: decimal seconds ("12.5", optionally "12.5s"), a ratio ("1/30"), a timecode at
@@ -457,7 +408,7 @@ public struct CompositionFileReader {
 
         func title(_ v: LocatedJSON, _ path: String) throws(CompositionFileError) -> TitleLayer {
             let m = try members(
-                v, path, allowed: ["text", "start", "end", "size", "color", "keyframes", "x", "y"],
+                v, path, allowed: ["text", "start", "end", "size", "color", "align", "keyframes", "x", "y"],
                 required: ["text", "start", "end"])
             let text = try string(m["text"] ?? v, "\(path).text")
             let range = try timeRange(m, v, path)
@@ -473,6 +424,14 @@ public struct CompositionFileReader {
                 }
                 color = parsed
             }
+            var alignment = TitleLayer.Alignment.center
+            if let a = m["align"] {
+                let s = try string(a, "\(path).align")
+                guard let parsed = TitleLayer.Alignment(rawValue: s) else {
+                    throw fail(a, "\(path).align", "expected \"left\", \"center\" or \"right\", not \"\(s)\"")
+                }
+                alignment = parsed
+            }
             let x0 =
                 try m["x"].map { (x) throws(CompositionFileError) in try number(x, "\(path).x", in: -1...2) } ?? 0.5
             let y0 =
@@ -482,13 +441,15 @@ public struct CompositionFileReader {
             if let list = m["keyframes"] {
                 for (i, k) in try array(list, "\(path).keyframes").enumerated() {
                     let p = "\(path).keyframes[\(i)]"
-                    let km = try members(k, p, allowed: ["time", "x", "y", "opacity", "scale"], required: ["time"])
+                    let km = try members(
+                        k, p, allowed: ["time", "x", "y", "opacity", "scale", "rotate"], required: ["time"])
                     var f = last
                     f.time = try time(km["time"] ?? k, "\(p).time")
                     if let x = km["x"] { f.x = try number(x, "\(p).x", in: -1...2) }
                     if let x = km["y"] { f.y = try number(x, "\(p).y", in: -1...2) }
                     if let x = km["opacity"] { f.opacity = try number(x, "\(p).opacity", in: 0...1) }
                     if let x = km["scale"] { f.scale = try number(x, "\(p).scale", in: 0.01...100) }
+                    if let x = km["rotate"] { f.rotation = try number(x, "\(p).rotate", in: -3600...3600) }
                     if let prev = frames.last, f.time < prev.time {
                         throw fail(k, "\(p).time", "keyframes must be in time order")
                     }
@@ -497,7 +458,8 @@ public struct CompositionFileReader {
                 }
             }
             if frames.isEmpty { frames = [last] }
-            return TitleLayer(text: text, timeRange: range, size: size, color: color, keyframes: frames)
+            return TitleLayer(
+                text: text, timeRange: range, size: size, color: color, alignment: alignment, keyframes: frames)
         }
     }
 }

@@ -35,29 +35,88 @@ public final class TitleCompositor: FrameCompositor {
         size = (format.width, format.height)
     }
 
-    /// The layers of the titles showing at `time`, in picture pixels (for tests and images too).
+    /// The layers of the titles showing at `time`, in picture pixels (for tests and images too):
+    /// one per non-empty line. A title's lines are stacked a line spacing of the font apart,
+    /// the first line's top at the block's top, the block (the widest line by the first line's
+    /// top to the last line's bottom) centred on the title's position, each line placed
+    /// against the block's left edge, centre or right edge by the title's alignment.
     public func layers(at time: MediaTime) throws -> [CaptionImage] {
         guard let text else { return [] }
         var out: [CaptionImage] = []
         for title in titles {
             guard let s = title.state(at: time), s.opacity > 0 else { continue }
             let pixelSize = max(4, (title.size * Double(size.height) * s.scale).rounded())
-            let key = "\(Int(pixelSize))\u{0}\(title.text)"
-            let bitmap: TextBitmap
-            if let cached = cache[key] {
-                bitmap = cached
-            } else {
-                bitmap = try text.render(title.text, pixelSize: pixelSize)
-                if cache.count > 256 { cache.removeAll() }
-                cache[key] = bitmap
-            }
+            let lines = try title.lines.map { try bitmap(of: $0, pixelSize: pixelSize, text) }
+            guard let first = lines.first else { continue }
+            let spacing = lines.count > 1 ? try text.lineSpacing(pixelSize: pixelSize) : 0
+            let blockWidth = Double(lines.map(\.width).max() ?? 0)
+            let blockHeight = spacing * Double(lines.count - 1) + Double(first.height)
+            let left = s.x * Double(size.width) - blockWidth / 2
+            let top = s.y * Double(size.height) - blockHeight / 2
             var color = title.color
             color.alpha = UInt8((Double(color.alpha) * min(1, s.opacity)).rounded())
-            let x = Int((s.x * Double(size.width) - Double(bitmap.width) / 2).rounded())
-            let y = Int((s.y * Double(size.height) - Double(bitmap.height) / 2).rounded())
-            out.append(CaptionImage(content: .bitmap(bitmap.bitmap), x: x, y: y, color: color))
+            var placed: [CaptionImage] = []
+            for (i, line) in lines.enumerated() where line.bitmap.pixels.contains(where: { $0 != 0 }) {
+                let x: Double
+                switch title.alignment {
+                case .left: x = left
+                case .center: x = left + (blockWidth - Double(line.width)) / 2
+                case .right: x = left + blockWidth - Double(line.width)
+                }
+                let y = top + spacing * Double(i)
+                placed.append(
+                    CaptionImage(
+                        content: .bitmap(line.bitmap), x: Int(x.rounded()), y: Int(y.rounded()), color: color))
+            }
+            let turn = s.rotation.truncatingRemainder(dividingBy: 360)
+            if abs(turn) < 0.01 || placed.isEmpty {
+                out += placed
+            } else {
+                let pivot = (x: s.x * Double(size.width), y: s.y * Double(size.height))
+                out.append(rotatedBlock(placed, clockwise: turn, about: pivot, color: color))
+            }
         }
         return out
+    }
+
+    /// The lines of one title drawn into one mask and turned about `pivot` (picture pixels:
+    /// the title's position, the centre of its block).
+    private func rotatedBlock(
+        _ lines: [CaptionImage], clockwise degrees: Double, about pivot: (x: Double, y: Double), color: CaptionColor
+    ) -> CaptionImage {
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for l in lines {
+            guard case .bitmap(let b) = l.content else { continue }
+            minX = min(minX, l.x)
+            minY = min(minY, l.y)
+            maxX = max(maxX, l.x + b.width)
+            maxY = max(maxY, l.y + b.height)
+        }
+        let width = max(1, maxX - minX), height = max(1, maxY - minY)
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for l in lines {
+            guard case .bitmap(let b) = l.content else { continue }
+            for row in 0..<b.height {
+                let y = l.y - minY + row
+                for col in 0..<b.width {
+                    let i = y * width + l.x - minX + col
+                    pixels[i] = max(pixels[i], b.pixels[row * b.width + col])
+                }
+            }
+        }
+        let turned = AlphaBitmap(width: width, height: height, pixels: pixels).rotated(
+            clockwise: degrees, about: (pivot.x - Double(minX), pivot.y - Double(minY)))
+        return CaptionImage(content: .bitmap(turned.bitmap), x: minX + turned.x, y: minY + turned.y, color: color)
+    }
+
+    /// One line at `pixelSize`, rasterized once and cached.
+    private func bitmap(of line: String, pixelSize: Double, _ text: TextRasterizer) throws -> TextBitmap {
+        let key = "\(Int(pixelSize))\u{0}\(line)"
+        if let cached = cache[key] { return cached }
+        let bitmap = try text.render(line, pixelSize: pixelSize)
+        if cache.count > 256 { cache.removeAll() }
+        cache[key] = bitmap
+        return bitmap
     }
 
     public func composite(_ frame: VideoFrame, at time: MediaTime) throws {

@@ -26,45 +26,12 @@ public struct DashboardLayoutReader {
         return DashboardLayoutError(file: fileName, line: line, column: column, path: path, message: message)
     }
 
-    private struct Decoding {
+    private struct Decoding: LocatedJSONDecoding {
         let reader: DashboardLayoutReader
         let bytes: [UInt8]
 
-        func fail(_ v: LocatedJSON, _ path: String, _ message: String) -> DashboardLayoutError {
-            reader.located(v.offset, path, message, bytes)
-        }
-
-        func members(_ v: LocatedJSON, _ path: String, allowed: [String]) throws(DashboardLayoutError)
-            -> [String: LocatedJSON]
-        {
-            guard case .object(let list, _) = v else { throw fail(v, path, "expected an object, found \(v.kindName)") }
-            var out: [String: LocatedJSON] = [:]
-            for m in list {
-                let p = path.isEmpty ? m.key : "\(path).\(m.key)"
-                guard allowed.contains(m.key) else {
-                    throw reader.located(
-                        m.offset, p, "unknown member \"\(m.key)\"; expected one of \(allowed.joined(separator: ", "))",
-                        bytes)
-                }
-                guard out[m.key] == nil else { throw reader.located(m.offset, p, "\"\(m.key)\" given twice", bytes) }
-                out[m.key] = m.value
-            }
-            return out
-        }
-
-        func string(_ v: LocatedJSON, _ path: String) throws(DashboardLayoutError) -> String {
-            guard case .string(let s, _) = v else { throw fail(v, path, "expected a string, found \(v.kindName)") }
-            return s
-        }
-
-        func number(_ v: LocatedJSON, _ path: String, in range: ClosedRange<Double>) throws(DashboardLayoutError)
-            -> Double
-        {
-            guard case .number(let n, _) = v else { throw fail(v, path, "expected a number, found \(v.kindName)") }
-            guard range.contains(n) else {
-                throw fail(v, path, "expected a number from \(range.lowerBound) to \(range.upperBound), not \(n)")
-            }
-            return n
+        func failure(at offset: Int, _ path: String, _ message: String) -> DashboardLayoutError {
+            reader.located(offset, path, message, bytes)
         }
 
         func oneOf(_ v: LocatedJSON, _ path: String, _ choices: [String]) throws(DashboardLayoutError) -> String {

@@ -1,23 +1,24 @@
 import CFFmpeg
 import CaptionCore
 
-/// The audio of a ``MediaTimeline`` through one libavfilter graph, pulled in encoder-sized
-/// frames. Per audio track:
+/// The audio of a ``MediaTimeline`` through libavfilter, pulled in encoder-sized frames. Each
+/// audio track is a ``TimelineAudioTrackFeed`` (its segments decoded, trimmed, resampled and
+/// played at their speed by small graphs built one after another as the track reaches them)
+/// feeding an `abuffer` of the mixing graph:
 ///
-///     amovie (seek near the start) → atrim (source range) → asetpts → aresample/aformat
-///       (timeline rate, layout, planar float) → atempo… (scaled segments) → apad/atrim
-///       (exactly the target length in samples)
-///     anullsrc → atrim   for gaps and empty segments
-///     concat (the pieces in order) → volume (the mix's ramps, evaluated per frame)
+///     abuffer (track) → volume (the mix's ramps, evaluated per frame)
+///     amix (the tracks, levels not normalised) → aformat (the encoder's) → abuffersink
 ///
-/// then `amix` of the tracks without normalising levels (each track keeps the gain its volume
-/// gives), and a last `aformat` for the encoder. The files are decoded inside the graph by the
-/// `amovie` source, one frame at a time, so memory does not grow with length.
+/// A source's decoder is open only while its segment plays, so memory does not grow with the
+/// number of segments or with length.
 final class TimelineAudioMixer {
     private let graph: FilterGraph
     private let sink: UnsafeMutablePointer<AVFilterContext>
+    private let feeds: [TimelineAudioTrackFeed]
     private let frame: Frame
     private var ended = false
+    /// Source decoders open now and at most so far (at most one per track playing a segment).
+    let decoders = TimelineAudioTrackFeed.DecoderCount()
     /// Samples pulled so far (the time reached is `samples / sampleRate`).
     private(set) var samplesPulled: Int64 = 0
     let sampleRate: Int
@@ -38,36 +39,37 @@ final class TimelineAudioMixer {
         ]
         do {
             let graph = try FilterGraph(purpose: "mixing the timeline's audio")
-            func silence(_ start: Int64, _ end: Int64) throws -> UnsafeMutablePointer<AVFilterContext> {
-                try Self.silence(start, end, layout: layout, sampleRate: sampleRate, in: graph)
-            }
             var trackOutputs: [UnsafeMutablePointer<AVFilterContext>] = []
+            var feeds: [TimelineAudioTrackFeed] = []
             for track in tracks {
-                var pieces: [UnsafeMutablePointer<AVFilterContext>] = []
+                var pieces: [TimelineAudioTrackFeed.Piece] = []
                 var cursor: Int64 = 0
                 for (index, segment) in track.segments.enumerated() {
                     let start = Self.samples(segment.targetRange.start, rate: sampleRate)
                     let end = Self.samples(segment.targetRange.end, rate: sampleRate)
-                    if start > cursor { pieces.append(try silence(cursor, start)) }
-                    if let source = segment.source {
-                        pieces.append(
-                            try Self.segmentChain(
-                                source, length: end - start, speed: segment.speed, sources: sources, format: format,
-                                sampleRate: sampleRate, label: "\(track.label), segment \(index)", in: graph))
-                    } else {
-                        pieces.append(try silence(start, end))
+                    let label = "\(track.label), segment \(index)"
+                    if start > cursor {
+                        pieces.append(.init(source: nil, speed: 1, length: start - cursor, label: label))
                     }
+                    pieces.append(
+                        .init(source: segment.source, speed: segment.speed, length: end - start, label: label))
                     cursor = max(cursor, end)
                 }
-                if cursor < total { pieces.append(try silence(cursor, total)) }
-                var out: UnsafeMutablePointer<AVFilterContext>
-                if pieces.count == 1 {
-                    out = pieces[0]
-                } else {
-                    let concat = try graph.add("concat", [("n", "\(pieces.count)"), ("v", "0"), ("a", "1")])
-                    for (i, piece) in pieces.enumerated() { try graph.link(piece, to: concat, i) }
-                    out = concat
+                if cursor < total {
+                    pieces.append(.init(source: nil, speed: 1, length: total - cursor, label: "\(track.label), end"))
                 }
+                pieces.removeAll { $0.length <= 0 }
+                let input = try graph.add(
+                    "abuffer",
+                    [
+                        ("time_base", "1/\(sampleRate)"), ("sample_rate", "\(sampleRate)"), ("sample_fmt", "fltp"),
+                        ("channel_layout", layout),
+                    ])
+                feeds.append(
+                    try TimelineAudioTrackFeed(
+                        pieces: pieces, input: input, sources: sources, format: format, sampleRate: sampleRate,
+                        decoders: decoders))
+                var out = input
                 if let parameters = mix.first(where: { $0.trackID == track.trackID }),
                     let expression = Self.volumeExpression(parameters)
                 {
@@ -95,6 +97,7 @@ final class TimelineAudioMixer {
             av_buffersink_set_frame_size(sink, UInt32(frameSize))
             self.graph = graph
             self.sink = sink
+            self.feeds = feeds
         } catch let error as MediaError {
             throw MediaFileError.ffmpeg(path: "the timeline's audio", error)
         }
@@ -103,52 +106,6 @@ final class TimelineAudioMixer {
     /// `time` in samples at `rate`, rounded to nearest.
     static func samples(_ time: MediaTime, rate: Int) -> Int64 {
         TrimWindow.units(time, AVRational(num: 1, den: Int32(rate)))
-    }
-
-    /// Silence from sample `start` to `end` of the timeline.
-    private static func silence(
-        _ start: Int64, _ end: Int64, layout: String, sampleRate: Int, in graph: FilterGraph
-    ) throws -> UnsafeMutablePointer<AVFilterContext> {
-        let source = try graph.add(
-            "anullsrc", [("channel_layout", layout), ("sample_rate", "\(sampleRate)"), ("nb_samples", "1024")])
-        return try graph.chain(after: source, [("atrim", [("end_sample", "\(end - start)")])])
-    }
-
-    /// One segment's audio: decoded, trimmed to its source range, brought to the timeline's
-    /// format, played at its speed, exactly `length` samples long.
-    private static func segmentChain(
-        _ source: MediaSegment.Source, length: Int64, speed: Double, sources: [String: AssetDescription],
-        format: [(String, String)], sampleRate: Int, label: String, in graph: FilterGraph
-    ) throws -> UnsafeMutablePointer<AVFilterContext> {
-        guard let description = sources[source.path],
-            let track = description.tracks.first(where: { $0.trackID == source.trackID })
-        else {
-            throw MediaFileError.invalidSetting("\(label): \(source.path) has no track \(source.trackID)")
-        }
-        let assetStart = description.startTime ?? .zero
-        let start = source.timeRange.start
-        // amovie's seek point counts from the container's start; a little before the range so
-        // that the first kept sample is decoded with its predecessors (AAC priming).
-        let seek = max(0, start.seconds - 0.5)
-        let movie = try graph.add(
-            "amovie",
-            [("filename", source.path), ("stream_index", "\(track.index)"), ("seek_point", FilterGraph.number(seek))])
-        var chain: [(String, [(String, String)])] = [
-            (
-                "atrim",
-                [
-                    ("start", FilterGraph.number((start + assetStart).seconds)),
-                    ("end", FilterGraph.number((source.timeRange.end + assetStart).seconds)),
-                ]
-            ),
-            ("asetpts", [("expr", "PTS-STARTPTS")]),
-            ("aresample", [("out_sample_rate", "\(sampleRate)")]),
-            ("aformat", format),
-        ]
-        chain += tempoFactors(speed).map { ("atempo", [("tempo", FilterGraph.number($0))]) }
-        chain.append(("apad", [("whole_len", "\(length)")]))
-        chain.append(("atrim", [("end_sample", "\(length)")]))
-        return try graph.chain(after: movie, chain)
     }
 
     /// `speed` as a product of factors atempo takes (0.5…100), none for 1.
@@ -192,7 +149,11 @@ final class TimelineAudioMixer {
     func nextFrame() throws -> Frame? {
         guard !ended else { return nil }
         av_frame_unref(frame.pointer)
-        let r = av_buffersink_get_frame(sink, frame.pointer)
+        var r = av_buffersink_get_frame(sink, frame.pointer)
+        while r == captions_averror_eagain() {
+            try feedOne()
+            r = av_buffersink_get_frame(sink, frame.pointer)
+        }
         if r == captions_averror_eof() {
             ended = true
             return nil
@@ -207,6 +168,25 @@ final class TimelineAudioMixer {
         frame.pointer.pointee.pts = samplesPulled
         samplesPulled += Int64(frame.pointer.pointee.nb_samples)
         return frame
+    }
+
+    /// Feeds the track the graph waits for: the one whose source was asked most often for a
+    /// frame it did not have (what ffmpeg's own filter-graph driver does), else the one
+    /// furthest behind.
+    private func feedOne() throws {
+        let open = feeds.filter { !$0.finished }
+        guard
+            let feed = open.max(by: { $0.failedRequests < $1.failedRequests }).flatMap({
+                $0.failedRequests > 0 ? $0 : nil
+            }) ?? open.min(by: { $0.pushed < $1.pushed })
+        else {
+            throw MediaFileError.ffmpeg(
+                path: "the timeline's audio",
+                MediaError(
+                    code: captions_averror_eagain(), operation: "mixing the audio: every track has ended",
+                    call: "av_buffersink_get_frame"))
+        }
+        try feed.feed()
     }
 
     /// The timeline time reached by the frames pulled so far.

@@ -17,6 +17,17 @@ public final class TextRasterizer {
         self.request = request
     }
 
+    /// The distance in pixels from one line's baseline to the next at `pixelSize` (the em
+    /// size): the first font's own line spacing (``FontFace/lineSpacingInEms``), else its
+    /// ascent plus descent.
+    public func lineSpacing(pixelSize: Double) throws(RenderError) -> Double {
+        let chain = fallback.chain(for: request)
+        guard let primary = fallback.first(in: chain) else { throw .noFonts(searched: []) }
+        if let spacing = primary.face.lineSpacingInEms { return spacing * pixelSize }
+        let extent = primary.face.lineExtentInEms ?? (0.9, 0.25)
+        return (extent.ascent + extent.descent) * pixelSize
+    }
+
     /// `text` at `pixelSize` (the em size). The mask's top is the line's ascent, so lines of one
     /// size drawn at the same y share a baseline (``TextBitmap/baseline``).
     public func render(_ text: String, pixelSize: Double) throws(RenderError) -> TextBitmap {

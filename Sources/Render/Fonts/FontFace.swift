@@ -96,4 +96,13 @@ final class FontFace {
         guard units > 0 else { return nil }
         return (Double(face.pointee.ascender) / units, -Double(face.pointee.descender) / units)
     }
+
+    /// The distance from one baseline to the next the font asks for, as a fraction of the em:
+    /// FreeType's `height` (ascender − descender + line gap of the font's `hhea` metrics, or of
+    /// `OS/2` when the font says to use those).
+    var lineSpacingInEms: Double? {
+        let units = Double(face.pointee.units_per_EM)
+        guard units > 0, face.pointee.height > 0 else { return nil }
+        return Double(face.pointee.height) / units
+    }
 }
