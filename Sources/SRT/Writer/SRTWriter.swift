@@ -17,11 +17,11 @@ public struct SRTWriter: Sendable {
         var out = ""
         var losses: [String: [Int]] = [:]
         var rounded = false
+        var breaks: [Int] = []
         for (index, caption) in document.captions.enumerated() {
             let start = try milliseconds(caption.timeRange.start, index, &rounded)
             let end = try milliseconds(caption.timeRange.end, index, &rounded)
             out += "\(index + 1)\n\(SRTTiming.text(milliseconds: start)) --> \(SRTTiming.text(milliseconds: end))\n"
-            if let n = SRTPosition.number(for: caption) { out += "{\\an\(n)}" }
             if caption.region?.writingMode == .topToBottomAndRightToLeft {
                 losses["vertical text", default: []].append(index)
             }
@@ -31,7 +31,10 @@ public struct SRTWriter: Sendable {
             if caption.animation == .characterReveal {
                 losses["paint-on (written as pop-on)", default: []].append(index)
             }
-            out += text(caption.runs, index: index, losses: &losses)
+            let position = SRTPosition.number(for: caption).map { "{\\an\($0)}" } ?? ""
+            // Runs as the model means them (neighbours of one style joined): how a reader split the
+            // text into runs must not change the bytes, or a rewrite would not settle.
+            out += text(caption.normalizedRuns, after: position, index: index, losses: &losses, breaks: &breaks)
             out += "\n\n"
         }
         var diagnostics: [Diagnostic] = []
@@ -40,6 +43,13 @@ public struct SRTWriter: Sendable {
                 Diagnostic(
                     .info, "srt.rounding", "times rounded to the nearest millisecond", at: .init(file: options.fileName)
                 ))
+        }
+        if !breaks.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    .info, "srt.timing-text",
+                    "text lines that read as a timing line are written after an empty <font></font>, so that they stay in their cue: \(CaptionNumbers.subject(breaks, atMost: 10))",
+                    at: DiagnosticLocation(file: options.fileName)))
         }
         for (what, indices) in losses.sorted(by: { $0.key < $1.key }) {
             diagnostics.append(
@@ -53,8 +63,11 @@ public struct SRTWriter: Sendable {
         return CaptionWriteResult(bytes: Array(out.utf8), diagnostics: diagnostics)
     }
 
-    /// The runs with tags; blank lines inside the text would end the cue, so they get a space.
-    private func text(_ runs: [CaptionRun], index: Int, losses: inout [String: [Int]]) -> String {
+    /// The runs with tags, after `prefix` (the `{\anN}` block). Blank lines inside the text would
+    /// end the cue, so they get a space; lines that read as a timing line, an empty `<font></font>`.
+    private func text(
+        _ runs: [CaptionRun], after prefix: String, index: Int, losses: inout [String: [Int]], breaks: inout [Int]
+    ) -> String {
         // Control characters other than tab and line feed are no subtitle's text, and readers
         // take a file with more than a few for binary (Specs/srt.md): they are left out.
         var runs = runs
@@ -62,21 +75,25 @@ public struct SRTWriter: Sendable {
             runs[k].text = String(String.UnicodeScalarView(runs[k].text.unicodeScalars.filter { !Self.isControl($0) }))
             losses["control characters (left out)", default: []].append(index)
         }
-        var out = render(runs, index: index, losses: &losses)
+        let plain = runs.map(\.text).joined()
+        var ignored: [String: [Int]] = [:]
+        var broken = false
+        var out = Self.breakingTimingLines(prefix + render(runs, index: index, losses: &losses), &broken)
         // SRT has no escapes: text such as "</font=x" or "{\an8}" would be read back as a tag or
         // an override block (Specs/srt.md, "Tags"), and again at each reading. Read with the
         // reader's own rules, the text must come back as it was; otherwise a zero-width space
         // goes after each of its "<" and "{", so that it reads back as text, and it is reported.
-        if SRTTextParser.parse(out).runs.map(\.text).joined() != runs.map(\.text).joined() {
+        if SRTTextParser.parse(out).runs.map(\.text).joined() != plain {
             for k in runs.indices {
                 runs[k].text = runs[k].text.replacingOccurrences(of: "<", with: "<\u{200B}")
                     .replacingOccurrences(of: "{", with: "{\u{200B}")
             }
-            var ignored: [String: [Int]] = [:]
-            out = render(runs, index: index, losses: &ignored)
+            broken = false
+            out = Self.breakingTimingLines(prefix + render(runs, index: index, losses: &ignored), &broken)
             losses["text that reads as tags or override blocks (a zero-width space follows its < and {)", default: []]
                 .append(index)
         }
+        if broken { breaks.append(index) }
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
         // A blank line ends an SRT cue, and readers trim spaces at line ends (Specs/srt.md): an
         // empty or blank line is written as one space, which keeps the rest of the text in the
@@ -84,15 +101,33 @@ public struct SRTWriter: Sendable {
         if !out.isEmpty, lines.contains(where: { $0.last == " " || $0.last == "\t" || $0.isEmpty }) {
             losses["empty lines and spaces at line ends", default: []].append(index)
         }
-        // A line that reads as a timing line, or as a cue number before one, starts a new cue.
-        for (k, line) in lines.enumerated()
-        where SRTTiming.parse(line) != nil
-            || (SRTTiming.isIndex(line) && k + 1 < lines.count && SRTTiming.parse(lines[k + 1]) != nil)
-        {
-            losses["text lines that read as a cue number or timing (a new cue)", default: []].append(index)
-            break
-        }
         return lines.map { $0.allSatisfy { $0 == " " || $0 == "\t" } ? " " : String($0) }.joined(separator: "\n")
+    }
+
+    /// A text line that reads as a timing line starts a new cue (Specs/srt.md,
+    /// `srt.missing-blank-line` and `srt.index`: a timing line, with or without a cue number
+    /// before it, ends the text before it, as FFmpeg reads SRT too), whatever the blank lines
+    /// around it. Such a line is written after an empty `<font></font>`: it then starts with `<`,
+    /// which no timing line does, neither ours nor FFmpeg's (signed numbers before `-->`), and
+    /// reads back as the same text in the same cue; a cue number before it is then only text.
+    /// `<font>` without attributes changes no style in our reader nor in FFmpeg's (which restores
+    /// the font it had at `</font>`, where `</i>` would end an enclosing `<i>`). Lines that start,
+    /// after spaces, with a digit or a sign and hold `-->` are broken too: FFmpeg's reading is
+    /// laxer than ours there.
+    static func breakingTimingLines(_ text: String, _ broken: inout Bool) -> String {
+        guard text.contains("-->") else { return text }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for k in lines.indices where readsAsTiming(lines[k]) {
+            lines[k] = "<font></font>" + lines[k]
+            broken = true
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func readsAsTiming(_ line: Substring) -> Bool {
+        if line.utf8.count <= SRTTiming.longestLine, SRTTiming.parse(line) != nil { return true }
+        guard let first = line.first(where: { $0 != " " && $0 != "\t" }) else { return false }
+        return (first.isASCII && first.isNumber || first == "-" || first == "+") && line.contains("-->")
     }
 
     /// The runs with their tags, and what of their styles SRT cannot carry.
