@@ -6,6 +6,7 @@
 #include <libavutil/avutil.h>
 #include <libavutil/error.h>
 #include <libavutil/imgutils.h>
+#include <libavutil/cpu.h>
 #include <libavutil/opt.h>
 #include <libavutil/log.h>
 #include <libavutil/display.h>

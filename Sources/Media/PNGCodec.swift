@@ -36,29 +36,31 @@ public enum PNGCodec {
         f.pointee.format = AV_PIX_FMT_RGBA.rawValue
         f.pointee.width = Int32(width)
         f.pointee.height = Int32(height)
-        try MediaError.check(av_frame_get_buffer(f, 0), op)
-        try MediaError.check(av_frame_make_writable(f), op)
-        guard let plane = f.pointee.data.0 else { throw MediaError(code: captions_averror(ENOMEM), operation: op) }
-        let stride = Int(f.pointee.linesize.0)
-        let rowBytes = width * 4
-        pixels.withUnsafeBufferPointer { src in
-            guard let base = src.baseAddress else { return }
-            for row in 0..<height {
-                (plane + row * stride).update(from: base + row * rowBytes, count: rowBytes)
-            }
-        }
         f.pointee.pts = 0
-        try MediaError.check(avcodec_send_frame(c, f), op)
-        try MediaError.check(avcodec_send_frame(c, nil), op)
         var bytes: [UInt8] = []
-        while true {
-            let r = avcodec_receive_packet(c, packet.pointer)
-            if r == captions_averror_eof() || r == captions_averror_eagain() { break }
-            try MediaError.check(r, op)
-            if let data = packet.pointer.pointee.data {
-                bytes += UnsafeBufferPointer(start: data, count: Int(packet.pointer.pointee.size))
+        // The encoder reads the caller's rows in place (no copy of a picture that may be a whole
+        // contact sheet): the frame borrows the array's storage through a buffer whose free does
+        // nothing, and the encoder is drained and the frame unreferenced before the borrow ends.
+        try pixels.withUnsafeBufferPointer { src in
+            guard let base = src.baseAddress else { throw MediaError(code: captions_averror(EINVAL), operation: op) }
+            let data = UnsafeMutablePointer(mutating: base)
+            guard let borrowed = av_buffer_create(data, src.count, { _, _ in }, nil, Int32(AV_BUFFER_FLAG_READONLY))
+            else { throw MediaError(code: captions_averror(ENOMEM), operation: op) }
+            f.pointee.buf.0 = borrowed
+            f.pointee.data.0 = data
+            f.pointee.linesize.0 = Int32(width * 4)
+            defer { av_frame_unref(f) }
+            try MediaError.check(avcodec_send_frame(c, f), op)
+            try MediaError.check(avcodec_send_frame(c, nil), op)
+            while true {
+                let r = avcodec_receive_packet(c, packet.pointer)
+                if r == captions_averror_eof() || r == captions_averror_eagain() { break }
+                try MediaError.check(r, op)
+                if let data = packet.pointer.pointee.data {
+                    bytes += UnsafeBufferPointer(start: data, count: Int(packet.pointer.pointee.size))
+                }
+                av_packet_unref(packet.pointer)
             }
-            av_packet_unref(packet.pointer)
         }
         guard !bytes.isEmpty else { throw MediaError(code: captions_averror_eof(), operation: op) }
         return bytes

@@ -47,6 +47,17 @@ enum PictureSource {
         }
     }
 
+    /// Hands each picture at `times` to `body` with its index as soon as it is made, in
+    /// increasing time order, holding none of them afterwards.
+    func generateImages(at times: [MediaTime], _ body: (Int, GeneratedImage) throws -> Void) throws {
+        try MovieImageOptions.media {
+            switch self {
+            case .movie(let generator): try generator.generateImages(at: times, body)
+            case .composition(_, let generator): try generator.generateImages(at: times, body)
+            }
+        }
+    }
+
     /// Source pictures the last ``images(at:)`` decoded.
     var decodedFrameCount: Int {
         switch self {

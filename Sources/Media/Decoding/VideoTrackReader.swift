@@ -30,7 +30,8 @@ final class VideoTrackReader {
     private var next: (frame: Frame, time: MediaTime)?
 
     /// Opens the track whose `trackID` is given, or the first video track (not cover art).
-    init(path: String, trackID: Int?) throws {
+    /// `decoderThreads` is the decoder's thread count, 0 for libavcodec's choice.
+    init(path: String, trackID: Int?, decoderThreads: Int32 = 0) throws {
         self.path = path
         let input = try InputFormatContext(path: path)
         self.input = input
@@ -57,7 +58,7 @@ final class VideoTrackReader {
         self.track = track
         stream = input.streams[track.index]
         for other in input.streams where other != stream { other.pointee.discard = AVDISCARD_ALL }
-        decoder = try VideoDecoder(stream: stream, path: path, label: track.label)
+        decoder = try VideoDecoder(stream: stream, path: path, label: track.label, threads: decoderThreads)
         assetStart = FFmpegNames.time(input.pointer.pointee.start_time, captions_av_time_base_q()) ?? .zero
         orientation = try DisplayOrientation(stream: stream)
         packet = try Packet(operation: "reading \(path)")

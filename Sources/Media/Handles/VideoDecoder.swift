@@ -1,12 +1,14 @@
 import CFFmpeg
 
 /// Owns the decoder of one video stream. FFmpeg's frame and slice threads keep the cores busy
-/// (`thread_count` 0 lets libavcodec pick one per core, as the ffmpeg command does).
+/// (`thread_count` 0 lets libavcodec pick one per core and one more, as the ffmpeg command
+/// does; a reader whose own work between pictures is small asks for one per core).
 final class VideoDecoder {
     let context: CodecContext
     let path: String
 
-    init(stream: UnsafeMutablePointer<AVStream>, path: String, label: String) throws {
+    /// `threads` is libavcodec's `thread_count`: 0 for its own choice.
+    init(stream: UnsafeMutablePointer<AVStream>, path: String, label: String, threads: Int32 = 0) throws {
         let par = try stream.parameters(in: path)
         guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
             let tag = FFmpegNames.fourCC(par.pointee.codec_tag)
@@ -22,7 +24,7 @@ final class VideoDecoder {
         try MediaFileError.check(
             avcodec_parameters_to_context(c, par), path: path, call: "avcodec_parameters_to_context", op)
         c.pointee.pkt_timebase = stream.pointee.time_base
-        c.pointee.thread_count = 0
+        c.pointee.thread_count = max(0, threads)
         c.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         try MediaFileError.check(avcodec_open2(c, codec, nil), path: path, call: "avcodec_open2", op)
     }

@@ -32,9 +32,19 @@ public final class TimelineImageGenerator {
     /// The images at `times`, in the order asked. Throws ``MediaFileError`` for a source that
     /// cannot be read, a time before 0 or past the end, or a timeline without frames.
     public func images(at times: [MediaTime]) throws -> [GeneratedImage] {
+        var results = [GeneratedImage?](repeating: nil, count: times.count)
+        try generateImages(at: times) { index, image in results[index] = image }
+        return results.compactMap { $0 }
+    }
+
+    /// Makes the images at `times` and hands each to `body` with its index in `times` as soon
+    /// as it is made, in increasing time order (times showing one frame, in the order asked).
+    /// No image is kept once `body` returns, so memory does not grow with the number of times.
+    /// Throws as ``images(at:)``, and what `body` throws.
+    public func generateImages(at times: [MediaTime], _ body: (Int, GeneratedImage) throws -> Void) throws {
         decodedFrameCount = 0
         seekCount = 0
-        guard !times.isEmpty else { return [] }
+        guard !times.isEmpty else { return }
         if let box = maximumSize, box.width < 2 || box.height < 2 {
             throw MediaFileError.invalidSetting("the maximum image size must be at least 2x2, not \(box)")
         }
@@ -64,22 +74,21 @@ public final class TimelineImageGenerator {
             decodedFrameCount = source.decodedFrames
             seekCount = source.seekCount
         }
-        var made: [Int: GeneratedImage] = [:]
-        for n in Set(frames).sorted() {
+        let asked = Dictionary(grouping: frames.indices, by: { frames[$0] })
+        for n in asked.keys.sorted() {
             let time = timeline.frameTime(n)
             let frame = VideoFrame(frame: try source.picture(at: time), format: format)
             for stage in frameCompositors { try stage.composite(frame, at: time) }
             let pixels = try frame.frame.rgbaPixels(matrix: format.matrix, fullRange: format.isFullRange, size: size)
-            made[n] = GeneratedImage(
+            var image = GeneratedImage(
                 requestedTime: time, actualTime: time, width: pixels.width, height: pixels.height, rgba: pixels.bytes)
+            for index in asked[n] ?? [] {
+                image.requestedTime = times[index]
+                try body(index, image)
+            }
         }
         try compositor?.finish()
         for stage in frameCompositors { try stage.finish() }
-        return zip(times, frames).compactMap { time, n in
-            guard var image = made[n] else { return nil }
-            image.requestedTime = time
-            return image
-        }
     }
 
     /// ⌊time / frameDuration⌋, exactly.
