@@ -62,6 +62,8 @@ import Testing
         "paint-on-rewrite-cannot-be-delivered.scc",
         "italic-text-after-a-short-gap-and-a-code-cell.scc",
         "italic-text-after-a-short-gap-and-a-code-cell-fuzz.scc",
+        "roll-up-line-rolled-up-then-paint-on-below.scc",
+        "roll-up-line-rolled-up-then-paint-on-below-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -289,6 +291,43 @@ import Testing
         let caption = try #require(first.reread?.captions.first)
         #expect(caption.text.hasSuffix("ent,"), "\(caption.text.debugDescription)")
         #expect(caption.region?.origin?.x == .cells(0) && caption.region?.size?.width == .cells(32))
+    }
+
+    @Test func aRollUpLineRolledUpByACarriageReturnStaysAbovePaintOnText() throws {
+        // RU2 (00:00:14:10), CR, PAC row 15, "♪♪", CR: the window rolls up one row, "♪♪" on
+        // row 14 and row 15 empty (15.119(f)(1)). At 20:00 RDC (which erases nothing), a PAC
+        // to row 15 column 8, TO3 and italics (its cell, column 11, 15.119(h)(1)), then "cing"
+        // from 20:02 on row 15. ttconv shows the same: "♪♪" alone, then from 20:02 "♪♪" above
+        // " cing". Two captions: the roll-up line until the EDM at 25:00, and the paint-on text
+        // from its PAC. Before, the writer sent no CR after "♪♪", so the paint-on text went
+        // beside it on row 15, which read back as one paint-on caption holding the whole row
+        // (and the line's caption cut at 20:02), and the second write painted the row again
+        // from column 0: write → read → write did not settle.
+        let bytes = try Self.fixture("roll-up-line-rolled-up-then-paint-on-below.scc")
+        let read = try SCCReader().read(bytes)
+        let expected = [
+            "00:00:14:12 00:00:25:00 14-15:0 RU2 ♪♪",
+            "00:00:20:02 00:00:25:00 15-15:12 paint cing",
+        ]
+        #expect(summaries(read, dropFrame: false) == expected)
+        let (first, second) = try Self.rewrites(bytes)
+        #expect(first.text == second.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        let reread = try #require(first.reread)
+        #expect(reread.captions.map { summary($0, dropFrame: false) } == expected, "\(first.text)")
+        #expect(reread.captions == read.document.captions)
+        // The window rolls (CR) before the mode changes to paint-on, on the caption's start.
+        #expect(first.text.contains("00:00:20:02\t94ad 94ad 9429 9429 94f4 94f4"), "\(first.text)")
+        #expect(!first.diagnostics.contains { $0.severity >= .warning }, "\(first.diagnostics)")
+        // ttconv decodes what we wrote to the screen it decodes from the original: "♪♪" above
+        // the paint-on text at the end.
+        let directory = try TemporaryDirectory("scc-rolled-up-line")
+        let original = directory.path("original.scc")
+        let written = directory.path("written.scc")
+        try Data(bytes).write(to: URL(fileURLWithPath: original))
+        try Data(first.text.utf8).write(to: URL(fileURLWithPath: written))
+        let cues = try PeerDecoders.ttconv([original, written], in: directory)
+        #expect(cues[0].last?.text == "♪♪\n cing", "\(cues[0])")
+        #expect(cues[1].last?.text == "♪♪\n cing", "\(cues[1])")
     }
 
     @Test func aStyleCodePushingTextPastColumn32SaysWhatIsLost() throws {

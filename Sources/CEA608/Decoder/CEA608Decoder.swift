@@ -237,3 +237,26 @@ public struct CEA608Decoder: Sendable {
         return step
     }
 }
+
+extension CEA608Decoder {
+    /// How a pair counts when a reader decides whether data carries parity bits, for a decoder
+    /// of field 1 (CC1, CC2) that checks parity: whether a byte fails the odd parity check (the
+    /// pair is dropped, or decoded with a solid block: ``CEA608DecodeStep/failedParity``), and
+    /// whether the pair counts as data: one that fails, or whose code is not
+    /// ``CEA608DecodedCode/padding``. In field 1 both
+    /// follow from the bytes alone, as ``decode(_:_:frame:)`` decides them (no XDS there, and
+    /// control codes are never padding), so a reader can count them before decoding.
+    public static func parityCount(_ first: UInt8, _ second: UInt8) -> (failed: Bool, data: Bool) {
+        guard Parity.hasOddParity(first) && Parity.hasOddParity(second) else { return (true, true) }
+        let byte1 = first & 0x7F
+        let byte2 = second & 0x7F
+        if byte1 == 0 && byte2 == 0 { return (false, false) }
+        if (0x10...0x1F).contains(byte1) { return (false, true) }
+        return (false, hasBasicCharacter[Int(byte1)] || hasBasicCharacter[Int(byte2)])
+    }
+
+    /// Whether each 7-bit byte is a basic character (`CEA608CharacterSet.character(basic:)`).
+    private static let hasBasicCharacter: [Bool] = (0..<128).map {
+        CEA608CharacterSet.character(basic: UInt8($0)) != nil
+    }
+}

@@ -154,6 +154,13 @@ struct EncoderState {
     ) -> (rows: [CEA608Row], lean: [CEA608Row]?) {
         let start = unit.startFrame
         eraseEnded(before: start - 2)
+        let rolls = rollsWindowUp(for: unit, index: index)
+        if rolls {
+            // The CR lands on the start frame (it is what the viewer sees first), then RDC: the
+            // CR acts only in roll-up mode.
+            anchored.append(.carriageReturn)
+            anchored.append(.resumeDirectCaptioning)
+        }
         // Captions meant to stay whose cells the new text paints over are spoiled: they leave.
         let stays = { (item: Shown) in item.end > start && !Self.overlaps(item.rows, unit.rows) }
         let rows = Set(unit.rows.map(\.row))
@@ -215,7 +222,7 @@ struct EncoderState {
         }
         shown = kept
         // RDC changes nothing on screen: it goes out ahead, with the free frames.
-        if mode != .paintOn { preload.append(.resumeDirectCaptioning) }
+        if mode != .paintOn && !rolls { preload.append(.resumeDirectCaptioning) }
         let lean = leanRows(leaving: leaving, staying: kept.flatMap(\.rows))
         // Whole rows leave old cells behind where they are shorter: then only the lean form
         // (which clears them) is right.
@@ -231,6 +238,39 @@ struct EncoderState {
         }
         let whole = changed.isEmpty ? Array(unit.rows.prefix(1)) : changed
         return (whole, lean == whole ? nil : lean)
+    }
+
+    /// Rolls the roll-up window up one row (a CR, 15.119(f)(1)) before a paint-on caption when
+    /// roll-up lines meant to stay hold a row it paints and, one row higher, they would all
+    /// still be inside the window and clear of its rows: both are on screen together, which a
+    /// decoder shows only with the lines rolled up (as a captioner ends a roll-up line with CR
+    /// before painting below it). Lines whose end has come must roll out of the window (an erase
+    /// would take the others too); returns whether the window rolls.
+    private mutating func rollsWindowUp(for unit: CEA608DisplayUnit, index: Int) -> Bool {
+        guard case .rollUp(let windowRows) = mode else { return false }
+        let start = unit.startFrame
+        let rows = Set(unit.rows.map(\.row))
+        let staying = shown.filter { $0.end > start && $0.mode.isRollUp }
+        guard staying.contains(where: { $0.rows.contains { rows.contains($0.row) } }) else { return false }
+        let top = max(1, windowBase - windowRows + 1)
+        for item in staying {
+            for row in item.rows where row.row - 1 < top || rows.contains(row.row - 1) { return false }
+        }
+        // What leaves now must roll out: anything else would need an erase, which takes the
+        // lines that stay too.
+        let rollsOut = { (item: Shown) in item.rows.contains { $0.row - 1 < top } }
+        guard shown.allSatisfy({ $0.end > start || rollsOut($0) }) else { return false }
+        var kept: [Shown] = []
+        for var item in shown {
+            if rollsOut(item) {
+                ends[item.plan] = .replaced(byPlan: index)
+                continue
+            }
+            for line in item.rows.indices { item.rows[line].row -= 1 }
+            kept.append(item)
+        }
+        shown = kept
+        return true
     }
 
     /// The part of `new` to paint over `old` (cells on the same row): from the first cell that

@@ -343,7 +343,8 @@ struct SCCCaptionBuilder {
             // An extended character replacing its fallback is a correction (CEA-608-B §6.4.2).
             let conflicts: UInt32 = change.cause == .replace ? 0 : ~lastColumn
             for row in caption.top...caption.bottom where change.contains(row: row) {
-                let written = changedCells(row: row, memory: memory)
+                // In paint-on mode ``apply`` has compared the row's cells already.
+                let written = mode == .paintOn ? changedCells[row] : changedCells(row: row, memory: memory)
                 guard written & caption.painted[row] & conflicts == 0 else { return false }
                 caption.painted[row] |= written
             }

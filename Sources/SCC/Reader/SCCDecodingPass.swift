@@ -99,9 +99,12 @@ struct SCCDecodingPass {
     ) throws(CaptionFormatError) -> (pass: SCCDecodingPass, notes: [Diagnostic]) {
         let dropFrame = SCCScanner.firstLabelDropFrame(in: bytes) ?? rate.supportsDropFrame
         var probe = try SCCDecodingPass(options: options, rate: rate, checksParity: true, dropFrame: dropFrame)
-        try probe.run(bytes, findingLimit: 0) { _, _, _ in }
-        let withoutParity =
-            !options.strict && probe.parityErrors > 0 && probe.parityErrors * 4 > probe.dataWords
+        if !options.strict, probe.decoder.channel.field == 1 {
+            (probe.parityErrors, probe.dataWords) = try countParity(bytes, options: options, rate: rate)
+        } else {
+            try probe.run(bytes, findingLimit: 0) { _, _, _ in }
+        }
+        let withoutParity = !options.strict && ignoresParity(failed: probe.parityErrors, of: probe.dataWords)
         var pass = try SCCDecodingPass(
             options: options, rate: rate, checksParity: !withoutParity, dropFrame: dropFrame)
         try pass.run(bytes, findingLimit: findingLimit, body)
@@ -110,6 +113,29 @@ struct SCCDecodingPass {
             notes.append(noParityNote(failed: probe.parityErrors, of: probe.dataWords, options: options))
         }
         return (pass, notes)
+    }
+
+    /// Whether a lenient reading ignores parity: more than a quarter of the data pairs fail it.
+    static func ignoresParity(failed: Int, of words: Int) -> Bool {
+        failed > 0 && failed * 4 > words
+    }
+
+    /// The pairs that fail parity and the data pairs (not padding) of a file read as field 1,
+    /// counted as a decoder checking parity counts them (CEA608Decoder.parityCount), without
+    /// decoding.
+    private static func countParity(_ bytes: [UInt8], options: CaptionFormatOptions, rate: FrameRate)
+        throws(CaptionFormatError) -> (failed: Int, words: Int)
+    {
+        var scanner = SCCScanner(rate: rate, strict: options.strict, fileName: options.fileName)
+        scanner.findingLimit = 0
+        var failed = 0
+        var words = 0
+        try scanner.scan(bytes) { word in
+            let count = CEA608Decoder.parityCount(word.first, word.second)
+            if count.failed { failed += 1 }
+            if count.data { words += 1 }
+        }
+        return (failed, words)
     }
 
     /// `scc.no-parity`: most pairs fail the check, so parity was ignored.
@@ -121,8 +147,10 @@ struct SCCDecodingPass {
             suggestedFix: "write each byte with odd parity (bit 7), as 47 CFR 15.119(b) requires")
     }
 
-    /// Decodes the file with parity checks on, and again with them off when the file seems to be
-    /// written without parity bits; `state` starts afresh from `initial` on each reading.
+    /// Decodes the file with parity checks on, or off when the file seems to be written without
+    /// parity bits: in field 1 counted before decoding, in field 2 (whose XDS packets make the
+    /// count depend on the decoder's state) by decoding with checks on and again with them off;
+    /// `state` starts afresh from `initial` on each reading.
     ///
     /// - Returns: the pass used, the state `body` built in it, and the `scc.no-parity` note when
     ///   parity was ignored.
@@ -133,12 +161,26 @@ struct SCCDecodingPass {
         // The start timecode counts as the file's labels do (the first one's separator).
         let dropFrame = SCCScanner.firstLabelDropFrame(in: bytes) ?? rate.supportsDropFrame
         var pass = try SCCDecodingPass(options: options, rate: rate, checksParity: true, dropFrame: dropFrame)
+        if !options.strict, pass.decoder.channel.field == 1 {
+            // In field 1 the pairs that fail parity and the data pairs follow from the bytes
+            // alone (CEA608Decoder.parityCount): counted first, the file is decoded once.
+            let (failed, words) = try countParity(bytes, options: options, rate: rate)
+            guard ignoresParity(failed: failed, of: words) else {
+                var state = initial(pass)
+                try pass.run(bytes) { body(&state, $0, $1, &$2) }
+                return (pass, state, pass.optionNotes)
+            }
+            pass = try SCCDecodingPass(options: options, rate: rate, checksParity: false, dropFrame: dropFrame)
+            var state = initial(pass)
+            try pass.run(bytes) { body(&state, $0, $1, &$2) }
+            return (pass, state, pass.optionNotes + [noParityNote(failed: failed, of: words, options: options)])
+        }
         var state = initial(pass)
         try pass.run(bytes) { body(&state, $0, $1, &$2) }
         // Some files are written without parity bits (bit 7 always clear); dropping every pair
         // that fails the check (15.119(b)) would lose most of their text. When parity fails on
         // more than a quarter of the pairs, lenient reading reads the file again without it.
-        guard !options.strict && pass.parityErrors > 0 && pass.parityErrors * 4 > pass.dataWords else {
+        guard !options.strict && ignoresParity(failed: pass.parityErrors, of: pass.dataWords) else {
             return (pass, state, pass.optionNotes)
         }
         let failed = pass.parityErrors
