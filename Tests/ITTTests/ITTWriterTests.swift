@@ -52,6 +52,21 @@ import Testing
         #expect(diagnostics.map(\.ruleID) == ["itt.character"])
     }
 
+    /// A fuzz finding (Fixtures/fuzz/itt/id-not-an-ncname-dropped-without-warning-fuzz.itt): an id
+    /// that is not an XML name, or one an earlier caption holds, was left out without a word.
+    @Test func idsThatCannotBeWrittenAreLeftOutWithAWarning() throws {
+        var doc = Self.simple
+        doc.captions[0].id = "c1====="
+        doc.captions.append(doc.captions[0])
+        doc.captions[1].id = "c2"
+        doc.captions.append(doc.captions[1])
+        doc.captions[2].timeRange = TimeRange(start: ITTTest.ntsc(90), end: ITTTest.ntsc(120))
+        let (text, diagnostics) = try ITTTest.write(doc)
+        #expect(!text.contains("c1====="))
+        #expect(text.components(separatedBy: #"xml:id="c2""#).count == 2)
+        #expect(diagnostics.filter { $0.ruleID == "itt.id" }.map(\.severity) == [.warning, .warning])
+    }
+
     @Test func timesBeyondOneDayCannotBeWritten() {
         var doc = Self.simple
         doc.captions[0].timeRange = TimeRange(

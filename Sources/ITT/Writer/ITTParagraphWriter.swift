@@ -50,8 +50,23 @@ struct ITTParagraphWriter {
             }
         }
         if let align = caption.textAlignment { attributes.append(("tts:textAlign", align.rawValue)) }
-        if let id = caption.id, ITTRegionTable.isName(id), usedIDs.insert(id).inserted {
-            attributes.append(("xml:id", id))
+        if let id = caption.id {
+            // TTML1 §7.2.1 / XML 1.0 `xml:id`: an NCName, unique in the document. An id that is
+            // not one, or that an earlier caption already holds, is left out and said so.
+            if !ITTRegionTable.isName(id) {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "itt.id",
+                        "this caption's id \"\(id)\" is not an XML name (a letter or _, then letters, digits, -, _ or .); it is left out",
+                        at: location))
+            } else if !usedIDs.insert(id).inserted {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "itt.id", "an earlier caption already has the id \"\(id)\"; it is left out here",
+                        at: location))
+            } else {
+                attributes.append(("xml:id", id))
+            }
         }
         if Self.needsPreservedSpace(runs) { attributes.append(("xml:space", "preserve")) }
 
