@@ -262,6 +262,27 @@ import Testing
         #expect(ids == movie.tracks.map(\.id) + [6])
     }
 
+    @Test func sampleDataInTheBytesOfMoovIsRefusedNotLost() throws {
+        // The isobmff fuzz target's finding: track 4's chunk starts at byte 0, so its first
+        // sample covers ftyp and moov and its second lies after moov. The new moov was larger and
+        // the bytes after it moved, but that chunk did not: the second sample's bytes changed.
+        let bytes = [UInt8](try Data(contentsOf: TestPaths.fixture("fuzz/isobmff/chunk-across-moov.mp4")))
+        let source = MemoryByteSource(bytes)
+        let movie = try Movie.read(source)
+        let track = try #require(movie.tracks.first { $0.id == 4 })
+        let moov = try #require(movie.topLevelBoxes.first { $0.type == "moov" })
+        let samples = try movie.samples(of: track)
+        #expect(samples.count == 2 && samples[0].offset == 0 && samples[1].offset >= moov.range.upperBound)
+        var output: [UInt8] = []
+        let error = #expect(throws: ISOBMFFError.self) {
+            try MovieTrackAdder(movie: movie, source: source).write(adding: [Self.addedTrack]) { output += $0 }
+        }
+        #expect(error?.message.contains("track 4 sample 1 (bytes 0..<\(samples[0].size)) overlaps moov") == true)
+        #expect(error?.offset == 0)
+        let written = output.count
+        #expect(written == 0)
+    }
+
     static let addedTrack: NewTrack = {
         var entry = BoxWriter()
         try? entry.box("test") { (w: inout BoxWriter) in

@@ -70,6 +70,7 @@ public struct MovieTrackAdder {
             throw ISOBMFFError(.missing, "no moov box")
         }
         let oldMoov = movie.topLevelBoxes[moovIndex]
+        try refuseSamplesOverlapping(oldMoov)
         let moovIsLast = moovIndex == movie.topLevelBoxes.count - 1
         let quickTime = quickTimeStyleHandlers()
         // The new samples extend the mdat they follow when there is one (the one just before a
@@ -119,6 +120,28 @@ public struct MovieTrackAdder {
                 try write(mdatBoxHeader(payload: payload, headerSize: mdatHeader))
             }
             try writeSamples(tracks, write)
+        }
+    }
+
+    /// Refuses a movie with sample data in the bytes of `moov`: those bytes are rewritten, so the
+    /// samples could not be kept, and when `moov` comes first a chunk that starts before it and
+    /// runs into it would not move with the bytes after it (the `isobmff` fuzz target: a chunk
+    /// at offset 0 whose second sample lay after `moov`,
+    /// Fixtures/fuzz/isobmff/chunk-across-moov.mp4). Chunk offsets point into media data
+    /// (14496-12 §8.7.5), so no real file has this. A track whose sample table cannot be read is
+    /// copied as it is; the offsets of its chunks are checked as they are rewritten.
+    private func refuseSamplesOverlapping(_ moov: Box) throws(ISOBMFFError) {
+        for track in movie.tracks {
+            guard let samples = try? movie.samples(of: track) else { continue }
+            // `samples(of:)` keeps every sample inside the file, so the end cannot overflow.
+            for (i, sample) in samples.enumerated()
+            where sample.size > 0 && (sample.offset..<(sample.offset + sample.size)).overlaps(moov.range) {
+                throw ISOBMFFError(
+                    .malformed,
+                    "track \(track.id) sample \(i + 1) (bytes \(sample.offset)..<\(sample.offset + sample.size)) overlaps "
+                        + "moov (bytes \(moov.offset)..<\(moov.range.upperBound)); its bytes could not be kept when "
+                        + "moov is rewritten", path: "moov", offset: sample.offset)
+            }
         }
     }
 
