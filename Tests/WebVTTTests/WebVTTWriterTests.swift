@@ -33,6 +33,20 @@ import Testing
         #expect(c.normalizedRuns == doc.captions[0].normalizedRuns)
     }
 
+    @Test func carriageReturnsInTextAreWrittenAsLineFeedsAndCannotEndTheCue() throws {
+        // WebVTT reads CR LF and a lone CR as LF (§6.1), so "a\r\n\nb" holds an empty line,
+        // which would end the cue after "a" and lose "b" (found in review; JSON can carry CRs).
+        let doc = CaptionDocument(captions: [
+            Caption(runs: [CaptionRun("a\r\n\rb\rc", style: .plain)], timeRange: TimeRange(start: ms(0), end: ms(1000))),
+            Caption(runs: [CaptionRun("d\r\ne", style: .plain)], timeRange: TimeRange(start: ms(1000), end: ms(2000))),
+        ])
+        let (text, back) = try roundTrip(doc)
+        #expect(!text.utf8.contains(0x0D))
+        #expect(back.document.captions.map(\.text) == ["a\n \nb\nc", "d\ne"])
+        let written = try WebVTTWriter().write(doc)
+        #expect(written.diagnostics.contains { $0.message.contains("empty line") })
+    }
+
     @Test func cellsRegionsBecomeLineAndPosition() throws {
         // 608 row 15 (y 14), column 4, 20 columns wide.
         let doc = CaptionDocument(captions: [

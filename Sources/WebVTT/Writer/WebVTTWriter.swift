@@ -24,7 +24,8 @@ public struct WebVTTWriter: Sendable {
             .sorted { (Int($0.dropFirst(13)) ?? 0) < (Int($1.dropFirst(13)) ?? 0) }
         for key in styleKeys {
             guard let sheet = document.metadata[key], !sheet.contains("-->") else { continue }
-            out += "STYLE\n" + WebVTTCueTextWriter.withoutEmptyLines(sheet) + "\n\n"
+            let lines = String(decoding: WebVTTCueTextWriter.lineFeedsOnly(Array(sheet.utf8)), as: UTF8.self)
+            out += "STYLE\n" + WebVTTCueTextWriter.withoutEmptyLines(lines) + "\n\n"
         }
         let regionIDs = regionTable(document.captions)
         var movedRegions: Set<CaptionRegion> = []
