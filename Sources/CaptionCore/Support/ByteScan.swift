@@ -66,4 +66,23 @@ public enum ByteScan {
         ranges.append(start..<bytes.count)
         return ranges
     }
+
+    /// `bytes` with each CR LF and each lone CR made one LF, copied between the CRs found with
+    /// `memchr` (most texts have none): how SRT and WebVTT readers take line ends (WebVTT §6.1),
+    /// used by the SRT reader and by the WebVTT writer, which cannot carry a CR.
+    public static func lineFeedsOnly(_ bytes: [UInt8]) -> [UInt8] {
+        guard var cr = firstIndex(of: 0x0D, in: bytes) else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var start = 0
+        while true {
+            out.append(contentsOf: bytes[start..<cr])
+            out.append(0x0A)
+            start = cr + 1 < bytes.count && bytes[cr + 1] == 0x0A ? cr + 2 : cr + 1
+            guard let next = firstIndex(of: 0x0D, in: bytes, from: start) else { break }
+            cr = next
+        }
+        out.append(contentsOf: bytes[start...])
+        return out
+    }
 }

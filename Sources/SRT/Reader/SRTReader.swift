@@ -32,7 +32,7 @@ public struct SRTReader: Sendable {
             // diagnostic and strict mode refuses: one warning, at the first line that has a CR.
             let line = raw[..<cr].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             note(.warning, "srt.crlf", "CR or CRLF line ends (read as line feeds)", line: line)
-            text = String(decoding: Self.normalizingLineEnds(raw), as: UTF8.self)
+            text = String(decoding: ByteScan.lineFeedsOnly(raw), as: UTF8.self)
         }
         // Lines as byte slices: a 100 MB line costs one pass, no grapheme breaking.
         let bytes = Array(text.utf8)
@@ -171,18 +171,5 @@ public struct SRTReader: Sendable {
         while let l = s.last, l == 0x20 || l == 0x09 { s = s.dropLast() }
         if s.count != line.count, number > 0 { lines.append(number) }
         return String(decoding: s, as: UTF8.self)
-    }
-
-    private static func normalizingLineEnds(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var start = 0
-        while let cr = ByteScan.firstIndex(of: 0x0D, in: bytes, from: start) {
-            out.append(contentsOf: bytes[start..<cr])
-            out.append(0x0A)
-            start = cr + 1 < bytes.count && bytes[cr + 1] == 0x0A ? cr + 2 : cr + 1
-        }
-        out.append(contentsOf: bytes[start...])
-        return out
     }
 }

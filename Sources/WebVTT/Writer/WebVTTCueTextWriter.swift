@@ -63,7 +63,7 @@ struct WebVTTCueTextWriter {
         // A cue without text is a timing line and the blank line after it (WebVTT §6.1): a space
         // there would read back as text.
         if out.isEmpty { return "" }
-        let text = String(decoding: Self.lineFeedsOnly(out), as: UTF8.self)
+        let text = String(decoding: ByteScan.lineFeedsOnly(out), as: UTF8.self)
         let written = Self.withoutEmptyLines(text)
         if written != text { losses.insert(.emptyLine) }
         return written
@@ -112,29 +112,11 @@ struct WebVTTCueTextWriter {
         }
     }
 
-    /// `bytes` with each CR LF and each lone CR made one LF: a WebVTT parser reads them as LF
-    /// (WebVTT §6.1, before parsing), so "a\r\n\nb" is an empty line that ends the cue, and a
-    /// CR cannot be carried. Found in review: text from JSON or iTT with CRs could end a cue.
-    static func lineFeedsOnly(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(0x0D) else { return bytes }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var afterCR = false
-        for byte in bytes {
-            if byte == 0x0A && afterCR {
-                afterCR = false
-                continue
-            }
-            afterCR = byte == 0x0D
-            out.append(afterCR ? 0x0A : byte)
-        }
-        return out
-    }
-
     /// A blank line would end the cue (WebVTT §6.1): empty lines get one space. `text` holds no
-    /// CR (``lineFeedsOnly(_:)``), so a line feed is a character of its own, and the test is on
-    /// bytes (a line feed after a line feed, first or last): the generic `contains` of a string
-    /// took 13% of a WebVTT write and read back.
+    /// CR: a WebVTT parser reads CR LF and a lone CR as LF, so "a\r\n\nb" would be an empty line
+    /// that ends the cue, and the writer makes them LF first (`ByteScan.lineFeedsOnly`). A line
+    /// feed is then a character of its own, and the test is on bytes (a line feed after a line
+    /// feed, first or last): the generic `contains` of a string took 13% of a WebVTT write.
     static func withoutEmptyLines(_ text: String) -> String {
         guard hasEmptyLine(text) else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false)

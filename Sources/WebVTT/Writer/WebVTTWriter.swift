@@ -24,7 +24,7 @@ public struct WebVTTWriter: Sendable {
             .sorted { (Int($0.dropFirst(13)) ?? 0) < (Int($1.dropFirst(13)) ?? 0) }
         for key in styleKeys {
             guard let sheet = document.metadata[key], !sheet.contains("-->") else { continue }
-            let lines = String(decoding: WebVTTCueTextWriter.lineFeedsOnly(Array(sheet.utf8)), as: UTF8.self)
+            let lines = String(decoding: ByteScan.lineFeedsOnly(Array(sheet.utf8)), as: UTF8.self)
             out += "STYLE\n" + WebVTTCueTextWriter.withoutEmptyLines(lines) + "\n\n"
         }
         let regionIDs = regionTable(document.captions)
