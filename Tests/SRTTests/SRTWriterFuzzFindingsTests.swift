@@ -62,6 +62,34 @@ import Testing
         #expect(try SRTWriter().write(empty).diagnostics.isEmpty)
     }
 
+    /// Two runs that SRT writes with the same tags (bold, one of them with a font name SRT cannot
+    /// carry, or a background colour) and an empty line where one ends and the next starts: the
+    /// writer wrote each run in its own tags, so the empty line became "</b><b>", not blank, and
+    /// was not reported; read back, the runs merged, and the next write gave " " for the empty
+    /// line, which reads back as a line break: three writes, three outputs (the fuzz input).
+    /// Runs with the same tags are now written as one, and the empty line is reported at once.
+    @Test func runsWrittenWithTheSameTagsAreWrittenAsOne() throws {
+        let url = TestPaths.fixture("fuzz/srt/empty-line-between-runs-of-one-written-style-fuzz.srt")
+        let (_, written, back) = try Self.roundTrip([UInt8](try Data(contentsOf: url)))
+        #expect(String(decoding: written.bytes, as: UTF8.self) == "1\n00:00:00,000 --> 00:00:04,000\n<b>\n \n0</b>\n\n")
+        #expect(written.diagnostics.contains { $0.severity == .warning && $0.message.contains("empty lines") })
+        let again = try SRTWriter().write(back)
+        #expect(String(decoding: again.bytes, as: UTF8.self) == "1\n00:00:00,000 --> 00:00:04,000\n<b>\n0</b>\n\n")
+        #expect(try SRTWriter().write(try SRTReader().read(again.bytes).document).bytes == again.bytes)
+
+        var bold = CaptionTextStyle.plain
+        bold.bold = true
+        var shaded = bold
+        shaded.backgroundColor = .blue
+        let doc = CaptionDocument(captions: [
+            Caption(
+                runs: [CaptionRun("a\n", style: bold), CaptionRun("\nb", style: shaded), CaptionRun("c", style: bold)],
+                timeRange: TimeRange(start: .zero, end: MediaTime(value: 1, timescale: 1)))
+        ])
+        let text = String(decoding: try SRTWriter().write(doc).bytes, as: UTF8.self)
+        #expect(text == "1\n00:00:00,000 --> 00:00:01,000\n<b>a\n \nbc</b>\n\n")
+    }
+
     /// A timing line with `<s>` inside is not a timing line, so the block after the blank line
     /// before it joins the cue before (Fixtures/fuzz/srt/text-that-reads-as-a-new-cue.srt);
     /// `<s>` is then removed, and the text holds "9" and a timing line, which the writer wrote

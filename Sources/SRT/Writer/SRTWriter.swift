@@ -146,8 +146,14 @@ public struct SRTWriter: Sendable {
     }
 
     /// The runs with their tags, and what of their styles SRT cannot carry.
+    /// Runs whose written tags are the same are written as one: a style attribute SRT cannot
+    /// carry (a dropped font name, a background colour) would otherwise split them, and an
+    /// empty line between them would be written as "</b><b>", which hides it from the blank-line
+    /// rule of `text(_:after:index:losses:breaks:)`; read back, the runs merge and the next
+    /// write changes again (a fuzzing finding of 2026-11-24, Fixtures/fuzz/srt/).
     private func render(_ runs: [CaptionRun], index: Int, losses: inout [String: [Int]]) -> String {
         var out = ""
+        var pending: (open: String, text: String, close: String)?
         for run in runs where !run.text.isEmpty {
             let s = run.style
             var open = ""
@@ -173,8 +179,14 @@ public struct SRTWriter: Sendable {
             if s.backgroundColor != nil { losses["background colours", default: []].append(index) }
             if s.flash { losses["flashing text", default: []].append(index) }
             if s.ruby != nil { losses["ruby", default: []].append(index) }
-            out += open + run.text + close
+            if let held = pending, held.open == open {
+                pending?.text += run.text
+            } else {
+                if let held = pending { out += held.open + held.text + held.close }
+                pending = (open, run.text, close)
+            }
         }
+        if let held = pending { out += held.open + held.text + held.close }
         return out
     }
 
