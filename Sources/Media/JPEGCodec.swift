@@ -68,19 +68,6 @@ public enum JPEGCodec {
         try MediaError.check(converted, op)
 
         f.pointee.pts = 0
-        try MediaError.check(avcodec_send_frame(c, f), op)
-        try MediaError.check(avcodec_send_frame(c, nil), op)
-        var bytes: [UInt8] = []
-        while true {
-            let r = avcodec_receive_packet(c, packet.pointer)
-            if r == captions_averror_eof() || r == captions_averror_eagain() { break }
-            try MediaError.check(r, op)
-            if let data = packet.pointer.pointee.data {
-                bytes += UnsafeBufferPointer(start: data, count: Int(packet.pointer.pointee.size))
-            }
-            av_packet_unref(packet.pointer)
-        }
-        guard !bytes.isEmpty else { throw MediaError(code: captions_averror_eof(), operation: op) }
-        return bytes
+        return try context.encodeOnePicture(f, packet: packet, operation: op)
     }
 }

@@ -37,11 +37,10 @@ public enum PNGCodec {
         f.pointee.width = Int32(width)
         f.pointee.height = Int32(height)
         f.pointee.pts = 0
-        var bytes: [UInt8] = []
         // The encoder reads the caller's rows in place (no copy of a picture that may be a whole
         // contact sheet): the frame borrows the array's storage through a buffer whose free does
         // nothing, and the encoder is drained and the frame unreferenced before the borrow ends.
-        try pixels.withUnsafeBufferPointer { src in
+        return try pixels.withUnsafeBufferPointer { src in
             guard let base = src.baseAddress else { throw MediaError(code: captions_averror(EINVAL), operation: op) }
             let data = UnsafeMutablePointer(mutating: base)
             guard let borrowed = av_buffer_create(data, src.count, { _, _ in }, nil, Int32(AV_BUFFER_FLAG_READONLY))
@@ -50,20 +49,8 @@ public enum PNGCodec {
             f.pointee.data.0 = data
             f.pointee.linesize.0 = Int32(width * 4)
             defer { av_frame_unref(f) }
-            try MediaError.check(avcodec_send_frame(c, f), op)
-            try MediaError.check(avcodec_send_frame(c, nil), op)
-            while true {
-                let r = avcodec_receive_packet(c, packet.pointer)
-                if r == captions_averror_eof() || r == captions_averror_eagain() { break }
-                try MediaError.check(r, op)
-                if let data = packet.pointer.pointee.data {
-                    bytes += UnsafeBufferPointer(start: data, count: Int(packet.pointer.pointee.size))
-                }
-                av_packet_unref(packet.pointer)
-            }
+            return try context.encodeOnePicture(f, packet: packet, operation: op)
         }
-        guard !bytes.isEmpty else { throw MediaError(code: captions_averror_eof(), operation: op) }
-        return bytes
     }
 
     /// Decodes PNG file bytes to RGBA pixels, scaled to `size` when given and different.

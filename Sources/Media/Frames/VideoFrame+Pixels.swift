@@ -6,13 +6,7 @@ extension VideoFrame {
     /// black for the format's range, chroma at neutral (libavutil's `av_image_fill_black`).
     public static func black(_ format: VideoFrameFormat) throws -> VideoFrame {
         let op = "making a black \(format.width)x\(format.height) \(format.pixelFormat) frame"
-        let pixelFormat = av_get_pix_fmt(format.pixelFormat.name)
-        guard pixelFormat != AV_PIX_FMT_NONE else {
-            throw MediaFileError.invalidSetting("\(op): FFmpeg has no pixel format named \(format.pixelFormat)")
-        }
-        guard (1...16384).contains(format.width), (1...16384).contains(format.height) else {
-            throw MediaFileError.invalidSetting("\(op): the size must be between 1x1 and 16384x16384")
-        }
+        let pixelFormat = try format.checkedPixelFormat(op)
         let frame = try Frame(operation: op)
         let f = frame.pointer
         f.pointee.width = Int32(format.width)

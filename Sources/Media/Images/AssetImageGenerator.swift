@@ -11,7 +11,7 @@ import CaptionCore
 /// past what has been decoded, else it decodes forward. Pictures are made upright (display
 /// matrix), fitted inside ``maximumSize`` when set, and the ``compositors`` draw on them (with
 /// the picture's time) before they are turned into RGBA.
-public final class AssetImageGenerator {
+public final class AssetImageGenerator: ImageGenerating {
     public let asset: Asset
     /// How much earlier than the requested time the picture may be; `.zero` for exact.
     public var toleranceBefore: MediaTime = .zero
@@ -21,36 +21,26 @@ public final class AssetImageGenerator {
     public var maximumSize: VideoSize?
     /// Per-frame stages (captions…) drawn on each picture.
     public var compositors: [any FrameCompositor] = []
-    /// Pictures decoded by the last ``images(at:)`` (a test of GOP reuse).
+    /// Pictures decoded by the last ``generateImages(at:_:)`` (a test of GOP reuse).
     public private(set) var decodedFrameCount = 0
-    /// Seeks made by the last ``images(at:)``.
+    /// Seeks made by the last ``generateImages(at:_:)``.
     public private(set) var seekCount = 0
 
     public init(asset: Asset) {
         self.asset = asset
     }
 
-    /// The images at `times`, in the order asked. Throws ``MediaFileError`` for a file that
-    /// cannot be read, a time before 0 or past the end, or a file without pictures. Every image
-    /// is held until the last is made; ``generateImages(at:_:)`` hands them on one at a time.
-    public func images(at times: [MediaTime]) throws -> [GeneratedImage] {
-        var results = [GeneratedImage?](repeating: nil, count: times.count)
-        try generateImages(at: times) { index, image in results[index] = image }
-        return results.compactMap { $0 }
-    }
-
     /// Makes the images at `times` and hands each to `body` with its index in `times` as soon
     /// as it is made, in increasing time order (a time asked twice, in the order asked), as
     /// `generateCGImagesAsynchronously` does. The generator keeps no image once `body` returns
     /// (only the last one, to repeat it for a time showing the same picture), so memory does not
-    /// grow with the number of times. Throws as ``images(at:)``, and what `body` throws.
+    /// grow with the number of times. Throws ``MediaFileError`` for a file that cannot be read,
+    /// a time before 0 or past the end, or a file without pictures, and what `body` throws.
     public func generateImages(at times: [MediaTime], _ body: (Int, GeneratedImage) throws -> Void) throws {
         decodedFrameCount = 0
         seekCount = 0
         guard !times.isEmpty else { return }
-        if let box = maximumSize, box.width < 2 || box.height < 2 {
-            throw MediaFileError.invalidSetting("the maximum image size must be at least 2x2, not \(box)")
-        }
+        try checkMaximumSize()
         // One frame thread per core: between pictures this thread only reads packets, so
         // libavcodec's extra thread (cores + 1) adds a thread's picture buffers (8 MB at 1080p,
         // measured with ffmpeg -threads 2 against 0) and no speed.

@@ -11,7 +11,7 @@ import CaptionCore
 /// served in increasing order, a frame asked for twice is composed once, and each track's
 /// reader jumps to the key frame before a time when that key frame lies past what it has
 /// decoded, so sparse times in a long segment do not decode every picture between them.
-public final class TimelineImageGenerator {
+public final class TimelineImageGenerator: ImageGenerating {
     public let timeline: MediaTimeline
     /// Builds each picture from the tracks' pictures (as ``TimelineExportSession/compositor``);
     /// nil shows the first video track's.
@@ -20,34 +20,25 @@ public final class TimelineImageGenerator {
     public var frameCompositors: [any FrameCompositor] = []
     /// A box the images fit inside, keeping their aspect; nil for the render size.
     public var maximumSize: VideoSize?
-    /// Source pictures decoded by the last ``images(at:)``, all tracks together.
+    /// Source pictures decoded by the last ``generateImages(at:_:)``, all tracks together.
     public private(set) var decodedFrameCount = 0
-    /// Jumps ahead to a key frame made by the last ``images(at:)``.
+    /// Jumps ahead to a key frame made by the last ``generateImages(at:_:)``.
     public private(set) var seekCount = 0
 
     public init(timeline: MediaTimeline) {
         self.timeline = timeline
     }
 
-    /// The images at `times`, in the order asked. Throws ``MediaFileError`` for a source that
-    /// cannot be read, a time before 0 or past the end, or a timeline without frames.
-    public func images(at times: [MediaTime]) throws -> [GeneratedImage] {
-        var results = [GeneratedImage?](repeating: nil, count: times.count)
-        try generateImages(at: times) { index, image in results[index] = image }
-        return results.compactMap { $0 }
-    }
-
     /// Makes the images at `times` and hands each to `body` with its index in `times` as soon
     /// as it is made, in increasing time order (times showing one frame, in the order asked).
     /// No image is kept once `body` returns, so memory does not grow with the number of times.
-    /// Throws as ``images(at:)``, and what `body` throws.
+    /// Throws ``MediaFileError`` for a source that cannot be read, a time before 0 or past the
+    /// end, or a timeline without frames, and what `body` throws.
     public func generateImages(at times: [MediaTime], _ body: (Int, GeneratedImage) throws -> Void) throws {
         decodedFrameCount = 0
         seekCount = 0
         guard !times.isEmpty else { return }
-        if let box = maximumSize, box.width < 2 || box.height < 2 {
-            throw MediaFileError.invalidSetting("the maximum image size must be at least 2x2, not \(box)")
-        }
+        try checkMaximumSize()
         _ = try timeline.checkedSources()
         let frameCount = timeline.frameCount
         guard frameCount > 0 else { throw MediaFileError.invalidSetting("the timeline is empty: it has no frame") }

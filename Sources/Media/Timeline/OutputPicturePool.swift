@@ -21,13 +21,7 @@ final class OutputPicturePool {
 
     init(format: VideoFrameFormat) throws {
         let op = "making a pool of \(format.width)x\(format.height) \(format.pixelFormat) pictures"
-        let pixelFormat = av_get_pix_fmt(format.pixelFormat.name)
-        guard pixelFormat != AV_PIX_FMT_NONE else {
-            throw MediaFileError.invalidSetting("\(op): FFmpeg has no pixel format named \(format.pixelFormat)")
-        }
-        guard (1...16384).contains(format.width), (1...16384).contains(format.height) else {
-            throw MediaFileError.invalidSetting("\(op): the size must be between 1x1 and 16384x16384")
-        }
+        let pixelFormat = try format.checkedPixelFormat(op)
         var lines = [Int32](repeating: 0, count: 4)
         let alignedWidth = Int32((format.width + 63) & ~63)
         try MediaError.check(

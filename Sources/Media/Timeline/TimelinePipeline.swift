@@ -83,10 +83,7 @@ final class TimelinePipeline {
         var options: [(String, String)] = []
         if let preset = settings.preset { options.append(("preset", preset)) }
         if let crf = settings.crf { options.append(("crf", String(crf))) }
-        let pixelFormat = av_get_pix_fmt(format.pixelFormat.name)
-        guard pixelFormat != AV_PIX_FMT_NONE else {
-            throw MediaFileError.invalidSetting("FFmpeg has no pixel format \(format.pixelFormat)")
-        }
+        let pixelFormat = try format.checkedPixelFormat("encoding the timeline with \(encoderName)")
         // The encoder counts in frames: time base = frame duration (also what MPEG-2 needs).
         let timeBase = AVRational(num: Int32(clamping: frameDuration.value), den: frameDuration.timescale)
         let encoder = try VideoEncoder(
