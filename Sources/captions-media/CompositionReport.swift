@@ -42,6 +42,12 @@ struct CompositionReport {
 
     static func range(_ r: TimeRange) -> String { "\(seconds(r.start))–\(seconds(r.end))" }
 
+    /// A ramp as "from→to over start–end"; a ramp of no length, which is how `setVolume(_:at:)`,
+    /// `setOpacity(_:at:)` and `setTransform(_:at:)` set a value from a time on, as "to at start".
+    static func ramp(from: String, to: String, over r: TimeRange) -> String {
+        r.start == r.end ? "\(to) at \(seconds(r.start))" : "\(from)→\(to) over \(range(r))"
+    }
+
     static func number(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(format: "%.4g", v)
     }
@@ -203,13 +209,15 @@ struct CompositionReport {
                 var parts = [trackName(Int(layer.trackID))]
                 for r in layer.opacityRamps {
                     parts.append(
-                        "opacity \(Self.number(r.start))→\(Self.number(r.end)) over \(Self.range(r.timeRange))")
+                        "opacity " + Self.ramp(from: Self.number(r.start), to: Self.number(r.end), over: r.timeRange))
                 }
                 for r in layer.transformRamps {
                     parts.append(
-                        "transform [\(Self.matrix(r.start).map(Self.number).joined(separator: " "))]→"
-                            + "[\(Self.matrix(r.end).map(Self.number).joined(separator: " "))] "
-                            + "over \(Self.range(r.timeRange))")
+                        "transform "
+                            + Self.ramp(
+                                from: "[\(Self.matrix(r.start).map(Self.number).joined(separator: " "))]",
+                                to: "[\(Self.matrix(r.end).map(Self.number).joined(separator: " "))]",
+                                over: r.timeRange))
                 }
                 if let c = layer.cropRectangle { parts.append("crop \(c.width)x\(c.height) at \(c.x),\(c.y)") }
                 return parts.joined(separator: " ")
@@ -225,7 +233,10 @@ struct CompositionReport {
             var line = "  \(trackName(p.trackID)): volume \(Self.number(Double(p.volume)))"
             for r in p.volumeRamps {
                 line +=
-                    "; \(Self.number(Double(r.startVolume)))→\(Self.number(Double(r.endVolume))) over \(Self.range(r.timeRange))"
+                    "; "
+                    + Self.ramp(
+                        from: Self.number(Double(r.startVolume)), to: Self.number(Double(r.endVolume)),
+                        over: r.timeRange)
             }
             lines.append(line)
         }

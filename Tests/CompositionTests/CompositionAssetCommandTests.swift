@@ -199,6 +199,18 @@ import Testing
         #expect(clips.filter { $0["captions"] != nil }.count == 1)
     }
 
+    /// The cross-fade's outgoing track goes back to its volume once the fade is over: a volume
+    /// set from a time on (a ramp of no length, as `setVolume(_:at:)` makes) reads "1 at 6", not
+    /// "1→1 over 6–6".
+    @Test func inspectTextShowsAVolumeSetAtATimeAsOne() throws {
+        let dir = try Self.fixtureFolder()
+        let text = try CLIRunner.run(["inspect", dir.path("demo.json")])
+        #expect(text.status == 0, "\(text.stderr)")
+        let mix = text.stdout.split(separator: "\n").filter { $0.contains(": volume ") }
+        #expect(mix.contains { $0.hasSuffix("volume 1; 1→0 over 5–6; 1 at 6") }, "\(text.stdout)")
+        #expect(!text.stdout.contains("over 6–6"), "\(text.stdout)")
+    }
+
     @Test func inspectOfSlowMotionAndKenBurns() throws {
         let dir = try Self.fixtureFolder()
         let slow = try Self.inspectJSON(dir.path("slow-motion.json"))
