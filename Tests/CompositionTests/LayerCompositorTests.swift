@@ -130,4 +130,39 @@ import Testing
         #expect(bright.count > 20, "white text drawn at 2.5 s")
         #expect(titles.framesDrawn == 1)
     }
+
+    /// A title turned by a steady angle while it moves and fades: its turned mask is made once
+    /// and reused, and each frame's layers are those a compositor that had drawn nothing before
+    /// gives at that time (position, colour and mask alike). A line of spaces is not drawn.
+    @Test func aTurnedTitleGivesTheSameLayersFromItsCachedMask() throws {
+        let fonts = try FontCatalog(directories: [TestPaths.fixture("render/fonts").path])
+        let s = { (n: Int64) in MediaTime(value: n, timescale: 4) }
+        let title = TitleLayer(
+            text: "HI\n   \nYOU", timeRange: TimeRange(start: .zero, end: s(40)), size: 0.3, color: .yellow,
+            keyframes: [
+                .init(time: .zero, x: 0.3, y: 0.4, opacity: 1, rotation: 30),
+                .init(time: s(20), x: 0.7, y: 0.6, opacity: 0.8, rotation: 30),
+                .init(time: s(40), x: 0.7, y: 0.6, opacity: 0.5, rotation: 30),
+            ])
+        let steady = TitleCompositor(titles: [title], fonts: fonts)
+        try steady.prepare(for: Self.format)
+        var turned: [CaptionImage] = []
+        for n: Int64 in [0, 1, 2, 3, 20, 21, 39] {
+            let layers = try steady.layers(at: s(n))
+            let fresh = TitleCompositor(titles: [title], fonts: fonts)
+            try fresh.prepare(for: Self.format)
+            #expect(try fresh.layers(at: s(n)) == layers, "at \(n)/4 s")
+            turned += layers
+        }
+        #expect(turned.count == 7, "one turned block a frame: \(turned.count)")
+        // From 5 s on the title stands still and only fades: the mask of 5 s serves 5.25 and 9.75.
+        #expect(steady.masksTurned <= 5, "\(steady.masksTurned) masks turned for 7 frames")
+        #expect(Set(turned.suffix(3).map(\.color.alpha)).count == 3, "the fade goes on")
+        let upright = TitleCompositor(
+            titles: [TitleLayer(text: title.text, timeRange: title.timeRange, size: 0.3, keyframes: [.init(time: .zero)])],
+            fonts: fonts)
+        try upright.prepare(for: Self.format)
+        #expect(try upright.layers(at: .zero).count == 2, "two lines with ink, the line of spaces left out")
+        #expect(Set(turned.map(\.x)).count > 1, "the block moves")
+    }
 }

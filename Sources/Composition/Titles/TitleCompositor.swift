@@ -12,12 +12,20 @@ public final class TitleCompositor: FrameCompositor {
     public let titles: [TitleLayer]
     private let fonts: any FontProvider
     private var text: TextRasterizer?
-    private var cache: [String: TextBitmap] = [:]
+    /// Each line's bitmap at a pixel size, with whether it has any ink (a line of spaces has
+    /// none and is not drawn): both made once, not on every frame.
+    private var cache: [String: (bitmap: TextBitmap, inked: Bool)] = [:]
+    /// Per title, its last turned mask and what it was turned from (the lines' pixel size, the
+    /// angle, the pivot's offset in the mask), so that a title turned by a steady angle is
+    /// turned once, not on every frame.
+    private var turnedMasks: [Int: (key: [Double], image: CaptionImage)] = [:]
     private var conversion = YCbCrConversion(matrix: .bt709, limitedRange: true)
     private var layout = YCbCrPlanes.Layout.planar8
     private var size = (width: 0, height: 0)
     /// Frames a title was drawn on.
     public private(set) var framesDrawn = 0
+    /// Turned masks made (a title turned by a steady angle that stands still reuses its own).
+    public private(set) var masksTurned = 0
 
     public init(titles: [TitleLayer], fonts: any FontProvider) {
         self.titles = titles
@@ -43,20 +51,20 @@ public final class TitleCompositor: FrameCompositor {
     public func layers(at time: MediaTime) throws -> [CaptionImage] {
         guard let text else { return [] }
         var out: [CaptionImage] = []
-        for title in titles {
+        for (index, title) in titles.enumerated() {
             guard let s = title.state(at: time), s.opacity > 0 else { continue }
             let pixelSize = max(4, (title.size * Double(size.height) * s.scale).rounded())
             let lines = try title.lines.map { try bitmap(of: $0, pixelSize: pixelSize, text) }
-            guard let first = lines.first else { continue }
+            guard let first = lines.first?.bitmap else { continue }
             let spacing = lines.count > 1 ? try text.lineSpacing(pixelSize: pixelSize) : 0
-            let blockWidth = Double(lines.map(\.width).max() ?? 0)
+            let blockWidth = Double(lines.map(\.bitmap.width).max() ?? 0)
             let blockHeight = spacing * Double(lines.count - 1) + Double(first.height)
             let left = s.x * Double(size.width) - blockWidth / 2
             let top = s.y * Double(size.height) - blockHeight / 2
             var color = title.color
             color.alpha = UInt8((Double(color.alpha) * min(1, s.opacity)).rounded())
             var placed: [CaptionImage] = []
-            for (i, line) in lines.enumerated() where line.bitmap.pixels.contains(where: { $0 != 0 }) {
+            for (i, (line, inked)) in lines.enumerated() where inked {
                 let x: Double
                 switch title.alignment {
                 case .left: x = left
@@ -73,7 +81,8 @@ public final class TitleCompositor: FrameCompositor {
                 out += placed
             } else {
                 let pivot = (x: s.x * Double(size.width), y: s.y * Double(size.height))
-                out.append(rotatedBlock(placed, clockwise: turn, about: pivot, color: color))
+                out.append(
+                    rotatedBlock(placed, clockwise: turn, about: pivot, color: color, title: index, pixelSize: pixelSize))
             }
         }
         return out
@@ -82,7 +91,8 @@ public final class TitleCompositor: FrameCompositor {
     /// The lines of one title drawn into one mask and turned about `pivot` (picture pixels:
     /// the title's position, the centre of its block).
     private func rotatedBlock(
-        _ lines: [CaptionImage], clockwise degrees: Double, about pivot: (x: Double, y: Double), color: CaptionColor
+        _ lines: [CaptionImage], clockwise degrees: Double, about pivot: (x: Double, y: Double), color: CaptionColor,
+        title: Int, pixelSize: Double
     ) -> CaptionImage {
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         for l in lines {
@@ -91,6 +101,19 @@ public final class TitleCompositor: FrameCompositor {
             minY = min(minY, l.y)
             maxX = max(maxX, l.x + b.width)
             maxY = max(maxY, l.y + b.height)
+        }
+        // The mask depends on the lines (their text is the title's, their bitmaps the pixel
+        // size's), their places relative to one another and the pivot, and the angle; the
+        // colour and the block's place in the picture are set on the cached image.
+        let key = [pixelSize, degrees, pivot.x - Double(minX), pivot.y - Double(minY)] + lines.flatMap {
+            [Double($0.x - minX), Double($0.y - minY)]
+        }
+        if let cached = turnedMasks[title], cached.key == key {
+            var image = cached.image
+            image.x += minX
+            image.y += minY
+            image.color = color
+            return image
         }
         let width = max(1, maxX - minX), height = max(1, maxY - minY)
         var pixels = [UInt8](repeating: 0, count: width * height)
@@ -106,17 +129,22 @@ public final class TitleCompositor: FrameCompositor {
         }
         let turned = AlphaBitmap(width: width, height: height, pixels: pixels).rotated(
             clockwise: degrees, about: (pivot.x - Double(minX), pivot.y - Double(minY)))
+        masksTurned += 1
+        turnedMasks[title] = (key, CaptionImage(content: .bitmap(turned.bitmap), x: turned.x, y: turned.y, color: color))
         return CaptionImage(content: .bitmap(turned.bitmap), x: minX + turned.x, y: minY + turned.y, color: color)
     }
 
     /// One line at `pixelSize`, rasterized once and cached.
-    private func bitmap(of line: String, pixelSize: Double, _ text: TextRasterizer) throws -> TextBitmap {
+    private func bitmap(of line: String, pixelSize: Double, _ text: TextRasterizer) throws -> (
+        bitmap: TextBitmap, inked: Bool
+    ) {
         let key = "\(Int(pixelSize))\u{0}\(line)"
         if let cached = cache[key] { return cached }
         let bitmap = try text.render(line, pixelSize: pixelSize)
+        let entry = (bitmap: bitmap, inked: bitmap.bitmap.pixels.contains { $0 != 0 })
         if cache.count > 256 { cache.removeAll() }
-        cache[key] = bitmap
-        return bitmap
+        cache[key] = entry
+        return entry
     }
 
     public func composite(_ frame: VideoFrame, at time: MediaTime) throws {
