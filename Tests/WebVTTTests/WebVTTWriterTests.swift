@@ -47,6 +47,27 @@ import Testing
         #expect(written.diagnostics.contains { $0.message.contains("empty line") })
     }
 
+    @Test func runsWithTheSameStartTagsStayInOneElement() throws {
+        // Bold "a" and bold "b" in a font WebVTT cannot name: both are written <b>. Each was its
+        // own element, so the empty line between them was "</b><b>", neither blank nor reported,
+        // and became a space, reported, only at the next write, once the runs read back as one.
+        var bold = CaptionTextStyle.plain
+        bold.bold = true
+        var named = bold
+        named.fontFamily = "serif"
+        let doc = CaptionDocument(captions: [
+            Caption(
+                runs: [CaptionRun("a\n", style: bold), CaptionRun("\nb", style: named), CaptionRun("c", style: bold)],
+                timeRange: TimeRange(start: ms(0), end: ms(1000)))
+        ])
+        let written = try WebVTTWriter().write(doc)
+        let text = String(decoding: written.bytes, as: UTF8.self)
+        #expect(text.hasSuffix("00:00:00.000 --> 00:00:01.000\n<b>a\n \nbc</b>\n\n"), "\(text)")
+        #expect(written.diagnostics.contains { $0.message.contains("empty lines") }, "\(written.diagnostics)")
+        let back = try WebVTTReader().read(written.bytes).document
+        #expect(try WebVTTWriter().write(back).bytes == written.bytes)
+    }
+
     @Test func cellsRegionsBecomeLineAndPosition() throws {
         // 608 row 15 (y 14), column 4, 20 columns wide.
         let doc = CaptionDocument(captions: [

@@ -16,7 +16,7 @@ struct WebVTTCueTextWriter {
         losses = []
         var out: [UInt8] = []
         var open: [String] = []  // tag names open, outermost first
-        var openStyle: CaptionTextStyle?
+        var openTags: [UInt8]?  // the start tags written for them
         var offset = 0
         var pending = reveals.sorted { $0.offset < $1.offset }[...]
         func flushReveals(upTo offset: Int) {
@@ -30,10 +30,17 @@ struct WebVTTCueTextWriter {
             var style = run.style
             let ruby = style.ruby
             style.ruby = nil
-            if style != openStyle {
+            // Runs whose start tags are the same stay in one element: a style attribute WebVTT
+            // cannot carry (a font, flashing) would otherwise split them, and an empty line where
+            // one ends and the next starts would be written as "</b><b>", not blank, unreported,
+            // and changed into a space at the next write once the runs read back as one.
+            var tags: [UInt8] = []
+            let names = self.open(style, into: &tags)
+            if tags != openTags {
                 close(&open, into: &out)
-                open = self.open(style, into: &out)
-                openStyle = style
+                out += tags
+                open = names
+                openTags = tags
             }
             let bytes = Array(run.text.utf8)
             if let ruby {
