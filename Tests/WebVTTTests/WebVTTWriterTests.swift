@@ -196,6 +196,40 @@ import Testing
         #expect(back.document.captions.map(\.timeRange) == doc.captions.map(\.timeRange))
     }
 
+    /// A timestamp tag before all the text or after it (vtt fuzz finding of 6488872: a cue whose
+    /// text was the tag `<00:01.500` alone read as two paint-on captions with no text, and each was
+    /// written as a cue of its own, so the paint-on was lost without a warning).
+    @Test func aRevealBeforeOrAfterAllTheTextReadsBackAsTheSameCaptions() throws {
+        let input = "WEBVTT\n\n00:01.001 --> 00:03.403\n<00:01.500>Hello\n\n"
+            + "00:04.000 --> 00:06.000\n<i>Bye</i><00:05.000>\n\n00:07.000 --> 00:08.000\n<00:07.500\n"
+        let read = try WebVTTReader().read(Array(input.utf8))
+        #expect(read.document.captions.map(\.text) == ["", "Hello", "Bye", "Bye", "", ""])
+        let written = try WebVTTWriter().write(read.document)
+        let text = String(decoding: written.bytes, as: UTF8.self)
+        #expect(text.contains("00:00:01.001 --> 00:00:03.403\n<00:00:01.500>Hello\n"))
+        #expect(text.contains("00:00:04.000 --> 00:00:06.000\n<i>Bye<00:00:05.000></i>\n"))
+        #expect(text.contains("00:00:07.000 --> 00:00:08.000\n<00:00:07.500>\n"))
+        #expect(written.diagnostics.isEmpty, "\(written.diagnostics)")
+        let back = try WebVTTReader().read(written.bytes)
+        #expect(back.document == read.document)
+    }
+
+    /// A paint-on caption with no neighbour to join is written whole from its start, and says so.
+    @Test func aPaintOnCaptionAloneIsReportedAsWrittenPopOn() throws {
+        var lone = Caption("Alone", start: ms(1000), end: ms(2000))
+        lone.animation = .characterReveal
+        var named = Caption("Named", start: ms(2000), end: ms(3000))
+        named.animation = .characterReveal
+        named.id = "own"
+        let written = try WebVTTWriter().write(CaptionDocument(captions: [lone, named]))
+        let text = String(decoding: written.bytes, as: UTF8.self)
+        #expect(text.contains("00:00:01.000 --> 00:00:02.000\nAlone\n"))
+        #expect(text.contains("own\n00:00:02.000 --> 00:00:03.000\nNamed\n"))
+        let notes = written.diagnostics.map(\.message)
+        #expect(notes.contains { $0.contains("paint-on (written as pop-on)") && $0.contains("1") && $0.contains("2") },
+                "\(notes)")
+    }
+
     @Test func lossesAreReportedOncePerKind() throws {
         let odd = CaptionColor(red: 1, green: 2, blue: 3)
         let doc = CaptionDocument(captions: [

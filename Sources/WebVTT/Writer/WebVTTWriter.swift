@@ -66,6 +66,11 @@ public struct WebVTTWriter: Sendable {
             out += "\n" + textWriter.text(final.runs, reveals: reveals) + "\n\n"
             for l in textWriter.losses { losses[Self.describe(l), default: []].append(index) }
             if first.forcedDisplay { losses["forced display", default: []].append(index) }
+            // A reveal needs a time strictly inside its cue (§4.2.2), so a paint-on caption with
+            // no neighbour to join is shown whole from its start.
+            if last == index, first.animation == .characterReveal {
+                losses["paint-on (written as pop-on)", default: []].append(index)
+            }
             index = last + 1
         }
         if rounded {
@@ -96,7 +101,8 @@ public struct WebVTTWriter: Sendable {
     }
 
     /// The last index of a paint-on run starting at `start`: captions revealed one after the
-    /// other, each extending the text of the one before, with the same place.
+    /// other, each extending (or keeping) the text of the one before, with the same place. A
+    /// caption with an id of its own starts a cue: a cue has one identifier.
     private func paintOnRunEnd(from start: Int, in captions: [Caption]) -> Int {
         var last = start
         while last + 1 < captions.count {
@@ -104,7 +110,7 @@ public struct WebVTTWriter: Sendable {
             let b = captions[last + 1]
             guard a.animation == .characterReveal, b.animation == .characterReveal, a.region == b.region,
                 a.textAlignment == b.textAlignment, a.timeRange.end == b.timeRange.start,
-                b.timeRange.duration > .zero, a.timeRange.duration > .zero,
+                b.timeRange.duration > .zero, a.timeRange.duration > .zero, (b.id ?? "").isEmpty,
                 runsExtend(a.normalizedRuns, b.normalizedRuns)
             else { break }
             last += 1
@@ -112,16 +118,16 @@ public struct WebVTTWriter: Sendable {
         return last
     }
 
-    /// Whether `b` is `a` with text added at the end (the same styles on the shared text).
+    /// Whether `b` is `a` with text added at the end, or nothing added (the same styles on the
+    /// shared text). An empty `a` is text revealed from nothing: `<00:00:01.500>text`; the same
+    /// text is a reveal of nothing: `text<00:00:01.500>`. Both read back as the same captions.
     private func runsExtend(_ a: [CaptionRun], _ b: [CaptionRun]) -> Bool {
-        guard a.count <= b.count, !a.isEmpty else { return false }
+        guard a.count <= b.count else { return false }
         for (i, run) in a.enumerated() {
             let other = b[i]
             guard run.style == other.style else { return false }
             if i == a.count - 1 {
-                guard other.text.hasPrefix(run.text), other.text.count > run.text.count || b.count > a.count else {
-                    return false
-                }
+                guard other.text.hasPrefix(run.text) else { return false }
             } else {
                 guard run.text == other.text else { return false }
             }
