@@ -82,6 +82,37 @@ import Testing
         #expect(c[2].region?.writingMode == .topToBottomAndRightToLeft)
     }
 
+    /// A fuzz finding (Fixtures/fuzz/vtt/cue-line-between-thousandths-fuzz.vtt): the box's edges
+    /// are rounded to the writer's three decimals (half away from zero) before its extent is taken
+    /// from them, so that the box reads back from what the writer makes of it. Rounded one by one,
+    /// `line:3.3365%` gave a top of 3.337% and a height of 96.664% (100.001% in all), and the
+    /// written `line:3.337%` read back as 96.663%.
+    @Test func edgesBetweenThousandthsGiveABoxTheWriterWritesBack() throws {
+        let text = """
+            WEBVTT
+
+            00:00.000 --> 00:01.000 line:3.3365%
+            top
+
+            00:01.000 --> 00:02.000 line:93.3375%,center position:3.3365%,line-left size:100%
+            centred
+
+            """
+        let c = try read(text).document.captions
+        // line:N% from the top: top N = 3.337, height 100 − N.
+        #expect(c[0].region?.origin?.y == .percent(3.337))
+        #expect(c[0].region?.size?.height == .percent(96.663))
+        // Centred on N = 93.338: half the box is min(N, 100 − N) = 6.662.
+        #expect(c[1].region?.origin?.y == .percent(86.676))
+        #expect(c[1].region?.size?.height == .percent(13.324))
+        // Left edge P = 3.337, and the box stops at the right edge: width 100 − P.
+        #expect(c[1].region?.origin?.x == .percent(3.337))
+        #expect(c[1].region?.size?.width == .percent(96.663))
+        let written = try WebVTTWriter().write(read(text).document)
+        let back = try WebVTTReader().read(written.bytes).document.captions
+        #expect(back.map(\.region) == c.map(\.region))
+    }
+
     @Test func missingHeaderIsAClearError() throws {
         let error = #expect(throws: CaptionFormatError.self) { try read("1\n00:00:01,000 --> 00:00:02,000\nA\n") }
         #expect(error?.kind == .unreadable)
