@@ -83,8 +83,10 @@ import Testing
     }
 
     /// A fuzz finding (Fixtures/fuzz/vtt/cue-line-between-thousandths-fuzz.vtt): the box's edges
-    /// are rounded to the writer's three decimals (half away from zero) before its extent is taken
-    /// from them, so that the box reads back from what the writer makes of it. Rounded one by one,
+    /// are rounded to the writer's three decimals (Specs/webvtt.md, "Positions": 3.3365 and 93.3375
+    /// are ties in binary too, and go up) before its extent is taken from them, so that the box
+    /// reads back from what the writer makes of it. WebVTT itself would centre the second box on
+    /// 93.3375% exactly; the model keeps thousandths. Rounded one by one,
     /// `line:3.3365%` gave a top of 3.337% and a height of 96.664% (100.001% in all), and the
     /// written `line:3.337%` read back as 96.663%.
     @Test func edgesBetweenThousandthsGiveABoxTheWriterWritesBack() throws {

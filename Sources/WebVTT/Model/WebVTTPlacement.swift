@@ -32,8 +32,8 @@ enum WebVTTPlacement {
             } else {
                 edge = line
             }
-            // Edges are rounded before the box is derived from them, so that its top and height
-            // (or left and width, below) add up as the writer's output reads back: rounded one by
+            // The edge (and the size and left edge, below) is rounded before the box is derived
+            // from it, so that the box adds up as the writer's output reads back: rounded one by
             // one, line:3.3365% gave a top of 3.337% and a height of 96.664%, and line:3.337%
             // then reads as 96.663% (a fuzz finding, Fixtures/fuzz/vtt).
             edge = rounded(min(max(edge, 0), 100))
@@ -49,7 +49,7 @@ enum WebVTTPlacement {
         }
         // Along the lines: position and size (WebVTT §7.2: auto position follows the alignment).
         let size = rounded(min(max(cue.size, 0), 100))
-        let position = rounded(cue.position ?? autoPosition(cue.textAlignment))
+        let position = cue.position ?? autoPosition(cue.textAlignment)
         let positionAlignment =
             cue.positionAlignment == .auto
             ? autoPositionAlignment(cue.textAlignment)
@@ -116,6 +116,8 @@ enum WebVTTPlacement {
         }
     }
 
-    /// Three decimals: what the writer prints, so that reading our own output gives it back.
+    /// Three decimals: what the writer prints, so that reading our own output gives it back. The
+    /// stored Double is rounded (`.rounded()`, half away from zero), so a decimal tie goes the way
+    /// of its binary value: 3.3365 is 3336.5 thousandths and gives 3.337, 64.0015 gives 64.001.
     static func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
 }
