@@ -45,6 +45,26 @@ import Testing
         #expect(back.document.captions.map(\.text) == ["a\n \nb\nc", "d\ne"])
         let written = try WebVTTWriter().write(doc)
         #expect(written.diagnostics.contains { $0.message.contains("empty line") })
+        #expect(
+            written.diagnostics.contains {
+                $0.message == "WebVTT cannot carry carriage returns in the text (written as line breaks): dropped from captions 1, 2"
+            })
+    }
+
+    /// A fuzz finding (Fixtures/fuzz/vtt/character-reference-to-carriage-return-fuzz.vtt): a
+    /// character reference to CR (`&#xd`, `&#13;`) reads as a CR in the text (WebVTT §6.4 uses
+    /// HTML's character references), which no WebVTT file can hold (a CR is a line break, §6.1,
+    /// and HTML allows no reference to it): it was written as a line feed without a warning.
+    @Test func aCarriageReturnFromACharacterReferenceIsReported() throws {
+        let input = "WEBVTT\n\n00:00.000 --> 00:01.000\nin&#xd line two\n"
+        let read = try WebVTTReader().read(Array(input.utf8)).document
+        #expect(read.captions.map(\.text) == ["in\r line two"])
+        let written = try WebVTTWriter().write(read)
+        #expect(String(decoding: written.bytes, as: UTF8.self).contains("00:00:01.000\nin\n line two\n"))
+        #expect(
+            written.diagnostics.map(\.message) == [
+                "WebVTT cannot carry carriage returns in the text (written as line breaks): dropped from caption 1"
+            ])
     }
 
     @Test func runsWithTheSameStartTagsStayInOneElement() throws {

@@ -4,7 +4,7 @@ import CaptionCore
 /// `<u>`, `<ruby>`/`<rt>`, timestamp tags at reveal points, `&amp;` `&lt;` `&gt;` escapes.
 struct WebVTTCueTextWriter {
     enum Loss: Hashable {
-        case color, background, flash, font, textCombine, emptyLine
+        case color, background, flash, font, textCombine, emptyLine, carriageReturn
     }
 
     /// What the last ``text(_:reveals:)`` could not write.
@@ -70,6 +70,10 @@ struct WebVTTCueTextWriter {
         // A cue without text is a timing line and the blank line after it (WebVTT §6.1): a space
         // there would read back as text.
         if out.isEmpty { return "" }
+        // A CR in the text (from JSON, or a WebVTT character reference such as `&#xd`) cannot be
+        // written: a parser reads it as a line break (§6.1), and HTML allows no reference to it
+        // (HTML §13.1.4, "character references"), so it is written as a line feed, and reported.
+        if out.contains(0x0D) { losses.insert(.carriageReturn) }
         let text = String(decoding: ByteScan.lineFeedsOnly(out), as: UTF8.self)
         let written = Self.withoutEmptyLines(text)
         if written != text { losses.insert(.emptyLine) }

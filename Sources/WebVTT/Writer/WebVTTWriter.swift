@@ -97,6 +97,7 @@ public struct WebVTTWriter: Sendable {
         case .font: return "font family or size"
         case .textCombine: return "text-combine (horizontal in vertical)"
         case .emptyLine: return "empty lines in the text (a blank line ends a cue: written as a space)"
+        case .carriageReturn: return "carriage returns in the text (written as line breaks)"
         }
     }
 
