@@ -47,7 +47,7 @@ import Testing
         #expect(written.diagnostics.contains { $0.message.contains("empty line") })
         #expect(
             written.diagnostics.contains {
-                $0.message == "WebVTT cannot carry carriage returns in the text (written as line breaks): dropped from captions 1, 2"
+                $0.message == "WebVTT cannot carry carriage returns in the text (written as line breaks): in captions 1, 2"
             })
     }
 
@@ -63,7 +63,7 @@ import Testing
         #expect(String(decoding: written.bytes, as: UTF8.self).contains("00:00:01.000\nin\n line two\n"))
         #expect(
             written.diagnostics.map(\.message) == [
-                "WebVTT cannot carry carriage returns in the text (written as line breaks): dropped from caption 1"
+                "WebVTT cannot carry carriage returns in the text (written as line breaks): in caption 1"
             ])
     }
 
@@ -169,7 +169,27 @@ import Testing
             size: CaptionSize(width: .percent(100), height: .percent(6)), displayAlignment: .after)
         let doc = CaptionDocument(captions: [Caption("a", start: .zero, end: ms(1000), region: region)])
         let written = try WebVTTWriter().write(doc)
-        #expect(written.diagnostics.contains { $0.severity == .warning && $0.message.contains("outside the video") })
+        #expect(
+            written.diagnostics.map(\.message) == [
+                "WebVTT cannot carry a region reaching outside the video (moved inside): in caption 1"
+            ])
+    }
+
+    /// A loss written another way says "in" the captions; one left out of the file says "dropped
+    /// from" (the message said "dropped from" for both, though the cue and its text were written).
+    @Test func aRewrittenLossIsNotCalledDropped() throws {
+        var flashing = CaptionTextStyle.plain
+        flashing.flash = true
+        let doc = CaptionDocument(captions: [
+            Caption(runs: [CaptionRun("a\n\nb", style: .plain)], timeRange: TimeRange(start: ms(0), end: ms(1000))),
+            Caption(runs: [CaptionRun("c", style: flashing)], timeRange: TimeRange(start: ms(1000), end: ms(2000))),
+        ])
+        let written = try WebVTTWriter().write(doc)
+        #expect(
+            written.diagnostics.map(\.message) == [
+                "WebVTT cannot carry empty lines in the text (a blank line ends a cue: written as a space): in caption 1",
+                "WebVTT cannot carry flashing text: dropped from caption 2",
+            ])
     }
 
     /// A document from JSON can hold any number: the writer clamps instead of trapping.
@@ -248,7 +268,7 @@ import Testing
         #expect(text.contains("own\n00:00:02.000 --> 00:00:03.000\nAlone\n"))
         #expect(
             written.diagnostics.map(\.message) == [
-                "WebVTT cannot carry paint-on (written as pop-on): dropped from captions 1, 2"
+                "WebVTT cannot carry paint-on (written as pop-on): in captions 1, 2"
             ])
     }
 

@@ -35,7 +35,8 @@ public struct WebVTTWriter: Sendable {
             if moved { movedRegions.insert(region) }
         }
         var textWriter = WebVTTCueTextWriter()
-        var losses: [String: [Int]] = [:]
+        var losses: [String: [Int]] = [:]  // left out of the file
+        var rewrites: [String: [Int]] = [:]  // written another way: the description says how
         var rounded = false
         var index = 0
         let captions = document.captions
@@ -61,15 +62,21 @@ public struct WebVTTWriter: Sendable {
             case nil: break
             }
             if let region = final.region, movedRegions.contains(region) {
-                losses["a region reaching outside the video (moved inside)", default: []].append(index)
+                rewrites["a region reaching outside the video (moved inside)", default: []].append(index)
             }
             out += "\n" + textWriter.text(final.runs, reveals: reveals) + "\n\n"
-            for l in textWriter.losses { losses[Self.describe(l), default: []].append(index) }
+            for l in textWriter.losses {
+                if Self.isRewrite(l) {
+                    rewrites[Self.describe(l), default: []].append(index)
+                } else {
+                    losses[Self.describe(l), default: []].append(index)
+                }
+            }
             if first.forcedDisplay { losses["forced display", default: []].append(index) }
             // A reveal needs a time strictly inside its cue (§4.2.2), so a paint-on caption with
             // no neighbour to join is shown whole from its start.
             if last == index, first.animation == .characterReveal {
-                losses["paint-on (written as pop-on)", default: []].append(index)
+                rewrites["paint-on (written as pop-on)", default: []].append(index)
             }
             index = last + 1
         }
@@ -79,14 +86,24 @@ public struct WebVTTWriter: Sendable {
                     .info, "webvtt.rounding", "times rounded to the nearest millisecond (WebVTT's precision)",
                     at: DiagnosticLocation(file: options.fileName)))
         }
-        for (what, indices) in losses.sorted(by: { $0.key < $1.key }) {
+        let found = losses.map { ($0.key, $0.value, "dropped from ") } + rewrites.map { ($0.key, $0.value, "in ") }
+        for (what, indices, fate) in found.sorted(by: { $0.0 < $1.0 }) {
             diagnostics.append(
                 Diagnostic(
                     .warning, "webvtt.style",
-                    "WebVTT cannot carry \(what): dropped from \(CaptionNumbers.subject(indices, atMost: 10))",
+                    "WebVTT cannot carry \(what): \(fate)\(CaptionNumbers.subject(indices, atMost: 10))",
                     at: DiagnosticLocation(file: options.fileName)))
         }
         return CaptionWriteResult(bytes: Array(out.utf8), diagnostics: diagnostics)
+    }
+
+    /// Whether the text writer wrote this another way (a space, a line feed) rather than leaving
+    /// it out.
+    private static func isRewrite(_ loss: WebVTTCueTextWriter.Loss) -> Bool {
+        switch loss {
+        case .emptyLine, .carriageReturn: return true
+        case .color, .background, .flash, .font, .textCombine: return false
+        }
     }
 
     private static func describe(_ loss: WebVTTCueTextWriter.Loss) -> String {
