@@ -73,8 +73,13 @@ struct WebVTTCueTextWriter {
         // A CR in the text (from JSON, or a WebVTT character reference such as `&#xd`) cannot be
         // written: a parser reads it as a line break (§6.1), and HTML allows no reference to it
         // (HTML §13.1.4, "character references"), so it is written as a line feed, and reported.
-        if out.contains(0x0D) { losses.insert(.carriageReturn) }
-        let text = String(decoding: ByteScan.lineFeedsOnly(out), as: UTF8.self)
+        // One scan in the usual case (no CR): the rewrite runs only when there is one.
+        var lines = out
+        if ByteScan.firstIndex(of: 0x0D, in: out) != nil {
+            losses.insert(.carriageReturn)
+            lines = ByteScan.lineFeedsOnly(out)
+        }
+        let text = String(decoding: lines, as: UTF8.self)
         let written = Self.withoutEmptyLines(text)
         if written != text { losses.insert(.emptyLine) }
         return written
