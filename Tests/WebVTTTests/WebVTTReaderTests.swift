@@ -100,7 +100,9 @@ import Testing
             centred
 
             """
-        let c = try read(text).document.captions
+        let document = try read(text).document
+        let c = document.captions
+        try #require(c.count == 2)
         // line:N% from the top: top N = 3.337, height 100 − N.
         #expect(c[0].region?.origin?.y == .percent(3.337))
         #expect(c[0].region?.size?.height == .percent(96.663))
@@ -110,7 +112,7 @@ import Testing
         // Left edge P = 3.337, and the box stops at the right edge: width 100 − P.
         #expect(c[1].region?.origin?.x == .percent(3.337))
         #expect(c[1].region?.size?.width == .percent(96.663))
-        let written = try WebVTTWriter().write(read(text).document)
+        let written = try WebVTTWriter().write(document)
         let back = try WebVTTReader().read(written.bytes).document.captions
         #expect(back.map(\.region) == c.map(\.region))
     }
