@@ -119,6 +119,38 @@ import Testing
         #expect(back.captions.first?.text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } == false)
     }
 
+    /// A control character in a `<font face>` name passes the reader's binary check once, but
+    /// the writer wrote the face again for each run that uses it, and two in the fixture's
+    /// 100 bytes made its output unreadable (before; the input the fuzz target found, minimized).
+    /// Such a face is now left out, as one with a quote is, and reported; the other tags stay.
+    @Test func aFontFaceWithAControlCharacterIsLeftOut() throws {
+        let url = TestPaths.fixture("fuzz/srt/control-character-in-a-font-face-fuzz.srt")
+        let read = try SRTReader().read([UInt8](try Data(contentsOf: url))).document
+        #expect(read.captions.flatMap(\.runs).contains { $0.style.fontFamily?.unicodeScalars.contains { $0.value == 1 } == true })
+        let written = try SRTWriter().write(read)
+        #expect(!written.bytes.contains { $0 < 0x20 && $0 != 0x0A })
+        #expect(written.diagnostics.contains { $0.severity == .warning && $0.message.contains("control characters") })
+        #expect(try SRTReader().read(written.bytes).document.captions.count == read.captions.count)
+
+        var italic = CaptionTextStyle.plain
+        italic.fontFamily = "Sans\u{1}Serif"
+        italic.italic = true
+        var bold = CaptionTextStyle.plain
+        bold.fontFamily = italic.fontFamily
+        bold.bold = true
+        let doc = CaptionDocument(captions: [
+            Caption(
+                runs: [CaptionRun("one", style: italic), CaptionRun(" two", style: bold)],
+                timeRange: TimeRange(start: .zero, end: MediaTime(value: 1, timescale: 1)))
+        ])
+        let result = try SRTWriter().write(doc)
+        #expect(String(decoding: result.bytes, as: UTF8.self) == "1\n00:00:00,000 --> 00:00:01,000\n<i>one</i><b> two</b>\n\n")
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "SRT cannot carry font names with quotes, \">\", line breaks or control characters: caption 1"
+            ])
+    }
+
     /// Override blocks inside override blocks (`{{\\a}\\a}`) lost one layer at each reading, and
     /// the writer, writing the text as it was, never settled (before; the fixture is the one
     /// the fuzz target found): now a second write gives the first's bytes.

@@ -51,7 +51,9 @@ public struct SRTWriter: Sendable {
                     "text lines that read as a timing line are written after an empty <font></font>, so that they stay in their cue: \(CaptionNumbers.subject(breaks, atMost: 10))",
                     at: DiagnosticLocation(file: options.fileName)))
         }
-        for (what, indices) in losses.sorted(by: { $0.key < $1.key }) {
+        for (what, noted) in losses.sorted(by: { $0.key < $1.key }) {
+            // A loss is noted once per run, and captions come in order: each caption once.
+            let indices = noted.reduce(into: [Int]()) { if $0.last != $1 { $0.append($1) } }
             diagnostics.append(
                 Diagnostic(
                     .warning, "srt.style", "SRT cannot carry \(what): \(CaptionNumbers.subject(indices, atMost: 10))",
@@ -161,8 +163,15 @@ public struct SRTWriter: Sendable {
             // `<font face color>` (Specs/srt.md, "Tags"): the reader takes both attributes.
             var font = ""
             if let face = s.fontFamily, !face.isEmpty {
-                if face.contains("\"") || face.contains(">") || face.contains("\n") {
-                    losses["font names with quotes, \">\" or line breaks", default: []].append(index)
+                // A control character in a face would be written once per run that uses it, and
+                // the reader takes a file with more than a few for binary (Specs/srt.md): the
+                // face is left out, as its text's control characters are (a fuzzing finding of
+                // 2026-11-25, Fixtures/fuzz/srt/control-character-in-a-font-face-fuzz.srt).
+                if face.contains("\"") || face.contains(">") || face.unicodeScalars.contains(where: Self.isControl)
+                    || face.contains("\n")
+                {
+                    losses["font names with quotes, \">\", line breaks or control characters", default: []]
+                        .append(index)
                 } else {
                     font += " face=\"\(face)\""
                 }
