@@ -64,6 +64,8 @@ import Testing
         "italic-text-after-a-short-gap-and-a-code-cell-fuzz.scc",
         "roll-up-line-rolled-up-then-paint-on-below.scc",
         "roll-up-line-rolled-up-then-paint-on-below-fuzz.scc",
+        "paint-on-space-over-a-code-cell.scc",
+        "paint-on-space-over-a-code-cell-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -84,6 +86,25 @@ import Testing
             first.diagnostics.contains { $0.severity >= .warning }, "first:\n\(first.text)\nsecond:\n\(second.text)")
         let (third, _) = try Self.rewrites(Array(second.text.utf8))
         #expect(third.text == second.text, "second:\n\(second.text)\nthird:\n\(third.text)")
+    }
+
+    /// Paint-on, written by the writer from the fuzz input: "b" on a blue semi-transparent
+    /// background at row 15, column 9 (PAC 94f4 to column 8, a space, then BBS 1025, which backs
+    /// over the space and takes column 8, CEA-608-B §6.2), "us" at column 4 four frames later
+    /// (94f2 7573: only the cells that change, as there is no time for more), then the whole row
+    /// again with "." after "us". Read back, the code's cell in column 8 is a standard space
+    /// before the blue "b" of captions 2 and 3. The writer compared caption 2 with caption 1
+    /// cell by cell, and as caption 1's row holds no cell in column 8, it took that space for a
+    /// change and painted columns 4–8, which left caption 3 no time: it refused to write what it
+    /// had written (before). A space where an old code's cell is shows already; the file's own
+    /// bytes come back.
+    @Test func aSpaceWhereAnOldCodeTookTheCellIsNotPaintedAgain() throws {
+        let bytes = try Self.fixture("paint-on-space-over-a-code-cell.scc")
+        let options = CaptionFormatOptions(fileName: "in.scc")
+        let read = try SCCReader(options: options).read(bytes).document
+        #expect(read.captions.map(\.text) == ["b", "us\u{A0}\u{A0} b", "us.\u{A0} b"])
+        let written = try SCCWriter(options: options).write(read)
+        #expect(String(decoding: written.bytes, as: UTF8.self) == String(decoding: bytes, as: UTF8.self))
     }
 
     @Test func aBackgroundCodeBeforeARollUpLinesFirstCharacterKeepsItsStart() throws {

@@ -283,11 +283,17 @@ struct EncoderState {
         var cells = [CEA608Row.Cell?](repeating: nil, count: CEA608CaptionLayout.columnCount)
         var oldLow = Int.max
         var oldHigh = -1
+        // Where the old rows' opening attribute codes went: cells that show as standard spaces
+        // (15.119(h)(1)), though no old cell is there.
+        var codeCells = [Bool](repeating: false, count: CEA608CaptionLayout.columnCount)
         for row in old {
             for (offset, cell) in row.cells.enumerated() where cells.indices.contains(row.column + offset) {
                 cells[row.column + offset] = cell
                 oldLow = min(oldLow, row.column + offset)
                 oldHigh = max(oldHigh, row.column + offset)
+            }
+            for column in CEA608RowEncoder.openingCodeColumns(of: row) where codeCells.indices.contains(column) {
+                codeCells[column] = true
             }
         }
         let newEnd = new.column + new.cells.count
@@ -302,6 +308,12 @@ struct EncoderState {
             let before = cells[column]
             let after = wanted(column)
             if before == nil && (after == nil || after?.isGap == true) { continue }
+            // A standard space where an old code's cell is: the screen shows one there already,
+            // and the new row's own code for the text after it would take that cell again. Painted
+            // anew, the space would instead take the text before it's style, and the caption read
+            // back would not be the one written (a fuzzing finding of 2026-11-25,
+            // Fixtures/fuzz/scc/paint-on-space-over-a-code-cell-fuzz.scc).
+            if before == nil && codeCells[column] && after?.isSpace == true { continue }
             if before?.code != after?.code || before?.fallback != after?.fallback || before?.style != after?.style {
                 if first < 0 { first = column }
                 last = column

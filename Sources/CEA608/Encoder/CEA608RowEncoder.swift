@@ -83,6 +83,24 @@ struct CEA608RowEncoder {
         return encodeRow(row, into: &buffer, afterCarriageReturn: afterCarriageReturn)
     }
 
+    /// The columns left of `row`'s first cell that its opening attribute codes take when
+    /// ``encode(_:into:afterCarriageReturn:jumpsOverGaps:)`` sends it: cells a decoder shows as
+    /// standard spaces (15.119(h)(1)) though the row holds no cell there. Codes that take the
+    /// row's own leading spaces are inside it and not counted.
+    static func openingCodeColumns(of row: CEA608Row) -> Range<Int> {
+        guard !row.cells.isEmpty else { return row.column..<row.column }
+        let spaces = spacesForCodes(row.cells)
+        var start = row
+        if spaces > 0 {
+            var rest = row
+            rest.cells.removeFirst(spaces)
+            rest.column += spaces
+            if rowStart(rest).codes.count >= spaces { start = rest }
+        }
+        let cursor = max(0, start.column - rowStart(start).codes.count)
+        return min(cursor, row.column)..<row.column
+    }
+
     /// How a row starts: an indent PAC (white, roman) plus codes, or a colour/italics PAC at
     /// column 0 plus codes, whichever needs fewer codes where they fit left of the first cell.
     static func rowStart(_ row: CEA608Row) -> (
