@@ -66,6 +66,8 @@ import Testing
         "roll-up-line-rolled-up-then-paint-on-below-fuzz.scc",
         "paint-on-space-over-a-code-cell.scc",
         "paint-on-space-over-a-code-cell-fuzz.scc",
+        "paint-on-beside-a-roll-up-line-on-its-row-fuzz.scc",
+        "paint-on-clear-cell-before-a-coded-style-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -105,6 +107,53 @@ import Testing
         #expect(read.captions.map(\.text) == ["b", "us\u{A0}\u{A0} b", "us.\u{A0} b"])
         let written = try SCCWriter(options: options).write(read)
         #expect(String(decoding: written.bytes, as: UTF8.self) == String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Paint-on "EF" at row 14, column 4, while pop-on "AB" stays in columns 0–1 of that row.
+    /// A decoder shows one row and keeps no caption boundaries in it (15.119(f)(3)): read back,
+    /// the paint-on caption holds the row ("AB", two cells that show the picture, "EF") from its
+    /// start, where "AB" ends, and the next write paints the whole row. The first write changed
+    /// the document without a warning, and the rewrite gave other bytes (before; the fuzz input,
+    /// `paint-on-beside-a-roll-up-line-on-its-row-fuzz.scc`, has a roll-up line there). Now the
+    /// first write says so, and the second is the fixed point.
+    @Test func paintOnBesideACaptionThatStaysOnItsRowIsReported() throws {
+        typealias D = WriterTestDocuments
+        var paint = D.popOn([CaptionRun("EF")], row: 13, column: 4, start: 90, end: 150)
+        paint.animation = .characterReveal
+        let document = CaptionDocument(captions: [
+            D.popOn([CaptionRun("AB")], row: 13, column: 0, start: 30, end: 150), paint,
+        ])
+        let options = CaptionFormatOptions(fileName: "out.scc")
+        let written = try SCCWriter(options: options).write(document)
+        #expect(
+            written.diagnostics.filter { $0.ruleID == "608.rows" }.map(\.message) == [
+                "caption 2 painted on row 14 beside caption 1, which stays: a decoder shows one row, read back as one "
+                    + "caption from the start of caption 2"
+            ])
+        let back = try SCCReader(options: options).read(written.bytes).document
+        #expect(back.captions.map(\.text) == ["AB", "AB\u{A0}\u{A0}EF"])
+        #expect(back.captions.first?.timeRange.end == back.captions.last?.timeRange.start)
+        let second = try SCCWriter(options: options).write(back)
+        #expect(!second.diagnostics.contains { $0.ruleID == "608.rows" })
+        let third = try SCCWriter(options: options).write(try SCCReader(options: options).read(second.bytes).document)
+        #expect(third.bytes == second.bytes)
+    }
+
+    /// The fuzz input, minimized: paint-on "█R" on a transparent background (BT, 0x172D, CEA-608-B
+    /// §6.2) at row 15, column 1, over a roll-up line "½" in column 0 that leaves. Painting only
+    /// what changes, the writer clears column 0 with a transparent space, which took the new
+    /// text's style; a style that needs BT before it at column 0 has no cell for its code, so
+    /// the text moved one column right, and again at each rewrite: three writes, three outputs
+    /// (before). The cleared cell keeps a PAC's style now, and BT takes its place: PAC row 15
+    /// column 0 (9470), a space for decoders without BT, BT backing over it (97ad), "█R" (7f52).
+    @Test func aClearedCellBeforeACodedStyleHoldsTheCode() throws {
+        let (first, second) = try Self.rewrites(try Self.fixture("paint-on-clear-cell-before-a-coded-style-fuzz.scc"))
+        #expect(first.text == second.text)
+        #expect(first.text.contains("\t9470 9470 2080 97ad 97ad 7f52\n"), "\(first.text)")
+        #expect(!first.diagnostics.contains { $0.ruleID == "608.mid-row" }, "\(first.diagnostics)")
+        let painted = try #require(first.reread?.captions.last)
+        #expect(painted.text == "█R")
+        #expect(painted.region?.origin?.x == .cells(1))
     }
 
     @Test func aBackgroundCodeBeforeARollUpLinesFirstCharacterKeepsItsStart() throws {

@@ -75,7 +75,8 @@ struct EncoderState {
             replaceShown(by: index, at: unit.startFrame, start: unit.startFrame)
         case .paintOn:
             let painting = paintOn(
-                unit, index: index, preload: &preload, anchored: &anchored, anchorOffset: &anchorOffset)
+                unit, index: index, preload: &preload, anchored: &anchored, anchorOffset: &anchorOffset,
+                location: location)
             if let lean = painting.lean {
                 // Painting only what changes is the fallback when the whole rows do not fit:
                 // other readers (ttconv) build their text from what is sent. It needs no erase.
@@ -150,7 +151,7 @@ struct EncoderState {
     /// row does.
     private mutating func paintOn(
         _ unit: CEA608DisplayUnit, index: Int, preload: inout CEA608WordBuffer, anchored: inout CEA608WordBuffer,
-        anchorOffset: inout Int
+        anchorOffset: inout Int, location: DiagnosticLocation
     ) -> (rows: [CEA608Row], lean: [CEA608Row]?) {
         let start = unit.startFrame
         eraseEnded(before: start - 2)
@@ -221,6 +222,21 @@ struct EncoderState {
             }
         }
         shown = kept
+        // A decoder keeps no caption boundaries within a row (15.119(f)(3)): text painted beside
+        // a caption that stays on its row reads back as one paint-on caption holding the row,
+        // and the caption beside it as ending where this one starts (a fuzzing finding of
+        // 2026-11-25, Fixtures/fuzz/scc/paint-on-beside-a-roll-up-line-on-its-row-fuzz.scc).
+        for item in kept {
+            guard let shared = item.rows.first(where: { rows.contains($0.row) })?.row else { continue }
+            let other = plans[item.plan].captionIndices
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "608.rows",
+                    "\(CaptionNumbers.subject(unit.captionIndices)) painted on row \(shared) beside "
+                        + "\(CaptionNumbers.subject(other)), which stays: a decoder shows one row, read back "
+                        + "as one caption from the start of \(CaptionNumbers.subject(unit.captionIndices))",
+                    at: location, suggestedFix: "place captions shown at the same time on different rows"))
+        }
         // RDC changes nothing on screen: it goes out ahead, with the free frames.
         if mode != .paintOn && !rolls { preload.append(.resumeDirectCaptioning) }
         let lean = leanRows(leaving: leaving, staying: kept.flatMap(\.rows))
@@ -338,6 +354,14 @@ struct EncoderState {
         }
         var span = first <= last ? (first...last).map { wanted($0) ?? clear } : []
         CEA608CaptionLayout.normalizeSpaces(&span)
+        // The cells cleared left of the new text keep the style a PAC gives: in the new text's
+        // style, they would want its attribute codes before them, left of the row's first
+        // column, and at column 0 the text would move right at each rewrite. In the PAC's style,
+        // the codes take the last cleared cell, as inside a row (a fuzzing finding of 2026-11-25,
+        // Fixtures/fuzz/scc/paint-on-clear-cell-before-a-coded-style-fuzz.scc).
+        for offset in span.indices where first + offset < new.column && span[offset].isGap {
+            span[offset].style = CEA608CellStyle.afterIndentPAC(underline: span[offset].style.underline)
+        }
         var row = CEA608Row(row: new.row, column: first, cells: span)
         row.clearsToEnd = clearsToEnd
         return row
