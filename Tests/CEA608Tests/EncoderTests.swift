@@ -43,6 +43,23 @@ import Testing
         // costs and which FFmpeg and ttconv show as a space.
         let one = Self.plans([Self.caption([CaptionRun("ab\u{A0}cd")], start: 60, end: 90)])
         #expect(Self.hex(one[0].preload) == ["9420", "9420", "9470", "9470", "6162", "91b9", "91b9", "e364"])
+        // Two or three, with no style change after them, are one tab offset: TO2 (0x17 0x22 →
+        // 97a2) or TO3 (0x17 0x23 → 9723), twice, where the transparent spaces take four or six
+        // words (a gap of four that a style code shortened to three could not be sent again in
+        // the time it had: the fuzz input roll-up-gap-of-three-after-a-style-code-fuzz.scc).
+        let two = Self.plans([Self.caption([CaptionRun("ab\u{A0}\u{A0}cd")], start: 60, end: 90)])
+        #expect(Self.hex(two[0].preload) == ["9420", "9420", "9470", "9470", "6162", "97a2", "97a2", "e364"])
+        let three = Self.plans([Self.caption([CaptionRun("ab\u{A0}\u{A0}\u{A0}cd")], start: 60, end: 90)])
+        #expect(Self.hex(three[0].preload) == ["9420", "9420", "9470", "9470", "6162", "9723", "9723", "e364"])
+        // Before a style change (italics: mid-row 0x11 0x2E → 91ae) the cells go as before, the
+        // code taking the last of them.
+        var italic = CaptionTextStyle.plain
+        italic.italic = true
+        let restyled = Self.plans([
+            Self.caption([CaptionRun("ab\u{A0}\u{A0}"), CaptionRun("cd", style: italic)], start: 60, end: 90)
+        ])
+        #expect(
+            Self.hex(restyled[0].preload) == ["9420", "9420", "9470", "9470", "6162", "91b9", "91b9", "91ae", "91ae", "e364"])
     }
 
     @Test func paintOnOverAShorterRowPaintsOnlyTheChangesWhenTight() {

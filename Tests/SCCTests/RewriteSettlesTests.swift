@@ -68,6 +68,7 @@ import Testing
         "paint-on-space-over-a-code-cell-fuzz.scc",
         "paint-on-beside-a-roll-up-line-on-its-row-fuzz.scc",
         "paint-on-clear-cell-before-a-coded-style-fuzz.scc",
+        "roll-up-gap-of-three-after-a-style-code-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -243,7 +243,8 @@ struct CEA608RowEncoder {
 
     /// The row in runs of cells separated by four or more transparent cells, each run after the
     /// first placed by a PAC of its own (47 CFR 15.119(e)(1)): two to four frames instead of two
-    /// per cell. Up to three transparent cells are sent as the transparent space, which costs no
+    /// per cell. Two or three before text in the pen's style are jumped with a tab offset; one,
+    /// or two or three before a style change, are sent as the transparent space, which costs no
     /// more than a tab offset for one and which other readers (FFmpeg, ttconv) show as a space.
     static func encodeSegments(_ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool)
         -> Placement
@@ -271,7 +272,13 @@ struct CEA608RowEncoder {
                     jumped += min(codes, spacesEnd - gapEnd)
                 }
             }
-            if jumped >= 4 || (gapEnd > index && gapEnd == cells.count) {
+            // Two or three cells before text in the style the pen has are jumped with one tab
+            // offset (15.119(e)(1)(ii)): two words, where their transparent spaces take four or
+            // six. A style change needs its codes and goes as before.
+            let tabbed =
+                (2...3).contains(gapEnd - index) && gapEnd < cells.count && !cells[gapEnd].isSpace
+                && current.last?.style == cells[gapEnd].style
+            if jumped >= 4 || tabbed || (gapEnd > index && gapEnd == cells.count) {
                 if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }
                 current.removeAll()
                 index = gapEnd
