@@ -43,23 +43,29 @@ import Testing
         // costs and which FFmpeg and ttconv show as a space.
         let one = Self.plans([Self.caption([CaptionRun("ab\u{A0}cd")], start: 60, end: 90)])
         #expect(Self.hex(one[0].preload) == ["9420", "9420", "9470", "9470", "6162", "91b9", "91b9", "e364"])
-        // Two or three, with no style change after them, are one tab offset: TO2 (0x17 0x22 →
-        // 97a2) or TO3 (0x17 0x23 → 9723), twice, where the transparent spaces take four or six
-        // words (a gap of four that a style code shortened to three could not be sent again in
-        // the time it had: the fuzz input roll-up-gap-of-three-after-a-style-code-fuzz.scc).
-        let two = Self.plans([Self.caption([CaptionRun("ab\u{A0}\u{A0}cd")], start: 60, end: 90)])
-        #expect(Self.hex(two[0].preload) == ["9420", "9420", "9470", "9470", "6162", "97a2", "97a2", "e364"])
+        // Two or three too, each transparent space twice: ttconv shows nothing for a tab offset,
+        // which would run "ab" and "cd" together.
         let three = Self.plans([Self.caption([CaptionRun("ab\u{A0}\u{A0}\u{A0}cd")], start: 60, end: 90)])
-        #expect(Self.hex(three[0].preload) == ["9420", "9420", "9470", "9470", "6162", "9723", "9723", "e364"])
-        // Before a style change (italics: mid-row 0x11 0x2E → 91ae) the cells go as before, the
-        // code taking the last of them.
-        var italic = CaptionTextStyle.plain
-        italic.italic = true
-        let restyled = Self.plans([
-            Self.caption([CaptionRun("ab\u{A0}\u{A0}"), CaptionRun("cd", style: italic)], start: 60, end: 90)
-        ])
         #expect(
-            Self.hex(restyled[0].preload) == ["9420", "9420", "9470", "9470", "6162", "91b9", "91b9", "91ae", "91ae", "e364"])
+            Self.hex(three[0].preload) == ["9420", "9420", "9470", "9470", "6162"] + Array(repeating: "91b9", count: 6) + ["e364"])
+    }
+
+    @Test func aRollUpLineThatDoesNotFitJumpsGapsOfTwoOrThreeWithATabOffset() {
+        // Roll-up "ab", three cells that show the picture, "cd": RU2 (9425), PAC row 15 (9470),
+        // "ab", three transparent spaces (91b9) twice each, "cd": 11 frames. The line has 8
+        // frames before the next caption's EDM, so its gap goes as TO3 (0x17 0x23 → 9723): as
+        // a gap of four that a style code shortened to three, whose rewrite did not fit (the
+        // fuzz input roll-up-gap-of-three-after-a-style-code-fuzz.scc).
+        let scroll = CaptionRegion.Scroll.rollUp(rows: 2)
+        let line = Self.caption([CaptionRun("ab\u{A0}\u{A0}\u{A0}cd")], row: 13, start: 100, end: 300, scroll: scroll)
+        let plans = Self.plans([line])
+        #expect(Self.hex(plans[0].anchored) == ["9425", "9425", "9470", "9470", "6162"] + Array(repeating: "91b9", count: 6) + ["e364"])
+        #expect(Self.hex(plans[0].tabbedAnchored ?? []) == ["9425", "9425", "9470", "9470", "6162", "9723", "9723", "e364"])
+        // Two lines one frame apart a few frames later: the first must be done by the second's start.
+        let next = Self.caption([CaptionRun("x")], row: 13, start: 108, end: 300, scroll: scroll)
+        let (reduced, reductions) = RedundancyReducer().reduce(Self.plans([line, next]))
+        #expect(Self.hex(reduced[0].anchored) == ["9425", "9425", "9470", "9470", "6162", "9723", "9723", "e364"])
+        #expect(reductions.first?.jumpsShortGaps == true && reductions.first?.codes == 0)
     }
 
     @Test func paintOnOverAShorterRowPaintsOnlyTheChangesWhenTight() {

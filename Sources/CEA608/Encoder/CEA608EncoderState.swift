@@ -52,6 +52,7 @@ struct EncoderState {
         let baseRow = unit.rows.last?.row ?? 15
         var startStateUnits: [Int] = []
         var leanAnchored: [TransmissionUnit]?
+        var tabbedAnchored: [TransmissionUnit]?
         /// An EDM `lead` frames before the start when anything is still on screen; whether one
         /// was sent.
         @discardableResult func eraseBeforeStart(lead: Int = 2) -> Bool {
@@ -121,14 +122,23 @@ struct EncoderState {
                 if mode != unit.mode { anchored.append(rollUpCommand(rows)) }
             }
             windowBase = baseRow
+            // The same words with gaps of two or three jumped by tab offsets, for when the line
+            // does not fit otherwise (Specs/scc.md, "Cells that show the picture").
+            var tabbed = anchored
             // Every line of the caption goes on the base row, the later ones after a CR.
             for (offset, row) in unit.rows.enumerated() {
-                if offset > 0 { anchored.append(.carriageReturn) }
+                if offset > 0 {
+                    anchored.append(.carriageReturn)
+                    tabbed.append(.carriageReturn)
+                }
                 var onBase = row
                 onBase.row = baseRow
                 let notes = encodeRows([onBase], into: &anchored, afterCarriageReturn: onSameBase || offset > 0)
                 diagnostics += notes.map { Self.locate($0, location) }
+                _ = encodeRows(
+                    [onBase], into: &tabbed, afterCarriageReturn: onSameBase || offset > 0, tabsOverShortGaps: true)
             }
+            tabbedAnchored = tabbed.take()
         }
         mode = unit.mode
         shown.append(Shown(plan: index, end: unit.endFrame, mode: unit.mode, rows: unit.rows))
@@ -139,6 +149,9 @@ struct EncoderState {
             anchorOffset: anchorOffset, eraseWord: eraseWord)
         plan.startStateUnits = startStateUnits
         plan.leanAnchored = leanAnchored
+        if let tabbedAnchored, tabbedAnchored.reduce(0, { $0 + $1.count }) < plan.anchoredFrames {
+            plan.tabbedAnchored = tabbedAnchored
+        }
         plans.append(plan)
         ends.append(nil)
     }
@@ -487,7 +500,7 @@ struct EncoderState {
     /// screen may hold text there that a transparent space must clear.
     private func encodeRows(
         _ rows: [CEA608Row], into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false,
-        jumpsOverGaps: Bool = true
+        jumpsOverGaps: Bool = true, tabsOverShortGaps: Bool = false
     ) -> [Diagnostic] {
         var notes: [Diagnostic] = []
         var previousRow = 0
@@ -500,7 +513,8 @@ struct EncoderState {
             }
             previousRow = row.row
             let placed = CEA608RowEncoder.encode(
-                row, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps)
+                row, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps,
+                tabsOverShortGaps: tabsOverShortGaps)
             if placed.lost > 0 {
                 // 15.119(e)(1): what comes past column 32 replaces the character in column 32.
                 notes.append(

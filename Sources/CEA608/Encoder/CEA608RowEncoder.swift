@@ -36,9 +36,13 @@ struct CEA608RowEncoder {
     /// U+00A0) are skipped with a tab offset or a new PAC, as caption files do, instead of being
     /// sent as transparent-space codes (two frames each). Only where the memory is blank: in
     /// paint-on a transparent space also clears what was in its cell.
+    ///
+    /// `tabsOverShortGaps` (with `jumpsOverGaps`): two or three such cells before text in the
+    /// pen's style are jumped with a tab offset, not sent as transparent spaces; the form for a
+    /// line whose words do not fit otherwise (``CaptionTransmissionPlan/tabbedAnchored``).
     static func encode(
         _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false,
-        jumpsOverGaps: Bool = false
+        jumpsOverGaps: Bool = false, tabsOverShortGaps: Bool = false
     ) -> Placement {
         if row.clearsToEnd {
             // DER erases from the cursor to the end of the row (15.119 miscellaneous codes): after
@@ -56,13 +60,15 @@ struct CEA608RowEncoder {
                 }
             } else {
                 placement = encode(
-                    cells, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps)
+                    cells, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps,
+                    tabsOverShortGaps: tabsOverShortGaps)
             }
             buffer.append(.deleteToEndOfRow)
             return placement
         }
         if jumpsOverGaps, row.cells.contains(where: \.isGap) {
-            return encodeSegments(row, into: &buffer, afterCarriageReturn: afterCarriageReturn)
+            return encodeSegments(
+                row, into: &buffer, afterCarriageReturn: afterCarriageReturn, tabsOverShortGaps: tabsOverShortGaps)
         }
         guard !row.cells.isEmpty else { return Placement(end: row.column) }
         // Leading standard spaces in the first cell's style (a run after a gap of transparent
@@ -243,12 +249,14 @@ struct CEA608RowEncoder {
 
     /// The row in runs of cells separated by four or more transparent cells, each run after the
     /// first placed by a PAC of its own (47 CFR 15.119(e)(1)): two to four frames instead of two
-    /// per cell. Two or three before text in the pen's style are jumped with a tab offset; one,
-    /// or two or three before a style change, are sent as the transparent space, which costs no
-    /// more than a tab offset for one and which other readers (FFmpeg, ttconv) show as a space.
-    static func encodeSegments(_ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool)
-        -> Placement
-    {
+    /// per cell. Up to three transparent cells are sent as the transparent space, which costs no
+    /// more than a tab offset for one and which other readers (FFmpeg, ttconv) show as a space;
+    /// ttconv shows nothing for a tab offset, and runs words together. With `tabsOverShortGaps`,
+    /// two or three before text in the pen's style are jumped with one tab offset.
+    static func encodeSegments(
+        _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool,
+        tabsOverShortGaps: Bool = false
+    ) -> Placement {
         var segments: [CEA608Row] = []
         var current: [CEA608Row.Cell] = []
         var start = row.column
@@ -272,12 +280,12 @@ struct CEA608RowEncoder {
                     jumped += min(codes, spacesEnd - gapEnd)
                 }
             }
-            // Two or three cells before text in the style the pen has are jumped with one tab
-            // offset (15.119(e)(1)(ii)): two words, where their transparent spaces take four or
-            // six. A style change needs its codes and goes as before.
+            // Two or three cells before text in the style the pen has, jumped with one tab offset
+            // (15.119(e)(1)(ii)): two words, where their transparent spaces take four or six. A
+            // style change needs its codes and goes as without.
             let tabbed =
-                (2...3).contains(gapEnd - index) && gapEnd < cells.count && !cells[gapEnd].isSpace
-                && current.last?.style == cells[gapEnd].style
+                tabsOverShortGaps && (2...3).contains(gapEnd - index) && gapEnd < cells.count
+                && !cells[gapEnd].isSpace && current.last?.style == cells[gapEnd].style
             if jumped >= 4 || tabbed || (gapEnd > index && gapEnd == cells.count) {
                 if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }
                 current.removeAll()

@@ -30,6 +30,8 @@ public struct RedundancyReducer: Sendable {
         public var codes: Int
         /// Whether the plan paints only the cells that change (``CaptionTransmissionPlan/leanAnchored``).
         public var paintsChangesOnly = false
+        /// Whether the plan jumps short gaps with tab offsets (``CaptionTransmissionPlan/tabbedAnchored``).
+        public var jumpsShortGaps = false
     }
 
     /// `plans` with control codes sent once where that lets a plan fit unshifted, and what
@@ -40,6 +42,7 @@ public struct RedundancyReducer: Sendable {
         var plans = plans
         var counts = [Int](repeating: 0, count: plans.count)
         var repainted = Set<Int>()
+        var tabbed = Set<Int>()
         // Plans that send their own EDM, by its frame, for finding those in a range quickly.
         var ends: [(frame: Int64, plan: Int)] = []
         for (index, plan) in plans.enumerated() {
@@ -98,6 +101,14 @@ public struct RedundancyReducer: Sendable {
                         repainted.insert(index - 1)
                         release = plans[index - 1].blockStartFrame + Int64(plans[index - 1].anchoredFrames)
                     }
+                    // The roll-up line before jumping its short gaps with tab offsets, if it may
+                    // (before any of its codes went out once: its words are all doubled).
+                    if !fits(), counts[index - 1] == 0, let jumped = plans[index - 1].tabbedAnchored {
+                        plans[index - 1].anchored = jumped
+                        plans[index - 1].tabbedAnchored = nil
+                        tabbed.insert(index - 1)
+                        release = plans[index - 1].blockStartFrame + Int64(plans[index - 1].anchoredFrames)
+                    }
                     while !fits(), Self.sendOnceAnchored(&plans[index - 1], beforeStart: false) {
                         counts[index - 1] += 1
                         release = plans[index - 1].blockStartFrame + Int64(plans[index - 1].anchoredFrames)
@@ -109,6 +120,12 @@ public struct RedundancyReducer: Sendable {
                     plans[index].anchorOffset = 0
                     plans[index].leanAnchored = nil
                     repainted.insert(index)
+                }
+                // 2c. A roll-up line: gaps of two or three cells jumped with a tab offset.
+                if !fits(), let jumped = plans[index].tabbedAnchored {
+                    plans[index].anchored = jumped
+                    plans[index].tabbedAnchored = nil
+                    tabbed.insert(index)
                 }
                 // 3. Its own anchored words, where that helps: from the start word on they end one
                 // frame sooner (a caption too short to hold them), before it the block starts one
@@ -127,10 +144,10 @@ public struct RedundancyReducer: Sendable {
             }
             release = plans[index].blockStartFrame + Int64(plans[index].anchoredFrames)
         }
-        let reductions = plans.indices.filter { counts[$0] > 0 || repainted.contains($0) }.map {
+        let reductions = plans.indices.filter { counts[$0] > 0 || repainted.contains($0) || tabbed.contains($0) }.map {
             Reduction(
                 planIndex: $0, captionIndices: plans[$0].captionIndices, codes: counts[$0],
-                paintsChangesOnly: repainted.contains($0))
+                paintsChangesOnly: repainted.contains($0), jumpsShortGaps: tabbed.contains($0))
         }
         return (plans, reductions)
     }

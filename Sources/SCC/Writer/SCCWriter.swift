@@ -101,9 +101,11 @@ public struct SCCWriter: Sendable {
                 Diagnostic(
                     .info, "608.single-codes",
                     "\(CaptionNumbers.subject(r.captionIndices)): "
-                        + (r.codes > 0 ? "\(r.codes) control code(s) sent once instead of twice" : "")
-                        + (r.codes > 0 && r.paintsChangesOnly ? " and " : "")
-                        + (r.paintsChangesOnly ? "only the cells that change painted" : "")
+                        + [
+                            r.codes > 0 ? "\(r.codes) control code(s) sent once instead of twice" : nil,
+                            r.paintsChangesOnly ? "only the cells that change painted" : nil,
+                            r.jumpsShortGaps ? "gaps of two or three cells jumped with a tab offset" : nil,
+                        ].compactMap { $0 }.joined(separator: " and ")
                         + " so the data arrives in time",
                     at: DiagnosticLocation(
                         file: options.fileName, timecode: label(start), time: rate.time(ofFrame: start)),
