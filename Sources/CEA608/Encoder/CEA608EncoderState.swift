@@ -123,22 +123,26 @@ struct EncoderState {
             }
             windowBase = baseRow
             // The same words with gaps of two or three jumped by tab offsets, for when the line
-            // does not fit otherwise (Specs/scc.md, "Cells that show the picture").
-            var tabbed = anchored
+            // does not fit otherwise (Specs/scc.md, "Cells that show the picture"); only a line
+            // with cells that show the picture can have them.
+            var tabbed: CEA608WordBuffer? = unit.rows.contains { $0.cells.contains(where: \.isGap) } ? anchored : nil
             // Every line of the caption goes on the base row, the later ones after a CR.
             for (offset, row) in unit.rows.enumerated() {
                 if offset > 0 {
                     anchored.append(.carriageReturn)
-                    tabbed.append(.carriageReturn)
+                    tabbed?.append(.carriageReturn)
                 }
                 var onBase = row
                 onBase.row = baseRow
                 let notes = encodeRows([onBase], into: &anchored, afterCarriageReturn: onSameBase || offset > 0)
                 diagnostics += notes.map { Self.locate($0, location) }
-                _ = encodeRows(
-                    [onBase], into: &tabbed, afterCarriageReturn: onSameBase || offset > 0, tabsOverShortGaps: true)
+                if var buffer = tabbed {
+                    _ = encodeRows(
+                        [onBase], into: &buffer, afterCarriageReturn: onSameBase || offset > 0, tabsOverShortGaps: true)
+                    tabbed = buffer
+                }
             }
-            tabbedAnchored = tabbed.take()
+            tabbedAnchored = tabbed?.take()
         }
         mode = unit.mode
         shown.append(Shown(plan: index, end: unit.endFrame, mode: unit.mode, rows: unit.rows))
@@ -339,8 +343,8 @@ struct EncoderState {
             if before == nil && (after == nil || after?.isGap == true) { continue }
             // A standard space where an old code's cell is: the screen shows one there already,
             // and the new row's own code for the text after it would take that cell again. Painted
-            // anew, the space would instead take the text before it's style, and the caption read
-            // back would not be the one written (a fuzzing finding of 2026-11-25,
+            // anew, the space would take the style of the text before it instead, and the caption
+            // read back would not be the one written (a fuzzing finding of 2026-11-25,
             // Fixtures/fuzz/scc/paint-on-space-over-a-code-cell-fuzz.scc).
             if before == nil && codeCells[column] && after?.isSpace == true { continue }
             if before?.code != after?.code || before?.fallback != after?.fallback || before?.style != after?.style {

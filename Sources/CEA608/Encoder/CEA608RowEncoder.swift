@@ -90,7 +90,7 @@ struct CEA608RowEncoder {
     }
 
     /// The columns left of `row`'s first cell that its opening attribute codes take when
-    /// ``encode(_:into:afterCarriageReturn:jumpsOverGaps:)`` sends it: cells a decoder shows as
+    /// ``encode(_:into:afterCarriageReturn:jumpsOverGaps:tabsOverShortGaps:)`` sends it: cells a decoder shows as
     /// standard spaces (15.119(h)(1)) though the row holds no cell there. Codes that take the
     /// row's own leading spaces are inside it and not counted.
     static func openingCodeColumns(of row: CEA608Row) -> Range<Int> {
