@@ -69,6 +69,7 @@ import Testing
         "paint-on-beside-a-roll-up-line-on-its-row-fuzz.scc",
         "paint-on-clear-cell-before-a-coded-style-fuzz.scc",
         "roll-up-gap-of-three-after-a-style-code-fuzz.scc",
+        "gap-space-gap-before-a-style-change-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -155,6 +156,21 @@ import Testing
         let painted = try #require(first.reread?.captions.last)
         #expect(painted.text == "█R")
         #expect(painted.region?.origin?.x == .cells(1))
+    }
+
+    /// Pop-on row 15 (the fuzz input, minimized): black "██" in columns 1–2, two cells that show
+    /// the picture, a space in column 5, one more such cell, then black italic "aa" in 7–8.
+    /// The mid-row italics code took the cell in column 6, which read back as a space; the
+    /// rewrite, seeing a gap of two and two spaces before text that needs two codes after a
+    /// PAC, jumped there (a gap of four, as after a PAC's codes), and sent other words with no
+    /// warning before (before). The cell among the spaces counts with them now, so the first
+    /// write jumps too: PAC row 15 indent 4 (94f2) and TO1 (97a1) to column 5, a space and FA
+    /// (black foreground, 0x17 0x2E → 97ae, CEA-608-B §6.2) backing over it, italics
+    /// (0x11 0x2E → 91ae) in column 6, "aa"; the rewrite sends the same.
+    @Test func aTransparentCellAmongSpacesBeforeAStyleChangeCountsWithThem() throws {
+        let (first, second) = try Self.rewrites(try Self.fixture("gap-space-gap-before-a-style-change-fuzz.scc"))
+        #expect(first.text == second.text)
+        #expect(first.text.contains(" 7f7f 94f2 94f2 97a1 97a1 2080 97ae 97ae 91ae 91ae 6161\n"), "\(first.text)")
     }
 
     @Test func aBackgroundCodeBeforeARollUpLinesFirstCharacterKeepsItsStart() throws {

@@ -156,16 +156,24 @@ struct CEA608RowEncoder {
     /// Whether a run of cells opens with standard spaces before text whose style an indent PAC
     /// does not give: the attribute codes that set it take the cells of the last spaces. The
     /// spaces' own style does not count (a run's opening spaces take a PAC's style, see
-    /// ``encodeSegments(_:into:afterCarriageReturn:)``).
+    /// ``encodeSegments(_:into:afterCarriageReturn:tabsOverShortGaps:)``).
     static func opensWithSpacesForCodes(_ cells: [CEA608Row.Cell]) -> Bool {
-        guard let visible = cells.firstIndex(where: { !$0.isSpace }), visible > 0, !cells[visible].isGap else {
-            return false
-        }
+        guard let visible = openingSpaces(cells) else { return false }
         let style = cells[visible].style
         return !CEA608AttributeCode.transition(
             from: CEA608CellStyle.afterIndentPAC(underline: style.underline), to: style
         )
         .isEmpty
+    }
+
+    /// How many cells a run opening with a standard space has before its first character: the
+    /// spaces and the transparent cells among them (which a code takes too, and which then read
+    /// back as spaces); nil when it opens with no space or holds no character.
+    static func openingSpaces(_ cells: [CEA608Row.Cell]) -> Int? {
+        guard cells.first?.isSpace == true, let visible = cells.firstIndex(where: { !$0.isSpace && !$0.isGap }) else {
+            return nil
+        }
+        return visible
     }
 
     /// Encodes a row from its first cell on: PAC or tab offset, codes, cells.
@@ -267,11 +275,14 @@ struct CEA608RowEncoder {
             while gapEnd < cells.count, cells[gapEnd].isGap { gapEnd += 1 }
             // Spaces after a shorter gap that the next text's attribute codes can take count with
             // it: a code put in a cell of a gap of four (left of the text after it) reads back as
-            // a gap of three and a space, which must be jumped the same way again.
+            // a gap of three and a space, which must be jumped the same way again. Single
+            // transparent cells among those spaces count too: a code takes such a cell as well
+            // (``appendCells(_:leadingCodes:into:)``) and it reads back as a space (a fuzzing
+            // finding of 2026-11-25, Fixtures/fuzz/scc/gap-space-gap-before-a-style-change-fuzz.scc).
             var jumped = gapEnd - index
             if jumped > 0 && jumped < 4 {
                 var spacesEnd = gapEnd
-                while spacesEnd < cells.count, cells[spacesEnd].isSpace { spacesEnd += 1 }
+                while spacesEnd < cells.count, cells[spacesEnd].isSpace || cells[spacesEnd].isGap { spacesEnd += 1 }
                 if spacesEnd > gapEnd, spacesEnd < cells.count, !cells[spacesEnd].isGap {
                     let style = cells[spacesEnd].style
                     let codes = CEA608AttributeCode.transition(
@@ -304,9 +315,7 @@ struct CEA608RowEncoder {
         // spaces show alike in any style; a rewrite of what is read back sends the same words.
         for index in segments.indices {
             let cells = segments[index].cells
-            guard let visible = cells.firstIndex(where: { !$0.isSpace }), visible > 0, !cells[visible].isGap else {
-                continue
-            }
+            guard let visible = Self.openingSpaces(cells) else { continue }
             let plain = CEA608CellStyle.afterIndentPAC(underline: cells[visible].style.underline)
             for space in 0..<visible {
                 segments[index].cells[space].style = plain
