@@ -70,6 +70,7 @@ import Testing
         "paint-on-clear-cell-before-a-coded-style-fuzz.scc",
         "roll-up-gap-of-three-after-a-style-code-fuzz.scc",
         "gap-space-gap-before-a-style-change-fuzz.scc",
+        "roll-up-text-moved-then-painted-over-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -436,5 +437,30 @@ import Testing
         let note = try #require(written.diagnostics.first { $0.ruleID == "608.mid-row" })
         #expect(
             note.message.contains("1 column(s) right, past column 32: 1 character(s) at the end of the row are lost"))
+    }
+
+    @Test func paintOnOverRollUpTextThatACodeMovedPaintsWhereTheTextShows() throws {
+        // RU4, PAC row 15 red underline, "ntey", PAC row 15 indent 4 white, "co": the screen shows
+        // "nteyco". Then RDC, PAC row 15 indent 4, "c s": "nteyc s" (15.119(f)(3): paint-on writes
+        // over the cells it reaches). Written back, the roll-up line sends the white "co" after
+        // the red text with a mid-row code and no space for it, so "co" moves to columns 5–6
+        // (reported, 608.mid-row). Before, the encoder's model of the screen kept "co" at 4–5:
+        // the paint-on caption painted only " s" at columns 5–6, the "c" was lost without a
+        // word ("ntey  s"), and the rewrite of that could not be delivered (a fuzzing finding).
+        // Now the paint starts at column 4 with the changed cells, where a PAC sets white
+        // itself (painting the whole row would need the mid-row code again and move the text).
+        let (first, second) = try Self.rewrites(try Self.fixture("roll-up-text-moved-then-painted-over-fuzz.scc"))
+        #expect(first.text == second.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        let reread = try #require(first.reread)
+        #expect(reread.captions.map(\.text) == ["ntey co", "nteyc s"], "\(first.text)")
+        #expect(first.diagnostics.contains { $0.ruleID == "608.mid-row" })
+        // PAC row 15 indent 4 (94f2), then "c " and "s" with odd parity (e3 20, 73 80).
+        #expect(first.text.contains("00:00:12;14\t94f2 e320 7380\n"), "\(first.text)")
+        // ttconv, which builds paint-on text from the characters sent, shows "c s" too.
+        let directory = try TemporaryDirectory("scc-moved-then-painted")
+        let written = directory.path("written.scc")
+        try Data(first.text.utf8).write(to: URL(fileURLWithPath: written))
+        let cues = try PeerDecoders.ttconv([written], in: directory)
+        #expect(cues[0].last?.text == "c s", "\(cues[0])")
     }
 }

@@ -83,6 +83,48 @@ enum CEA608AttributeCode: Hashable {
         .italics(underline: underline)
     }
 
+    /// The style of the standard space a decoder shows in the code's cell, given the pen before
+    /// the code; `pen` becomes the pen after it. A mid-row code or FON shows the space in the old
+    /// attributes (15.119(h)(1)); a background code's space takes the new background, a
+    /// black-foreground code's the old pen (CEA-608-B §6.2), as ``CEA608Decoder`` does.
+    func shownStyle(pen: inout CEA608CellStyle) -> CEA608CellStyle {
+        let before = pen
+        switch self {
+        case .midRow(let code):
+            switch code.style {
+            case .color(let color):
+                pen.foreground = color
+                pen.italic = false
+            case .italics:
+                pen.italic = true
+            }
+            pen.underline = code.underline
+            pen.flash = false
+            return before
+        case .italics(let underline):
+            pen.italic = true
+            pen.underline = underline
+            pen.flash = false
+            return before
+        case .flashOn:
+            pen.flash = true
+            return before
+        case .backgroundForeground(.blackForeground(let underline)):
+            pen.foreground = .black
+            pen.underline = underline
+            return before
+        case .backgroundForeground(.transparentBackground):
+            pen.background = CEA608CellStyle.Background(color: .black, semiTransparent: false, transparent: true)
+            return pen
+        case .backgroundForeground(.background(let color, let semiTransparent)):
+            // Opaque black is the default background, kept as none (CEA608CellStyle.from).
+            pen.background =
+                color == .black && !semiTransparent
+                ? nil : CEA608CellStyle.Background(color: color, semiTransparent: semiTransparent, transparent: false)
+            return pen
+        }
+    }
+
     /// Appends the code's words: a doubled control code, preceded by a space for the
     /// background and black-foreground codes (CEA-608-B §6.2).
     func append(to buffer: inout CEA608WordBuffer) {

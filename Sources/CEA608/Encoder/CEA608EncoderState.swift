@@ -53,6 +53,12 @@ struct EncoderState {
         var startStateUnits: [Int] = []
         var leanAnchored: [TransmissionUnit]?
         var tabbedAnchored: [TransmissionUnit]?
+        // The rows as a decoder shows them once the words are sent: the unit's rows, but where
+        // attribute codes without a spare cell moved text right (a fuzzing finding of
+        // 2026-11-25, Fixtures/fuzz/scc/roll-up-text-moved-then-painted-over-fuzz.scc: the
+        // model kept the text where the document has it, and a paint-on caption over it painted
+        // too little).
+        var shownRows = unit.rows
         /// An EDM `lead` frames before the start when anything is still on screen; whether one
         /// was sent.
         @discardableResult func eraseBeforeStart(lead: Int = 2) -> Bool {
@@ -69,7 +75,7 @@ struct EncoderState {
             eraseEnded(before: unit.startFrame)
             preload.append(.resumeCaptionLoading)
             if nonDisplayedMayHoldText { preload.append(.eraseNonDisplayedMemory) }
-            diagnostics += encodeRows(unit.rows, into: &preload).map { Self.locate($0, location) }
+            diagnostics += encodeRows(unit.rows, into: &preload, shows: &shownRows).map { Self.locate($0, location) }
             if plans.isEmpty { startStateUnits = Self.startStateUnits(preload.units, channel: channel) }
             anchored.append(.endOfCaption)
             nonDisplayedMayHoldText = !shown.isEmpty
@@ -78,15 +84,34 @@ struct EncoderState {
             let painting = paintOn(
                 unit, index: index, preload: &preload, anchored: &anchored, anchorOffset: &anchorOffset,
                 location: location)
+            var leanShows: [CEA608Row] = []
+            var leanBuffer: CEA608WordBuffer?
+            var leanNotes: [Diagnostic] = []
             if let lean = painting.lean {
                 // Painting only what changes is the fallback when the whole rows do not fit:
                 // other readers (ttconv) build their text from what is sent. It needs no erase.
-                var leanBuffer = anchorOffset == 0 ? anchored : CEA608WordBuffer(channel: channel, capacity: 48)
-                _ = encodeRows(lean, into: &leanBuffer, jumpsOverGaps: false)
-                leanAnchored = leanBuffer.take()
+                var buffer = anchorOffset == 0 ? anchored : CEA608WordBuffer(channel: channel, capacity: 48)
+                leanNotes = encodeRows(lean, into: &buffer, jumpsOverGaps: false, shows: &leanShows)
+                leanBuffer = buffer
             }
-            diagnostics += encodeRows(painting.rows, into: &anchored, jumpsOverGaps: false).map {
-                Self.locate($0, location)
+            var shows: [CEA608Row] = []
+            let notes = encodeRows(painting.rows, into: &anchored, jumpsOverGaps: false, shows: &shows)
+            shownRows = Self.rows(unit.rows, painted: painting.rows, shows: shows)
+            let leanShown = painting.lean.map { Self.rows(unit.rows, painted: $0, shows: leanShows) }
+            if var buffer = leanBuffer, leanShown == shownRows {
+                // The fallback only where it leaves the screen as the whole rows do.
+                leanAnchored = buffer.take()
+                diagnostics += notes.map { Self.locate($0, location) }
+            } else if let buffer = leanBuffer, leanShown == unit.rows {
+                // Whole rows move text right (attribute codes with no spare cell) where painting
+                // only what changes does not, since the screen holds the cells before the change
+                // already: the changes are what shows the caption, and go instead.
+                anchored = buffer
+                anchorOffset = 0
+                shownRows = unit.rows
+                diagnostics += leanNotes.map { Self.locate($0, location) }
+            } else {
+                diagnostics += notes.map { Self.locate($0, location) }
             }
         case .rollUp(let rows):
             // Roll-up lines still on screen: the window goes on. A change of depth is an RU code
@@ -134,8 +159,14 @@ struct EncoderState {
                 }
                 var onBase = row
                 onBase.row = baseRow
-                let notes = encodeRows([onBase], into: &anchored, afterCarriageReturn: onSameBase || offset > 0)
+                var shows: [CEA608Row] = []
+                let notes = encodeRows(
+                    [onBase], into: &anchored, afterCarriageReturn: onSameBase || offset > 0, shows: &shows)
                 diagnostics += notes.map { Self.locate($0, location) }
+                if let line = shows.first {
+                    shownRows[offset].column = line.column
+                    shownRows[offset].cells = line.cells
+                }
                 if var buffer = tabbed {
                     _ = encodeRows(
                         [onBase], into: &buffer, afterCarriageReturn: onSameBase || offset > 0, tabsOverShortGaps: true)
@@ -145,7 +176,7 @@ struct EncoderState {
             tabbedAnchored = tabbed?.take()
         }
         mode = unit.mode
-        shown.append(Shown(plan: index, end: unit.endFrame, mode: unit.mode, rows: unit.rows))
+        shown.append(Shown(plan: index, end: unit.endFrame, mode: unit.mode, rows: shownRows))
         if unit.mode.isRollUp { restackWindow() }
         var plan = CaptionTransmissionPlan(
             captionIndices: unit.captionIndices, mode: unit.mode, startFrame: unit.startFrame,
@@ -506,9 +537,22 @@ struct EncoderState {
         _ rows: [CEA608Row], into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false,
         jumpsOverGaps: Bool = true, tabsOverShortGaps: Bool = false
     ) -> [Diagnostic] {
+        var shows: [CEA608Row] = []
+        return encodeRows(
+            rows, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps,
+            tabsOverShortGaps: tabsOverShortGaps, shows: &shows)
+    }
+
+    /// Appends the rows' words, sets `shows` to the rows as a decoder shows them (one per row, in
+    /// order); returns what had to change (without a location).
+    private func encodeRows(
+        _ rows: [CEA608Row], into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false,
+        jumpsOverGaps: Bool = true, tabsOverShortGaps: Bool = false, shows: inout [CEA608Row]
+    ) -> [Diagnostic] {
         var notes: [Diagnostic] = []
+        shows = rows
         var previousRow = 0
-        for row in rows {
+        for (index, row) in rows.enumerated() {
             if row.row == previousRow {
                 notes.append(
                     Diagnostic(
@@ -519,6 +563,9 @@ struct EncoderState {
             let placed = CEA608RowEncoder.encode(
                 row, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps,
                 tabsOverShortGaps: tabsOverShortGaps)
+            if placed.moved > 0 {
+                shows[index] = Self.shown(row, placed: placed.shown)
+            }
             if placed.lost > 0 {
                 // 15.119(e)(1): what comes past column 32 replaces the character in column 32.
                 notes.append(
@@ -538,6 +585,52 @@ struct EncoderState {
             }
         }
         return notes
+    }
+
+    /// `row` as a decoder shows it after its words moved text right: the cells written from the
+    /// row's column on (codes left of it show as spaces where ``changes(from:to:)`` expects them),
+    /// a column past the grid written over the last (15.119(e)(1)), and cells jumped over by a tab
+    /// offset or PAC left showing the picture.
+    static func shown(_ row: CEA608Row, placed: [CEA608RowEncoder.ShownCell]) -> CEA608Row {
+        let columns = CEA608CaptionLayout.columnCount
+        var cells = [CEA608Row.Cell?](repeating: nil, count: columns)
+        for item in placed where item.column >= row.column {
+            cells[min(item.column, columns - 1)] = item.cell
+        }
+        guard let first = cells.firstIndex(where: { $0 != nil }), let last = cells.lastIndex(where: { $0 != nil })
+        else { return row }
+        let jumped = CEA608Row.Cell(
+            code: CEA608CharacterSet.transparentSpaceCode, fallback: 0,
+            style: CEA608CellStyle.afterIndentPAC(underline: false))
+        var shown = CEA608Row(row: row.row, column: first, cells: cells[first...last].map { $0 ?? jumped })
+        shown.clearsToEnd = row.clearsToEnd
+        return shown
+    }
+
+    /// A paint-on caption's rows as a decoder shows them once `painted` are sent, which show as
+    /// `shows`: where text moved, the row as shown over the caption's row of the same number.
+    /// Elsewhere the screen shows what the caption wants.
+    static func rows(_ wanted: [CEA608Row], painted: [CEA608Row], shows: [CEA608Row]) -> [CEA608Row] {
+        var result = wanted
+        for (sent, row) in zip(painted, shows) where sent != row {
+            guard let index = result.firstIndex(where: { $0.row == row.row }) else { continue }
+            let base = result[index]
+            let columns = CEA608CaptionLayout.columnCount
+            var cells = [CEA608Row.Cell?](repeating: nil, count: columns)
+            for (offset, cell) in base.cells.enumerated() where (0..<columns).contains(base.column + offset) {
+                cells[base.column + offset] = cell
+            }
+            for (offset, cell) in row.cells.enumerated() where (0..<columns).contains(row.column + offset) {
+                cells[row.column + offset] = cell
+            }
+            guard let first = cells.firstIndex(where: { $0 != nil }), let last = cells.lastIndex(where: { $0 != nil })
+            else { continue }
+            let blank = CEA608Row.Cell(
+                code: CEA608CharacterSet.transparentSpaceCode, fallback: 0,
+                style: CEA608CellStyle.afterIndentPAC(underline: false))
+            result[index] = CEA608Row(row: base.row, column: first, cells: cells[first...last].map { $0 ?? blank })
+        }
+        return result
     }
 
     private static func locate(_ diagnostic: Diagnostic, _ location: DiagnosticLocation) -> Diagnostic {

@@ -21,10 +21,21 @@ struct CEA608RowEncoder {
     struct Placement: Equatable {
         var moved = 0
         var end = 0
+        /// The cells a decoder shows after the row's words, in the order they were written: the
+        /// characters, and each attribute code's cell (a standard space, 15.119(h)(1)); a column
+        /// past the grid stands for its last column, which the decoder writes over. Where the
+        /// text did not move, the codes took cells that show as spaces already.
+        var shown: [ShownCell] = []
 
         /// Cells sent past column 32, which the decoder writes over the last column
         /// (15.119(e)(1)): characters lost from view.
         var lost: Int { max(0, end - CEA608CaptionLayout.columnCount) }
+    }
+
+    /// One cell as a decoder shows it after the row's words.
+    struct ShownCell: Equatable {
+        var column: Int
+        var cell: CEA608Row.Cell
     }
 
     /// Appends the words of `row` to `buffer`; returns where its text went.
@@ -185,6 +196,15 @@ struct CEA608RowEncoder {
         let moved = max(0, codes.count - row.column)
         let cursor = max(0, row.column - codes.count)
         let row1Based = min(max(row.row, 1), 15)
+        // The pen as the PAC (or the CR, plain attributes) leaves it (15.119(e)(1)(i)).
+        var pen = CEA608CellStyle.afterIndentPAC(underline: first.style.underline)
+        if useStyledPAC, let attribute {
+            switch attribute {
+            case .italics: pen.italic = true
+            case .color(let color): pen.foreground = color
+            case .indent: break
+            }
+        }
         if afterCarriageReturn && !useStyledPAC && cursor < 4 && !first.style.underline {
             if let tab = tabOffset(cursor) { buffer.append(tab) }
         } else if useStyledPAC, let attribute,
@@ -200,21 +220,41 @@ struct CEA608RowEncoder {
             buffer.appendControl(first: bytes.first, second: bytes.second)
             if let tab = address.tabOffset { buffer.append(tab) }
         }
-        let inside = appendCells(row.cells, leadingCodes: codes, into: &buffer)
-        return Placement(moved: moved + inside, end: cursor + codes.count + row.cells.count + inside)
+        var shown: [ShownCell] = []
+        let inside = appendCells(row.cells, leadingCodes: codes, into: &buffer, column: cursor, pen: pen, shown: &shown)
+        return Placement(moved: moved + inside, end: cursor + codes.count + row.cells.count + inside, shown: shown)
     }
 
-    /// Appends `cells` after `leadingCodes`, the pen already in the style of the first cell;
-    /// returns how many columns the text moved right for attribute codes without spare cells.
+    /// Appends `cells` after `leadingCodes`, the first code (or cell) at `column` with the pen in
+    /// style `pen`; returns how many columns the text moved right for attribute codes without
+    /// spare cells, and adds the cells a decoder shows to `shown`.
     static func appendCells(
-        _ cells: [CEA608Row.Cell], leadingCodes codes: [CEA608AttributeCode], into buffer: inout CEA608WordBuffer
+        _ cells: [CEA608Row.Cell], leadingCodes codes: [CEA608AttributeCode], into buffer: inout CEA608WordBuffer,
+        column: Int, pen: CEA608CellStyle, shown: inout [ShownCell]
     ) -> Int {
         guard let first = cells.first else { return 0 }
         var moved = 0
+        var pen = pen
+        var next = column
+        func show(_ code: CEA608AttributeCode) {
+            let style = code.shownStyle(pen: &pen)
+            shown.append(ShownCell(column: next, cell: CEA608Row.Cell(code: 0x20, fallback: 0, style: style)))
+            next += 1
+        }
+        func show(_ cell: CEA608Row.Cell) {
+            shown.append(ShownCell(column: next, cell: cell))
+            next += 1
+        }
         // One style throughout (the usual case): the codes, then the characters.
         if !cells.contains(where: { $0.style != first.style }) {
-            for code in codes { code.append(to: &buffer) }
-            for cell in cells { appendCharacter(cell, to: &buffer) }
+            for code in codes {
+                code.append(to: &buffer)
+                show(code)
+            }
+            for cell in cells {
+                appendCharacter(cell, to: &buffer)
+                show(cell)
+            }
             buffer.flush()
             return moved
         }
@@ -247,8 +287,10 @@ struct CEA608RowEncoder {
             switch item {
             case .code(let code):
                 code.append(to: &buffer)
+                show(code)
             case .character(let cell):
                 appendCharacter(cell, to: &buffer)
+                show(cell)
             }
         }
         buffer.flush()
@@ -333,13 +375,16 @@ struct CEA608RowEncoder {
             if let pen, segment.cells.first?.style == pen, !opensWithCodeCells, let tab = tabOffset(gap) {
                 buffer.append(tab)
                 // The tab moves from where the cursor is, after any move of the run before.
-                let inside = appendCells(segment.cells, leadingCodes: [], into: &buffer)
+                let inside = appendCells(
+                    segment.cells, leadingCodes: [], into: &buffer, column: placement.end + gap, pen: pen,
+                    shown: &placement.shown)
                 placement.moved += inside
                 placement.end = placement.end + gap + segment.cells.count + inside
             } else {
                 let placed = encode(segment, into: &buffer, afterCarriageReturn: index == 0 && afterCarriageReturn)
                 placement.moved += placed.moved
                 placement.end = placed.end
+                placement.shown += placed.shown
             }
             end = segment.column + segment.cells.count
             pen = segment.cells.last?.style
