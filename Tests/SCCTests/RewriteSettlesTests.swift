@@ -71,6 +71,7 @@ import Testing
         "roll-up-gap-of-three-after-a-style-code-fuzz.scc",
         "gap-space-gap-before-a-style-change-fuzz.scc",
         "roll-up-text-moved-then-painted-over-fuzz.scc",
+        "paint-on-repaint-of-an-unchanged-row-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -462,5 +463,25 @@ import Testing
         try Data(first.text.utf8).write(to: URL(fileURLWithPath: written))
         let cues = try PeerDecoders.ttconv([written], in: directory)
         #expect(cues[0].last?.text == "c s", "\(cues[0])")
+    }
+
+    @Test func aPaintOnCaptionTheScreenShowsAlreadyRepaintsOnlyWhatLeavesItAsItIs() throws {
+        // Paint-on "in" at column 0; at 02:56:25 a PAC to row 15 indent 4 with underline and
+        // "In" (columns 2–3 never written: they show the picture); at 02:56:27 the same PAC and
+        // "In" again, a new caption with the screen unchanged; then ".". Written back, the third
+        // caption must still start with a word on its start frame, so its row is painted again.
+        // Sent whole, the underline's mid-row code took column 3, which then showed a space
+        // instead of the picture (15.119(h)(1)): read back, that caption differed from the one
+        // before at column 3, and the rewrite painted only that cell, other words (a fuzzing
+        // finding). Now the repaint stops before the first cell that shows the picture: PAC row 15
+        // column 0 (9470) and "in" (e9 6e with odd parity), which leaves the screen as it is.
+        let bytes = try Self.fixture("paint-on-repaint-of-an-unchanged-row-fuzz.scc")
+        let read = try SCCReader().read(bytes)
+        let (first, second) = try Self.rewrites(bytes)
+        #expect(first.text == second.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        #expect(first.text.contains("00:02:56:27\t9470 9470 e96e\n"), "\(first.text)")
+        let reread = try #require(first.reread)
+        #expect(reread.captions.count == 4)
+        #expect(Array(reread.captions.prefix(3)) == Array(read.document.captions.prefix(3)))
     }
 }

@@ -236,7 +236,7 @@ struct EncoderState {
             }
             // Nothing changes: the first row is painted again, so the caption still starts with
             // a word on its start frame.
-            return painted.isEmpty ? Array(unit.rows.prefix(1)) : painted
+            return painted.isEmpty ? repaint(of: unit.rows) : painted
         }
         if needsErase {
             // Already in paint-on, with only the new rows' own rows to clear, painting just the
@@ -300,8 +300,40 @@ struct EncoderState {
             let old = leaving.filter { $0.row == row.row }
             return old.isEmpty || staying.contains { $0.row == row.row } || Self.changes(from: old, to: row) != nil
         }
-        let whole = changed.isEmpty ? Array(unit.rows.prefix(1)) : changed
+        let whole = changed.isEmpty ? repaint(of: unit.rows) : changed
         return (whole, lean == whole ? nil : lean)
+    }
+
+    /// What a paint-on caption paints when the screen shows it already: it must still start with
+    /// a word on its start frame, so its first row is painted again, but only as far as painting
+    /// leaves the screen as it is. Sent whole, a row with transparent cells before a style change
+    /// puts the change's attribute code in one of them, which then shows as a space
+    /// (15.119(h)(1)): the repaint would change the screen the caption shares with the one before,
+    /// and what is read back would be painted another way at the next write (a fuzzing finding of
+    /// 2026-11-27, Fixtures/fuzz/scc/paint-on-repaint-of-an-unchanged-row-fuzz.scc). Then only its
+    /// cells before the first transparent one go.
+    private func repaint(of rows: [CEA608Row]) -> [CEA608Row] {
+        guard let row = rows.first else { return [] }
+        if paintsAsItIs(row) { return [row] }
+        if let gap = row.cells.firstIndex(where: \.isGap), gap > 0 {
+            var run = row
+            run.cells.removeSubrange(gap...)
+            if paintsAsItIs(run) { return [run] }
+        }
+        return [row]
+    }
+
+    /// Whether painting `row` shows its characters and spaces where it has them, and nothing
+    /// where it has none: no text moved, no code in a transparent cell.
+    private func paintsAsItIs(_ row: CEA608Row) -> Bool {
+        var scratch = CEA608WordBuffer(channel: channel, capacity: 48)
+        let placed = CEA608RowEncoder.encode(row, into: &scratch)
+        guard placed.moved == 0 else { return false }
+        for item in placed.shown where item.column >= row.column {
+            let offset = item.column - row.column
+            guard offset < row.cells.count, row.cells[offset].code == item.cell.code else { return false }
+        }
+        return true
     }
 
     /// Rolls the roll-up window up one row (a CR, 15.119(f)(1)) before a paint-on caption when
