@@ -72,6 +72,8 @@ import Testing
         "gap-space-gap-before-a-style-change-fuzz.scc",
         "roll-up-text-moved-then-painted-over-fuzz.scc",
         "paint-on-repaint-of-an-unchanged-row-fuzz.scc",
+        "extended-character-after-a-flash-code-over-a-roll-up-line-fuzz.scc",
+        "paint-on-style-codes-left-of-the-change-over-text.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -483,5 +485,42 @@ import Testing
         let reread = try #require(first.reread)
         #expect(reread.captions.count == 4)
         #expect(Array(reread.captions.prefix(3)) == Array(read.document.captions.prefix(3)))
+    }
+
+    @Test func aRollUpLinePaintedOverEndsWhereThePaintOnCaptionStarts() throws {
+        // Roll-up "Dt" on row 15, then RDC, a mid-row code, FON and "℠" (an extended character,
+        // CEA-608-B §6.4.2) painted beside it. Written back, the paint-on caption is PAC (its
+        // start, 00:00:00:06), TO2, FON, a space and "℠" replacing it: the spaces show nothing
+        // (Specs/scc.md, "Start of a roll-up line or paint-on caption"), and the extended
+        // character is the first thing the run shows. The roll-up line it paints over must end
+        // where the paint-on caption starts, its PAC, as it does for a basic character; before,
+        // a character that replaced another ended it at its own frame (00:00:00:13), the two
+        // overlapped, and the rewrite differed (a fuzzing finding).
+        let bytes = try Self.fixture("extended-character-after-a-flash-code-over-a-roll-up-line-fuzz.scc")
+        let (first, second) = try Self.rewrites(bytes)
+        #expect(first.text == second.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        #expect(first.text.contains("00:00:00:06\t946b 946b 97a2 97a2 94a8 94a8 2080 922c 922c"), "\(first.text)")
+        let reread = try #require(first.reread)
+        #expect(reread.captions.count == 2)
+        #expect(reread.captions.first?.timeRange.end == time("00:00:00:06"))
+        #expect(reread.captions.last?.timeRange.start == time("00:00:00:06"))
+    }
+
+    @Test func styleCodesBeforePaintedChangesDoNotTakeCellsOfTextOnScreen() throws {
+        // Roll-up "ger STOR" (columns 0–7), then paint-on: a mid-row code (yellow underline) in
+        // column 8, FON and "ü" in column 9, flashing. Painting only the changes (a space and
+        // "ü" from column 8), the space took the style of the "ü", whose two codes went in the
+        // cells left of the "ü", columns 7 and 8: the "R" in column 7 became a space without a
+        // word (a fuzzing finding). Codes must not go over cells the screen shows: the changes
+        // now start at the row's first cell, and the one code with no spare cell moves the "ü"
+        // one column right, which is reported (608.mid-row).
+        let bytes = try Self.fixture("paint-on-style-codes-left-of-the-change-over-text.scc")
+        let read = try SCCReader().read(bytes)
+        #expect(read.document.captions.last?.text == "ger STOR ü")
+        let (first, second) = try Self.rewrites(bytes)
+        #expect(first.text == second.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        let reread = try #require(first.reread)
+        #expect(reread.captions.last?.text == "ger STOR  ü", "\(first.text)")
+        #expect(first.diagnostics.contains { $0.ruleID == "608.mid-row" })
     }
 }

@@ -432,15 +432,30 @@ struct EncoderState {
         {
             first = new.column
         }
-        var span = first <= last ? (first...last).map { wanted($0) ?? clear } : []
-        CEA608CaptionLayout.normalizeSpaces(&span)
-        // The cells cleared left of the new text keep the style a PAC gives: in the new text's
-        // style, they would want its attribute codes before them, left of the row's first
-        // column, and at column 0 the text would move right at each rewrite. In the PAC's style,
-        // the codes take the last cleared cell, as inside a row (a fuzzing finding of 2026-11-25,
-        // Fixtures/fuzz/scc/paint-on-clear-cell-before-a-coded-style-fuzz.scc).
-        for offset in span.indices where first + offset < new.column && span[offset].isGap {
-            span[offset].style = CEA608CellStyle.afterIndentPAC(underline: span[offset].style.underline)
+        func changedCells(from first: Int) -> [CEA608Row.Cell] {
+            var span = first <= last ? (first...last).map { wanted($0) ?? clear } : []
+            CEA608CaptionLayout.normalizeSpaces(&span)
+            // The cells cleared left of the new text keep the style a PAC gives: in the new
+            // text's style, they would want its attribute codes before them, left of the row's
+            // first column, and at column 0 the text would move right at each rewrite. In the
+            // PAC's style, the codes take the last cleared cell, as inside a row (a fuzzing
+            // finding of 2026-11-25, Fixtures/fuzz/scc/paint-on-clear-cell-before-a-coded-style-fuzz.scc).
+            for offset in span.indices where first + offset < new.column && span[offset].isGap {
+                span[offset].style = CEA608CellStyle.afterIndentPAC(underline: span[offset].style.underline)
+            }
+            return span
+        }
+        var span = changedCells(from: first)
+        // Spaces opening the changes take the style of the text after them, and when that needs
+        // attribute codes, the codes go in the cells left of the first change, over what the
+        // screen shows there (a fuzzing finding of 2026-11-27: an "R" overwritten by a mid-row
+        // code, Fixtures/fuzz/scc/extended-character-after-a-flash-code-over-a-roll-up-line-fuzz.scc).
+        // Then the changes start at the new row's first cell, as for a change that needs codes.
+        if first > new.column,
+            !CEA608RowEncoder.openingCodeColumns(of: CEA608Row(row: new.row, column: first, cells: span)).isEmpty
+        {
+            first = new.column
+            span = changedCells(from: first)
         }
         var row = CEA608Row(row: new.row, column: first, cells: span)
         row.clearsToEnd = clearsToEnd

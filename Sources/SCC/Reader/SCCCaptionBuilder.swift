@@ -275,9 +275,13 @@ struct SCCCaptionBuilder {
         // Taken out of `self` so each caption can be updated in place.
         var list = open
         open = []
-        // A paint-on caption painted over ends where the caption painting over it starts: the
-        // first code of the run that prepared it (a PAC before the text).
-        let end = change.cause == .paint && mode == .paintOn ? min(cue ?? change.frame, change.frame) : change.frame
+        // A caption painted over ends where the caption painting over it starts: the first code
+        // of the run that prepared it (a PAC before the text), also when the first thing the run
+        // shows is an extended character replacing its fallback (CEA-608-B §6.4.2) after spaces
+        // that showed nothing (a fuzzing finding of 2026-11-27,
+        // Fixtures/fuzz/scc/extended-character-after-a-flash-code-over-a-roll-up-line-fuzz.scc).
+        let paints = change.cause == .paint || change.cause == .replace
+        let end = paints && mode == .paintOn ? min(cue ?? change.frame, change.frame) : change.frame
         var index = list.count - 1
         while index >= 0 {
             if !survives(&list[index], change, memory: memory, mode: mode, baseRow: baseRow) {
