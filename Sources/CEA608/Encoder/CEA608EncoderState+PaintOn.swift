@@ -1,0 +1,287 @@
+// Paint-on in the encoder's model of the screen. Sources: 47 CFR 15.119(f)(3) (now 47 CFR
+// 79.101): paint-on writes straight to displayed memory, RDC changes nothing on screen;
+// (f)(1): a CR rolls the roll-up window; (h)(1): attribute codes take a cell, shown as a space.
+import CaptionCore
+
+extension EncoderState {
+    /// What a paint-on caption needs before its own rows (15.119(f)(3)), and the rows to paint:
+    /// RDC when the mode changes, and an erase only for what must leave from rows the new caption
+    /// does not paint. RDC does not change the screen, so captions meant to stay (any mode) stay.
+    /// On a row it shares with what leaves, only the cells that change are painted (those the new
+    /// text does not cover are cleared with the transparent space), as a captioner correcting a
+    /// row does.
+    mutating func paintOn(
+        _ unit: CEA608DisplayUnit, index: Int, preload: inout CEA608WordBuffer, anchored: inout CEA608WordBuffer,
+        anchorOffset: inout Int, location: DiagnosticLocation
+    ) -> (rows: [CEA608Row], lean: [CEA608Row]?) {
+        let start = unit.startFrame
+        eraseEnded(before: start - 2)
+        let rolls = rollsWindowUp(for: unit, index: index)
+        if rolls {
+            // The CR lands on the start frame (it is what the viewer sees first), then RDC: the
+            // CR acts only in roll-up mode.
+            anchored.append(.carriageReturn)
+            anchored.append(.resumeDirectCaptioning)
+        }
+        // Captions meant to stay whose cells the new text paints over are spoiled: they leave.
+        let stays = { (item: Shown) in item.end > start && !Self.overlaps(item.rows, unit.rows) }
+        let rows = Set(unit.rows.map(\.row))
+        // What leaves from rows the new text does not paint needs an erase; what leaves from its
+        // rows is painted over, or needs its cells cleared where the new rows are shorter.
+        let leavesOtherRows = shown.contains { !stays($0) && $0.rows.contains { !rows.contains($0.row) } }
+        let leavesCellsUncovered = shown.contains { item in
+            !stays(item)
+                && item.rows.contains { old in
+                    !unit.rows.contains {
+                        $0.row == old.row && $0.column <= old.column
+                            && $0.column + $0.cells.count >= old.column + old.cells.count
+                    }
+                }
+        }
+        let anythingStays = shown.contains(where: stays)
+        let needsErase = leavesOtherRows || (leavesCellsUncovered && !anythingStays)
+        /// The rows painting only what changes over what leaves (clearing what it leaves behind).
+        func leanRows(leaving: [CEA608Row], staying: [CEA608Row]) -> [CEA608Row] {
+            let painted = unit.rows.compactMap { row in
+                let old = leaving.filter { $0.row == row.row }
+                guard !old.isEmpty, !staying.contains(where: { $0.row == row.row }) else { return row }
+                return Self.changes(from: old, to: row)
+            }
+            // Nothing changes: the first row is painted again, so the caption still starts with
+            // a word on its start frame.
+            return painted.isEmpty ? repaint(of: unit.rows) : painted
+        }
+        if needsErase {
+            // Already in paint-on, with only the new rows' own rows to clear, painting just the
+            // changes (no EDM) is the fallback when an erase and whole rows do not fit.
+            let lean =
+                mode == .paintOn && !leavesOtherRows ? leanRows(leaving: shown.flatMap(\.rows), staying: []) : nil
+            // One EDM erases the whole screen, so whatever was meant to stay leaves too (reported).
+            // RDC does not change the screen (15.119(f)(3)), but FFmpeg loses a caption still
+            // shown when RDC arrives, and shows it after the paint-on caption instead (measured
+            // with hand-made files): it follows the EDM. EDM and RDC twice would take the screen
+            // down 4 frames before the start, though what leaves is meant to stay until at most 2
+            // frames before it (earlier ends were erased above): each goes once.
+            let switching = mode != .paintOn
+            anchored.append(.eraseDisplayedMemory, once: switching)
+            if switching { anchored.append(.resumeDirectCaptioning, once: true) }
+            let lead = 2
+            anchorOffset = lead
+            replaceShown(by: index, at: start - Int64(lead), start: start)
+            return (unit.rows, lean)
+        }
+        // What leaves is painted over by the new text at its start; the rest stays.
+        var kept: [Shown] = []
+        var leaving: [CEA608Row] = []
+        for item in shown {
+            if stays(item) {
+                kept.append(item)
+            } else {
+                leaving += item.rows
+                ends[item.plan] = .replaced(byPlan: index)
+                if item.end > start { warnEarly(item.plan, leaves: start, meant: item.end) }
+            }
+        }
+        shown = kept
+        // A decoder keeps no caption boundaries within a row (15.119(f)(3)): text painted beside
+        // a caption that stays on its row reads back as one paint-on caption holding the row,
+        // and the caption beside it as ending where this one starts (a fuzzing finding of
+        // 2026-11-25, Fixtures/fuzz/scc/paint-on-beside-a-roll-up-line-on-its-row-fuzz.scc).
+        for item in kept {
+            guard let shared = item.rows.first(where: { rows.contains($0.row) })?.row else { continue }
+            let other = plans[item.plan].captionIndices
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "608.rows",
+                    "\(CaptionNumbers.subject(unit.captionIndices)) painted on row \(shared) beside "
+                        + "\(CaptionNumbers.subject(other)), which stays: a decoder shows one row, read back "
+                        + "as one caption from the start of \(CaptionNumbers.subject(unit.captionIndices))",
+                    at: location, suggestedFix: "place captions shown at the same time on different rows"))
+        }
+        // RDC changes nothing on screen: it goes out ahead, with the free frames.
+        if mode != .paintOn && !rolls { preload.append(.resumeDirectCaptioning) }
+        let lean = leanRows(leaving: leaving, staying: kept.flatMap(\.rows))
+        // Whole rows leave old cells behind where they are shorter: then only the lean form
+        // (which clears them) is right.
+        if leavesCellsUncovered { return (lean, nil) }
+        // A row that what leaves already shows as wanted is not painted again: a decoder would
+        // show no change there (15.119(f)(3)), and the caption's first visible change would come
+        // a row later than its start. If no row changes, the first is painted again, so the
+        // caption still starts with a word on its start frame.
+        let staying = kept.flatMap(\.rows)
+        let changed = unit.rows.filter { row in
+            let old = leaving.filter { $0.row == row.row }
+            return old.isEmpty || staying.contains { $0.row == row.row } || Self.changes(from: old, to: row) != nil
+        }
+        let whole = changed.isEmpty ? repaint(of: unit.rows) : changed
+        return (whole, lean == whole ? nil : lean)
+    }
+
+    /// What a paint-on caption paints when the screen shows it already: it must still start with
+    /// a word on its start frame, so its first row is painted again, but only as far as painting
+    /// leaves the screen as it is. Sent whole, a row with transparent cells before a style change
+    /// puts the change's attribute code in one of them, which then shows as a space
+    /// (15.119(h)(1)): the repaint would change the screen the caption shares with the one before,
+    /// and what is read back would be painted another way at the next write (a fuzzing finding of
+    /// 2026-11-27, Fixtures/fuzz/scc/paint-on-repaint-of-an-unchanged-row-fuzz.scc). Then only its
+    /// cells before the first transparent one go.
+    func repaint(of rows: [CEA608Row]) -> [CEA608Row] {
+        guard let row = rows.first else { return [] }
+        if paintsAsItIs(row) { return [row] }
+        if let gap = row.cells.firstIndex(where: \.isGap), gap > 0 {
+            var run = row
+            run.cells.removeSubrange(gap...)
+            if paintsAsItIs(run) { return [run] }
+        }
+        return [row]
+    }
+
+    /// Whether painting `row` shows its characters and spaces where it has them, and nothing
+    /// where it has none: no text moved, no code in a transparent cell.
+    func paintsAsItIs(_ row: CEA608Row) -> Bool {
+        var scratch = CEA608WordBuffer(channel: channel, capacity: 48)
+        let placed = CEA608RowEncoder.encode(row, into: &scratch)
+        guard placed.moved == 0 else { return false }
+        for item in placed.shown where item.column >= row.column {
+            let offset = item.column - row.column
+            guard offset < row.cells.count, row.cells[offset].code == item.cell.code else { return false }
+        }
+        return true
+    }
+
+    /// Rolls the roll-up window up one row (a CR, 15.119(f)(1)) before a paint-on caption when
+    /// roll-up lines meant to stay hold a row it paints and, one row higher, they would all
+    /// still be inside the window and clear of its rows: both are on screen together, which a
+    /// decoder shows only with the lines rolled up (as a captioner ends a roll-up line with CR
+    /// before painting below it). Lines whose end has come must roll out of the window (an erase
+    /// would take the others too); returns whether the window rolls.
+    mutating func rollsWindowUp(for unit: CEA608DisplayUnit, index: Int) -> Bool {
+        guard case .rollUp(let windowRows) = mode else { return false }
+        let start = unit.startFrame
+        let rows = Set(unit.rows.map(\.row))
+        let staying = shown.filter { $0.end > start && $0.mode.isRollUp }
+        guard staying.contains(where: { $0.rows.contains { rows.contains($0.row) } }) else { return false }
+        let top = max(1, windowBase - windowRows + 1)
+        for item in staying {
+            for row in item.rows where row.row - 1 < top || rows.contains(row.row - 1) { return false }
+        }
+        // What leaves now must roll out: anything else would need an erase, which takes the
+        // lines that stay too.
+        let rollsOut = { (item: Shown) in item.rows.contains { $0.row - 1 < top } }
+        guard shown.allSatisfy({ $0.end > start || rollsOut($0) }) else { return false }
+        var kept: [Shown] = []
+        for var item in shown {
+            if rollsOut(item) {
+                ends[item.plan] = .replaced(byPlan: index)
+                continue
+            }
+            for line in item.rows.indices { item.rows[line].row -= 1 }
+            kept.append(item)
+        }
+        shown = kept
+        return true
+    }
+
+    /// The part of `new` to paint over `old` (cells on the same row): from the first cell that
+    /// differs to the last, with the transparent space where old text must go; `nil` when nothing
+    /// differs. It starts at the row's own first cell when the first change needs attribute
+    /// codes, which would take the cell before it.
+    static func changes(from old: [CEA608Row], to new: CEA608Row) -> CEA608Row? {
+        // The old cells by column (the grid is 32 wide; a row past it keeps only its cells on
+        // the grid).
+        var cells = [CEA608Row.Cell?](repeating: nil, count: CEA608CaptionLayout.columnCount)
+        var oldLow = Int.max
+        var oldHigh = -1
+        // Where the old rows' opening attribute codes went: cells that show as standard spaces
+        // (15.119(h)(1)), though no old cell is there.
+        var codeCells = [Bool](repeating: false, count: CEA608CaptionLayout.columnCount)
+        for row in old {
+            for (offset, cell) in row.cells.enumerated() where cells.indices.contains(row.column + offset) {
+                cells[row.column + offset] = cell
+                oldLow = min(oldLow, row.column + offset)
+                oldHigh = max(oldHigh, row.column + offset)
+            }
+            for column in CEA608RowEncoder.openingCodeColumns(of: row) where codeCells.indices.contains(column) {
+                codeCells[column] = true
+            }
+        }
+        let newEnd = new.column + new.cells.count
+        let low = max(0, min(new.column, oldLow))
+        let high = min(cells.count, max(newEnd, oldHigh + 1))
+        func wanted(_ column: Int) -> CEA608Row.Cell? {
+            (new.column..<newEnd).contains(column) ? new.cells[column - new.column] : nil
+        }
+        var first = -1
+        var last = -1
+        for column in low..<max(low, high) {
+            let before = cells[column]
+            let after = wanted(column)
+            if before == nil && (after == nil || after?.isGap == true) { continue }
+            // A standard space where an old code's cell is: the screen shows one there already,
+            // and the new row's own code for the text after it would take that cell again. Painted
+            // anew, the space would take the style of the text before it instead, and the caption
+            // read back would not be the one written (a fuzzing finding of 2026-11-25,
+            // Fixtures/fuzz/scc/paint-on-space-over-a-code-cell-fuzz.scc).
+            if before == nil && codeCells[column] && after?.isSpace == true { continue }
+            if before?.code != after?.code || before?.fallback != after?.fallback || before?.style != after?.style {
+                if first < 0 { first = column }
+                last = column
+            }
+        }
+        guard first >= 0 else { return nil }
+        // Old cells past the new row's end go with one DER after it (two frames), rather than a
+        // transparent space each.
+        var clearsToEnd = false
+        if last >= newEnd, oldHigh >= newEnd {
+            clearsToEnd = true
+            last = min(last, newEnd - 1)
+            first = min(first, newEnd)
+        }
+        let clear = CEA608Row.Cell(
+            code: CEA608CharacterSet.transparentSpaceCode, fallback: 0,
+            style: new.cells.first?.style ?? CEA608CellStyle.afterIndentPAC(underline: false))
+        if let cell = wanted(first) ?? clear as CEA608Row.Cell?,
+            cell.style != CEA608CellStyle.afterIndentPAC(underline: cell.style.underline), first > new.column
+        {
+            first = new.column
+        }
+        func changedCells(from first: Int) -> [CEA608Row.Cell] {
+            var span = first <= last ? (first...last).map { wanted($0) ?? clear } : []
+            CEA608CaptionLayout.normalizeSpaces(&span)
+            // The cells cleared left of the new text keep the style a PAC gives: in the new
+            // text's style, they would want its attribute codes before them, left of the row's
+            // first column, and at column 0 the text would move right at each rewrite. In the
+            // PAC's style, the codes take the last cleared cell, as inside a row (a fuzzing
+            // finding of 2026-11-25, Fixtures/fuzz/scc/paint-on-clear-cell-before-a-coded-style-fuzz.scc).
+            for offset in span.indices where first + offset < new.column && span[offset].isGap {
+                span[offset].style = CEA608CellStyle.afterIndentPAC(underline: span[offset].style.underline)
+            }
+            return span
+        }
+        var span = changedCells(from: first)
+        // Spaces opening the changes take the style of the text after them, and when that needs
+        // attribute codes, the codes go in the cells left of the first change, over what the
+        // screen shows there (a fuzzing finding of 2026-11-27: an "R" overwritten by a mid-row
+        // code, Fixtures/fuzz/scc/extended-character-after-a-flash-code-over-a-roll-up-line-fuzz.scc).
+        // Then the changes start at the new row's first cell, as for a change that needs codes.
+        if first > new.column,
+            !CEA608RowEncoder.openingCodeColumns(of: CEA608Row(row: new.row, column: first, cells: span)).isEmpty
+        {
+            first = new.column
+            span = changedCells(from: first)
+        }
+        var row = CEA608Row(row: new.row, column: first, cells: span)
+        row.clearsToEnd = clearsToEnd
+        return row
+    }
+
+    /// Whether two sets of rows share a cell.
+    static func overlaps(_ a: [CEA608Row], _ b: [CEA608Row]) -> Bool {
+        for x in a {
+            for y in b where x.row == y.row {
+                if x.column < y.column + y.cells.count && y.column < x.column + x.cells.count { return true }
+            }
+        }
+        return false
+    }
+}

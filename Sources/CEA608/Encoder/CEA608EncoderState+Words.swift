@@ -1,0 +1,123 @@
+// Rows to words in the encoder, and the rows as a decoder shows them. Sources: 47 CFR 15.119
+// (now 47 CFR 79.101): (e)(1) the grid, PACs and tab offsets; (h)(1) attribute codes take a cell.
+import CaptionCore
+
+extension EncoderState {
+    /// Appends the rows' words; returns what had to change (without a location).
+    ///
+    /// Transparent cells are jumped over (a tab offset or PAC) except in paint-on, where the
+    /// screen may hold text there that a transparent space must clear.
+    func encodeRows(
+        _ rows: [CEA608Row], into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false,
+        jumpsOverGaps: Bool = true, tabsOverShortGaps: Bool = false
+    ) -> [Diagnostic] {
+        var shows: [CEA608Row] = []
+        return encodeRows(
+            rows, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps,
+            tabsOverShortGaps: tabsOverShortGaps, shows: &shows)
+    }
+
+    /// Appends the rows' words, sets `shows` to the rows as a decoder shows them (one per row, in
+    /// order); returns what had to change (without a location).
+    func encodeRows(
+        _ rows: [CEA608Row], into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false,
+        jumpsOverGaps: Bool = true, tabsOverShortGaps: Bool = false, shows: inout [CEA608Row]
+    ) -> [Diagnostic] {
+        var notes: [Diagnostic] = []
+        shows = rows
+        var previousRow = 0
+        for (index, row) in rows.enumerated() {
+            if row.row == previousRow {
+                notes.append(
+                    Diagnostic(
+                        .warning, "608.rows", "two captions shown together share row \(row.row)",
+                        suggestedFix: "place captions shown at the same time on different rows"))
+            }
+            previousRow = row.row
+            let placed = CEA608RowEncoder.encode(
+                row, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps,
+                tabsOverShortGaps: tabsOverShortGaps)
+            if placed.moved > 0 {
+                shows[index] = Self.shown(row, placed: placed.shown)
+            }
+            if placed.lost > 0 {
+                // 15.119(e)(1): what comes past column 32 replaces the character in column 32.
+                notes.append(
+                    Diagnostic(
+                        .warning, "608.mid-row",
+                        "row \(row.row): style changes without a space to hold their codes move the text "
+                            + "\(placed.moved) column(s) right, past column 32: \(placed.lost) character(s) at the "
+                            + "end of the row are lost (a decoder writes each one over the last column)",
+                        suggestedFix: "change styles at spaces, or shorten the row: each attribute code takes a cell"))
+            } else if placed.moved > 0 {
+                notes.append(
+                    Diagnostic(
+                        .warning, "608.mid-row",
+                        "row \(row.row): style changes without a space to hold their codes move the text "
+                            + "\(placed.moved) column(s) right",
+                        suggestedFix: "change styles at spaces: each attribute code takes a cell"))
+            }
+        }
+        return notes
+    }
+
+    /// `row` as a decoder shows it after its words moved text right: the cells written from the
+    /// row's column on (codes left of it show as spaces where ``changes(from:to:)`` expects them),
+    /// a column past the grid written over the last (15.119(e)(1)), and cells jumped over by a tab
+    /// offset or PAC left showing the picture.
+    static func shown(_ row: CEA608Row, placed: [CEA608RowEncoder.ShownCell]) -> CEA608Row {
+        let columns = CEA608CaptionLayout.columnCount
+        var cells = [CEA608Row.Cell?](repeating: nil, count: columns)
+        for item in placed where item.column >= row.column {
+            cells[min(item.column, columns - 1)] = item.cell
+        }
+        guard let first = cells.firstIndex(where: { $0 != nil }), let last = cells.lastIndex(where: { $0 != nil })
+        else { return row }
+        let jumped = CEA608Row.Cell(
+            code: CEA608CharacterSet.transparentSpaceCode, fallback: 0,
+            style: CEA608CellStyle.afterIndentPAC(underline: false))
+        var shown = CEA608Row(row: row.row, column: first, cells: cells[first...last].map { $0 ?? jumped })
+        shown.clearsToEnd = row.clearsToEnd
+        return shown
+    }
+
+    /// A paint-on caption's rows as a decoder shows them once `painted` are sent, which show as
+    /// `shows`: where text moved, the row as shown over the caption's row of the same number.
+    /// Elsewhere the screen shows what the caption wants.
+    static func rows(_ wanted: [CEA608Row], painted: [CEA608Row], shows: [CEA608Row]) -> [CEA608Row] {
+        var result = wanted
+        for (sent, row) in zip(painted, shows) where sent != row {
+            guard let index = result.firstIndex(where: { $0.row == row.row }) else { continue }
+            let base = result[index]
+            let columns = CEA608CaptionLayout.columnCount
+            var cells = [CEA608Row.Cell?](repeating: nil, count: columns)
+            for (offset, cell) in base.cells.enumerated() where (0..<columns).contains(base.column + offset) {
+                cells[base.column + offset] = cell
+            }
+            for (offset, cell) in row.cells.enumerated() where (0..<columns).contains(row.column + offset) {
+                cells[row.column + offset] = cell
+            }
+            guard let first = cells.firstIndex(where: { $0 != nil }), let last = cells.lastIndex(where: { $0 != nil })
+            else { continue }
+            let blank = CEA608Row.Cell(
+                code: CEA608CharacterSet.transparentSpaceCode, fallback: 0,
+                style: CEA608CellStyle.afterIndentPAC(underline: false))
+            result[index] = CEA608Row(row: base.row, column: first, cells: cells[first...last].map { $0 ?? blank })
+        }
+        return result
+    }
+
+    static func locate(_ diagnostic: Diagnostic, _ location: DiagnosticLocation) -> Diagnostic {
+        var located = diagnostic
+        located.location = location
+        return located
+    }
+
+    func rollUpCommand(_ rows: Int) -> ControlCommand {
+        switch rows {
+        case ...2: .rollUp2
+        case 3: .rollUp3
+        default: .rollUp4
+        }
+    }
+}
