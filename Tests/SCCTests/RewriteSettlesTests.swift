@@ -74,6 +74,8 @@ import Testing
         "paint-on-repaint-of-an-unchanged-row-fuzz.scc",
         "extended-character-after-a-flash-code-over-a-roll-up-line-fuzz.scc",
         "paint-on-style-codes-left-of-the-change-over-text.scc",
+        "paint-on-repaint-of-a-row-with-gaps-in-short-time-fuzz.scc",
+        "roll-up-lines-above-a-shallower-window.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -522,5 +524,61 @@ import Testing
         let reread = try #require(first.reread)
         #expect(reread.captions.last?.text == "ger STOR  ü", "\(first.text)")
         #expect(first.diagnostics.contains { $0.ruleID == "608.mid-row" })
+    }
+
+    @Test func aRollUpLineAboveAShallowerWindowLeavesWithTheRU() throws {
+        // RU3 lines "AA", "BB", "CC" (from 1:00, 2:00, 3:00), then RU2 at 4:00 and CR at 4:02
+        // for "DD". The RU of the shallower window takes "AA" (above it) at 4:00, the CR takes
+        // "BB" at 4:02 (15.119(f)(1); CEA608Decoder): read, "AA" ends at 4:00. Written back, the
+        // window goes on as the file has it: RU2 two frames before the line's start, CR on it,
+        // no erase and no warning. Before, a line ending before the next line's start made the
+        // writer erase the window (EDM, "CC" cut short) and start a new one.
+        let bytes = try Self.fixture("roll-up-lines-above-a-shallower-window.scc")
+        let read = try SCCReader().read(bytes)
+        #expect(
+            read.document.captions.map { summary($0, dropFrame: false) }.prefix(2) == [
+                "00:00:01:00 00:00:04:00 13-15:0 RU3 AA", "00:00:02:00 00:00:04:02 13-15:0 RU3 BB",
+            ])
+        let (first, second) = try Self.rewrites(bytes)
+        #expect(first.text == second.text)
+        #expect(first.text.contains("00:00:04:00\t9425 9425\n\n00:00:04:02\t94ad 94ad c4c4\n"), "\(first.text)")
+        #expect(!first.diagnostics.contains { $0.severity >= .warning }, "\(first.diagnostics)")
+        #expect(try #require(first.reread).captions == read.document.captions)
+    }
+
+    @Test func aRollUpLineMeantToStayUntilTheStartIsReportedWhenTheRUTakesIt() throws {
+        // The same lines, "AA" meant to stay until "DD" starts (4:02): the RU2 in the two frames
+        // before takes it at 4:00, two frames early, which the writer now reports (608.overlap)
+        // instead of leaving it to the reader to find.
+        let read = try SCCReader().read(try Self.fixture("roll-up-lines-above-a-shallower-window.scc"))
+        var document = read.document
+        document.captions[0].timeRange = TimeRange(start: time("00:00:01:00"), end: time("00:00:04:02"))
+        let written = try SCCWriter(options: CaptionFormatOptions(fileName: "out.scc")).write(document)
+        let early = written.diagnostics.filter { $0.ruleID == "608.overlap" }.map(\.message)
+        #expect(early.count == 1 && early[0].hasPrefix("caption 1 leaves the screen 2 frame(s) early"), "\(early)")
+    }
+
+    @Test func aRepaintOfARowWithGapsInShortTimeSendsItsFirstWords() throws {
+        // Roll-up "E", then "ud" (the writer rolls "E" up, 608.roll-up-end), then paint-on "ll"
+        // on row 14 beside "E", the same again for 3 frames (a new caption, the screen
+        // unchanged), then "N". Read back, the 3-frame caption is the row "E   ll" (a decoder keeps
+        // no boundaries within a row, 608.rows); repainted whole, its three transparent cells go
+        // as transparent spaces, two frames each, and it could not be delivered (a fuzzing
+        // finding). When time is short only the cells before the first transparent one go
+        // again: PAC row 14 column 0 (94d0), "E" (45 80).
+        let bytes = try Self.fixture("paint-on-repaint-of-a-row-with-gaps-in-short-time-fuzz.scc")
+        let (first, second) = try Self.rewrites(bytes)
+        // The first write warns (the line kept until it rolls out, the rows shared), so the
+        // second is the fixed point.
+        let reread = try #require(first.reread)
+        let third = try SCCWriter(options: CaptionFormatOptions(fileName: "in.scc"))
+            .write(try SCCReader().read(Array(second.text.utf8)).document)
+        #expect(String(decoding: third.bytes, as: UTF8.self) == second.text)
+        #expect(reread.captions.count == 5)
+        #expect(second.text.contains("00:00:13;23\t94d0 94d0 4580\n"), "\(second.text)")
+        // A line kept until it rolls out is reported as such, not as leaving "early" by a
+        // number of frames that means nothing (it once said 9223372036854775330).
+        #expect(!first.diagnostics.contains { $0.message.contains("922337") }, "\(first.diagnostics)")
+        #expect(first.diagnostics.contains { $0.ruleID == "608.roll-up-end" })
     }
 }

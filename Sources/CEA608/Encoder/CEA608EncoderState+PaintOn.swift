@@ -49,7 +49,7 @@ extension EncoderState {
             }
             // Nothing changes: the first row is painted again, so the caption still starts with
             // a word on its start frame.
-            return painted.isEmpty ? repaint(of: unit.rows) : painted
+            return painted.isEmpty ? briefRepaint(of: unit.rows) : painted
         }
         if needsErase {
             // Already in paint-on, with only the new rows' own rows to clear, painting just the
@@ -134,6 +134,24 @@ extension EncoderState {
             if paintsAsItIs(run) { return [run] }
         }
         return [row]
+    }
+
+    /// The shortest repaint of a paint-on caption the screen shows already, the fallback of
+    /// ``repaint(of:)`` when the caption's time is short: its first row's cells before the first
+    /// transparent one, which a paint-on row sends as transparent spaces, two frames each. Read
+    /// back, the run that paints them starts the caption as the whole row does (Specs/scc.md,
+    /// "From the screen to captions"). A fuzzing finding of 2026-11-27
+    /// (Fixtures/fuzz/scc/paint-on-repaint-of-a-row-with-gaps-in-short-time-fuzz.scc): read back
+    /// as one row with the roll-up line beside it, a 3-frame caption was repainted whole (10
+    /// frames) and could not be delivered.
+    func briefRepaint(of rows: [CEA608Row]) -> [CEA608Row] {
+        guard let row = rows.first else { return [] }
+        if let gap = row.cells.firstIndex(where: \.isGap), gap > 0 {
+            var run = row
+            run.cells.removeSubrange(gap...)
+            if paintsAsItIs(run) { return [run] }
+        }
+        return repaint(of: rows)
     }
 
     /// Whether painting `row` shows its characters and spaces where it has them, and nothing

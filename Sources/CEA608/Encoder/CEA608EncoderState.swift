@@ -115,17 +115,37 @@ struct EncoderState {
             }
         case .rollUp(let rows):
             // Roll-up lines still on screen: the window goes on. A change of depth is an RU code
-            // and a move of the base row a PAC; neither erases the lines (15.119(f)(1)).
+            // and a move of the base row a PAC; neither erases the lines in the window
+            // (15.119(f)(1)), but the RU of a shallower window takes the lines above it, at its
+            // own frame, two before the start (as CEA608Decoder does): they may end there.
+            let depthChanges = mode?.isRollUp == true && mode != unit.mode
+            let depthTop = windowBase - rows + 1
+            let removedByDepth =
+                depthChanges ? shown.prefix { $0.rows.contains { $0.row < depthTop } }.count : 0
             let continues =
                 unit.mode.isRollUp && mode?.isRollUp == true && !shown.isEmpty
-                && shown.allSatisfy { $0.mode.isRollUp && $0.end >= unit.startFrame }
+                && shown.indices.allSatisfy {
+                    shown[$0].mode.isRollUp
+                        && shown[$0].end >= unit.startFrame - ($0 < removedByDepth ? 2 : 0)
+                }
             var onSameBase = continues
             if continues {
-                if mode != unit.mode {
+                if depthChanges {
                     // The RU goes in the two frames before the start, so the CR that rolls the
                     // window for the line lands on the start frame, as the reader times it.
                     anchored.append(rollUpCommand(rows))
                     anchorOffset = 2
+                    // Lines above the new window leave with the RU: reported when meant to stay
+                    // longer. They were taken to leave with the CR, two frames later: a line
+                    // meant to end at the start left two frames early without a word, and read
+                    // back, ending at the RU, it made the rewrite erase the window (a fuzzing
+                    // finding of 2026-11-27; Fixtures/fuzz/scc/roll-up-lines-above-a-shallower-window.scc).
+                    let ruFrame = unit.startFrame - 2
+                    for item in shown.prefix(removedByDepth) {
+                        ends[item.plan] = .replaced(byPlan: index)
+                        if item.end > ruFrame { warnEarly(item.plan, leaves: ruFrame, meant: item.end) }
+                    }
+                    shown.removeFirst(removedByDepth)
                 }
                 anchored.append(.carriageReturn)
                 rollOut(by: index, windowRows: rows, at: unit.startFrame, start: unit.startFrame, location: location)
@@ -283,6 +303,10 @@ struct EncoderState {
     }
 
     mutating func warnEarly(_ plan: Int, leaves frame: Int64, meant end: Int64) {
+        // A roll-up line kept until it rolls out (end .max, ``rollOut``) is past its end already,
+        // and 608.roll-up-end said so: it leaves late, not early (the message once gave
+        // 9223372036854775330 frames).
+        guard end < .max else { return }
         let captions = plans[plan].captionIndices
         diagnostics.append(
             Diagnostic(
