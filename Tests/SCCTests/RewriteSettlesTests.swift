@@ -76,6 +76,7 @@ import Testing
         "paint-on-style-codes-left-of-the-change-over-text.scc",
         "paint-on-repaint-of-a-row-with-gaps-in-short-time-fuzz.scc",
         "roll-up-lines-above-a-shallower-window.scc",
+        "paint-on-repeat-of-a-row-with-a-code-in-a-transparent-cell-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -580,5 +581,23 @@ import Testing
         // number of frames that means nothing (it once said 9223372036854775330).
         #expect(!first.diagnostics.contains { $0.message.contains("922337") }, "\(first.diagnostics)")
         #expect(first.diagnostics.contains { $0.ruleID == "608.roll-up-end" })
+    }
+
+    @Test func aRepaintSendsTheFirstWordHoweverTheRowWasSent() throws {
+        // A 32-cell roll-up line, "Lorem ipm dolor se", a cell never written (TO1), then
+        // underlined text; then RDC and "T." written over the last column, which leaves the
+        // screen as it was: a paint-on caption repeating the row. Written back, the line's
+        // mid-row code takes the transparent cell (it shows a space, 15.119(h)(1)), so read back
+        // the row has a space there. The repeat repainted the row up to its first transparent
+        // cell ("Lorem ipm dolor se") at the first write, and whole at the rewrite (the reread row
+        // has none): other bytes (a fuzzing finding). Now it repaints the first word, "Lorem"
+        // (PAC row 15 column 0, 9470; "Lo", "re", "m" with odd parity), both times.
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("paint-on-repeat-of-a-row-with-a-code-in-a-transparent-cell-fuzz.scc"))
+        #expect(first.text == second.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        #expect(first.text.contains("00:02:57;00\t9470 9470 4cef f2e5 6d80\n"), "\(first.text)")
+        let reread = try #require(first.reread)
+        #expect(reread.captions.count == 2)
+        #expect(reread.captions.map(\.text).allSatisfy { $0 == "Lorem ipm dolor se ¡U!\"'Vá iciñ." })
     }
 }

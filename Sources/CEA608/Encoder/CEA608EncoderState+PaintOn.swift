@@ -49,7 +49,7 @@ extension EncoderState {
             }
             // Nothing changes: the first row is painted again, so the caption still starts with
             // a word on its start frame.
-            return painted.isEmpty ? briefRepaint(of: unit.rows) : painted
+            return painted.isEmpty ? repaint(of: unit.rows) : painted
         }
         if needsErase {
             // Already in paint-on, with only the new rows' own rows to clear, painting just the
@@ -118,40 +118,31 @@ extension EncoderState {
     }
 
     /// What a paint-on caption paints when the screen shows it already: it must still start with
-    /// a word on its start frame, so its first row is painted again, but only as far as painting
-    /// leaves the screen as it is. Sent whole, a row with transparent cells before a style change
-    /// puts the change's attribute code in one of them, which then shows as a space
-    /// (15.119(h)(1)): the repaint would change the screen the caption shares with the one before,
-    /// and what is read back would be painted another way at the next write (a fuzzing finding of
-    /// 2026-11-27, Fixtures/fuzz/scc/paint-on-repaint-of-an-unchanged-row-fuzz.scc). Then only its
-    /// cells before the first transparent one go.
+    /// a word on its start frame (read back, the run that paints starts the caption, Specs/scc.md
+    /// "From the screen to captions"), so the first word of its first row is painted again: its
+    /// cells up to the first space, transparent cell or change of style. Sent whole, a row with
+    /// transparent cells sends them as transparent spaces, two frames each, and where a style
+    /// change follows one, puts the change's attribute code in it, which then shows as a space
+    /// (15.119(h)(1)), unless the caption on screen was sent so too, which depends on how it was
+    /// painted; and read back, such a cell is a space, so a rule that cut the row at its first
+    /// transparent cell cut the reread row elsewhere. The first word is the same however the row
+    /// was sent. Fuzzing findings of 2026-11-27: a repaint changed the screen
+    /// (Fixtures/fuzz/scc/paint-on-repaint-of-an-unchanged-row-fuzz.scc), took 10 frames of a
+    /// 3-frame caption (…/paint-on-repaint-of-a-row-with-gaps-in-short-time-fuzz.scc), and was
+    /// cut at another cell at the rewrite
+    /// (…/paint-on-repeat-of-a-row-with-a-code-in-a-transparent-cell-fuzz.scc).
     func repaint(of rows: [CEA608Row]) -> [CEA608Row] {
-        guard let row = rows.first else { return [] }
-        if paintsAsItIs(row) { return [row] }
-        if let gap = row.cells.firstIndex(where: \.isGap), gap > 0 {
-            var run = row
-            run.cells.removeSubrange(gap...)
-            if paintsAsItIs(run) { return [run] }
+        guard let row = rows.first, let first = row.cells.first else { return [] }
+        var end = 1
+        while end < row.cells.count, !first.isSpace, !row.cells[end].isSpace, !row.cells[end].isGap,
+            row.cells[end].style == first.style
+        {
+            end += 1
         }
-        return [row]
-    }
-
-    /// The shortest repaint of a paint-on caption the screen shows already, the fallback of
-    /// ``repaint(of:)`` when the caption's time is short: its first row's cells before the first
-    /// transparent one, which a paint-on row sends as transparent spaces, two frames each. Read
-    /// back, the run that paints them starts the caption as the whole row does (Specs/scc.md,
-    /// "From the screen to captions"). A fuzzing finding of 2026-11-27
-    /// (Fixtures/fuzz/scc/paint-on-repaint-of-a-row-with-gaps-in-short-time-fuzz.scc): read back
-    /// as one row with the roll-up line beside it, a 3-frame caption was repainted whole (10
-    /// frames) and could not be delivered.
-    func briefRepaint(of rows: [CEA608Row]) -> [CEA608Row] {
-        guard let row = rows.first else { return [] }
-        if let gap = row.cells.firstIndex(where: \.isGap), gap > 0 {
-            var run = row
-            run.cells.removeSubrange(gap...)
-            if paintsAsItIs(run) { return [run] }
-        }
-        return repaint(of: rows)
+        var word = row
+        word.cells.removeSubrange(end...)
+        word.clearsToEnd = false
+        return [paintsAsItIs(word) ? word : row]
     }
 
     /// Whether painting `row` shows its characters and spaces where it has them, and nothing
