@@ -77,6 +77,7 @@ import Testing
         "paint-on-repaint-of-a-row-with-gaps-in-short-time-fuzz.scc",
         "roll-up-lines-above-a-shallower-window.scc",
         "paint-on-repeat-of-a-row-with-a-code-in-a-transparent-cell-fuzz.scc",
+        "paint-on-block-changed-in-one-row-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -599,5 +600,45 @@ import Testing
         let reread = try #require(first.reread)
         #expect(reread.captions.count == 2)
         #expect(reread.captions.map(\.text).allSatisfy { $0 == "Lorem ipm dolor se ¡U!\"'Vá iciñ." })
+    }
+
+    @Test func aPaintOnCaptionOfSeveralRowsIsPaintedByItsChanges() throws {
+        // A pop-on caption "K█" / "th" (rows 2 and 3), then paint-on text on row 3 of it, the last
+        // cell "," at column 31; then " " written over that cell: the two-row block loses its
+        // comma. The comma must go, and nothing stays, so the writer erased the screen (EDM) and
+        // painted both rows again, each after its PAC: read back, row 2 came back as a caption of
+        // its own, then row 3 three frames later (a fuzzing finding). A caption of several rows
+        // is now painted by its changes: PAC row 3 column 28 (925e), TO3, DER (94a4) in the
+        // comma's cell. Read back, it is the caption read from the original.
+        let bytes = try Self.fixture("paint-on-block-changed-in-one-row-fuzz.scc")
+        let read = try SCCReader().read(bytes)
+        let (first, second) = try Self.rewrites(bytes)
+        #expect(first.text == second.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        #expect(first.text.contains("00:00:03;00\t925e 925e 9723 9723 94a4 94a4\n"), "\(first.text)")
+        #expect(!first.text.contains("00:00:02;28\t942c"), "\(first.text)")
+        let reread = try #require(first.reread)
+        #expect(
+            reread.captions.map { summary($0, dropFrame: true) }
+                == read.document.captions.map { summary($0, dropFrame: true) })
+    }
+
+    @Test func aPaintOnCaptionPaintedRowByRowIsReported() throws {
+        // Two rows painted on one after the other each show when their PAC and text arrive
+        // (15.119(f)(3)); read back, each is a caption of its own, which the writer says.
+        let region = CaptionRegion(
+            origin: CaptionPoint(x: .cells(0), y: .cells(12)), size: CaptionSize(width: .cells(10), height: .cells(2)))
+        let caption = Caption(
+            runs: [CaptionRun("Hello\nWorld")],
+            timeRange: TimeRange(start: time("00:00:01;00"), end: time("00:00:04;00")),
+            region: region, animation: .characterReveal)
+        let written = try SCCWriter(options: CaptionFormatOptions(fileName: "out.scc"))
+            .write(CaptionDocument(captions: [caption], frameRate: .fps29_97))
+        let notes = written.diagnostics.filter { $0.ruleID == "608.paint-on-rows" }.map(\.message)
+        #expect(
+            notes == [
+                "caption 1 painted row by row: read back, each of its 2 rows is a caption of its own from when it is painted"
+            ])
+        let reread = try SCCReader().read(written.bytes)
+        #expect(reread.document.captions.map(\.text) == ["Hello", "World"])
     }
 }

@@ -56,6 +56,15 @@ extension EncoderState {
             // changes (no EDM) is the fallback when an erase and whole rows do not fit.
             let lean =
                 mode == .paintOn && !leavesOtherRows ? leanRows(leaving: shown.flatMap(\.rows), staying: []) : nil
+            // A caption of several rows, though, is painted by its changes: erased and painted
+            // again row by row, rows that do not change would leave and come back (a flicker),
+            // and read back, each row would be a caption of its own from its PAC (Specs/scc.md,
+            // "From the screen to captions"), where the changes keep the caption whole (a fuzzing
+            // finding of 2026-11-27, Fixtures/fuzz/scc/paint-on-block-changed-in-one-row-fuzz.scc).
+            if unit.rows.count > 1, let lean {
+                replaceShown(by: index, at: start, start: start)
+                return (lean, nil)
+            }
             // One EDM erases the whole screen, so whatever was meant to stay leaves too (reported).
             // RDC does not change the screen (15.119(f)(3)), but FFmpeg loses a caption still
             // shown when RDC arrives, and shows it after the paint-on caption instead (measured

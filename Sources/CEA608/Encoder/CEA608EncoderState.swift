@@ -113,6 +113,21 @@ struct EncoderState {
             } else {
                 diagnostics += notes.map { Self.locate($0, location) }
             }
+            // 15.119(f)(3): each row shows as it is painted, after its own PAC; read back, a row
+            // painted after another is a caption of its own from then (Specs/scc.md, "From the
+            // screen to captions"), as ttconv reads it too.
+            let paintedRows = Set(
+                (leanShown == unit.rows && leanBuffer != nil ? painting.lean ?? [] : painting.rows).map(\.row))
+            if paintedRows.count > 1 {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "608.paint-on-rows",
+                        "\(CaptionNumbers.subject(unit.captionIndices)) painted row by row: read back, each of its "
+                            + "\(paintedRows.count) rows is a caption of its own from when it is painted",
+                        at: location,
+                        suggestedFix: "give paint-on captions one row each, or use pop-on for captions of several rows")
+                )
+            }
         case .rollUp(let rows):
             // Roll-up lines still on screen: the window goes on. A change of depth is an RU code
             // and a move of the base row a PAC; neither erases the lines in the window
