@@ -78,6 +78,8 @@ import Testing
         "roll-up-lines-above-a-shallower-window.scc",
         "paint-on-repeat-of-a-row-with-a-code-in-a-transparent-cell-fuzz.scc",
         "paint-on-block-changed-in-one-row-fuzz.scc",
+        "paint-on-italic-text-beside-a-roll-up-line-fuzz.scc",
+        "paint-on-change-after-text-that-needs-a-code-cell.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)
@@ -640,5 +642,36 @@ import Testing
             ])
         let reread = try SCCReader().read(written.bytes)
         #expect(reread.document.captions.map(\.text) == ["Hello", "World"])
+    }
+
+    @Test func italicTextAPACReachesWithoutACodeIsPaintedFromItsOwnCell() throws {
+        // Roll-up "L" and "♪" (the writer keeps "L" until it rolls out and paints beside "♪",
+        // both reported), then paint-on italic "ns" at column 2 of row 15. Read back, that
+        // caption is the row "♪ ns"; its changes start at the "n", which an italics PAC at
+        // column 0 and TO2 reach with no attribute code (15.119(e)(1)). Before, any change in a
+        // style other than a plain PAC's was painted from the row's first cell, the "♪" and the
+        // transparent cell too, which did not fit in 3 frames (a fuzzing finding). The rewrite
+        // sends PAC row 15 italics (946e), TO2 (97a2), "ns" as the first write does.
+        let bytes = try Self.fixture("paint-on-italic-text-beside-a-roll-up-line-fuzz.scc")
+        let (first, second) = try Self.rewrites(bytes)
+        #expect(first.diagnostics.contains { $0.ruleID == "608.rows" })
+        let third = try SCCWriter(options: CaptionFormatOptions(fileName: "in.scc"))
+            .write(try SCCReader().read(Array(second.text.utf8)).document)
+        #expect(String(decoding: third.bytes, as: UTF8.self) == second.text)
+        #expect(first.text.contains("00:00:35;09\t946e 97a2 6e73\n"), "\(first.text)")
+        #expect(second.text.contains("00:00:35;09\t946e 97a2 6e73\n"), "\(second.text)")
+    }
+
+    @Test func codesBeforeAChangeMoveItLeftOnlyAsFarAsNeeded() throws {
+        // Paint-on "AB", an italics code and "," (columns 0–3), then italic "xy" after the comma
+        // in 6 frames, which only the changes fit in. The italics code for "xy" alone would take
+        // the comma's cell; starting at the comma, an italics PAC and TO3 reach it with no code,
+        // as the file does: 946e, 9723, ",x", "y". Before, such changes started at the row's first
+        // cell (hand-made from a fuzzing finding, where that took 31 frames of 22).
+        let bytes = try Self.fixture("paint-on-change-after-text-that-needs-a-code-cell.scc")
+        let (first, second) = try Self.rewrites(bytes)
+        #expect(first.text == second.text)
+        #expect(first.text.contains("00:00:02:00\t946e 946e 9723 9723 2cf8 7980\n"), "\(first.text)")
+        #expect(try #require(first.reread).captions.map(\.text) == ["AB ,", "AB ,xy"])
     }
 }

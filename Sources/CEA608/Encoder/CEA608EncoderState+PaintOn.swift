@@ -258,11 +258,6 @@ extension EncoderState {
         let clear = CEA608Row.Cell(
             code: CEA608CharacterSet.transparentSpaceCode, fallback: 0,
             style: new.cells.first?.style ?? CEA608CellStyle.afterIndentPAC(underline: false))
-        if let cell = wanted(first) ?? clear as CEA608Row.Cell?,
-            cell.style != CEA608CellStyle.afterIndentPAC(underline: cell.style.underline), first > new.column
-        {
-            first = new.column
-        }
         func changedCells(from first: Int) -> [CEA608Row.Cell] {
             var span = first <= last ? (first...last).map { wanted($0) ?? clear } : []
             CEA608CaptionLayout.normalizeSpaces(&span)
@@ -276,16 +271,19 @@ extension EncoderState {
             }
             return span
         }
+        // The attribute codes that open the changes go in the cells left of the first change
+        // (15.119(h)(1)): they must not take a cell that shows text, nor one the new row wants to
+        // show text in. The changes then start a cell further left, as often as needed (an
+        // unchanged cell painted again). Fuzzing findings of 2026-11-27: an "R" overwritten by a
+        // mid-row code (Fixtures/fuzz/scc/paint-on-style-codes-left-of-the-change-over-text.scc),
+        // and, starting at the row's first cell instead, a change at the end of a long row that
+        // needed 31 frames (…/paint-on-change-after-text-that-needs-a-code-cell.scc, hand-made from it).
+        func blank(_ cell: CEA608Row.Cell?) -> Bool { cell == nil || cell?.isGap == true || cell?.isSpace == true }
         var span = changedCells(from: first)
-        // Spaces opening the changes take the style of the text after them, and when that needs
-        // attribute codes, the codes go in the cells left of the first change, over what the
-        // screen shows there (a fuzzing finding of 2026-11-27: an "R" overwritten by a mid-row
-        // code, Fixtures/fuzz/scc/extended-character-after-a-flash-code-over-a-roll-up-line-fuzz.scc).
-        // Then the changes start at the new row's first cell, as for a change that needs codes.
-        if first > new.column,
-            !CEA608RowEncoder.openingCodeColumns(of: CEA608Row(row: new.row, column: first, cells: span)).isEmpty
-        {
-            first = new.column
+        while first > new.column {
+            let codes = CEA608RowEncoder.openingCodeColumns(of: CEA608Row(row: new.row, column: first, cells: span))
+            if codes.allSatisfy({ !cells.indices.contains($0) || (blank(cells[$0]) && blank(wanted($0))) }) { break }
+            first -= 1
             span = changedCells(from: first)
         }
         var row = CEA608Row(row: new.row, column: first, cells: span)
