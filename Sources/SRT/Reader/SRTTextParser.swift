@@ -5,6 +5,11 @@ import CaptionCore
 /// and `<s>` are removed and reported. Anything else that looks like a tag is kept as text.
 /// Linear in the text; nesting is a stack of styles, so deep nesting costs no recursion.
 struct SRTTextParser {
+    /// How far after a `<` (or `{\`) the parser looks for the `>` (or `}`) that closes a tag, in
+    /// bytes with both brackets: a longer "tag" is text. The bound keeps the parse linear on text
+    /// full of `<`; the writer keeps its own tags within it.
+    static let tagWindow = 200
+
     struct Result {
         var runs: [CaptionRun] = []
         var position: Int?
@@ -30,7 +35,7 @@ struct SRTTextParser {
         while i < bytes.count {
             let b = bytes[i]
             if b == 0x7B, i + 1 < bytes.count, bytes[i + 1] == 0x5C,
-                let close = ByteScan.firstIndex(of: 0x7D, in: bytes[...], from: i, to: i + 200)
+                let close = ByteScan.firstIndex(of: 0x7D, in: bytes[...], from: i, to: i + Self.tagWindow)
             {
                 // {\…}: an ASS override block.
                 let body = String(decoding: bytes[(i + 2)..<close], as: UTF8.self)
@@ -42,7 +47,7 @@ struct SRTTextParser {
                 i = close + 1
                 continue
             }
-            if b == 0x3C, let close = ByteScan.firstIndex(of: 0x3E, in: bytes[...], from: i, to: i + 200) {
+            if b == 0x3C, let close = ByteScan.firstIndex(of: 0x3E, in: bytes[...], from: i, to: i + Self.tagWindow) {
                 let inner = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
                 let closing = inner.hasPrefix("/")
                 let body = closing ? inner.dropFirst() : Substring(inner)

@@ -161,7 +161,7 @@ public struct SRTWriter: Sendable {
             var open = ""
             var close = ""
             // `<font face color>` (Specs/srt.md, "Tags"): the reader takes both attributes.
-            var font = ""
+            var faceAttribute = ""
             if let face = s.fontFamily, !face.isEmpty {
                 // A control character in a face would be written once per run that uses it, and
                 // the reader takes a file with more than a few for binary (Specs/srt.md): the
@@ -173,10 +173,19 @@ public struct SRTWriter: Sendable {
                     losses["font names with quotes, \">\", line breaks or control characters", default: []]
                         .append(index)
                 } else {
-                    font += " face=\"\(face)\""
+                    faceAttribute = " face=\"\(face)\""
                 }
             }
-            if let color = s.textColor { font += " color=\"\(SRTColorNames.text(color))\"" }
+            let colorAttribute = s.textColor.map { " color=\"\(SRTColorNames.text($0))\"" } ?? ""
+            var font = faceAttribute + colorAttribute
+            // The reader takes a `<…>` longer than its tag window for text (Specs/srt.md, "Tags"):
+            // a face too long for it (a few dozen characters outside ASCII may be enough) is
+            // left out (a fuzzing finding of 2026-11-27, Fixtures/fuzz/srt/).
+            if "<font\(font)>".utf8.count > SRTTextParser.tagWindow {
+                font = colorAttribute
+                losses["font names too long for a tag (\(SRTTextParser.tagWindow) bytes with the tag)", default: []]
+                    .append(index)
+            }
             if !font.isEmpty {
                 open += "<font\(font)>"
                 close = "</font>" + close
