@@ -80,6 +80,8 @@ import Testing
         "paint-on-block-changed-in-one-row-fuzz.scc",
         "paint-on-italic-text-beside-a-roll-up-line-fuzz.scc",
         "paint-on-change-after-text-that-needs-a-code-cell.scc",
+        "paint-on-over-a-background-code-cell-fuzz.scc",
+        "paint-on-repeat-of-a-roll-up-line-with-a-background-code-cell-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -224,6 +224,13 @@ extension EncoderState {
             }
         }
         let newEnd = new.column + new.cells.count
+        // The new row's spaces as they show once it is sent, where attribute codes take them (a
+        // background code's cell shows the new background, CEA-608-B §6.2): the old rows' cells
+        // are held so (`withCodeCellStyles`), and a space the screen shows in the look the new
+        // row gives it is no change.
+        var scratch = CEA608WordBuffer(channel: .cc1, capacity: 48)
+        let placed = CEA608RowEncoder.encode(new, into: &scratch)
+        let newLooks = placed.moved == 0 ? withCodeCellStyles(new, placed: placed.shown) : new
         let low = max(0, min(new.column, oldLow))
         let high = min(cells.count, max(newEnd, oldHigh + 1))
         func wanted(_ column: Int) -> CEA608Row.Cell? {
@@ -241,6 +248,11 @@ extension EncoderState {
             // read back would not be the one written (a fuzzing finding of 2026-11-25,
             // Fixtures/fuzz/scc/paint-on-space-over-a-code-cell-fuzz.scc).
             if before == nil && codeCells[column] && after?.isSpace == true { continue }
+            if let before, let after, before.isSpace, after.isSpace,
+                before.style == newLooks.cells[column - new.column].style
+            {
+                continue
+            }
             if before?.code != after?.code || before?.fallback != after?.fallback || before?.style != after?.style {
                 if first < 0 { first = column }
                 last = column

@@ -12,19 +12,24 @@ extension EncoderState {
         jumpsOverGaps: Bool = true, tabsOverShortGaps: Bool = false
     ) -> [Diagnostic] {
         var shows: [CEA608Row] = []
+        var looks: [CEA608Row] = []
         return encodeRows(
             rows, into: &buffer, afterCarriageReturn: afterCarriageReturn, jumpsOverGaps: jumpsOverGaps,
-            tabsOverShortGaps: tabsOverShortGaps, shows: &shows)
+            tabsOverShortGaps: tabsOverShortGaps, shows: &shows, looks: &looks)
     }
 
     /// Appends the rows' words, sets `shows` to the rows as a decoder shows them (one per row, in
-    /// order); returns what had to change (without a location).
+    /// order), and `looks` to the same with the spaces that attribute codes took in the style
+    /// they show in (``withCodeCellStyles(_:placed:)``); returns what had to change (without a
+    /// location).
     func encodeRows(
         _ rows: [CEA608Row], into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false,
-        jumpsOverGaps: Bool = true, tabsOverShortGaps: Bool = false, shows: inout [CEA608Row]
+        jumpsOverGaps: Bool = true, tabsOverShortGaps: Bool = false, shows: inout [CEA608Row],
+        looks: inout [CEA608Row]
     ) -> [Diagnostic] {
         var notes: [Diagnostic] = []
         shows = rows
+        looks = rows
         var previousRow = 0
         for (index, row) in rows.enumerated() {
             if row.row == previousRow {
@@ -39,6 +44,9 @@ extension EncoderState {
                 tabsOverShortGaps: tabsOverShortGaps)
             if placed.moved > 0 {
                 shows[index] = Self.shown(row, placed: placed.shown)
+                looks[index] = shows[index]
+            } else {
+                looks[index] = Self.withCodeCellStyles(row, placed: placed.shown)
             }
             if placed.lost > 0 {
                 // 15.119(e)(1): what comes past column 32 replaces the character in column 32.
@@ -79,6 +87,25 @@ extension EncoderState {
         var shown = CEA608Row(row: row.row, column: first, cells: cells[first...last].map { $0 ?? jumped })
         shown.clearsToEnd = row.clearsToEnd
         return shown
+    }
+
+    /// `row` with each space that an attribute code took in the style the decoder shows it in:
+    /// a background code's cell shows the new background (CEA-608-B §6.2), where the row's space
+    /// has the style of the text before it (``CEA608CaptionLayout/normalizeSpaces(_:)``). The
+    /// model of the screen holds this, so that a paint-on caption after it does not leave that
+    /// cell as it is, taking it for the space it wants: read back, it would not be the caption
+    /// written (a fuzzing finding of 2026-11-27,
+    /// Fixtures/fuzz/scc/paint-on-over-a-background-code-cell-fuzz.scc). Which words to send is
+    /// chosen on the rows as laid out (`shows`), whose spaces have one style however sent.
+    static func withCodeCellStyles(_ row: CEA608Row, placed: [CEA608RowEncoder.ShownCell]) -> CEA608Row {
+        var result = row
+        for item in placed where item.column >= row.column && item.column < row.column + row.cells.count {
+            let offset = item.column - row.column
+            if row.cells[offset].isSpace && item.cell.code == row.cells[offset].code {
+                result.cells[offset].style = item.cell.style
+            }
+        }
+        return result
     }
 
     /// A paint-on caption's rows as a decoder shows them once `painted` are sent, which show as

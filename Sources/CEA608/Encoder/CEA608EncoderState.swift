@@ -59,6 +59,9 @@ struct EncoderState {
         // model kept the text where the document has it, and a paint-on caption over it painted
         // too little).
         var shownRows = unit.rows
+        // The same with the cells that attribute codes took in the style they show in: the model
+        // of the screen that later captions are painted over (`withCodeCellStyles`).
+        var shownLooks = unit.rows
         /// An EDM `lead` frames before the start when anything is still on screen; whether one
         /// was sent.
         @discardableResult func eraseBeforeStart(lead: Int = 2) -> Bool {
@@ -75,7 +78,9 @@ struct EncoderState {
             eraseEnded(before: unit.startFrame)
             preload.append(.resumeCaptionLoading)
             if nonDisplayedMayHoldText { preload.append(.eraseNonDisplayedMemory) }
-            diagnostics += encodeRows(unit.rows, into: &preload, shows: &shownRows).map { Self.locate($0, location) }
+            diagnostics += encodeRows(unit.rows, into: &preload, shows: &shownRows, looks: &shownLooks).map {
+                Self.locate($0, location)
+            }
             if plans.isEmpty { startStateUnits = Self.startStateUnits(preload.units, channel: channel) }
             anchored.append(.endOfCaption)
             nonDisplayedMayHoldText = !shown.isEmpty
@@ -85,18 +90,21 @@ struct EncoderState {
                 unit, index: index, preload: &preload, anchored: &anchored, anchorOffset: &anchorOffset,
                 location: location)
             var leanShows: [CEA608Row] = []
+            var leanLooks: [CEA608Row] = []
             var leanBuffer: CEA608WordBuffer?
             var leanNotes: [Diagnostic] = []
             if let lean = painting.lean {
                 // Painting only what changes is the fallback when the whole rows do not fit:
                 // other readers (ttconv) build their text from what is sent. It needs no erase.
                 var buffer = anchorOffset == 0 ? anchored : CEA608WordBuffer(channel: channel, capacity: 48)
-                leanNotes = encodeRows(lean, into: &buffer, jumpsOverGaps: false, shows: &leanShows)
+                leanNotes = encodeRows(lean, into: &buffer, jumpsOverGaps: false, shows: &leanShows, looks: &leanLooks)
                 leanBuffer = buffer
             }
             var shows: [CEA608Row] = []
-            let notes = encodeRows(painting.rows, into: &anchored, jumpsOverGaps: false, shows: &shows)
+            var looks: [CEA608Row] = []
+            let notes = encodeRows(painting.rows, into: &anchored, jumpsOverGaps: false, shows: &shows, looks: &looks)
             shownRows = Self.rows(unit.rows, painted: painting.rows, shows: shows)
+            shownLooks = Self.rows(unit.rows, painted: painting.rows, shows: looks)
             let leanShown = painting.lean.map { Self.rows(unit.rows, painted: $0, shows: leanShows) }
             if var buffer = leanBuffer, leanShown == shownRows {
                 // The fallback only where it leaves the screen as the whole rows do.
@@ -109,6 +117,7 @@ struct EncoderState {
                 anchored = buffer
                 anchorOffset = 0
                 shownRows = unit.rows
+                shownLooks = Self.rows(unit.rows, painted: painting.lean ?? [], shows: leanLooks)
                 diagnostics += leanNotes.map { Self.locate($0, location) }
             } else {
                 diagnostics += notes.map { Self.locate($0, location) }
@@ -195,12 +204,14 @@ struct EncoderState {
                 var onBase = row
                 onBase.row = baseRow
                 var shows: [CEA608Row] = []
+                var looks: [CEA608Row] = []
                 let notes = encodeRows(
-                    [onBase], into: &anchored, afterCarriageReturn: onSameBase || offset > 0, shows: &shows)
+                    [onBase], into: &anchored, afterCarriageReturn: onSameBase || offset > 0, shows: &shows,
+                    looks: &looks)
                 diagnostics += notes.map { Self.locate($0, location) }
-                if let line = shows.first {
-                    shownRows[offset].column = line.column
-                    shownRows[offset].cells = line.cells
+                if let line = looks.first {
+                    shownLooks[offset].column = line.column
+                    shownLooks[offset].cells = line.cells
                 }
                 if var buffer = tabbed {
                     _ = encodeRows(
@@ -211,7 +222,7 @@ struct EncoderState {
             tabbedAnchored = tabbed?.take()
         }
         mode = unit.mode
-        shown.append(Shown(plan: index, end: unit.endFrame, mode: unit.mode, rows: shownRows))
+        shown.append(Shown(plan: index, end: unit.endFrame, mode: unit.mode, rows: shownLooks))
         if unit.mode.isRollUp { restackWindow() }
         var plan = CaptionTransmissionPlan(
             captionIndices: unit.captionIndices, mode: unit.mode, startFrame: unit.startFrame,

@@ -1,0 +1,47 @@
+import CaptionCore
+import Foundation
+import SCC
+import Testing
+
+/// Spaces that a background attribute code takes: the code backs over the standard space sent
+/// before it and shows in its cell as a space in the new background (CEA-608-B §6.2), not in
+/// the style of the text before it, which is how the layout holds a space between two styles.
+extension RewriteSettlesTests {
+    /// Roll-up "m █r ¡Uo", "¡Uo" on a white semi-transparent background: written, its BWS
+    /// takes the space in column 4. Then paint-on " a" underlined in columns 4–5 over it. The
+    /// encoder's model held that space as laid out, took it for the one the paint-on caption
+    /// wants and painted only the "a" (PAC 94f2 to column 4, TO1): read back, the space kept the
+    /// background and lost the underline, and the next write gave other bytes (before; the fuzz
+    /// input, minimized to 68 bytes). Now the space is painted with the "a".
+    @Test func aSpaceABackgroundCodeTookIsPaintedOverWhenTheCaptionWantsItOtherwise() throws {
+        let options = CaptionFormatOptions(fileName: "in.scc")
+        let read = try SCCReader(options: options).read(
+            try Self.fixture("paint-on-over-a-background-code-cell-fuzz.scc"))
+        let paintOn = try #require(read.document.captions.last)
+        #expect(paintOn.runs.contains { $0.text == " a" && $0.style.underline })
+        let written = try SCCWriter(options: options).write(read.document)
+        let back = try SCCReader(options: options).read(written.bytes).document
+        #expect(back.captions.last?.runs.map(\.text) == paintOn.runs.map(\.text))
+        #expect(back.captions.last?.runs.map(\.style.underline) == paintOn.runs.map(\.style.underline))
+        // The space and the "a" go together after the PAC to column 4 with underline (94f2 is
+        // the same PAC without it, and 97a1 the TO1 that skipped the space).
+        #expect(String(decoding: written.bytes, as: UTF8.self).contains("9473 9473 2061"))
+        let again = try SCCWriter(options: options).write(back)
+        #expect(again.bytes == written.bytes)
+    }
+
+    /// A roll-up line with a BWS in the space after "am", then a paint-on caption showing the
+    /// same row. Read back from the first write, that space has the background, and the
+    /// paint-on caption's space there too: the screen shows the caption already, so only its
+    /// first word is painted again, as in the first write. Comparing the cell as shown (with
+    /// the background) with the new row's space as laid out (without it) found a change and
+    /// painted the whole row (a regression of the first form of the fix above, found by
+    /// replaying an earlier fuzz input). The new row's space is compared as it would show.
+    @Test func aSpaceThatShowsTheBackgroundTheCaptionWantsIsNoChange() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("paint-on-repeat-of-a-roll-up-line-with-a-background-code-cell-fuzz.scc"))
+        #expect(first.text == second.text)
+        // The paint-on caption paints "Lorem" again (9470: PAC to row 15, column 0), nothing more.
+        #expect(second.text.contains("9470 9470 4cef f2e5 6d80\n"))
+    }
+}
