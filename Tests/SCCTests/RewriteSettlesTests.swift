@@ -82,6 +82,7 @@ import Testing
         "paint-on-change-after-text-that-needs-a-code-cell.scc",
         "paint-on-over-a-background-code-cell-fuzz.scc",
         "paint-on-repeat-of-a-roll-up-line-with-a-background-code-cell-fuzz.scc",
+        "pop-on-row-with-a-pac-space-then-painted-on-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

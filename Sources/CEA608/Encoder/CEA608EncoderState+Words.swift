@@ -89,7 +89,7 @@ extension EncoderState {
         return shown
     }
 
-    /// `row` with each space that an attribute code took in the style the decoder shows it in:
+    /// `row` with each space that an attribute code (or a PAC) set the pen for as the decoder shows it:
     /// a background code's cell shows the new background (CEA-608-B §6.2), where the row's space
     /// has the style of the text before it (``CEA608CaptionLayout/normalizeSpaces(_:)``). The
     /// model of the screen holds this, so that a paint-on caption after it does not leave that
@@ -101,8 +101,14 @@ extension EncoderState {
         var result = row
         for item in placed where item.column >= row.column && item.column < row.column + row.cells.count {
             let offset = item.column - row.column
+            // Only what shows on a space: its underline and background. Colour, italics and
+            // flash do not (Specs/scc.md, "Styles"), and the layout's choice for them stays, as
+            // the rows a caption wants have it: a PAC that sets a space's pen is no change
+            // (the first form of this took its plain style for one, a fuzzing finding of
+            // 2026-11-28, Fixtures/fuzz/scc/pop-on-row-with-a-pac-space-then-painted-on-fuzz.scc).
             if row.cells[offset].isSpace && item.cell.code == row.cells[offset].code {
-                result.cells[offset].style = item.cell.style
+                result.cells[offset].style.underline = item.cell.style.underline
+                result.cells[offset].style.background = item.cell.style.background
             }
         }
         return result
