@@ -484,8 +484,9 @@ import Testing
         // Sent whole, the underline's mid-row code took column 3, which then showed a space
         // instead of the picture (15.119(h)(1)): read back, that caption differed from the one
         // before at column 3, and the rewrite painted only that cell, other words (a fuzzing
-        // finding). Now the repaint stops before the first cell that shows the picture: PAC row 15
-        // column 0 (9470) and "in" (e9 6e with odd parity), which leaves the screen as it is.
+        // finding). Now the repaint is the row's first word, up to the first cell that shows the
+        // picture here: PAC row 15 column 0 (9470) and "in" (e9 6e with odd parity), which
+        // leaves the screen as it is.
         let bytes = try Self.fixture("paint-on-repaint-of-an-unchanged-row-fuzz.scc")
         let read = try SCCReader().read(bytes)
         let (first, second) = try Self.rewrites(bytes)

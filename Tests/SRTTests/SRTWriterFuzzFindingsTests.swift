@@ -193,8 +193,9 @@ import Testing
         #expect(written.diagnostics.isEmpty)
     }
 
-    /// A face with 78 Windows-1252 letters above ASCII read within the reader's 200-byte tag window, but
-    /// written in UTF-8 its tag passed it: the next reading took the tag for text, and each
+    /// A face with 78 Windows-1252 letters above ASCII (a 184-byte tag as UTF-8) and a colour in
+    /// a tag of its own read within the reader's 200-byte tag window, but written as one
+    /// `<font face color>` the tag was 201 bytes: the next reading took the tag for text, and each
     /// write after that gave other bytes (before; the input the fuzz target found, minimized).
     /// A face whose tag would not fit is now left out and reported; the colour stays.
     @Test func aFontFaceLongerThanATagIsLeftOut() throws {

@@ -179,8 +179,8 @@ public struct SRTWriter: Sendable {
             let colorAttribute = s.textColor.map { " color=\"\(SRTColorNames.text($0))\"" } ?? ""
             var font = faceAttribute + colorAttribute
             // The reader takes a `<…>` longer than its tag window for text (Specs/srt.md, "Tags"):
-            // a face too long for it (a few dozen characters outside ASCII may be enough) is
-            // left out (a fuzzing finding of 2026-11-27, Fixtures/fuzz/srt/).
+            // a face too long for it once the colour joins it in one tag is left out, the colour
+            // kept (a fuzzing finding of 2026-11-27, Fixtures/fuzz/srt/).
             if "<font\(font)>".utf8.count > SRTTextParser.tagWindow {
                 font = colorAttribute
                 losses["font names too long for a tag (\(SRTTextParser.tagWindow) bytes with the tag)", default: []]
