@@ -230,7 +230,7 @@ extension EncoderState {
         // row gives it is no change.
         var scratch = CEA608WordBuffer(channel: .cc1, capacity: 48)
         let placed = CEA608RowEncoder.encode(new, into: &scratch)
-        let newLooks = placed.moved == 0 ? withCodeCellStyles(new, placed: placed.shown) : new
+        let newLooks = withCodeCellStyles(new, placed: placed.shown)
         let low = max(0, min(new.column, oldLow))
         let high = min(cells.count, max(newEnd, oldHigh + 1))
         func wanted(_ column: Int) -> CEA608Row.Cell? {

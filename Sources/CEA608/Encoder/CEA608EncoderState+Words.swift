@@ -99,8 +99,14 @@ extension EncoderState {
     /// chosen on the rows as laid out (`shows`), whose spaces have one style however sent.
     static func withCodeCellStyles(_ row: CEA608Row, placed: [CEA608RowEncoder.ShownCell]) -> CEA608Row {
         var result = row
-        for item in placed where item.column >= row.column && item.column < row.column + row.cells.count {
-            let offset = item.column - row.column
+        // By the cells' columns as laid out: where codes moved the text right, the cells after
+        // them show further right than the row has them (a fuzzing finding of 2026-11-28,
+        // Fixtures/fuzz/scc/paint-on-change-of-a-row-that-sent-whole-would-move-fuzz.scc).
+        for item in placed {
+            guard let column = item.laidOut, column >= row.column, column < row.column + row.cells.count else {
+                continue
+            }
+            let offset = column - row.column
             // Only what shows on a space: its underline and background. Colour, italics and
             // flash do not (Specs/scc.md, "Styles"), and the layout's choice for them stays, as
             // the rows a caption wants have it: a PAC that sets a space's pen is no change

@@ -36,6 +36,10 @@ struct CEA608RowEncoder {
     struct ShownCell: Equatable {
         var column: Int
         var cell: CEA608Row.Cell
+        /// The column the cell has in the row as laid out (where a code's cell is the space or
+        /// transparent cell it took); `nil` for a code that moved the text right, which has none.
+        /// Where text moved, `column` is further right.
+        var laidOut: Int?
     }
 
     /// Appends the words of `row` to `buffer`; returns where its text went.
@@ -221,76 +225,86 @@ struct CEA608RowEncoder {
             if let tab = address.tabOffset { buffer.append(tab) }
         }
         var shown: [ShownCell] = []
-        let inside = appendCells(row.cells, leadingCodes: codes, into: &buffer, column: cursor, pen: pen, shown: &shown)
+        let inside = appendCells(
+            row.cells, leadingCodes: codes, into: &buffer, column: cursor, laidOut: row.column, pen: pen, shown: &shown)
         return Placement(moved: moved + inside, end: cursor + codes.count + row.cells.count + inside, shown: shown)
     }
 
     /// Appends `cells` after `leadingCodes`, the first code (or cell) at `column` with the pen in
     /// style `pen`; returns how many columns the text moved right for attribute codes without
-    /// spare cells, and adds the cells a decoder shows to `shown`.
+    /// spare cells, and adds the cells a decoder shows to `shown`. `laidOut` is the first cell's
+    /// column in the row as laid out (``ShownCell/laidOut``).
     static func appendCells(
         _ cells: [CEA608Row.Cell], leadingCodes codes: [CEA608AttributeCode], into buffer: inout CEA608WordBuffer,
-        column: Int, pen: CEA608CellStyle, shown: inout [ShownCell]
+        column: Int, laidOut: Int, pen: CEA608CellStyle, shown: inout [ShownCell]
     ) -> Int {
         guard let first = cells.first else { return 0 }
         var moved = 0
         var pen = pen
         var next = column
-        func show(_ code: CEA608AttributeCode) {
+        func show(_ code: CEA608AttributeCode, laidOut: Int?) {
             let style = code.shownStyle(pen: &pen)
-            shown.append(ShownCell(column: next, cell: CEA608Row.Cell(code: 0x20, fallback: 0, style: style)))
+            shown.append(
+                ShownCell(column: next, cell: CEA608Row.Cell(code: 0x20, fallback: 0, style: style), laidOut: laidOut))
             next += 1
         }
-        func show(_ cell: CEA608Row.Cell) {
-            shown.append(ShownCell(column: next, cell: cell))
+        func show(_ cell: CEA608Row.Cell, laidOut: Int?) {
+            shown.append(ShownCell(column: next, cell: cell, laidOut: laidOut))
             next += 1
         }
+        // The opening codes take the cells left of the first: those left of column 0 have none.
+        func leading(_ index: Int) -> Int? { laidOut - codes.count + index >= 0 ? laidOut - codes.count + index : nil }
         // One style throughout (the usual case): the codes, then the characters.
         if !cells.contains(where: { $0.style != first.style }) {
-            for code in codes {
+            for (index, code) in codes.enumerated() {
                 code.append(to: &buffer)
-                show(code)
+                show(code, laidOut: leading(index))
             }
-            for cell in cells {
+            for (index, cell) in cells.enumerated() {
                 appendCharacter(cell, to: &buffer)
-                show(cell)
+                show(cell, laidOut: laidOut + index)
             }
             buffer.flush()
             return moved
         }
         // Cells: attribute codes take the place of the spaces before a restyled character.
-        var items: [Item] = []
+        var items: [(item: Item, laidOut: Int?)] = []
         items.reserveCapacity(cells.count + codes.count + 4)
-        for code in codes { items.append(.code(code)) }
+        for (index, code) in codes.enumerated() { items.append((.code(code), leading(index))) }
         var current = first.style
-        for cell in cells {
+        for (offset, cell) in cells.enumerated() {
             if cell.style != current {
                 let change = CEA608AttributeCode.transition(from: current, to: cell.style)
                 var spaces = 0
                 var index = items.count - 1
                 // A transparent cell before the change holds a code too: the code shows there as
                 // a space (15.119(h)(1)), which is less than moving the text right.
-                while spaces < change.count, index >= 0, case .character(let previous) = items[index],
+                while spaces < change.count, index >= 0, case .character(let previous) = items[index].item,
                     previous.isSpace || previous.isGap
                 {
                     spaces += 1
                     index -= 1
                 }
+                // The codes take the cells of those spaces, the first code the leftmost; the
+                // codes past them move the text.
+                let taken = items.suffix(spaces).map { $0.laidOut }
                 items.removeLast(spaces)
                 moved += change.count - spaces
-                for code in change { items.append(.code(code)) }
+                for (number, code) in change.enumerated() {
+                    items.append((.code(code), number < taken.count ? taken[number] : nil))
+                }
                 current = cell.style
             }
-            items.append(.character(cell))
+            items.append((.character(cell), laidOut + offset))
         }
-        for item in items {
+        for (item, laidOut) in items {
             switch item {
             case .code(let code):
                 code.append(to: &buffer)
-                show(code)
+                show(code, laidOut: laidOut)
             case .character(let cell):
                 appendCharacter(cell, to: &buffer)
-                show(cell)
+                show(cell, laidOut: laidOut)
             }
         }
         buffer.flush()
@@ -376,8 +390,8 @@ struct CEA608RowEncoder {
                 buffer.append(tab)
                 // The tab moves from where the cursor is, after any move of the run before.
                 let inside = appendCells(
-                    segment.cells, leadingCodes: [], into: &buffer, column: placement.end + gap, pen: pen,
-                    shown: &placement.shown)
+                    segment.cells, leadingCodes: [], into: &buffer, column: placement.end + gap,
+                    laidOut: segment.column, pen: pen, shown: &placement.shown)
                 placement.moved += inside
                 placement.end = placement.end + gap + segment.cells.count + inside
             } else {
