@@ -84,6 +84,7 @@ import Testing
         "paint-on-repeat-of-a-roll-up-line-with-a-background-code-cell-fuzz.scc",
         "pop-on-row-with-a-pac-space-then-painted-on-fuzz.scc",
         "paint-on-change-of-a-row-that-sent-whole-would-move-fuzz.scc",
+        "paint-on-text-after-older-text-it-clears-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -300,6 +300,28 @@ extension EncoderState {
         }
         var row = CEA608Row(row: new.row, column: first, cells: span)
         row.clearsToEnd = clearsToEnd
+        // Old text cleared cell by cell (a transparent space each, two frames) before the changes
+        // paint any text shows what is left of it in between, for as many frames: a caption the
+        // document does not have, read back as one (Specs/scc.md, "From the screen to captions").
+        // One DER at the changes' first cell erases it at once, when nothing right of them is to
+        // stay on the row; the transparent spaces then go over erased cells, which changes
+        // nothing on screen and keeps the cursor moving without a code that starts a new run (a
+        // fuzzing finding of 2026-11-28,
+        // Fixtures/fuzz/scc/paint-on-text-after-older-text-it-clears-fuzz.scc).
+        var clearedText = 0
+        for (offset, cell) in span.enumerated() {
+            if !cell.isGap && !cell.isSpace { break }
+            let column = first + offset
+            if cells.indices.contains(column), let old = cells[column], !old.isGap, !old.isSpace { clearedText += 1 }
+        }
+        let showsRightOfChanges = (last + 1..<cells.count).contains { column in
+            let kept = wanted(column) ?? (clearsToEnd ? nil : cells[column])
+            return kept.map { !$0.isGap } ?? false
+        }
+        if clearedText > 1 && !showsRightOfChanges {
+            row.clearsFirst = true
+            row.clearsToEnd = false
+        }
         return row
     }
 

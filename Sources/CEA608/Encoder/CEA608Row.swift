@@ -37,4 +37,8 @@ struct CEA608Row: Equatable {
     var cells: [Cell]
     /// Whether a DER follows the cells, erasing what the row held after them (paint-on).
     var clearsToEnd = false
+    /// Whether a DER goes before the cells, right after the code that places the row: it erases
+    /// the row from there at once (paint-on; the cells the row then sends over erased cells
+    /// change nothing on screen).
+    var clearsFirst = false
 }

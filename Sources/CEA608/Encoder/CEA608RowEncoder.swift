@@ -224,6 +224,8 @@ struct CEA608RowEncoder {
             buffer.appendControl(first: bytes.first, second: bytes.second)
             if let tab = address.tabOffset { buffer.append(tab) }
         }
+        // DER erases from the cursor to the end of the row (15.119 miscellaneous codes).
+        if row.clearsFirst { buffer.append(.deleteToEndOfRow) }
         var shown: [ShownCell] = []
         let inside = appendCells(
             row.cells, leadingCodes: codes, into: &buffer, column: cursor, laidOut: row.column, pen: pen, shown: &shown)
