@@ -13,6 +13,11 @@ enum CEA608AttributeCode: Hashable {
     case flashOn
     /// A background or black-foreground code, sent after a space it replaces.
     case backgroundForeground(BackgroundForegroundAttribute)
+    /// A mid-row code, then FA or FAU backing over the mid-row code's cell instead of a space of
+    /// its own (CEA-608-B §6.2: the code replaces the cell before it, which shows a space either
+    /// way, 15.119(h)(1)): both in one cell. A decoder that ignores FA shows the mid-row code's
+    /// space and the text after it where the document has them.
+    indirect case thenBlackForeground(CEA608AttributeCode, underline: Bool)
 
     /// The codes that turn cells styled `from` into cells styled `to`, in sending order, each
     /// taking one cell. Empty when the styles match.
@@ -68,7 +73,36 @@ enum CEA608AttributeCode: Hashable {
         if to.flash && !current.flash {
             codes.append(.flashOn)
         }
-        return codes
+        return sharingCells(codes)
+    }
+
+    /// `codes` with FA or FAU put into the cell of the mid-row code next to it: after a colour
+    /// code (which sets white and turns italics off) as sent, and after the italics code instead
+    /// of before it, which gives the same pen (the italics code keeps the colour and sets the
+    /// underline, FA keeps italics and sets the underline again). The input of a fuzzing finding
+    /// of 2026-11-28 sent its black italic text so, one cell after white text; sent FA first,
+    /// with a space of its own, the text moved a column right, and the line as read back took
+    /// longer to send than the caption lasted
+    /// (Fixtures/fuzz/scc/black-italic-text-one-space-after-white-text-fuzz.scc).
+    private static func sharingCells(_ codes: [CEA608AttributeCode]) -> [CEA608AttributeCode] {
+        guard let black = codes.firstIndex(where: { $0.blackForegroundUnderline != nil }),
+            let underline = codes[black].blackForegroundUnderline
+        else { return codes }
+        var result = codes
+        if black + 1 < result.count, case .italics = result[black + 1] {
+            result[black + 1] = .thenBlackForeground(result[black + 1], underline: underline)
+            result.remove(at: black)
+        } else if black > 0, case .midRow = result[black - 1] {
+            result[black - 1] = .thenBlackForeground(result[black - 1], underline: underline)
+            result.remove(at: black)
+        }
+        return result
+    }
+
+    /// FA or FAU's underline; `nil` for any other code.
+    private var blackForegroundUnderline: Bool? {
+        if case .backgroundForeground(.blackForeground(let underline)) = self { return underline }
+        return nil
     }
 
     /// A colour code: a mid-row code, or for black the black-foreground code (CEA-608-B §6.2).
@@ -116,6 +150,14 @@ enum CEA608AttributeCode: Hashable {
         case .backgroundForeground(.transparentBackground):
             pen.background = CEA608CellStyle.Background(color: .black, semiTransparent: false, transparent: true)
             return pen
+        case .thenBlackForeground(let first, let underline):
+            // The mid-row code's space, then FA backing over it: the space in the pen after
+            // the mid-row code, as ``CEA608Decoder`` puts it.
+            _ = first.shownStyle(pen: &pen)
+            let shown = pen
+            pen.foreground = .black
+            pen.underline = underline
+            return shown
         case .backgroundForeground(.background(let color, let semiTransparent)):
             // Opaque black is the default background, kept as none (CEA608CellStyle.from).
             pen.background =
@@ -139,6 +181,10 @@ enum CEA608AttributeCode: Hashable {
         case .backgroundForeground(let attribute):
             buffer.appendBasic(0x20)
             let bytes = attribute.bytes
+            buffer.appendControl(first: bytes.first, second: bytes.second)
+        case .thenBlackForeground(let first, let underline):
+            first.append(to: &buffer)
+            let bytes = BackgroundForegroundAttribute.blackForeground(underline: underline).bytes
             buffer.appendControl(first: bytes.first, second: bytes.second)
         }
     }
