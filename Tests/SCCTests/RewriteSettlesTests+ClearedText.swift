@@ -50,4 +50,18 @@ extension RewriteSettlesTests {
         let reread = try SCCReader(options: options).read(written.bytes)
         #expect(reread.document.captions.map(\.text) == ["NNaa", "aa"])
     }
+
+    /// Paint-on " AB et," (flashing "AB" from column 5), then " AB   AB": the changes in columns
+    /// 8–11 put the yellow underline mid-row code and FON over "e" and "t" and "AB" over ",". The
+    /// first form of the DER rule erased the row from column 8 at once: the row then showed the
+    /// flashing "AB" alone for four frames, read back as a caption of its own, and the rewrite
+    /// did not fit (the fuzz input, minimized to 87 bytes). With text left of the changes that
+    /// stays, the row is never empty and the changes are one caption with it: no DER.
+    @Test func olderTextRightOfTextThatStaysIsPaintedOverWithoutDER() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("paint-on-changes-right-of-text-that-stays-fuzz.scc"))
+        #expect(first.text == second.text)
+        #expect(!first.text.contains("94a4"), "\(first.text)")
+        #expect(first.reread?.captions.map(\.text) == ["ñsamet,", "AB et,", "AB   AB", "AB   ABi"])
+    }
 }

@@ -86,6 +86,7 @@ import Testing
         "paint-on-change-of-a-row-that-sent-whole-would-move-fuzz.scc",
         "paint-on-text-after-older-text-it-clears-fuzz.scc",
         "black-italic-text-one-space-after-white-text-fuzz.scc",
+        "paint-on-changes-right-of-text-that-stays-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -301,13 +301,17 @@ extension EncoderState {
         var row = CEA608Row(row: new.row, column: first, cells: span)
         row.clearsToEnd = clearsToEnd
         // Old text cleared cell by cell (a transparent space each, two frames) before the changes
-        // paint any text shows what is left of it in between, for as many frames: a caption the
-        // document does not have, read back as one (Specs/scc.md, "From the screen to captions").
-        // One DER at the changes' first cell erases it at once, when nothing right of them is to
-        // stay on the row; the transparent spaces then go over erased cells, which changes
-        // nothing on screen and keeps the cursor moving without a code that starts a new run (a
+        // paint any text, on a row that shows no other text, shows what is left of it in
+        // between, for as many frames, and then an empty row: a caption the document does not
+        // have, and the new text a caption of its own from when it shows (Specs/scc.md, "From
+        // the screen to captions"). One DER at the changes' first cell erases it at once, when
+        // nothing right of them is to stay on the row; the cells the row then sends go over
+        // erased cells, which keeps the cursor moving without a code that starts a new run (a
         // fuzzing finding of 2026-11-28,
-        // Fixtures/fuzz/scc/paint-on-text-after-older-text-it-clears-fuzz.scc).
+        // Fixtures/fuzz/scc/paint-on-text-after-older-text-it-clears-fuzz.scc). Where text left
+        // of the changes stays, the row is never empty and the changes are one caption with it:
+        // a DER would show that text alone until the new text comes, a caption of its own
+        // (…/paint-on-changes-right-of-text-that-stays-fuzz.scc).
         var clearedText = 0
         for (offset, cell) in span.enumerated() {
             if !cell.isGap && !cell.isSpace { break }
@@ -318,7 +322,10 @@ extension EncoderState {
             let kept = wanted(column) ?? (clearsToEnd ? nil : cells[column])
             return kept.map { !$0.isGap } ?? false
         }
-        if clearedText > 1 && !showsRightOfChanges {
+        let showsLeftOfChanges = (0..<min(first, cells.count)).contains { column in
+            cells[column].map { !$0.isGap && !$0.isSpace } ?? false
+        }
+        if clearedText > 1 && !showsRightOfChanges && !showsLeftOfChanges {
             row.clearsFirst = true
             row.clearsToEnd = false
         }
