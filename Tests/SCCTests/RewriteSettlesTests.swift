@@ -87,6 +87,7 @@ import Testing
         "paint-on-text-after-older-text-it-clears-fuzz.scc",
         "black-italic-text-one-space-after-white-text-fuzz.scc",
         "paint-on-changes-right-of-text-that-stays-fuzz.scc",
+        "paint-on-changes-with-a-code-in-a-transparent-cell-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

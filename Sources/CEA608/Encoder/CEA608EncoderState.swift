@@ -106,11 +106,25 @@ struct EncoderState {
             shownRows = Self.rows(unit.rows, painted: painting.rows, shows: shows)
             shownLooks = Self.rows(unit.rows, painted: painting.rows, shows: looks)
             let leanShown = painting.lean.map { Self.rows(unit.rows, painted: $0, shows: leanShows) }
-            if var buffer = leanBuffer, leanShown == shownRows {
+            // The changes' opening attribute codes take cells left of them, each shown as a
+            // standard space (15.119(h)(1)); in a cell the caption wants transparent, the space
+            // shows inside its text, which the whole rows do not show: the changes then leave
+            // another screen, and are no form of the caption. Taken for one as a fallback, they
+            // were read back with a space there, whose whole rows were shorter and did fit: the
+            // rewrite sent those (a fuzzing finding of 2026-11-28,
+            // Fixtures/fuzz/scc/paint-on-changes-with-a-code-in-a-transparent-cell-fuzz.scc).
+            let codesInGaps = (painting.lean ?? []).contains { row in
+                guard let whole = unit.rows.first(where: { $0.row == row.row }) else { return false }
+                return CEA608RowEncoder.openingCodeColumns(of: row).contains { column in
+                    let offset = column - whole.column
+                    return whole.cells.indices.contains(offset) && whole.cells[offset].isGap
+                }
+            }
+            if var buffer = leanBuffer, leanShown == shownRows, !codesInGaps {
                 // The fallback only where it leaves the screen as the whole rows do.
                 leanAnchored = buffer.take()
                 diagnostics += notes.map { Self.locate($0, location) }
-            } else if let buffer = leanBuffer, leanShown == unit.rows {
+            } else if let buffer = leanBuffer, leanShown == unit.rows, !codesInGaps {
                 // Whole rows move text right (attribute codes with no spare cell) where painting
                 // only what changes does not, since the screen holds the cells before the change
                 // already: the changes are what shows the caption, and go instead.
