@@ -88,6 +88,7 @@ import Testing
         "black-italic-text-one-space-after-white-text-fuzz.scc",
         "paint-on-changes-right-of-text-that-stays-fuzz.scc",
         "paint-on-changes-with-a-code-in-a-transparent-cell-fuzz.scc",
+        "paint-on-background-code-over-the-cell-of-a-roll-up-line-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

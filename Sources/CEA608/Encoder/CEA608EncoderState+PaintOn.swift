@@ -29,11 +29,17 @@ extension EncoderState {
         // What leaves from rows the new text does not paint needs an erase; what leaves from its
         // rows is painted over, or needs its cells cleared where the new rows are shorter.
         let leavesOtherRows = shown.contains { !stays($0) && $0.rows.contains { !rows.contains($0.row) } }
+        // A row's opening attribute codes cover the cells left of it that they take: each shows a
+        // standard space there (15.119(h)(1)). Not counted, a row whose codes took the cell of
+        // the text before it read back one column right of it, and rewritten, the old text's
+        // cell was taken for one left behind, erased with an EDM two frames before the start,
+        // which did not fit (a fuzzing finding of 2026-11-28,
+        // Fixtures/fuzz/scc/paint-on-background-code-over-the-cell-of-a-roll-up-line-fuzz.scc).
         let leavesCellsUncovered = shown.contains { item in
             !stays(item)
                 && item.rows.contains { old in
                     !unit.rows.contains {
-                        $0.row == old.row && $0.column <= old.column
+                        $0.row == old.row && CEA608RowEncoder.openingCodeColumns(of: $0).lowerBound <= old.column
                             && $0.column + $0.cells.count >= old.column + old.cells.count
                     }
                 }
