@@ -39,4 +39,19 @@ extension RewriteSettlesTests {
         #expect(!second.diagnostics.contains { $0.severity == .error })
         #expect(first.reread?.captions.map(\.text) == ["WH", "io"])
     }
+
+    /// Pop-on row 1: flashing "cc" in columns 7–8, four transparent cells, a space in column 13,
+    /// six more, "ib" from column 20 (the fuzz input, minimized to 66 bytes). The space, laid
+    /// out in the flash of "cc", went after a PAC to column 12 with FON, which took column 12
+    /// and read back as a space: a gap of three, sent as transparent spaces (before). Flash does
+    /// not show on a space: a run of spaces alone now takes the PAC's pen, and goes with PAC
+    /// indent 12 (0x11 0x56 → 91d6) and TO1 (97a1), column 12 left transparent.
+    @Test func aRunOfSpacesAloneAfterAGapTakesThePACsPen() throws {
+        let (first, second) = try Self.rewrites(try Self.fixture("pop-on-flashing-space-after-a-gap-of-four-fuzz.scc"))
+        #expect(first.text == second.text)
+        #expect(first.text.contains(" e3e3 91d6 91d6 97a1 97a1 2080 91da 91da e962\n"), "\(first.text)")
+        let caption = try #require(first.reread?.captions.first)
+        let gaps = { (count: Int) in String(repeating: "\u{A0}", count: count) }
+        #expect(caption.text == "cc" + gaps(4) + " " + gaps(6) + "ib")
+    }
 }

@@ -89,6 +89,7 @@ import Testing
         "paint-on-changes-right-of-text-that-stays-fuzz.scc",
         "paint-on-changes-with-a-code-in-a-transparent-cell-fuzz.scc",
         "paint-on-background-code-over-the-cell-of-a-roll-up-line-fuzz.scc",
+        "pop-on-flashing-space-after-a-gap-of-four-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -373,6 +373,18 @@ struct CEA608RowEncoder {
         // spaces show alike in any style; a rewrite of what is read back sends the same words.
         for index in segments.indices {
             let cells = segments[index].cells
+            // A run of spaces alone takes the PAC's pen too, with its own underline (which
+            // shows) where it has no background: flash, colour and italics do not show on a
+            // space, and their codes would take the cell before it, a transparent one, which
+            // then read back as a space, a gap of three, sent another way (a fuzzing finding of
+            // 2026-11-28, Fixtures/fuzz/scc/pop-on-flashing-space-after-a-gap-of-four-fuzz.scc).
+            if index > 0, cells.allSatisfy({ $0.isSpace && $0.style.background == nil }) {
+                for space in cells.indices {
+                    segments[index].cells[space].style = CEA608CellStyle.afterIndentPAC(
+                        underline: cells[space].style.underline)
+                }
+                continue
+            }
             guard let visible = Self.openingSpaces(cells) else { continue }
             let plain = CEA608CellStyle.afterIndentPAC(underline: cells[visible].style.underline)
             for space in 0..<visible {
