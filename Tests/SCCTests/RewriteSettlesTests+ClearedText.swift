@@ -1,6 +1,7 @@
 import CaptionCore
 import Foundation
 import SCC
+import TestSupport
 import Testing
 
 /// Paint-on text right of older text it clears: cleared one cell at a time, the older text
@@ -27,15 +28,30 @@ extension RewriteSettlesTests {
             #expect(captions[1].timeRange.end == MediaTime(value: 62062, timescale: 30000))
             #expect(captions[2].timeRange.start == MediaTime(value: 62062, timescale: 30000))
         }
+        // ttconv, on the same bytes: "NN" ends and the paragraph that paints "█" begins on frame
+        // 62 (2.069 s); its paragraphs hold every row shown, "B" included.
+        let directory = try TemporaryDirectory("scc-cleared-text")
+        let file = directory.path("written.scc")
+        try Data(first.text.utf8).write(to: URL(fileURLWithPath: file))
+        let cues = try PeerDecoders.ttconv(file, in: directory)
+        let frame62 = 62.0 * 1001 / 30000
+        let older = try #require(cues.first { $0.text.hasPrefix("NN") }, "\(cues)")
+        let painted = try #require(cues.first { $0.text.contains("█") }, "\(cues)")
+        #expect(abs(older.end - frame62) < 0.002, "\(cues)")
+        #expect(abs(painted.start - frame62) < 0.002, "\(cues)")
     }
 
     /// Older text left of the changes with text right of them that stays: a DER would erase
-    /// that too, so the older text goes a cell at a time, as before.
+    /// that too, so the older text goes a cell at a time, as before. Paint-on "B" on row 15
+    /// stays throughout, so that "NNaa" on row 2 is painted over (not erased with EDM), and two
+    /// spaces then clear "NN".
     @Test func olderTextIsNotErasedWithDERWhenTextRightOfItStays() throws {
         let scc = """
             Scenarist_SCC V1.0
 
-            00:00:01:00\t9429 9429 9170 9170 cece 6161
+            00:00:01:00\t9429 9429 9470 9470 c280
+
+            00:00:01:10\t9170 9170 cece 6161
 
             00:00:03:00\t9170 9170 2020
 
@@ -48,7 +64,8 @@ extension RewriteSettlesTests {
         let text = String(decoding: written.bytes, as: UTF8.self)
         #expect(!text.contains("94a4"), "\(text)")
         let reread = try SCCReader(options: options).read(written.bytes)
-        #expect(reread.document.captions.map(\.text) == ["NNaa", "aa"])
+        #expect(reread.document.captions.map(\.text) == ["B", "NNaa", "aa"])
+        #expect(text.contains("91b9"), "\(text)")
     }
 
     /// Paint-on " AB et," (flashing "AB" from column 5), then " AB   AB": the changes in columns
