@@ -61,3 +61,50 @@ extension RewriteSettlesTests {
         #expect(!first.diagnostics.contains { $0.ruleID == "608.paint-on-rows" })
     }
 }
+
+/// Spaces that show nothing in their own style (a transparent background, no underline) between
+/// characters whose style would show on them.
+extension RewriteSettlesTests {
+    /// Paint-on (the fuzz input): "L█" italic on a transparent background at row 15, column 22,
+    /// then underlined "ST@BANK ELIF" from column 8 beside it, then "02" over columns 21–22.
+    /// Written, the BT that "L█" needs backs over a space in column 20 and the italics code
+    /// takes column 21 (CEA-608-B §6.2): read back, columns 20–21 of the second caption and
+    /// column 20 of the third are spaces on a transparent background, where the input had
+    /// cells that show the picture. The layout gave such a space the style of "ELIF" before it
+    /// (underlined, on the default background), so the rewrite painted column 20 again, and
+    /// gave other bytes (before). A space that shows nothing is laid out as a cell that shows
+    /// the picture, as it looks, and the rewrite gives the first write's bytes.
+    @Test func aSpaceOnATransparentBackgroundBetweenUnderlinedWordsShowsThePicture() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("paint-on-space-between-underlined-words-on-a-background-code-cell-fuzz.scc"))
+        #expect(second.text == first.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        let captions = try #require(first.reread?.captions)
+        #expect(captions.last?.text == "ST@BANK ELIF 02█")
+    }
+
+    /// Pop-on row 15: underlined "AB", a space on a transparent background, underlined "CD".
+    /// Given the style of "AB", the space would show an underline the caption does not have;
+    /// it goes as a transparent space (0x11 0x39, 91b9, twice) between "AB" (c1c2) and "CD"
+    /// (43c4), and reads back as a cell that shows the picture. Between words that are on a
+    /// transparent background themselves, such a space stays a standard space (0x20).
+    @Test func aSpaceThatShowsNothingBesideUnderlinedWordsIsATransparentCell() throws {
+        typealias D = WriterTestDocuments
+        let underlined = CaptionTextStyle(underline: true)
+        let clear = CaptionTextStyle(backgroundColor: .clear)
+        let document = CaptionDocument(captions: [
+            D.popOn(
+                [
+                    CaptionRun("AB", style: underlined), CaptionRun(" ", style: clear),
+                    CaptionRun("CD", style: underlined),
+                ],
+                row: 14, column: 0, start: 60, end: 120),
+            D.popOn([CaptionRun("A B", style: clear)], row: 14, column: 0, start: 180, end: 240),
+        ])
+        let options = CaptionFormatOptions(fileName: "out.scc")
+        let written = try SCCWriter(options: options).write(document)
+        let text = String(decoding: written.bytes, as: UTF8.self)
+        #expect(text.contains("c1c2 91b9 91b9 43c4"), "\(text)")
+        let back = try SCCReader(options: options).read(written.bytes).document
+        #expect(back.captions.map(\.text) == ["AB\u{A0}CD", "A B"])
+    }
+}

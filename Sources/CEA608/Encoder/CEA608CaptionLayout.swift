@@ -86,6 +86,7 @@ struct CEA608CaptionLayout {
         rows.reserveCapacity(lines.count)
         for (offset, line) in lines.enumerated() where offset < Self.rowCount {
             var cells = line
+            Self.hideInvisibleSpaces(&cells)
             var leading = 0
             while leading < cells.count, cells[leading].isSpace || cells[leading].isGap { leading += 1 }
             if leading > 0 { cells.removeFirst(leading) }
@@ -192,6 +193,29 @@ struct CEA608CaptionLayout {
             } else {
                 previous = cells[index].style
             }
+        }
+    }
+
+    /// Turns into transparent cells the standard spaces that show nothing in their own style (a
+    /// transparent background and no underline: the picture shows through, CEA-608-B §6.2) but
+    /// would show in the style ``normalizeSpaces(_:)`` gives them, that of the character before
+    /// them (an underline, or a background that is not transparent). A transparent cell shows
+    /// the picture as they did. Restyled, such a space between underlined words showed an
+    /// underline where the caption has none; read back from a background code's cell (whose
+    /// space takes the transparent background), it was painted again at the rewrite (a fuzzing
+    /// finding of 2026-11-28,
+    /// Fixtures/fuzz/scc/paint-on-space-between-underlined-words-on-a-background-code-cell-fuzz.scc).
+    static func hideInvisibleSpaces(_ cells: inout [CEA608Row.Cell]) {
+        var previous: CEA608CellStyle?
+        for index in cells.indices {
+            let cell = cells[index]
+            guard cell.isSpace || cell.isGap else {
+                previous = cell.style
+                continue
+            }
+            guard cell.isSpace, let previous, !cell.style.showsOnSpace, previous.showsOnSpace else { continue }
+            cells[index] = CEA608Row.Cell(
+                code: CEA608CharacterSet.transparentSpaceCode, fallback: 0, style: cell.style)
         }
     }
 

@@ -20,6 +20,10 @@ struct CEA608CellStyle: Hashable {
     var flash = false
     var background: Background?
 
+    /// Whether a standard space in this style shows: underlined, or on a background that is
+    /// not transparent (colour, italics and flash show on no space).
+    var showsOnSpace: Bool { underline || background?.transparent != true }
+
     /// The style a PAC with an indent sets: white, not italic, no flash, default background.
     static func afterIndentPAC(underline: Bool) -> CEA608CellStyle {
         CEA608CellStyle(underline: underline)
