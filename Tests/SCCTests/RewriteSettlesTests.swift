@@ -90,6 +90,10 @@ import Testing
         "paint-on-changes-with-a-code-in-a-transparent-cell-fuzz.scc",
         "paint-on-background-code-over-the-cell-of-a-roll-up-line-fuzz.scc",
         "pop-on-flashing-space-after-a-gap-of-four-fuzz.scc",
+        "roll-up-text-moved-by-a-code-shrinks-a-gap-of-four-fuzz.scc",
+        "roll-up-text-moved-by-codes-shrinks-a-gap-of-five-fuzz.scc",
+        "pop-on-text-moved-by-a-code-shrinks-a-gap-of-four-fuzz.scc",
+        "paint-on-space-between-underlined-words-on-a-background-code-cell-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -53,6 +53,7 @@ struct EncoderState {
         var startStateUnits: [Int] = []
         var leanAnchored: [TransmissionUnit]?
         var tabbedAnchored: [TransmissionUnit]?
+        var tabbedPreload: [TransmissionUnit]?
         // The rows as a decoder shows them once the words are sent: the unit's rows, but where
         // attribute codes without a spare cell moved text right (a fuzzing finding of
         // 2026-11-25, Fixtures/fuzz/scc/roll-up-text-moved-then-painted-over-fuzz.scc: the
@@ -78,9 +79,19 @@ struct EncoderState {
             eraseEnded(before: unit.startFrame)
             preload.append(.resumeCaptionLoading)
             if nonDisplayedMayHoldText { preload.append(.eraseNonDisplayedMemory) }
+            // The same words with short gaps jumped, for when the preload does not fit.
+            var tabbed: CEA608WordBuffer? = unit.rows.contains { $0.cells.contains(where: \.isGap) } ? preload : nil
             diagnostics += encodeRows(unit.rows, into: &preload, shows: &shownRows, looks: &shownLooks).map {
                 Self.locate($0, location)
             }
+            if var buffer = tabbed {
+                // Only where the jumps leave the screen as the spaces do.
+                var shows: [CEA608Row] = []
+                var looks: [CEA608Row] = []
+                _ = encodeRows(unit.rows, into: &buffer, tabsOverShortGaps: true, shows: &shows, looks: &looks)
+                tabbed = shows == shownRows && looks == shownLooks ? buffer : nil
+            }
+            tabbedPreload = tabbed?.take()
             if plans.isEmpty { startStateUnits = Self.startStateUnits(preload.units, channel: channel) }
             anchored.append(.endOfCaption)
             nonDisplayedMayHoldText = !shown.isEmpty
@@ -246,6 +257,9 @@ struct EncoderState {
         plan.leanAnchored = leanAnchored
         if let tabbedAnchored, tabbedAnchored.reduce(0, { $0 + $1.count }) < plan.anchoredFrames {
             plan.tabbedAnchored = tabbedAnchored
+        }
+        if let tabbedPreload, tabbedPreload.reduce(0, { $0 + $1.count }) < plan.preloadFrames {
+            plan.tabbedPreload = tabbedPreload
         }
         plans.append(plan)
         ends.append(nil)

@@ -53,8 +53,9 @@ struct CEA608RowEncoder {
     /// paint-on a transparent space also clears what was in its cell.
     ///
     /// `tabsOverShortGaps` (with `jumpsOverGaps`): two or three such cells before text in the
-    /// pen's style are jumped with a tab offset, not sent as transparent spaces; the form for a
-    /// line whose words do not fit otherwise (``CaptionTransmissionPlan/tabbedAnchored``).
+    /// pen's style are jumped with a tab offset, and one to three before text in a PAC's style
+    /// with that PAC where it is shorter, not sent as transparent spaces; the form for words that
+    /// do not fit otherwise (``CaptionTransmissionPlan/tabbedAnchored``, `tabbedPreload`).
     static func encode(
         _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false,
         jumpsOverGaps: Bool = false, tabsOverShortGaps: Bool = false
@@ -318,7 +319,8 @@ struct CEA608RowEncoder {
     /// per cell. Up to three transparent cells are sent as the transparent space, which costs no
     /// more than a tab offset for one and which other readers (FFmpeg, ttconv) show as a space;
     /// ttconv shows nothing for a tab offset, and runs words together. With `tabsOverShortGaps`,
-    /// two or three before text in the pen's style are jumped with one tab offset.
+    /// two or three before text in the pen's style are jumped with one tab offset, and one to
+    /// three before text in a PAC's style with that PAC where that is fewer words.
     static func encodeSegments(
         _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool,
         tabsOverShortGaps: Bool = false
@@ -355,7 +357,23 @@ struct CEA608RowEncoder {
             let tabbed =
                 tabsOverShortGaps && (2...3).contains(gapEnd - index) && gapEnd < cells.count
                 && !cells[gapEnd].isSpace && current.last?.style == cells[gapEnd].style
-            if jumped >= 4 || tabbed || (gapEnd > index && gapEnd == cells.count) {
+            // One to three cells before text that a PAC gives the style of (white, roman, either
+            // underline; 15.119(e)(1)(i)), jumped with that PAC and a tab offset where the column
+            // needs one, where that takes fewer words than the transparent spaces and the code
+            // that changes the pen's style. Spaces that open the text take the PAC's style, as
+            // after a gap of four. Text a code moved right reads back with a gap of four shrunk
+            // to three, which a rewrite sent as transparent spaces and could no longer fit
+            // (fuzzing findings of 2026-11-28, Fixtures/fuzz/scc/*-shrinks-a-gap-of-*-fuzz.scc).
+            var pacJumped = false
+            if tabsOverShortGaps, !tabbed, (1...3).contains(gapEnd - index),
+                let visible = cells[gapEnd...].firstIndex(where: { !$0.isSpace }), !cells[visible].isGap,
+                cells[visible].style == CEA608CellStyle.afterIndentPAC(underline: cells[visible].style.underline)
+            {
+                let pacWords = (row.column + gapEnd) % 4 == 0 ? 1 : 2
+                let changesStyle = current.last.map { $0.style != cells[visible].style } ?? false
+                pacJumped = pacWords < gapEnd - index + (changesStyle ? 1 : 0)
+            }
+            if jumped >= 4 || tabbed || pacJumped || (gapEnd > index && gapEnd == cells.count) {
                 if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }
                 current.removeAll()
                 index = gapEnd

@@ -54,11 +54,14 @@ public struct CaptionTransmissionPlan: Sendable, Hashable {
     /// EDM), which ``RedundancyReducer`` uses when the whole rows do not fit. They start on the
     /// start frame (no words before it).
     public var leanAnchored: [TransmissionUnit]?
-    /// For a roll-up line with gaps of two or three cells before text in the same style:
-    /// anchored words that jump them with a tab offset instead of sending transparent spaces
-    /// (which FFmpeg and ttconv show as spaces; ttconv shows nothing for a tab offset), which
-    /// ``RedundancyReducer`` uses when the line does not fit.
+    /// For a roll-up line with gaps of up to three cells: anchored words that jump them with a
+    /// tab offset (before text in the pen's style) or a PAC (before text in a PAC's style)
+    /// instead of sending transparent spaces (which FFmpeg and ttconv show as spaces; ttconv
+    /// shows nothing for a jump), which ``RedundancyReducer`` uses when the line does not fit.
     public var tabbedAnchored: [TransmissionUnit]?
+
+    /// The same for a pop-on caption's preload.
+    public var tabbedPreload: [TransmissionUnit]?
 
     public init(
         captionIndices: [Int], mode: CEA608CaptionMode, startFrame: Int64, end: End,

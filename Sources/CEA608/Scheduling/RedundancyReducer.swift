@@ -81,7 +81,13 @@ public struct RedundancyReducer: Sendable {
                         before: index, from: plans[index].blockStartFrame,
                         to: plans[index].blockStartFrame + Int64(plans[index].anchoredFrames))
                 {}
-                // 1. The plan's own preload.
+                // 1. The plan's own preload: a pop-on caption's short gaps jumped, then its codes
+                // sent once.
+                if !fits(), let jumped = plans[index].tabbedPreload {
+                    plans[index].preload = jumped
+                    plans[index].tabbedPreload = nil
+                    tabbed.insert(index)
+                }
                 let previousWord = index > 0 ? plans[index - 1].anchored.last?.word : nil
                 while !fits(), Self.sendOnce(in: &plans[index].preload, following: previousWord) {
                     counts[index] += 1
@@ -121,7 +127,7 @@ public struct RedundancyReducer: Sendable {
                     plans[index].leanAnchored = nil
                     repainted.insert(index)
                 }
-                // 2c. A roll-up line: gaps of two or three cells jumped with a tab offset.
+                // 2c. A roll-up line: gaps of up to three cells jumped with a tab offset or a PAC.
                 if !fits(), let jumped = plans[index].tabbedAnchored {
                     plans[index].anchored = jumped
                     plans[index].tabbedAnchored = nil

@@ -104,7 +104,7 @@ public struct SCCWriter: Sendable {
                         + [
                             r.codes > 0 ? "\(r.codes) control code(s) sent once instead of twice" : nil,
                             r.paintsChangesOnly ? "only the cells that change painted" : nil,
-                            r.jumpsShortGaps ? "gaps of two or three cells jumped with a tab offset" : nil,
+                            r.jumpsShortGaps ? "gaps of up to three cells jumped with a tab offset or a PAC" : nil,
                         ].compactMap { $0 }.joined(separator: " and ")
                         + " so the data arrives in time",
                     at: DiagnosticLocation(

@@ -1,0 +1,81 @@
+import CaptionCore
+import Foundation
+import SCC
+import Testing
+
+/// Text that an attribute code with no spare cell moved right (`608.mid-row`) reads back with
+/// the gap after it shrunk below four cells, which the writer sends as transparent spaces where
+/// a gap of four went with a PAC; short of time, it jumps such a gap with a PAC too.
+extension RewriteSettlesTests {
+    /// Roll-up row 15 (the fuzz input, minimized to 53 bytes): "!" in column 1, italic "@e" right
+    /// after it (the input's italics code took column 2, and a backspace gave it back), four
+    /// transparent cells, "." in column 8; eight frames before the EDM. The writer has no cell
+    /// for the italics code: "@e" moves to column 3 (`608.mid-row`) and "." goes with a PAC to
+    /// column 8 (0x14 0x74, 94f4). Read back, the gap is three cells; the rewrite sent three
+    /// transparent spaces and a code back to white, twelve frames: refused (before). Now it jumps
+    /// them with the same PAC and sends the first write's bytes again.
+    @Test func textMovedByACodeBeforeAGapOfFourSettlesInRollUp() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("roll-up-text-moved-by-a-code-shrinks-a-gap-of-four-fuzz.scc"))
+        #expect(first.diagnostics.contains { $0.ruleID == "608.mid-row" })
+        #expect(first.text.contains("\t94a7 9470 97a1 a180 91ae 40e5 94f4 ae80\n"), "\(first.text)")
+        #expect(second.text == first.text)
+        #expect(
+            second.diagnostics.contains {
+                $0.ruleID == "608.single-codes" && $0.message.contains("jumped with a tab offset or a PAC")
+            }, "\(second.diagnostics)")
+        let caption = try #require(first.reread?.captions.first)
+        #expect(caption.text == "! @e\u{A0}\u{A0}\u{A0}.")
+    }
+
+    /// The same with two codes (a roll-up line of 100 bytes): a gap of five shrinks to three.
+    @Test func textMovedByTwoCodesBeforeAGapOfFiveSettlesInRollUp() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("roll-up-text-moved-by-codes-shrinks-a-gap-of-five-fuzz.scc"))
+        #expect(first.diagnostics.contains { $0.ruleID == "608.mid-row" })
+        #expect(second.text == first.text)
+    }
+
+    /// Pop-on row 15 (the fuzz input): white "e)", italic "sq interdum laciniInte" right after
+    /// it, four transparent cells, " t" from column 28. The italics code moves the italic text one
+    /// column right; read back, the gap before " t" is three cells, and the preload, sent with
+    /// transparent spaces, needed 23 frames where 17 are free: refused (before). Now the rewrite
+    /// jumps to column 28 with PAC 0x14 0x7E (94fe), as the first write did.
+    @Test func textMovedByACodeBeforeAGapOfFourSettlesInPopOn() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("pop-on-text-moved-by-a-code-shrinks-a-gap-of-four-fuzz.scc"))
+        #expect(first.diagnostics.contains { $0.ruleID == "608.mid-row" })
+        #expect(first.text.contains(" f4e5 94fe 20f4\n"), "\(first.text)")
+        #expect(second.text.contains(" f4e5 94fe 20f4\n"), "\(second.text)")
+        #expect(second.diagnostics.contains { $0.message.contains("jumped with a tab offset or a PAC") })
+        let (third, _) = try Self.rewrites(Array(second.text.utf8))
+        #expect(third.text == second.text)
+    }
+
+    /// A pop-on caption at row 15: "ab " white, italic "cd", three cells that show the picture,
+    /// white "ef" in column 8. With time to spare the gap goes as transparent spaces (0x11 0x39,
+    /// 91b9), which ttconv and FFmpeg show as spaces, the last cell taken by the mid-row code
+    /// back to white (9120), which shows a standard space there (15.119(h)(1)): six frames. With
+    /// the preload short of time (the caption at frame 12, the first frame free being 0), a PAC
+    /// to column 8 (0x14 0x74, 94f4), which sets white itself: two frames, and the caption reads
+    /// back as written.
+    @Test(arguments: [(start: Int64(300), jumps: false), (start: Int64(12), jumps: true)])
+    func aShortGapBeforeTextInAPACStyleIsJumpedOnlyWhenShortOfTime(start: Int64, jumps: Bool) throws {
+        typealias D = WriterTestDocuments
+        let caption = D.popOn(
+            [
+                CaptionRun("ab "), CaptionRun("cd", style: CaptionTextStyle(italic: true)),
+                CaptionRun("\u{A0}\u{A0}\u{A0}ef"),
+            ], row: 14, column: 0, start: start, end: start + 60)
+        let options = CaptionFormatOptions(fileName: "out.scc")
+        let written = try SCCWriter(options: options).write(CaptionDocument(captions: [caption]))
+        let text = String(decoding: written.bytes, as: UTF8.self)
+        let words = jumps ? " e364 94f4 94f4 e5e6\n" : " e364 91b9 91b9 91b9 91b9 9120 9120 e5e6\n"
+        #expect(text.contains(words), "\(text)")
+        #expect(
+            written.diagnostics.contains { $0.message.contains("jumped with a tab offset or a PAC") } == jumps,
+            "\(written.diagnostics)")
+        let back = try SCCReader(options: options).read(written.bytes).document
+        #expect(back.captions.map(\.text) == [jumps ? "ab cd\u{A0}\u{A0}\u{A0}ef" : "ab cd\u{A0}\u{A0} ef"])
+    }
+}
