@@ -320,6 +320,12 @@ struct SCCCaptionBuilder {
                 }
                 caption.top = row
                 caption.bottom = row
+                // Its text starts at the row's first visible cell: text painted left of it later
+                // (a PAC to a column before it, 15.119(e)(1)) moves the line's first column, and
+                // the region's with it (a fuzz input had "et," at column 24, then "cierto AlÑ"
+                // from column 12 on the same line: read with the region at column 24, the writer
+                // moved the line of 15 cells to column 17 to fit it on the grid).
+                caption.column = newFirst[row]
                 return true
             }
             return false
