@@ -78,4 +78,28 @@ extension RewriteSettlesTests {
         let back = try SCCReader(options: options).read(written.bytes).document
         #expect(back.captions.map(\.text) == [jumps ? "ab cd\u{A0}\u{A0}\u{A0}ef" : "ab cd\u{A0}\u{A0} ef"])
     }
+
+    /// Roll-up "cierto AlÑa." from column 15, a cell that shows the picture, a space (not
+    /// underlined: a code's cell as read back), underlined "et," from column 29, for 13 frames.
+    /// A PAC to column 28 would give the space the PAC's underline, which the caption does not
+    /// have: the space is sent as the mid-row code that underlines "et," (0x11 0x21, 91a1) after
+    /// a transparent space (91b9), and reads back as it was. Jumped, it read back underlined,
+    /// and the rewrite gave other bytes (a fuzzing finding of 2026-11-28, on a line the reader
+    /// had placed at column 17: `roll-up-code-cell-after-a-gap-before-underlined-text-fuzz.scc`).
+    @Test func aSpaceOpeningTheTextIsNotJumpedIntoAnotherLook() throws {
+        let caption = Caption(
+            runs: [
+                CaptionRun("cierto AlÑa.\u{A0} "), CaptionRun("et,", style: CaptionTextStyle(underline: true)),
+            ],
+            timeRange: TimeRange(start: WriterTestDocuments.time(30), end: WriterTestDocuments.time(43)),
+            region: .cells(row: 11, column: 15, rows: 4, columns: 17, scroll: .rollUp(rows: 4)))
+        let options = CaptionFormatOptions(fileName: "out.scc")
+        let written = try SCCWriter(options: options).write(CaptionDocument(captions: [caption]))
+        let text = String(decoding: written.bytes, as: UTF8.self)
+        #expect(text.contains(" 61ae 91b9 91a1 e5f4 2c80\n"), "\(text)")
+        let back = try SCCReader(options: options).read(written.bytes).document
+        #expect(back.captions.first?.runs == caption.runs)
+        let again = try SCCWriter(options: options).write(back)
+        #expect(again.bytes == written.bytes)
+    }
 }

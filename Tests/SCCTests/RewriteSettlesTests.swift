@@ -94,6 +94,7 @@ import Testing
         "roll-up-text-moved-by-codes-shrinks-a-gap-of-five-fuzz.scc",
         "pop-on-text-moved-by-a-code-shrinks-a-gap-of-four-fuzz.scc",
         "paint-on-space-between-underlined-words-on-a-background-code-cell-fuzz.scc",
+        "roll-up-code-cell-after-a-gap-before-underlined-text-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -360,14 +360,21 @@ struct CEA608RowEncoder {
             // One to three cells before text that a PAC gives the style of (white, roman, either
             // underline; 15.119(e)(1)(i)), jumped with that PAC and a tab offset where the column
             // needs one, where that takes fewer words than the transparent spaces and the code
-            // that changes the pen's style. Spaces that open the text take the PAC's style, as
-            // after a gap of four. Text a code moved right reads back with a gap of four shrunk
-            // to three, which a rewrite sent as transparent spaces and could no longer fit
+            // that changes the pen's style. Text a code moved right reads back with a gap of four
+            // shrunk to three, which a rewrite sent as transparent spaces and could no longer fit
             // (fuzzing findings of 2026-11-28, Fixtures/fuzz/scc/*-shrinks-a-gap-of-*-fuzz.scc).
+            // Spaces that open the text take the PAC's style: only where they look the same in it
+            // (its underline, the default background). A code's cell in a gap of two reads back
+            // as a space without the underline of the text after it; jumped, it took one, and
+            // the rewrite gave other bytes (a fuzzing finding of 2026-11-28,
+            // Fixtures/fuzz/scc/roll-up-code-cell-after-a-gap-before-underlined-text-fuzz.scc).
             var pacJumped = false
             if tabsOverShortGaps, !tabbed, (1...3).contains(gapEnd - index),
                 let visible = cells[gapEnd...].firstIndex(where: { !$0.isSpace }), !cells[visible].isGap,
-                cells[visible].style == CEA608CellStyle.afterIndentPAC(underline: cells[visible].style.underline)
+                cells[visible].style == CEA608CellStyle.afterIndentPAC(underline: cells[visible].style.underline),
+                cells[gapEnd..<visible].allSatisfy({
+                    $0.style.underline == cells[visible].style.underline && $0.style.background == nil
+                })
             {
                 let pacWords = (row.column + gapEnd) % 4 == 0 ? 1 : 2
                 let changesStyle = current.last.map { $0.style != cells[visible].style } ?? false
