@@ -102,4 +102,36 @@ extension RewriteSettlesTests {
         let again = try SCCWriter(options: options).write(back)
         #expect(again.bytes == written.bytes)
     }
+
+    /// Pop-on "en", italic "ip" right after it, four cells that show the picture, italic "en"
+    /// from column 8 (the fuzz input, minimized). The italics code moves "ip" a column right;
+    /// the first write reaches column 8 with a PAC to column 4 (0x14 0x72, 94f2), TO3 (9723)
+    /// and the italics code (91ae) in column 7. Read back, that is a gap of two and a space,
+    /// which the rewrite sent as two transparent spaces (four frames: side by side, neither
+    /// can go once) and the space: two frames more than free (before). Short of time, the gap
+    /// and the space are jumped the same way again, and the rewrite gives the first write's
+    /// bytes.
+    @Test func textMovedByACodeBeforeAGapAndACodeCellSettles() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("pop-on-text-moved-by-a-code-leaves-a-gap-and-a-code-cell-fuzz.scc"))
+        #expect(first.diagnostics.contains { $0.ruleID == "608.mid-row" })
+        #expect(first.text.contains(" e970 94f2 9723 91ae e56e\n"), "\(first.text)")
+        #expect(second.text == first.text)
+    }
+
+    /// Pop-on "Eiin.", then paint-on "¡" on a white semi-transparent background in column 5
+    /// (the fuzz input, minimized). Its BWS (0x10 0x21, 10a1) needs a cell left of it: the
+    /// writer paints from column 4, "." again and a space (ae20) after a PAC to column 4
+    /// (94f2), BWS backing over the space, "¡" (its fallback "!", a180, and 92a7): "¡" moves a
+    /// column right (`608.mid-row`). Read back, column 5 is a space of the new background,
+    /// the change starts there and needed TO1 (9723) and the space on their own, a frame more
+    /// than free (before). Changes from a column 4n + 1 now start at the indent where the cell
+    /// there shows what is wanted, in a PAC's style: "." goes again with the space, as in the
+    /// first write.
+    @Test func changesBesideUnchangedTextStartAtTheIndent() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("paint-on-background-code-beside-unchanged-text-fuzz.scc"))
+        #expect(first.text.contains("\t94f2 ae20 10a1 a180 92a7 92a7\n"), "\(first.text)")
+        #expect(second.text == first.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+    }
 }

@@ -95,6 +95,8 @@ import Testing
         "pop-on-text-moved-by-a-code-shrinks-a-gap-of-four-fuzz.scc",
         "paint-on-space-between-underlined-words-on-a-background-code-cell-fuzz.scc",
         "roll-up-code-cell-after-a-gap-before-underlined-text-fuzz.scc",
+        "pop-on-text-moved-by-a-code-leaves-a-gap-and-a-code-cell-fuzz.scc",
+        "paint-on-background-code-beside-unchanged-text-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -304,6 +304,22 @@ extension EncoderState {
             first -= 1
             span = changedCells(from: first)
         }
+        // Changes from a column one right of a PAC indent (4n + 1) start one cell earlier where
+        // that cell shows already the character the caption wants there, in a PAC's style: the
+        // PAC goes to the indent and the character is sent again (it changes nothing on screen,
+        // 15.119(f)(3)), half a word that pairs with the next character, where a tab offset takes
+        // a word of its own (15.119(e)(1)(ii)). The changes the writer sends for a style code
+        // that needs the cell left of them start there already; read back, the code's cell is
+        // a space of the new background, and the changes from it took a frame more, which did
+        // not fit (a fuzzing finding of 2026-11-28,
+        // Fixtures/fuzz/scc/paint-on-background-code-beside-unchanged-text-fuzz.scc).
+        if first % 4 == 1, first - 1 >= new.column, !codeCells[first - 1], let before = cells[first - 1],
+            before == wanted(first - 1), before.fallback == 0, (0x21..<0x80).contains(before.code),
+            before.style == CEA608CellStyle.afterIndentPAC(underline: before.style.underline)
+        {
+            first -= 1
+            span = changedCells(from: first)
+        }
         var row = CEA608Row(row: new.row, column: first, cells: span)
         row.clearsToEnd = clearsToEnd
         // Old text cleared cell by cell (a transparent space each, two frames) before the changes

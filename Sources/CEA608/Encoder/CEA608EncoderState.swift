@@ -255,10 +255,10 @@ struct EncoderState {
             anchorOffset: anchorOffset, eraseWord: eraseWord)
         plan.startStateUnits = startStateUnits
         plan.leanAnchored = leanAnchored
-        if let tabbedAnchored, tabbedAnchored.reduce(0, { $0 + $1.count }) < plan.anchoredFrames {
+        if let tabbedAnchored, CaptionTransmissionPlan.jumpsShorter(tabbedAnchored, than: plan.anchored) {
             plan.tabbedAnchored = tabbedAnchored
         }
-        if let tabbedPreload, tabbedPreload.reduce(0, { $0 + $1.count }) < plan.preloadFrames {
+        if let tabbedPreload, CaptionTransmissionPlan.jumpsShorter(tabbedPreload, than: plan.preload) {
             plan.tabbedPreload = tabbedPreload
         }
         plans.append(plan)

@@ -357,28 +357,37 @@ struct CEA608RowEncoder {
             let tabbed =
                 tabsOverShortGaps && (2...3).contains(gapEnd - index) && gapEnd < cells.count
                 && !cells[gapEnd].isSpace && current.last?.style == cells[gapEnd].style
-            // One to three cells before text that a PAC gives the style of (white, roman, either
-            // underline; 15.119(e)(1)(i)), jumped with that PAC and a tab offset where the column
-            // needs one, where that takes fewer words than the transparent spaces and the code
-            // that changes the pen's style. Text a code moved right reads back with a gap of four
-            // shrunk to three, which a rewrite sent as transparent spaces and could no longer fit
-            // (fuzzing findings of 2026-11-28, Fixtures/fuzz/scc/*-shrinks-a-gap-of-*-fuzz.scc).
-            // Spaces that open the text take the PAC's style: only where they look the same in it
-            // (its underline, the default background). A code's cell in a gap of two reads back
-            // as a space without the underline of the text after it; jumped, it took one, and
-            // the rewrite gave other bytes (a fuzzing finding of 2026-11-28,
+            // One to three cells before text, jumped with a PAC (15.119(e)(1)(i)) and a tab offset
+            // where the column needs one, where that takes no more frames than the transparent
+            // spaces and the codes that change the pen's style, counted as a tight caption sends
+            // them: a code once, transparent spaces side by side twice each (one sent once beside
+            // another would read as its repeat). The PAC gives white, roman, either underline;
+            // the codes for any other style take the spaces that open the text, as after a gap
+            // of four, so there must be as many. Text a code moved right reads back with a gap of
+            // four shrunk (fuzzing findings of 2026-11-28,
+            // Fixtures/fuzz/scc/*-shrinks-a-gap-of-*-fuzz.scc): three cells, which the rewrite sent
+            // as transparent spaces and could no longer fit, or two and the code's cell, a space.
+            // The spaces that open the text take the PAC's style, so only where they look the
+            // same in it (its underline, the default background): a code's cell after a gap
+            // reads back without the underline of the text after it; jumped, it took one, and the
+            // rewrite gave other bytes (a fuzzing finding of 2026-11-28,
             // Fixtures/fuzz/scc/roll-up-code-cell-after-a-gap-before-underlined-text-fuzz.scc).
             var pacJumped = false
             if tabsOverShortGaps, !tabbed, (1...3).contains(gapEnd - index),
                 let visible = cells[gapEnd...].firstIndex(where: { !$0.isSpace }), !cells[visible].isGap,
-                cells[visible].style == CEA608CellStyle.afterIndentPAC(underline: cells[visible].style.underline),
+                cells[visible].style.background == nil,
                 cells[gapEnd..<visible].allSatisfy({
                     $0.style.underline == cells[visible].style.underline && $0.style.background == nil
                 })
             {
-                let pacWords = (row.column + gapEnd) % 4 == 0 ? 1 : 2
-                let changesStyle = current.last.map { $0.style != cells[visible].style } ?? false
-                pacJumped = pacWords < gapEnd - index + (changesStyle ? 1 : 0)
+                let style = cells[visible].style
+                let pacCodes = CEA608AttributeCode.transition(
+                    from: CEA608CellStyle.afterIndentPAC(underline: style.underline), to: style
+                ).count
+                let penCodes = current.last.map { CEA608AttributeCode.transition(from: $0.style, to: style).count } ?? 0
+                let pacFrames = (row.column + gapEnd) % 4 == 0 ? 1 : 2
+                let gapFrames = gapEnd - index == 1 ? 1 : 2 * (gapEnd - index)
+                pacJumped = pacCodes <= visible - gapEnd && pacFrames + pacCodes <= gapFrames + penCodes
             }
             if jumped >= 4 || tabbed || pacJumped || (gapEnd > index && gapEnd == cells.count) {
                 if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }

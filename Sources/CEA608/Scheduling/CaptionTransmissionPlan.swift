@@ -87,6 +87,25 @@ public struct CaptionTransmissionPlan: Sendable, Hashable {
     /// Frames the anchored words take.
     public var anchoredFrames: Int { anchored.reduce(0) { $0 + $1.count } }
 
+    /// Whether `jumped` (a form of `units` with short gaps jumped) is worth taking when `units`
+    /// do not fit: fewer frames as they are, or fewer once every code that may goes once (a
+    /// code beside an identical word stays doubled, as ``RedundancyReducer`` keeps it: two
+    /// transparent spaces side by side take four frames however tight the time).
+    static func jumpsShorter(_ jumped: [TransmissionUnit], than units: [TransmissionUnit]) -> Bool {
+        func frames(_ units: [TransmissionUnit]) -> Int { units.reduce(0) { $0 + $1.count } }
+        func leastFrames(_ units: [TransmissionUnit]) -> Int {
+            var total = 0
+            for (index, unit) in units.enumerated() {
+                let besideSame =
+                    (index > 0 && units[index - 1].word == unit.word)
+                    || (index + 1 < units.count && units[index + 1].word == unit.word)
+                total += unit.count == 2 && !besideSame ? 1 : unit.count
+            }
+            return total
+        }
+        return frames(jumped) < frames(units) || leastFrames(jumped) < leastFrames(units)
+    }
+
     /// The frame this plan leaves the screen when no plan is shifted.
     public var endFrame: Int64? {
         switch end {
