@@ -134,4 +134,18 @@ extension RewriteSettlesTests {
         #expect(first.text.contains("\t94f2 ae20 10a1 a180 92a7 92a7\n"), "\(first.text)")
         #expect(second.text == first.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
     }
+
+    /// Pop-on "consectetur adipiscing elit." in columns 0–27, three cells that show the picture,
+    /// italic "R" in column 31, with little time for the preload (the fuzz input, minimized). The
+    /// writer sent two transparent spaces and the italics code in column 30, which reads back
+    /// as a space; the rewrite, short of time, jumped the two with a PAC to column 28 (94fe),
+    /// TO2 (97a2) and the same code: other bytes, with no warning (before). The jump now lets
+    /// the code take the last cell of the gap as the spaces' form does, so the first write
+    /// jumps the same way, and reads back as what it shows: a gap of two, the code's space, "R".
+    @Test func aCodeTakesTheLastCellOfAJumpedGap() throws {
+        let (first, second) = try Self.rewrites(try Self.fixture("pop-on-italic-text-after-a-gap-of-three-fuzz.scc"))
+        #expect(first.text.contains(" f4ae 94fe 97a2 91ae 91ae 5280\n"), "\(first.text)")
+        #expect(second.text == first.text)
+        #expect(first.reread?.captions.last?.text == "consectetur adipiscing elit.\u{A0}\u{A0} R")
+    }
 }

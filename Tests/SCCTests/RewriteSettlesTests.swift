@@ -97,6 +97,8 @@ import Testing
         "roll-up-code-cell-after-a-gap-before-underlined-text-fuzz.scc",
         "pop-on-text-moved-by-a-code-leaves-a-gap-and-a-code-cell-fuzz.scc",
         "paint-on-background-code-beside-unchanged-text-fuzz.scc",
+        "pop-on-italic-text-after-a-gap-of-three-fuzz.scc",
+        "pop-on-preload-after-a-caption-with-a-short-gap-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -85,11 +85,14 @@ struct EncoderState {
                 Self.locate($0, location)
             }
             if var buffer = tabbed {
-                // Only where the jumps leave the screen as the spaces do.
+                // Only where the jumps leave the text where the spaces do: the spaces' form may
+                // show a code's cell in a gap as a space where the jump leaves the gap, as the
+                // caption has it (the model of the screen, which later paint-on captions are
+                // painted over, holds the spaces' form).
                 var shows: [CEA608Row] = []
                 var looks: [CEA608Row] = []
                 _ = encodeRows(unit.rows, into: &buffer, tabsOverShortGaps: true, shows: &shows, looks: &looks)
-                tabbed = shows == shownRows && looks == shownLooks ? buffer : nil
+                tabbed = Self.characters(shows) == Self.characters(shownRows) ? buffer : nil
             }
             tabbedPreload = tabbed?.take()
             if plans.isEmpty { startStateUnits = Self.startStateUnits(preload.units, channel: channel) }
@@ -263,6 +266,19 @@ struct EncoderState {
         }
         plans.append(plan)
         ends.append(nil)
+    }
+
+    /// `rows` with every space and transparent cell alike (a transparent cell): where their
+    /// characters are, whatever shows between them.
+    static func characters(_ rows: [CEA608Row]) -> [CEA608Row] {
+        rows.map { row in
+            var row = row
+            for index in row.cells.indices where row.cells[index].isSpace || row.cells[index].isGap {
+                row.cells[index] = CEA608Row.Cell(
+                    code: CEA608CharacterSet.transparentSpaceCode, fallback: 0, style: CEA608CellStyle())
+            }
+            return row
+        }
     }
 
     /// Which of the first pop-on caption's preload units a decoder in its start state does not

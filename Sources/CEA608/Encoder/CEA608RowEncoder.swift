@@ -329,7 +329,7 @@ struct CEA608RowEncoder {
         var current: [CEA608Row.Cell] = []
         var start = row.column
         var index = 0
-        let cells = row.cells
+        var cells = row.cells
         while index < cells.count {
             var gapEnd = index
             while gapEnd < cells.count, cells[gapEnd].isGap { gapEnd += 1 }
@@ -372,7 +372,13 @@ struct CEA608RowEncoder {
             // reads back without the underline of the text after it; jumped, it took one, and the
             // rewrite gave other bytes (a fuzzing finding of 2026-11-28,
             // Fixtures/fuzz/scc/roll-up-code-cell-after-a-gap-before-underlined-text-fuzz.scc).
+            // Codes with too few such spaces take the last cells of the gap, as they do when the
+            // gap is sent (a code in a transparent cell shows a space there, 15.119(h)(1)): read
+            // back, the gap is shorter by those and the text opens with as many spaces, which a
+            // rewrite jumps to the same column (a fuzzing finding of 2026-11-28,
+            // Fixtures/fuzz/scc/pop-on-italic-text-after-a-gap-of-three-fuzz.scc).
             var pacJumped = false
+            var borrowed = 0
             if tabsOverShortGaps, !tabbed, (1...3).contains(gapEnd - index),
                 let visible = cells[gapEnd...].firstIndex(where: { !$0.isSpace }), !cells[visible].isGap,
                 cells[visible].style.background == nil,
@@ -385,14 +391,22 @@ struct CEA608RowEncoder {
                     from: CEA608CellStyle.afterIndentPAC(underline: style.underline), to: style
                 ).count
                 let penCodes = current.last.map { CEA608AttributeCode.transition(from: $0.style, to: style).count } ?? 0
-                let pacFrames = (row.column + gapEnd) % 4 == 0 ? 1 : 2
+                borrowed = max(0, pacCodes - (visible - gapEnd))
+                let pacFrames = (row.column + gapEnd - borrowed) % 4 == 0 ? 1 : 2
                 let gapFrames = gapEnd - index == 1 ? 1 : 2 * (gapEnd - index)
-                pacJumped = pacCodes <= visible - gapEnd && pacFrames + pacCodes <= gapFrames + penCodes
+                pacJumped = borrowed < gapEnd - index && pacFrames + pacCodes <= gapFrames + penCodes
             }
             if jumped >= 4 || tabbed || pacJumped || (gapEnd > index && gapEnd == cells.count) {
                 if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }
                 current.removeAll()
                 index = gapEnd
+                if pacJumped && borrowed > 0 {
+                    // The cells the codes take, as the spaces they show.
+                    index -= borrowed
+                    for cell in index..<gapEnd {
+                        cells[cell] = CEA608Row.Cell(code: 0x20, fallback: 0, style: cells[cell].style)
+                    }
+                }
                 continue
             }
             if current.isEmpty { start = row.column + index }
