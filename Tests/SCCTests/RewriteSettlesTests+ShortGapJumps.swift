@@ -148,4 +148,18 @@ extension RewriteSettlesTests {
         #expect(second.text == first.text)
         #expect(first.reread?.captions.last?.text == "consectetur adipiscing elit.\u{A0}\u{A0} R")
     }
+
+    /// Pop-on row 14: "██" from column 4, two cells that show the picture, a space in column 8,
+    /// one more such cell, italic "ah" from column 10, short of time (the fuzz input, minimized).
+    /// The jump stopped at the cell in column 9, so the first write sent the gap as transparent
+    /// spaces and the italics code in column 9, which reads back as a space; the rewrite jumped
+    /// that (other bytes, no warning; before). The cell among the spaces counts with them now:
+    /// both writes send a PAC to column 8 (0x14 0x54, 9454), the space, the italics code in
+    /// column 9, "ah".
+    @Test func aTransparentCellAmongTheOpeningSpacesCountsWithThem() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("pop-on-space-and-transparent-cell-after-a-short-gap-fuzz.scc"))
+        #expect(first.text.contains(" 7f7f 9454 9454 2080 91ae 91ae 6168\n"), "\(first.text)")
+        #expect(second.text == first.text)
+    }
 }

@@ -99,6 +99,7 @@ import Testing
         "paint-on-background-code-beside-unchanged-text-fuzz.scc",
         "pop-on-italic-text-after-a-gap-of-three-fuzz.scc",
         "pop-on-preload-after-a-caption-with-a-short-gap-fuzz.scc",
+        "pop-on-space-and-transparent-cell-after-a-short-gap-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -379,11 +379,19 @@ struct CEA608RowEncoder {
             // Fixtures/fuzz/scc/pop-on-italic-text-after-a-gap-of-three-fuzz.scc).
             var pacJumped = false
             var borrowed = 0
+            // Single transparent cells among the opening spaces count with them, as a code takes
+            // either and either then reads back as a space (`openingSpaces`): a jump that stopped
+            // at one left the first write sending the spaces' form, whose code cell read back as
+            // a space, which the rewrite jumped (a fuzzing finding of 2026-11-28,
+            // Fixtures/fuzz/scc/pop-on-space-and-transparent-cell-after-a-short-gap-fuzz.scc).
             if tabsOverShortGaps, !tabbed, (1...3).contains(gapEnd - index),
-                let visible = cells[gapEnd...].firstIndex(where: { !$0.isSpace }), !cells[visible].isGap,
+                let visible = cells[gapEnd...].firstIndex(where: { !$0.isSpace && !$0.isGap }),
                 cells[visible].style.background == nil,
-                cells[gapEnd..<visible].allSatisfy({
-                    $0.style.underline == cells[visible].style.underline && $0.style.background == nil
+                cells[gapEnd..<visible].indices.allSatisfy({ cell in
+                    cells[cell].isGap
+                        ? !cells[cell - 1].isGap
+                        : cells[cell].style.underline == cells[visible].style.underline
+                            && cells[cell].style.background == nil
                 })
             {
                 let style = cells[visible].style
