@@ -53,9 +53,10 @@ struct CEA608RowEncoder {
     /// paint-on a transparent space also clears what was in its cell.
     ///
     /// `tabsOverShortGaps` (with `jumpsOverGaps`): two or three such cells before text in the
-    /// pen's style are jumped with a tab offset, and one to three before text in a PAC's style
-    /// with that PAC where it is shorter, not sent as transparent spaces; the form for words that
-    /// do not fit otherwise (``CaptionTransmissionPlan/tabbedAnchored``, `tabbedPreload`).
+    /// pen's style are jumped with a tab offset, and one to three before other text with a PAC
+    /// where that is shorter (``pacJump(over:in:row:pen:)``), not sent as transparent spaces; the
+    /// form for words that do not fit otherwise (``CaptionTransmissionPlan/tabbedAnchored``,
+    /// `tabbedPreload`).
     static func encode(
         _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool = false,
         jumpsOverGaps: Bool = false, tabsOverShortGaps: Bool = false
@@ -320,7 +321,7 @@ struct CEA608RowEncoder {
     /// more than a tab offset for one and which other readers (FFmpeg, ttconv) show as a space;
     /// ttconv shows nothing for a tab offset, and runs words together. With `tabsOverShortGaps`,
     /// two or three before text in the pen's style are jumped with one tab offset, and one to
-    /// three before text in a PAC's style with that PAC where that is fewer words.
+    /// three before other text with a PAC where that is shorter (``pacJump(over:in:row:pen:)``).
     static func encodeSegments(
         _ row: CEA608Row, into buffer: inout CEA608WordBuffer, afterCarriageReturn: Bool,
         tabsOverShortGaps: Bool = false
@@ -357,58 +358,16 @@ struct CEA608RowEncoder {
             let tabbed =
                 tabsOverShortGaps && (2...3).contains(gapEnd - index) && gapEnd < cells.count
                 && !cells[gapEnd].isSpace && current.last?.style == cells[gapEnd].style
-            // One to three cells before text, jumped with a PAC (15.119(e)(1)(i)) and a tab offset
-            // where the column needs one, where that takes no more frames than the transparent
-            // spaces and the codes that change the pen's style, counted as a tight caption sends
-            // them: a code once, transparent spaces side by side twice each (one sent once beside
-            // another would read as its repeat). The PAC gives white, roman, either underline;
-            // the codes for any other style take the spaces that open the text, as after a gap
-            // of four, so there must be as many. Text a code moved right reads back with a gap of
-            // four shrunk (fuzzing findings of 2026-11-28,
-            // Fixtures/fuzz/scc/*-shrinks-a-gap-of-*-fuzz.scc): three cells, which the rewrite sent
-            // as transparent spaces and could no longer fit, or two and the code's cell, a space.
-            // The spaces that open the text take the PAC's style, so only where they look the
-            // same in it (its underline, the default background): a code's cell after a gap
-            // reads back without the underline of the text after it; jumped, it took one, and the
-            // rewrite gave other bytes (a fuzzing finding of 2026-11-28,
-            // Fixtures/fuzz/scc/roll-up-code-cell-after-a-gap-before-underlined-text-fuzz.scc).
-            // Codes with too few such spaces take the last cells of the gap, as they do when the
-            // gap is sent (a code in a transparent cell shows a space there, 15.119(h)(1)): read
-            // back, the gap is shorter by those and the text opens with as many spaces, which a
-            // rewrite jumps to the same column (a fuzzing finding of 2026-11-28,
-            // Fixtures/fuzz/scc/pop-on-italic-text-after-a-gap-of-three-fuzz.scc).
-            var pacJumped = false
-            var borrowed = 0
-            // Single transparent cells among the opening spaces count with them, as a code takes
-            // either and either then reads back as a space (`openingSpaces`): a jump that stopped
-            // at one left the first write sending the spaces' form, whose code cell read back as
-            // a space, which the rewrite jumped (a fuzzing finding of 2026-11-28,
-            // Fixtures/fuzz/scc/pop-on-space-and-transparent-cell-after-a-short-gap-fuzz.scc).
-            if tabsOverShortGaps, !tabbed, (1...3).contains(gapEnd - index),
-                let visible = cells[gapEnd...].firstIndex(where: { !$0.isSpace && !$0.isGap }),
-                cells[visible].style.background == nil,
-                cells[gapEnd..<visible].indices.allSatisfy({ cell in
-                    cells[cell].isGap
-                        ? !cells[cell - 1].isGap
-                        : cells[cell].style.underline == cells[visible].style.underline
-                            && cells[cell].style.background == nil
-                })
-            {
-                let style = cells[visible].style
-                let pacCodes = CEA608AttributeCode.transition(
-                    from: CEA608CellStyle.afterIndentPAC(underline: style.underline), to: style
-                ).count
-                let penCodes = current.last.map { CEA608AttributeCode.transition(from: $0.style, to: style).count } ?? 0
-                borrowed = max(0, pacCodes - (visible - gapEnd))
-                let pacFrames = (row.column + gapEnd - borrowed) % 4 == 0 ? 1 : 2
-                let gapFrames = gapEnd - index == 1 ? 1 : 2 * (gapEnd - index)
-                pacJumped = borrowed < gapEnd - index && pacFrames + pacCodes <= gapFrames + penCodes
-            }
+            // One to three cells before other text, jumped with a PAC where that is shorter.
+            let borrowed =
+                tabsOverShortGaps && !tabbed
+                ? Self.pacJump(over: index..<gapEnd, in: cells, row: row, pen: current.last?.style) : nil
+            let pacJumped = borrowed != nil
             if jumped >= 4 || tabbed || pacJumped || (gapEnd > index && gapEnd == cells.count) {
                 if !current.isEmpty { segments.append(CEA608Row(row: row.row, column: start, cells: current)) }
                 current.removeAll()
                 index = gapEnd
-                if pacJumped && borrowed > 0 {
+                if let borrowed, borrowed > 0 {
                     // The cells the codes take, as the spaces they show.
                     index -= borrowed
                     for cell in index..<gapEnd {
@@ -474,6 +433,54 @@ struct CEA608RowEncoder {
             pen = segment.cells.last?.style
         }
         return placement
+    }
+
+    /// Whether the gap `gap` (one to three transparent cells) before text is jumped with a PAC
+    /// (15.119(e)(1)(i)) and a tab offset where the column needs one, in the form for words that
+    /// do not fit otherwise; returns how many of the gap's last cells the text's codes then take
+    /// (0 or more), or nil for no jump.
+    ///
+    /// The jump is taken where it costs no more frames than the transparent spaces and the codes
+    /// that change the pen's style, counted as a tight caption sends them: a code once,
+    /// transparent spaces side by side twice each (one sent once beside another would read as
+    /// its repeat). The PAC gives white, roman, either underline; the codes for any other style
+    /// take the spaces that open the text (and single transparent cells among them), as after a
+    /// gap of four, and where those are too few, the gap's last cells, as the spaces' form does
+    /// (a code in a transparent cell shows a space, 15.119(h)(1)). The opening spaces take the
+    /// PAC's style, so they must look the same in it (its underline, the default background).
+    /// Then what a jump writes reads back as the same jump. Fuzzing findings of 2026-11-28,
+    /// each a rewrite that did not fit or sent other bytes: text a code moved right, whose gap
+    /// of four read back as three, or two and the code's space
+    /// (Fixtures/fuzz/scc/*-shrinks-a-gap-of-*-fuzz.scc,
+    /// …/pop-on-text-moved-by-a-code-leaves-a-gap-and-a-code-cell-fuzz.scc); a code's space
+    /// without the underline of the text after it, which took one jumped
+    /// (…/roll-up-code-cell-after-a-gap-before-underlined-text-fuzz.scc); a code in the gap's last
+    /// cell (…/pop-on-italic-text-after-a-gap-of-three-fuzz.scc); a transparent cell among the
+    /// opening spaces (…/pop-on-space-and-transparent-cell-after-a-short-gap-fuzz.scc).
+    static func pacJump(
+        over gap: Range<Int>, in cells: [CEA608Row.Cell], row: CEA608Row, pen: CEA608CellStyle?
+    ) -> Int? {
+        guard (1...3).contains(gap.count), gap.upperBound < cells.count,
+            let visible = cells[gap.upperBound...].firstIndex(where: { !$0.isSpace && !$0.isGap })
+        else { return nil }
+        let style = cells[visible].style
+        guard style.background == nil else { return nil }
+        for cell in gap.upperBound..<visible {
+            let fits =
+                cells[cell].isGap
+                ? !cells[cell - 1].isGap
+                : cells[cell].style.underline == style.underline && cells[cell].style.background == nil
+            guard fits else { return nil }
+        }
+        let pacCodes = CEA608AttributeCode.transition(
+            from: CEA608CellStyle.afterIndentPAC(underline: style.underline), to: style
+        ).count
+        let penCodes = pen.map { CEA608AttributeCode.transition(from: $0, to: style).count } ?? 0
+        let borrowed = max(0, pacCodes - (visible - gap.upperBound))
+        guard borrowed < gap.count else { return nil }
+        let pacFrames = (row.column + gap.upperBound - borrowed) % 4 == 0 ? 1 : 2
+        let gapFrames = gap.count == 1 ? 1 : 2 * gap.count
+        return pacFrames + pacCodes <= gapFrames + penCodes ? borrowed : nil
     }
 
     /// Appends one character: a basic byte, a doubled special pair, or an extended character's
