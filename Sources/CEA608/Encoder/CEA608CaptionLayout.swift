@@ -214,8 +214,7 @@ struct CEA608CaptionLayout {
                 continue
             }
             guard cell.isSpace, let previous, !cell.style.showsOnSpace, previous.showsOnSpace else { continue }
-            cells[index] = CEA608Row.Cell(
-                code: CEA608CharacterSet.transparentSpaceCode, fallback: 0, style: cell.style)
+            cells[index] = CEA608Row.Cell.transparentSpace(style: cell.style)
         }
     }
 

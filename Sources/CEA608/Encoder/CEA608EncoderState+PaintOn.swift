@@ -273,8 +273,7 @@ extension EncoderState {
             last = min(last, newEnd - 1)
             first = min(first, newEnd)
         }
-        let clear = CEA608Row.Cell(
-            code: CEA608CharacterSet.transparentSpaceCode, fallback: 0,
+        let clear = CEA608Row.Cell.transparentSpace(
             style: new.cells.first?.style ?? CEA608CellStyle.afterIndentPAC(underline: false))
         func changedCells(from first: Int) -> [CEA608Row.Cell] {
             var span = first <= last ? (first...last).map { wanted($0) ?? clear } : []

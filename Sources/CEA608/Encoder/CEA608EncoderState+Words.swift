@@ -81,9 +81,7 @@ extension EncoderState {
         }
         guard let first = cells.firstIndex(where: { $0 != nil }), let last = cells.lastIndex(where: { $0 != nil })
         else { return row }
-        let jumped = CEA608Row.Cell(
-            code: CEA608CharacterSet.transparentSpaceCode, fallback: 0,
-            style: CEA608CellStyle.afterIndentPAC(underline: false))
+        let jumped = CEA608Row.Cell.transparentSpace(style: CEA608CellStyle.afterIndentPAC(underline: false))
         var shown = CEA608Row(row: row.row, column: first, cells: cells[first...last].map { $0 ?? jumped })
         shown.clearsToEnd = row.clearsToEnd
         return shown
@@ -138,9 +136,7 @@ extension EncoderState {
             }
             guard let first = cells.firstIndex(where: { $0 != nil }), let last = cells.lastIndex(where: { $0 != nil })
             else { continue }
-            let blank = CEA608Row.Cell(
-                code: CEA608CharacterSet.transparentSpaceCode, fallback: 0,
-                style: CEA608CellStyle.afterIndentPAC(underline: false))
+            let blank = CEA608Row.Cell.transparentSpace(style: CEA608CellStyle.afterIndentPAC(underline: false))
             result[index] = CEA608Row(row: base.row, column: first, cells: cells[first...last].map { $0 ?? blank })
         }
         return result

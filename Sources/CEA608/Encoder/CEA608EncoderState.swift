@@ -274,8 +274,7 @@ struct EncoderState {
         rows.map { row in
             var row = row
             for index in row.cells.indices where row.cells[index].isSpace || row.cells[index].isGap {
-                row.cells[index] = CEA608Row.Cell(
-                    code: CEA608CharacterSet.transparentSpaceCode, fallback: 0, style: CEA608CellStyle())
+                row.cells[index] = CEA608Row.Cell.transparentSpace(style: CEA608CellStyle())
             }
             return row
         }

@@ -24,6 +24,14 @@ struct CEA608Row: Equatable {
             self.style = style
         }
 
+        /// The transparent space (U+00A0) in `style`: a cell that shows the picture.
+        static func transparentSpace(style: CEA608CellStyle) -> Cell {
+            Cell(code: CEA608CharacterSet.transparentSpaceCode, fallback: 0, style: style)
+        }
+
+        /// The standard space in `style`.
+        static func space(style: CEA608CellStyle) -> Cell { Cell(code: 0x20, fallback: 0, style: style) }
+
         /// Whether this is the standard space, whose colour, italics and flash nobody sees.
         var isSpace: Bool { code == 0x20 }
         /// Whether this is the transparent space (U+00A0): a cell that shows the picture.

@@ -249,7 +249,7 @@ struct CEA608RowEncoder {
         func show(_ code: CEA608AttributeCode, laidOut: Int?) {
             let style = code.shownStyle(pen: &pen)
             shown.append(
-                ShownCell(column: next, cell: CEA608Row.Cell(code: 0x20, fallback: 0, style: style), laidOut: laidOut))
+                ShownCell(column: next, cell: CEA608Row.Cell.space(style: style), laidOut: laidOut))
             next += 1
         }
         func show(_ cell: CEA608Row.Cell, laidOut: Int?) {
@@ -371,7 +371,7 @@ struct CEA608RowEncoder {
                     // The cells the codes take, as the spaces they show.
                     index -= borrowed
                     for cell in index..<gapEnd {
-                        cells[cell] = CEA608Row.Cell(code: 0x20, fallback: 0, style: cells[cell].style)
+                        cells[cell] = CEA608Row.Cell.space(style: cells[cell].style)
                     }
                 }
                 continue
