@@ -40,6 +40,23 @@ extension RewriteSettlesTests {
         #expect(first.reread?.captions.map(\.text) == ["WH", "io"])
     }
 
+    /// Roll-up "IN" on row 15 at 34;25, then paint-on from 35;02: "IN", columns 2–3 transparent,
+    /// "fc" on a white semi-transparent background from column 4 (the fuzz input, minimized to 63
+    /// bytes). BWS before "fc" takes column 3 (CEA-608-B §6.2) whichever form goes: the whole row
+    /// (PAC, "IN" again, a transparent space, a space and BWS, "fc") or only the changes (PAC,
+    /// TO3 9723, a space and BWS, "fc"). The changes were refused as a fallback for a code in a
+    /// transparent cell, so the whole row went with its codes sent once; read back with the
+    /// space in column 3, the changes were allowed, and the rewrite sent them (before). Both
+    /// forms show the same cells, and the changes go at the first write too, BWS sent twice.
+    @Test func changesWhoseCodeTakesTheCellTheWholeRowsCodeTakesAreAFallback() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("paint-on-changes-after-a-cleared-cell-rewritten-with-a-tab-offset-fuzz.scc"))
+        #expect(first.text == second.text)
+        #expect(first.text.contains("\n00:00:35;02\t9470 9723 2080 10a1 10a1 e6e3\n"), "\(first.text)")
+        let captions = try #require(first.reread?.captions)
+        #expect(captions.map(\.text) == ["IN", "IN\u{A0} fc", "IN\u{A0} fcff"])
+    }
+
     /// Pop-on row 1: flashing "cc" in columns 7–8, four transparent cells, a space in column 13,
     /// six more, "ib" from column 20 (the fuzz input, minimized to 66 bytes). The space, laid
     /// out in the flash of "cc", went after a PAC to column 12 with FON, which took column 12

@@ -100,6 +100,7 @@ import Testing
         "pop-on-italic-text-after-a-gap-of-three-fuzz.scc",
         "pop-on-preload-after-a-caption-with-a-short-gap-fuzz.scc",
         "pop-on-space-and-transparent-cell-after-a-short-gap-fuzz.scc",
+        "paint-on-changes-after-a-cleared-cell-rewritten-with-a-tab-offset-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

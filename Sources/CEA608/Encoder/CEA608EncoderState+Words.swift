@@ -118,6 +118,21 @@ extension EncoderState {
         return result
     }
 
+    /// The columns where sending `row` whole (no jumps) puts an attribute code in a cell the row
+    /// has transparent: the code shows a standard space there (15.119(h)(1)), which the row
+    /// itself does not hold.
+    static func codeColumnsInGaps(of row: CEA608Row) -> Set<Int> {
+        var scratch = CEA608WordBuffer(channel: .cc1, capacity: 48)
+        let placed = CEA608RowEncoder.encode(row, into: &scratch)
+        var columns = Set<Int>()
+        for item in placed.shown where !item.cell.isGap {
+            guard let column = item.laidOut else { continue }
+            let offset = column - row.column
+            if row.cells.indices.contains(offset), row.cells[offset].isGap { columns.insert(column) }
+        }
+        return columns
+    }
+
     /// A paint-on caption's rows as a decoder shows them once `painted` are sent, which show as
     /// `shows`: where text moved, the row as shown over the caption's row of the same number.
     /// Elsewhere the screen shows what the caption wants.

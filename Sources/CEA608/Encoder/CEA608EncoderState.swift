@@ -127,11 +127,18 @@ struct EncoderState {
             // were read back with a space there, whose whole rows were shorter and did fit: the
             // rewrite sent those (a fuzzing finding of 2026-11-28,
             // Fixtures/fuzz/scc/paint-on-changes-with-a-code-in-a-transparent-cell-fuzz.scc).
+            // Where the whole rows put a code in the same transparent cell, both forms show the
+            // space there, and the changes are a form of the caption as sent: refused, the first
+            // write sent the whole rows (a code in the gap), read back with a space there, whose
+            // changes were allowed and went at the rewrite (a fuzzing finding of 2026-11-28,
+            // Fixtures/fuzz/scc/paint-on-changes-after-a-cleared-cell-rewritten-with-a-tab-offset-fuzz.scc).
             let codesInGaps = (painting.lean ?? []).contains { row in
                 guard let whole = unit.rows.first(where: { $0.row == row.row }) else { return false }
+                let wholeCodes = painting.rows.first { $0.row == row.row }.map(Self.codeColumnsInGaps(of:)) ?? []
                 return CEA608RowEncoder.openingCodeColumns(of: row).contains { column in
                     let offset = column - whole.column
                     return whole.cells.indices.contains(offset) && whole.cells[offset].isGap
+                        && !wholeCodes.contains(column)
                 }
             }
             if var buffer = leanBuffer, leanShown == shownRows, !codesInGaps {
