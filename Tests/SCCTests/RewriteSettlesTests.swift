@@ -101,6 +101,7 @@ import Testing
         "pop-on-preload-after-a-caption-with-a-short-gap-fuzz.scc",
         "pop-on-space-and-transparent-cell-after-a-short-gap-fuzz.scc",
         "paint-on-changes-after-a-cleared-cell-rewritten-with-a-tab-offset-fuzz.scc",
+        "roll-up-row-past-column-32-loses-a-character-at-each-write-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -81,9 +81,7 @@ struct EncoderState {
             if nonDisplayedMayHoldText { preload.append(.eraseNonDisplayedMemory) }
             // The same words with short gaps jumped, for when the preload does not fit.
             var tabbed: CEA608WordBuffer? = unit.rows.contains { $0.cells.contains(where: \.isGap) } ? preload : nil
-            diagnostics += encodeRows(unit.rows, into: &preload, shows: &shownRows, looks: &shownLooks).map {
-                Self.locate($0, location)
-            }
+            var notes = encodeRows(unit.rows, into: &preload, shows: &shownRows, looks: &shownLooks)
             if var buffer = tabbed {
                 // Only where the jumps leave the text where the spaces do: the spaces' form may
                 // show a code's cell in a gap as a space where the jump leaves the gap, as the
@@ -91,9 +89,22 @@ struct EncoderState {
                 // painted over, holds the spaces' form).
                 var shows: [CEA608Row] = []
                 var looks: [CEA608Row] = []
-                _ = encodeRows(unit.rows, into: &buffer, tabsOverShortGaps: true, shows: &shows, looks: &looks)
-                tabbed = Self.characters(shows) == Self.characters(shownRows) ? buffer : nil
+                let tabbedNotes = encodeRows(
+                    unit.rows, into: &buffer, tabsOverShortGaps: true, shows: &shows, looks: &looks)
+                if shownRows != unit.rows && shows == unit.rows {
+                    // Where codes with too few spare cells move text right and PACs over short
+                    // gaps do not, the jumps go whether or not time is short, as for a roll-up
+                    // line (Fixtures/fuzz/scc/roll-up-row-past-column-32-loses-a-character-at-each-write-fuzz.scc).
+                    preload = buffer
+                    shownRows = shows
+                    shownLooks = looks
+                    notes = tabbedNotes
+                    tabbed = nil
+                } else {
+                    tabbed = Self.characters(shows) == Self.characters(shownRows) ? buffer : nil
+                }
             }
+            diagnostics += notes.map { Self.locate($0, location) }
             tabbedPreload = tabbed?.take()
             if plans.isEmpty { startStateUnits = Self.startStateUnits(preload.units, channel: channel) }
             anchored.append(.endOfCaption)
@@ -230,6 +241,12 @@ struct EncoderState {
             // does not fit otherwise (Specs/scc.md, "Cells that show the picture"); only a line
             // with cells that show the picture can have them.
             var tabbed: CEA608WordBuffer? = unit.rows.contains { $0.cells.contains(where: \.isGap) } ? anchored : nil
+            var notes: [Diagnostic] = []
+            var looks: [CEA608Row] = []
+            var movesText = false
+            var tabbedNotes: [Diagnostic] = []
+            var tabbedLooks: [CEA608Row] = []
+            var tabbedMovesText = false
             // Every line of the caption goes on the base row, the later ones after a CR.
             for (offset, row) in unit.rows.enumerated() {
                 if offset > 0 {
@@ -238,21 +255,39 @@ struct EncoderState {
                 }
                 var onBase = row
                 onBase.row = baseRow
-                var shows: [CEA608Row] = []
-                var looks: [CEA608Row] = []
-                let notes = encodeRows(
-                    [onBase], into: &anchored, afterCarriageReturn: onSameBase || offset > 0, shows: &shows,
-                    looks: &looks)
-                diagnostics += notes.map { Self.locate($0, location) }
-                if let line = looks.first {
-                    shownLooks[offset].column = line.column
-                    shownLooks[offset].cells = line.cells
-                }
+                var lineShows: [CEA608Row] = []
+                var lineLooks: [CEA608Row] = []
+                notes += encodeRows(
+                    [onBase], into: &anchored, afterCarriageReturn: onSameBase || offset > 0, shows: &lineShows,
+                    looks: &lineLooks)
+                movesText = movesText || lineShows != [onBase]
+                looks += lineLooks
                 if var buffer = tabbed {
-                    _ = encodeRows(
-                        [onBase], into: &buffer, afterCarriageReturn: onSameBase || offset > 0, tabsOverShortGaps: true)
+                    tabbedNotes += encodeRows(
+                        [onBase], into: &buffer, afterCarriageReturn: onSameBase || offset > 0, tabsOverShortGaps: true,
+                        shows: &lineShows, looks: &lineLooks)
+                    tabbedMovesText = tabbedMovesText || lineShows != [onBase]
+                    tabbedLooks += lineLooks
                     tabbed = buffer
                 }
+            }
+            if movesText, !tabbedMovesText, var buffer = tabbed {
+                // Codes with too few spare cells move text right (past column 32 it is lost,
+                // 15.119(e)(1)) where a PAC over a short gap sets the style with no code: the
+                // jumps show the line as it is, and go whether or not time is short. Kept as a
+                // fallback, they went only when the next caption did not fit, and the line read
+                // back from them, with more time, went with the codes and lost a character (a
+                // fuzzing finding of 2026-11-28,
+                // Fixtures/fuzz/scc/roll-up-row-past-column-32-loses-a-character-at-each-write-fuzz.scc).
+                anchored = buffer
+                tabbed = nil
+                notes = tabbedNotes
+                looks = tabbedLooks
+            }
+            diagnostics += notes.map { Self.locate($0, location) }
+            for (offset, line) in looks.enumerated() where shownLooks.indices.contains(offset) {
+                shownLooks[offset].column = line.column
+                shownLooks[offset].cells = line.cells
             }
             tabbedAnchored = tabbed?.take()
         }
