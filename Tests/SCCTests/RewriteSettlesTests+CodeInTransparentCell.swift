@@ -57,6 +57,22 @@ extension RewriteSettlesTests {
         #expect(captions.map(\.text) == ["IN", "IN\u{A0} fc", "IN\u{A0} fcff"])
     }
 
+    /// Paint-on "Uooy!" from column 0, then a transparent cell in column 5 and "¡" on a white
+    /// semi-transparent background in column 6 (the fuzz input, minimized to 64 bytes). BWS takes
+    /// column 5 in either form. The changes went to column 5 with PAC indent 4 and TO1 (frames
+    /// enough only for the whole row, codes sent once); read back, column 5 is a space of the new
+    /// background, and the changes from it started at the indent, "!" sent again. The PAC now goes
+    /// where the changes' first code goes: from column 5, the indent of column 4 (94f2) and "!"
+    /// again, at the first write too.
+    @Test func changesWhoseCodeTakesAColumnOneRightOfAnIndentStartAtTheIndent() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("paint-on-code-in-a-gap-at-an-indent-plus-one-fuzz.scc"))
+        #expect(first.text == second.text)
+        #expect(first.text.contains("\n00:02:53:19\t94f2 a120 10a1 10a1 a180 92a7 92a7\n"), "\(first.text)")
+        let captions = try #require(first.reread?.captions)
+        #expect(captions.map(\.text).prefix(2) == ["Uooy!", "Uooy! ¡"])
+    }
+
     /// Pop-on row 1: flashing "cc" in columns 7–8, four transparent cells, a space in column 13,
     /// six more, "ib" from column 20 (the fuzz input, minimized to 66 bytes). The space, laid
     /// out in the flash of "cc", went after a PAC to column 12 with FON, which took column 12

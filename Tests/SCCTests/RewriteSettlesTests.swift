@@ -102,6 +102,7 @@ import Testing
         "pop-on-space-and-transparent-cell-after-a-short-gap-fuzz.scc",
         "paint-on-changes-after-a-cleared-cell-rewritten-with-a-tab-offset-fuzz.scc",
         "roll-up-row-past-column-32-loses-a-character-at-each-write-fuzz.scc",
+        "paint-on-code-in-a-gap-at-an-indent-plus-one-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

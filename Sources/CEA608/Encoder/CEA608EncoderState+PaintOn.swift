@@ -312,11 +312,21 @@ extension EncoderState {
         // a space of the new background, and the changes from it took a frame more, which did
         // not fit (a fuzzing finding of 2026-11-28,
         // Fixtures/fuzz/scc/paint-on-background-code-beside-unchanged-text-fuzz.scc).
-        if first % 4 == 1, first - 1 >= new.column, !codeCells[first - 1], let before = cells[first - 1],
-            before == wanted(first - 1), before.fallback == 0, (0x21..<0x80).contains(before.code),
+        // The PAC goes to the first cell the changes' opening codes take, where they take cells
+        // left of them: changes from column 6 whose code takes column 5, a gap the whole row's
+        // code takes too, start at the indent of column 4 as changes from column 5 do; from
+        // column 6, the first write went to column 5 with a tab offset, and read back with a
+        // space there, the rewrite went to column 4 (a fuzzing finding of 2026-11-28,
+        // Fixtures/fuzz/scc/paint-on-code-in-a-gap-at-an-indent-plus-one-fuzz.scc).
+        let pacColumn = CEA608RowEncoder.openingCodeColumns(
+            of: CEA608Row(row: new.row, column: first, cells: span)
+        ).lowerBound
+        if pacColumn % 4 == 1, pacColumn - 1 >= new.column, cells.indices.contains(pacColumn - 1),
+            !codeCells[pacColumn - 1], let before = cells[pacColumn - 1],
+            before == wanted(pacColumn - 1), before.fallback == 0, (0x21..<0x80).contains(before.code),
             before.style == CEA608CellStyle.afterIndentPAC(underline: before.style.underline)
         {
-            first -= 1
+            first = pacColumn - 1
             span = changedCells(from: first)
         }
         var row = CEA608Row(row: new.row, column: first, cells: span)
