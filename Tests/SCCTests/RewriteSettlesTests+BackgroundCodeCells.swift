@@ -73,13 +73,17 @@ extension RewriteSettlesTests {
     /// cells that show the picture. The layout gave such a space the style of "ELIF" before it
     /// (underlined, on the default background), so the rewrite painted column 20 again, and
     /// gave other bytes (before). A space that shows nothing is laid out as a cell that shows
-    /// the picture, as it looks, and the rewrite gives the first write's bytes.
+    /// the picture, as it looks, and the rewrite gives the first write's bytes. The model of the
+    /// screen holds the codes' cells in column 20 as the underlined space they show (the pen of
+    /// "ELIF"), so the third caption clears it with a transparent space (91b9) and reads back
+    /// as the input has it, column 20 showing the picture.
     @Test func aSpaceOnATransparentBackgroundBetweenUnderlinedWordsShowsThePicture() throws {
         let (first, second) = try Self.rewrites(
             try Self.fixture("paint-on-space-between-underlined-words-on-a-background-code-cell-fuzz.scc"))
         #expect(second.text == first.text, "first:\n\(first.text)\nsecond:\n\(second.text)")
+        #expect(first.text.contains("\t94fb 94fb 91b9 91b9 b032\n"), "\(first.text)")
         let captions = try #require(first.reread?.captions)
-        #expect(captions.last?.text == "ST@BANK ELIF 02█")
+        #expect(captions.last?.text == "ST@BANK ELIF\u{A0}02█")
     }
 
     /// Pop-on row 15: underlined "AB", a space on a transparent background, underlined "CD".

@@ -73,6 +73,21 @@ extension RewriteSettlesTests {
         #expect(captions.map(\.text).prefix(2) == ["Uooy!", "Uooy! ¡"])
     }
 
+    /// Paint-on italic "ng" in columns 8–9 (its italics code in column 7), then "!" in column 6 with
+    /// column 7 transparent, then the same with a space in column 7 (the fuzz input, minimized to
+    /// 72 bytes). The second caption paints only "!" (PAC indent 4, TO2): column 7 still shows the
+    /// code's space. The model of the screen held it transparent, so the third caption's space
+    /// was a change and the whole row went again; read back, the second caption has the space,
+    /// and the rewrite sent "!" alone (before). The model holds the space: "!" alone at once.
+    @Test func aCodeInATransparentCellLeavesASpaceOnScreen() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("paint-on-space-over-a-code-in-a-transparent-cell-fuzz.scc"))
+        #expect(first.text == second.text)
+        #expect(first.text.contains("\n00:00:35;10\t94f2 94f2 97a2 97a2 a180\n"), "\(first.text)")
+        let captions = try #require(first.reread?.captions)
+        #expect(captions.map(\.text) == ["ng", "! ng", "! ng"])
+    }
+
     /// Pop-on row 1: flashing "cc" in columns 7–8, four transparent cells, a space in column 13,
     /// six more, "ib" from column 20 (the fuzz input, minimized to 66 bytes). The space, laid
     /// out in the flash of "cc", went after a PAC to column 12 with FON, which took column 12

@@ -103,6 +103,7 @@ import Testing
         "paint-on-changes-after-a-cleared-cell-rewritten-with-a-tab-offset-fuzz.scc",
         "roll-up-row-past-column-32-loses-a-character-at-each-write-fuzz.scc",
         "paint-on-code-in-a-gap-at-an-indent-plus-one-fuzz.scc",
+        "paint-on-space-over-a-code-in-a-transparent-cell-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -259,6 +259,14 @@ extension EncoderState {
             {
                 continue
             }
+            // A transparent cell the new row's own code takes shows that code's space however
+            // the row is sent (15.119(h)(1)): where the screen shows that space already (an
+            // earlier code's), it is no change.
+            if let before, let after, before.isSpace, after.isGap, newLooks.cells[column - new.column].isSpace,
+                before.style == newLooks.cells[column - new.column].style
+            {
+                continue
+            }
             if before?.code != after?.code || before?.fallback != after?.fallback || before?.style != after?.style {
                 if first < 0 { first = column }
                 last = column

@@ -113,6 +113,19 @@ extension EncoderState {
             if row.cells[offset].isSpace && item.cell.code == row.cells[offset].code {
                 result.cells[offset].style.underline = item.cell.style.underline
                 result.cells[offset].style.background = item.cell.style.background
+            } else if row.cells[offset].isGap && item.cell.isSpace && item.cell.style.showsOnSpace {
+                // A code in a cell the row has transparent shows a standard space there
+                // (15.119(h)(1)), which stays until painted over: a paint-on caption after it
+                // that wants a space there changes nothing. Held as a transparent cell, the
+                // space was a change, and the whole row went where, read back with the space,
+                // the rewrite sent the first word alone (a fuzzing finding of 2026-11-28,
+                // Fixtures/fuzz/scc/paint-on-space-over-a-code-in-a-transparent-cell-fuzz.scc).
+                // A space that shows nothing (transparent background, no underline) is laid out
+                // as a cell that shows the picture (CEA608CaptionLayout), and stays one here.
+                var space = CEA608Row.Cell.space(style: row.cells[offset].style)
+                space.style.underline = item.cell.style.underline
+                space.style.background = item.cell.style.background
+                result.cells[offset] = space
             }
         }
         return result
