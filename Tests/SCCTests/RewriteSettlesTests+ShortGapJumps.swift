@@ -162,4 +162,20 @@ extension RewriteSettlesTests {
         #expect(first.text.contains(" 7f7f 9454 9454 2080 91ae 91ae 6168\n"), "\(first.text)")
         #expect(second.text == first.text)
     }
+
+    /// Pop-on row 15 (the fuzz input, minimized to 93 bytes): "11c█" from column 2, "09" in
+    /// columns 8–9, two transparent cells, italic "ee" from column 12; a caption short of time.
+    /// The jump (PAC indent 8 94f4, TO3 9723, the italics code 91ae) was weighed against two
+    /// transparent spaces side by side and the code, five frames, and went; read back, column 11
+    /// is the code's space and the gap one cell, which went in the spaces' form (before). The
+    /// spaces' form puts the code in the gap's last cell too, and sends one transparent space:
+    /// two frames, where the jump takes three. It goes at the first write: 91b9 91ae.
+    @Test func aGapWhoseLastCellTakesTheCodeIsWeighedWithoutIt() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("pop-on-gap-of-two-before-italic-text-jumped-once-fuzz.scc"))
+        #expect(first.text == second.text)
+        #expect(first.text.contains(" 97a2 b0b9 91b9 91ae e5e5\n"), "\(first.text)")
+        let caption = try #require(first.reread?.captions.first)
+        #expect(caption.text == "11c█\u{A0}\u{A0}09\u{A0} ee")
+    }
 }

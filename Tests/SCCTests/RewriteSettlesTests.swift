@@ -104,6 +104,7 @@ import Testing
         "roll-up-row-past-column-32-loses-a-character-at-each-write-fuzz.scc",
         "paint-on-code-in-a-gap-at-an-indent-plus-one-fuzz.scc",
         "paint-on-space-over-a-code-in-a-transparent-cell-fuzz.scc",
+        "pop-on-gap-of-two-before-italic-text-jumped-once-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -479,7 +479,16 @@ struct CEA608RowEncoder {
         let borrowed = max(0, pacCodes - (visible - gap.upperBound))
         guard borrowed < gap.count else { return nil }
         let pacFrames = (row.column + gap.upperBound - borrowed) % 4 == 0 ? 1 : 2
-        let gapFrames = gap.count == 1 ? 1 : 2 * gap.count
+        // In the spaces' form the pen's codes take the opening spaces too, then the gap's last
+        // cells: only the cells left go as transparent spaces. Counted whole, a gap of two
+        // before italic text cost four frames and one code, where the spaces' form sends one
+        // transparent space and the code in the other cell: the jump (PAC, TO3, the code) went
+        // at the first write, read back as a gap of one and the code's space, which went in
+        // the spaces' form (a fuzzing finding of 2026-11-28,
+        // Fixtures/fuzz/scc/pop-on-gap-of-two-before-italic-text-jumped-once-fuzz.scc).
+        let codesInGap = min(gap.count, max(0, penCodes - (visible - gap.upperBound)))
+        let spaces = gap.count - codesInGap
+        let gapFrames = spaces <= 1 ? spaces : 2 * spaces
         return pacFrames + pacCodes <= gapFrames + penCodes ? borrowed : nil
     }
 
