@@ -178,4 +178,20 @@ extension RewriteSettlesTests {
         let caption = try #require(first.reread?.captions.first)
         #expect(caption.text == "11c█\u{A0}\u{A0}09\u{A0} ee")
     }
+
+    /// Roll-up row 11 (the fuzz input, minimized to 60 bytes): "nz" from column 0, three
+    /// transparent cells, red underlined "¿" in column 5, its block two frames late. The jump
+    /// (PAC indent 4 with underline 10d3, the red code 9129 in column 4) took the gap's last cell
+    /// for the code, an underlined space; read back, the layout gives a space the style of the
+    /// text before it ("nz", no underline), which a PAC with underline cannot be jumped to, and
+    /// the rewrite sent the spaces' form (before). A gap cell a code would take in another
+    /// underline than the text before the gap is not jumped: the spaces' form goes both times.
+    @Test func aGapIsNotJumpedIntoACodeCellOfAnotherUnderline() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("roll-up-gap-jumped-into-an-underlined-code-cell-fuzz.scc"))
+        #expect(first.text == second.text)
+        #expect(first.text.contains("\t10d0 10d0 6e7a 91b9 91b9 91b9 91b9 9129 9129 91b3 91b3\n"), "\(first.text)")
+        let caption = try #require(first.reread?.captions.last)
+        #expect(caption.text == "nz\u{A0}\u{A0} ¿")
+    }
 }

@@ -105,6 +105,7 @@ import Testing
         "paint-on-code-in-a-gap-at-an-indent-plus-one-fuzz.scc",
         "paint-on-space-over-a-code-in-a-transparent-cell-fuzz.scc",
         "pop-on-gap-of-two-before-italic-text-jumped-once-fuzz.scc",
+        "roll-up-gap-jumped-into-an-underlined-code-cell-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

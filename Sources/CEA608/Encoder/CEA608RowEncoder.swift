@@ -478,6 +478,12 @@ struct CEA608RowEncoder {
         let penCodes = pen.map { CEA608AttributeCode.transition(from: $0, to: style).count } ?? 0
         let borrowed = max(0, pacCodes - (visible - gap.upperBound))
         guard borrowed < gap.count else { return nil }
+        // A gap cell a code takes reads back as a space, which the layout gives the style of the
+        // text before the gap (CEA608CaptionLayout.normalizeSpaces): taken in the PAC's
+        // underline where that differs, the space read back could not be jumped to again, and
+        // the rewrite sent the spaces' form (a fuzzing finding of 2026-11-28,
+        // Fixtures/fuzz/scc/roll-up-gap-jumped-into-an-underlined-code-cell-fuzz.scc).
+        guard borrowed == 0 || style.underline == (pen?.underline ?? false) else { return nil }
         let pacFrames = (row.column + gap.upperBound - borrowed) % 4 == 0 ? 1 : 2
         // In the spaces' form the pen's codes take the opening spaces too, then the gap's last
         // cells: only the cells left go as transparent spaces. Counted whole, a gap of two
