@@ -194,4 +194,20 @@ extension RewriteSettlesTests {
         let caption = try #require(first.reread?.captions.last)
         #expect(caption.text == "nz\u{A0}\u{A0} ¿")
     }
+
+    /// Roll-up row 10, cyan "nt." from column 0, two transparent cells, white "ue" from column 5,
+    /// short of time (the fuzz input, minimized to 58 bytes, with its parity and header mended).
+    /// The jump to column 5 takes a PAC (indent 4) and TO1, no shorter than a transparent space
+    /// and the white code in column 4, which went; read back, column 4 is the code's space, which
+    /// a PAC to column 4 (97f2) lands on, shorter: the rewrite jumped (other bytes, no warning;
+    /// before). One column short of a column of four, the PAC now lands on the gap's cell before
+    /// the text and a space fills it, half a word: both writes send 97f2, the space, "ue".
+    @Test func aJumpOneColumnShortOfTheTextLandsOnASpace() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("roll-up-gap-of-two-before-another-colour-jumped-to-a-space-fuzz.scc"))
+        #expect(first.text == second.text)
+        #expect(first.text.contains("\t9426 9426 97e6 97e6 6ef4 ae80 97f2 97f2 2075 e580\n"), "\(first.text)")
+        let caption = try #require(first.reread?.captions.last)
+        #expect(caption.text == "nt.\u{A0} ue")
+    }
 }

@@ -106,6 +106,7 @@ import Testing
         "paint-on-space-over-a-code-in-a-transparent-cell-fuzz.scc",
         "pop-on-gap-of-two-before-italic-text-jumped-once-fuzz.scc",
         "roll-up-gap-jumped-into-an-underlined-code-cell-fuzz.scc",
+        "roll-up-gap-of-two-before-another-colour-jumped-to-a-space-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -368,7 +368,7 @@ struct CEA608RowEncoder {
                 current.removeAll()
                 index = gapEnd
                 if let borrowed, borrowed > 0 {
-                    // The cells the codes take, as the spaces they show.
+                    // The cells the codes (and a space the PAC lands on) take, as spaces.
                     index -= borrowed
                     for cell in index..<gapEnd {
                         cells[cell] = CEA608Row.Cell.space(style: cells[cell].style)
@@ -437,8 +437,8 @@ struct CEA608RowEncoder {
 
     /// Whether the gap `gap` (one to three transparent cells) before text is jumped with a PAC
     /// (15.119(e)(1)(i)) and a tab offset where the column needs one, in the form for words that
-    /// do not fit otherwise; returns how many of the gap's last cells the text's codes then take
-    /// (0 or more), or nil for no jump.
+    /// do not fit otherwise; returns how many of the gap's last cells the text's codes (or a
+    /// space the PAC lands on, below) then take (0 or more), or nil for no jump.
     ///
     /// The jump is taken where it costs no more frames than the transparent spaces and the codes
     /// that change the pen's style, counted as a tight caption sends them: a code once,
@@ -483,8 +483,23 @@ struct CEA608RowEncoder {
         // underline where that differs, the space read back could not be jumped to again, and
         // the rewrite sent the spaces' form (a fuzzing finding of 2026-11-28,
         // Fixtures/fuzz/scc/roll-up-gap-jumped-into-an-underlined-code-cell-fuzz.scc).
-        guard borrowed == 0 || style.underline == (pen?.underline ?? false) else { return nil }
-        let pacFrames = (row.column + gap.upperBound - borrowed) % 4 == 0 ? 1 : 2
+        let sameUnderline = style.underline == (pen?.underline ?? false)
+        guard borrowed == 0 || sameUnderline else { return nil }
+        // A PAC lands on a column of four (15.119(e)(1)(i)); one column short of text in the
+        // PAC's style it is followed by a space in the gap's cell before, half a word, where a
+        // tab offset takes a word. The space reads back as a code's space would, so the same jump
+        // then goes again: sent with a tab offset here and with the code's space in the spaces'
+        // form, a gap of two before text of another colour read back as a gap and a space, which
+        // the jump then took (a fuzzing finding of 2026-11-28,
+        // Fixtures/fuzz/scc/roll-up-gap-of-two-before-another-colour-jumped-to-a-space-fuzz.scc).
+        // Text that needs codes keeps the tab offset: the space in the PAC's style before the
+        // codes' cells read back as one more space to restyle, and the rewrite went another way.
+        let offset = (row.column + gap.upperBound - borrowed) % 4
+        if offset == 1, pacCodes == 0, visible == gap.upperBound, gap.count > 1, sameUnderline {
+            // In half frames: the PAC and the space against the gap's form.
+            return 2 + 1 <= 2 * (gapFrames(gap, visible: visible, penCodes: penCodes) + penCodes) ? 1 : nil
+        }
+        let pacFrames = offset == 0 ? 1 : 2
         // In the spaces' form the pen's codes take the opening spaces too, then the gap's last
         // cells: only the cells left go as transparent spaces. Counted whole, a gap of two
         // before italic text cost four frames and one code, where the spaces' form sends one
@@ -492,10 +507,17 @@ struct CEA608RowEncoder {
         // at the first write, read back as a gap of one and the code's space, which went in
         // the spaces' form (a fuzzing finding of 2026-11-28,
         // Fixtures/fuzz/scc/pop-on-gap-of-two-before-italic-text-jumped-once-fuzz.scc).
+        return pacFrames + pacCodes <= gapFrames(gap, visible: visible, penCodes: penCodes) + penCodes
+            ? borrowed : nil
+    }
+
+    /// The frames the transparent spaces of `gap` take in the spaces' form, where the pen's
+    /// `penCodes` codes take the spaces between the gap and the text at `visible` first, then the
+    /// gap's last cells.
+    static func gapFrames(_ gap: Range<Int>, visible: Int, penCodes: Int) -> Int {
         let codesInGap = min(gap.count, max(0, penCodes - (visible - gap.upperBound)))
         let spaces = gap.count - codesInGap
-        let gapFrames = spaces <= 1 ? spaces : 2 * spaces
-        return pacFrames + pacCodes <= gapFrames + penCodes ? borrowed : nil
+        return spaces <= 1 ? spaces : 2 * spaces
     }
 
     /// Appends one character: a basic byte, a doubled special pair, or an extended character's
