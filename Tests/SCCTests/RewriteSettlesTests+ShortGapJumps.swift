@@ -210,4 +210,20 @@ extension RewriteSettlesTests {
         let caption = try #require(first.reread?.captions.last)
         #expect(caption.text == "nt.\u{A0} ue")
     }
+
+    /// Pop-on row 15: "oy" on a semi-transparent white background (BWS) from column 4, three
+    /// cells that show the picture, italic "id" from column 9, short of time (the fuzz input,
+    /// minimized to 75 bytes, with its parity, header and skipped words mended and two frames
+    /// more). The jump (PAC indent 8, the italics code in column 8) took the gap's last cell for
+    /// the code; read back, the layout gives that space the background of "oy", which a jump
+    /// cannot land on, and the rewrite sent the spaces' form (other bytes; with two frames less,
+    /// a rewrite that did not fit; before). A gap cell a code would take is not taken after text
+    /// on a background: both writes send a transparent space, the black background code (10ae)
+    /// on a space and the italics code (91ae) in column 8.
+    @Test func aGapIsNotJumpedIntoACodeCellAfterTextOnABackground() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("pop-on-gap-after-text-on-a-background-jumped-into-a-code-cell-fuzz.scc"))
+        #expect(first.text == second.text)
+        #expect(first.text.contains("\t942f 9420 9470 9723 2080 10a1 ef79 91b9 2080 10ae 91ae e964\n"), "\(first.text)")
+    }
 }

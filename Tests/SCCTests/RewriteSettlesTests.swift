@@ -107,6 +107,7 @@ import Testing
         "pop-on-gap-of-two-before-italic-text-jumped-once-fuzz.scc",
         "roll-up-gap-jumped-into-an-underlined-code-cell-fuzz.scc",
         "roll-up-gap-of-two-before-another-colour-jumped-to-a-space-fuzz.scc",
+        "pop-on-gap-after-text-on-a-background-jumped-into-a-code-cell-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -482,9 +482,12 @@ struct CEA608RowEncoder {
         // text before the gap (CEA608CaptionLayout.normalizeSpaces): taken in the PAC's
         // underline where that differs, the space read back could not be jumped to again, and
         // the rewrite sent the spaces' form (a fuzzing finding of 2026-11-28,
-        // Fixtures/fuzz/scc/roll-up-gap-jumped-into-an-underlined-code-cell-fuzz.scc).
+        // Fixtures/fuzz/scc/roll-up-gap-jumped-into-an-underlined-code-cell-fuzz.scc). Nor after
+        // text on a background, which that space then shows, and a jump lands only on a space
+        // without one (another finding of 2026-11-28,
+        // Fixtures/fuzz/scc/pop-on-gap-after-text-on-a-background-jumped-into-a-code-cell-fuzz.scc).
         let sameUnderline = style.underline == (pen?.underline ?? false)
-        guard borrowed == 0 || sameUnderline else { return nil }
+        guard borrowed == 0 || (sameUnderline && pen?.background == nil) else { return nil }
         // A PAC lands on a column of four (15.119(e)(1)(i)); one column short of text in the
         // PAC's style it is followed by a space in the gap's cell before, half a word, where a
         // tab offset takes a word. The space reads back as a code's space would, so the same jump
