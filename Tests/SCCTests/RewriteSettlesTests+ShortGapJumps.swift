@@ -226,4 +226,19 @@ extension RewriteSettlesTests {
         #expect(first.text == second.text)
         #expect(first.text.contains("\t942f 9420 9470 9723 2080 10a1 ef79 91b9 2080 10ae 91ae e964\n"), "\(first.text)")
     }
+
+    /// The roll-up row of `aJumpOneColumnShortOfTheTextLandsOnASpace` with "t." on a
+    /// semi-transparent white background (a space and BWS in column 0; found in review, not by
+    /// the fuzzer). A PAC to column 4 and a space there, read back, is a space the layout gives
+    /// the background of "t.", which a jump cannot land on: the rewrite went another way
+    /// (before). After text on a background the jump keeps the tab offset: both writes send a
+    /// PAC to column 4 (97f2), TO1 (97a1), "ue".
+    @Test func aJumpOneColumnShortOfTheTextAfterABackgroundKeepsTheTabOffset() throws {
+        let (first, second) = try Self.rewrites(
+            try Self.fixture("roll-up-gap-after-text-on-a-background-jumped-with-a-tab-offset.scc"))
+        #expect(first.text == second.text)
+        #expect(
+            first.text.contains("\t9426 9426 97e6 97e6 2080 10a1 10a1 f4ae 97f2 97f2 97a1 97a1 75e5\n"),
+            "\(first.text)")
+    }
 }

@@ -497,8 +497,13 @@ struct CEA608RowEncoder {
         // Fixtures/fuzz/scc/roll-up-gap-of-two-before-another-colour-jumped-to-a-space-fuzz.scc).
         // Text that needs codes keeps the tab offset: the space in the PAC's style before the
         // codes' cells read back as one more space to restyle, and the rewrite went another way.
+        // So does text after text on a background, which that space would show read back, as a
+        // code's space would (above;
+        // Fixtures/fuzz/scc/roll-up-gap-after-text-on-a-background-jumped-with-a-tab-offset.scc).
         let offset = (row.column + gap.upperBound - borrowed) % 4
-        if offset == 1, pacCodes == 0, visible == gap.upperBound, gap.count > 1, sameUnderline {
+        if offset == 1, pacCodes == 0, visible == gap.upperBound, gap.count > 1, sameUnderline,
+            pen?.background == nil
+        {
             // In half frames: the PAC and the space against the gap's form.
             return 2 + 1 <= 2 * (gapFrames(gap, visible: visible, penCodes: penCodes) + penCodes) ? 1 : nil
         }
