@@ -38,6 +38,8 @@ import Testing
             case .erase(let end), .erased(let end, _): if blockEnd > end { return false }
             case .replaced(let next): if blockEnd > blockStarts[next] { return false }
             }
+            // A later line's CR sent ahead at the deadline must find the words sent.
+            if let deadline = plan.anchoredDeadline, blockEnd > deadline { return false }
             var position = index == 0 ? 0 : blockStarts[index - 1] + Int64(plans[index - 1].anchoredFrames)
             for unit in plan.preload {
                 while used.contains(position) || (unit.count == 2 && used.contains(position + 1)) { position += 1 }

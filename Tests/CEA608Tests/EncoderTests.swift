@@ -99,7 +99,7 @@ import Testing
         #expect(plans[0].startFrame == 60 && plans[0].anchorOffset == 0)
         // Nothing replaces it: EDM (0x142C → 942c) at its end.
         #expect(plans[0].end == .erase(atFrame: 90))
-        #expect(plans[0].eraseWord == 0x942C)
+        #expect(plans[0].endWord == 0x942C)
     }
 
     @Test func extremeFrameIsRefusedWithoutTrapping() {

@@ -16,7 +16,7 @@ struct EncoderState {
     }
 
     let channel: CaptionChannel
-    private(set) var plans: [CaptionTransmissionPlan] = []
+    var plans: [CaptionTransmissionPlan] = []
     var diagnostics: [Diagnostic] = []
     var ends: [CaptionTransmissionPlan.End?] = []
     var shown: [Shown] = []
@@ -28,13 +28,17 @@ struct EncoderState {
 
     /// The EDM word for the channel, parity added.
     private let eraseWord: UInt16
+    /// The CR word for the channel, parity added.
+    let carriageReturnWord: UInt16
 
     init(channel: CaptionChannel) {
         self.channel = channel
-        let bytes = channel.encode(
-            first: ControlCommand.eraseDisplayedMemory.bytes.first,
-            second: ControlCommand.eraseDisplayedMemory.bytes.second)
-        eraseWord = CEA608WordBuffer.word(bytes.first, bytes.second)
+        func word(_ command: ControlCommand) -> UInt16 {
+            let bytes = channel.encode(first: command.bytes.first, second: command.bytes.second)
+            return CEA608WordBuffer.word(bytes.first, bytes.second)
+        }
+        eraseWord = word(.eraseDisplayedMemory)
+        carriageReturnWord = word(.carriageReturn)
     }
 
     /// Adds the plan for `unit`, which must not start before the previous unit.
@@ -199,6 +203,7 @@ struct EncoderState {
                         && shown[$0].end >= unit.startFrame - ($0 < removedByDepth ? 2 : 0)
                 }
             var onSameBase = continues
+            var rolledAhead = false
             if continues {
                 if depthChanges {
                     // The RU goes in the two frames before the start, so the CR that rolls the
@@ -231,6 +236,11 @@ struct EncoderState {
                     }
                     shown.removeFirst(above)
                 }
+            } else if rollOutAhead(of: unit, rows: rows, location: location) {
+                // The CR at the end of the top line rolled the window: the line goes on the
+                // empty base row, the cursor at its start (15.119(f)(1)).
+                onSameBase = true
+                rolledAhead = true
             } else {
                 // A new window: an EDM first when anything else is on screen, then RU.
                 eraseBeforeStart()
@@ -257,6 +267,12 @@ struct EncoderState {
                 onBase.row = baseRow
                 var lineShows: [CEA608Row] = []
                 var lineLooks: [CEA608Row] = []
+                if rolledAhead && offset == 0 {
+                    // With no CR of its own, the line must open with a word that starts it.
+                    var trial = anchored
+                    _ = encodeRows([onBase], into: &trial, afterCarriageReturn: true)
+                    onSameBase = Self.startsALine(trial.units.first?.word)
+                }
                 notes += encodeRows(
                     [onBase], into: &anchored, afterCarriageReturn: onSameBase || offset > 0, shows: &lineShows,
                     looks: &lineLooks)
@@ -297,7 +313,7 @@ struct EncoderState {
         var plan = CaptionTransmissionPlan(
             captionIndices: unit.captionIndices, mode: unit.mode, startFrame: unit.startFrame,
             end: .erase(atFrame: unit.endFrame), preload: preload.take(), anchored: anchored.take(),
-            anchorOffset: anchorOffset, eraseWord: eraseWord)
+            anchorOffset: anchorOffset, endWord: eraseWord)
         plan.startStateUnits = startStateUnits
         plan.leanAnchored = leanAnchored
         if let tabbedAnchored, CaptionTransmissionPlan.jumpsShorter(tabbedAnchored, than: plan.anchored) {
@@ -362,18 +378,41 @@ struct EncoderState {
 
     /// Sends EDM for captions that end before `frame`: one EDM at the earliest end erases
     /// everything on screen, so captions meant to stay longer are reported.
+    ///
+    /// An EDM that would fall while the newest caption's words are still being sent, a caption
+    /// it erases early, waits until they are out (when both its frames still come before
+    /// `frame`): the captions that end there stay a few frames longer (reported,
+    /// `608.late-end`), where the EDM among those words could deliver neither them nor any
+    /// shift of them. The newest caption's own end is not moved: words that do not fit before
+    /// it stay a conflict, for which the writer suggests lengthening it.
     mutating func eraseEnded(before frame: Int64) {
         while let earliest = shown.min(by: { $0.end < $1.end })?.end, earliest < frame {
             var eraser = shown[0].plan
             for item in shown where item.end == earliest { eraser = max(eraser, item.plan) }
+            var at = earliest
+            let newest = plans.count - 1
+            if newest >= 0, shown.contains(where: { $0.plan == newest && $0.end > earliest }) {
+                let sent = plans[newest].blockStartFrame + Int64(plans[newest].anchoredFrames)
+                if sent > earliest && sent <= frame - 2 { at = sent }
+            }
             for item in shown {
                 if item.plan == eraser {
-                    ends[item.plan] = .erase(atFrame: earliest)
+                    ends[item.plan] = .erase(atFrame: at)
                 } else {
-                    ends[item.plan] = .erased(atFrame: earliest, byPlan: eraser)
-                    if item.end > earliest {
-                        warnEarly(item.plan, leaves: earliest, meant: item.end)
-                    }
+                    ends[item.plan] = .erased(atFrame: at, byPlan: eraser)
+                }
+                if item.end > at {
+                    warnEarly(item.plan, leaves: at, meant: item.end)
+                } else if item.end < at {
+                    let captions = plans[item.plan].captionIndices
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, "608.late-end",
+                            "\(CaptionNumbers.subject(captions)) \(captions.count == 1 ? "stays" : "stay") on screen "
+                                + "\(at - item.end) frame(s) past \(captions.count == 1 ? "its" : "their") end, until the "
+                                + "words of \(CaptionNumbers.subject(plans[newest].captionIndices)) are sent: an "
+                                + "EDM among them would cut them off",
+                            suggestedFix: "end the caption after the next caption's words are sent"))
                 }
             }
             shown.removeAll()
@@ -402,6 +441,12 @@ struct EncoderState {
             if item.end > start { warnEarly(item.plan, leaves: frame, meant: item.end) }
         }
         shown.removeFirst(leaving)
+        keepUntilRolledOut(endingBy: start, location: location)
+    }
+
+    /// Lines meant to leave by `start` but still inside the window stay until they roll out,
+    /// which is reported.
+    mutating func keepUntilRolledOut(endingBy start: Int64, location: DiagnosticLocation) {
         for position in shown.indices where shown[position].end <= start {
             diagnostics.append(
                 Diagnostic(

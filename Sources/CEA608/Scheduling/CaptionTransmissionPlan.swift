@@ -18,7 +18,9 @@
 public struct CaptionTransmissionPlan: Sendable, Hashable {
     /// How a plan leaves the screen.
     public enum End: Sendable, Hashable {
-        /// This plan sends EDM from this frame (twice, or once: ``CaptionTransmissionPlan/eraseCount``).
+        /// This plan sends its ``CaptionTransmissionPlan/endWord`` (EDM, or the CR that rolls a
+        /// roll-up line out ahead of the next line) from this frame (twice, or once:
+        /// ``CaptionTransmissionPlan/eraseCount``).
         case erase(atFrame: Int64)
         /// Another plan's EDM at this frame erases this one too.
         case erased(atFrame: Int64, byPlan: Int)
@@ -40,11 +42,18 @@ public struct CaptionTransmissionPlan: Sendable, Hashable {
     public var anchored: [TransmissionUnit]
     /// Frames of anchored words sent before ``startFrame``.
     public var anchorOffset: Int
-    /// The EDM word (channel and parity applied) used by ``End/erase(atFrame:)``.
-    public var eraseWord: UInt16
-    /// How many times that EDM goes out: 2, or 1 where the next caption's words need the
+    /// The word (channel and parity applied) sent by ``End/erase(atFrame:)``: EDM, or CR for a
+    /// roll-up line that leaves before the next line starts, at the top of a full window: the CR
+    /// at its end rolls it out and leaves the base row empty for the next line, which then
+    /// needs no CR (15.119(f)(1); Specs/scc.md, "Roll-up").
+    public var endWord: UInt16
+    /// How many times that word goes out: 2, or 1 where the next caption's words need the
     /// second frame (``RedundancyReducer``).
     public var eraseCount: Int = 2
+    /// The frame by which the anchored words must be sent, when a later line's CR goes out
+    /// there ahead of its text (see ``endWord``): that CR must find this plan's words sent, or
+    /// it would roll the window before they arrive.
+    public var anchoredDeadline: Int64?
     /// Preload units a decoder in its start state does not need (the first caption's RCL, and
     /// its PAC to row 15, column 1 in white), in order; ``RedundancyReducer`` leaves them out as
     /// a last resort, after sending every code once.
@@ -66,7 +75,7 @@ public struct CaptionTransmissionPlan: Sendable, Hashable {
     public init(
         captionIndices: [Int], mode: CEA608CaptionMode, startFrame: Int64, end: End,
         preload: [TransmissionUnit], anchored: [TransmissionUnit], anchorOffset: Int = 0,
-        eraseWord: UInt16
+        endWord: UInt16
     ) {
         self.captionIndices = captionIndices
         self.mode = mode
@@ -75,7 +84,7 @@ public struct CaptionTransmissionPlan: Sendable, Hashable {
         self.preload = preload
         self.anchored = anchored
         self.anchorOffset = anchorOffset
-        self.eraseWord = eraseWord
+        self.endWord = endWord
     }
 
     /// Frames the preload takes.
@@ -104,6 +113,15 @@ public struct CaptionTransmissionPlan: Sendable, Hashable {
             return total
         }
         return frames(jumped) < frames(units) || leastFrames(jumped) < leastFrames(units)
+    }
+
+    /// The frame the anchored words must end by: the plan's own end, or an earlier
+    /// ``anchoredDeadline``.
+    var latestAnchoredEnd: Int64? {
+        switch (endFrame, anchoredDeadline) {
+        case (let end?, let deadline?): min(end, deadline)
+        case (let end, let deadline): end ?? deadline
+        }
     }
 
     /// The frame this plan leaves the screen when no plan is shifted.

@@ -10,7 +10,10 @@
 /// splitting a doubled control code, into the frames of [*rᵢ*, *bᵢ*) that no EDM occupies, where
 /// the release *rᵢ* = *bᵢ₋₁* + *aᵢ₋₁* (the first plan: ``earliestFrame``); a plan that erases
 /// itself sends EDM twice at its end *eᵢ*, which must not be earlier than *bᵢ* + *aᵢ*, and no
-/// anchored word may land on another plan's EDM. EDM frames are fixed.
+/// anchored word may land on another plan's EDM. EDM frames are fixed. A plan whose successor's
+/// CR goes out ahead of it at a plan's end (``CaptionTransmissionPlan/endWord``) must also
+/// finish its anchored words by then (``CaptionTransmissionPlan/anchoredDeadline``), a limit
+/// like its own end.
 ///
 /// **Conflicts** are found with every plan unshifted; nothing is reordered or dropped.
 ///
@@ -90,6 +93,8 @@ public struct TransmissionScheduler: Sendable {
         let start = plan.blockStartFrame + delay
         let anchoredEnd = start + Int64(plan.anchoredFrames)
         if let end = plan.endFrame, anchoredEnd > end { return .displayTooShort }
+        // A later line's CR sent ahead at the deadline would come before these words.
+        if let deadline = plan.anchoredDeadline, anchoredEnd > deadline { return .collidesWithErase }
         if start < release { return .preloadTooLate }
         if erases.firstOccupied(from: start, to: anchoredEnd) != nil { return .collidesWithErase }
         if shortfall(plan.preload, from: release, before: start, erases: erases) > 0 {
@@ -102,7 +107,7 @@ public struct TransmissionScheduler: Sendable {
     func minimalDelay(_ plan: CaptionTransmissionPlan, release: Int64, erases: EraseFrames) -> Int64? {
         let anchored = Int64(plan.anchoredFrames)
         let blockStart = plan.blockStartFrame
-        let limit = plan.endFrame.map { $0 - anchored - blockStart }
+        let limit = plan.latestAnchoredEnd.map { $0 - anchored - blockStart }
         var delay = max(0, release + Int64(plan.preloadFrames) - blockStart)
         // Each step moves past a proven obstacle, so the loop ends: at the limit, or (for a plan
         // replaced by a later one, with no limit) once past the last EDM frame.
@@ -204,7 +209,7 @@ public struct TransmissionScheduler: Sendable {
                 }
             } else {
                 // The most the preload could ever get: every free frame up to the last start.
-                let lastStart = plan.endFrame.map { $0 - anchored } ?? blockStart
+                let lastStart = plan.latestAnchoredEnd.map { $0 - anchored } ?? blockStart
                 let room = max(0, Int(lastStart - release) - erases.count(from: release, to: lastStart))
                 remedies.append(.shortenText(byWords: max(1, plan.preloadFrames - room)))
                 if previous?.mode == .popOn && plan.mode == .popOn { remedies.append(.mergeWithPrevious) }
@@ -252,9 +257,9 @@ public struct TransmissionScheduler: Sendable {
             }
             if case .erase(let end) = plan.end {
                 let position = pending.firstIndex { $0.frame > end } ?? pending.endIndex
-                var erase = [ScheduledWord(frame: end, word: plan.eraseWord, changesScreen: true)]
+                var erase = [ScheduledWord(frame: end, word: plan.endWord, changesScreen: true)]
                 if plan.eraseCount == 2 {
-                    erase.append(ScheduledWord(frame: end + 1, word: plan.eraseWord, changesScreen: false))
+                    erase.append(ScheduledWord(frame: end + 1, word: plan.endWord, changesScreen: false))
                 }
                 pending.insert(contentsOf: erase, at: position)
             }

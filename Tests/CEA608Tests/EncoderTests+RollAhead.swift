@@ -1,0 +1,129 @@
+import CEA608
+import CaptionCore
+import Testing
+
+/// A roll-up line that leaves before the next line starts, at the top of a full window, rolls
+/// out with a CR at its own end (15.119(f)(1): the CR rolls the window and leaves the cursor at
+/// the start of the empty base row); the next line then goes with no CR of its own.
+extension EncoderTests {
+    static let twoRows = CaptionRegion.Scroll.rollUp(rows: 2)
+
+    @Test func aTopLineLeavingBeforeTheNextLineRollsOutWithACRAtItsEnd() {
+        let captions = [
+            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 180, scroll: Self.twoRows),
+            Self.caption([CaptionRun("two")], row: 13, start: 150, end: 300, scroll: Self.twoRows),
+            Self.caption([CaptionRun("three")], row: 13, start: 200, end: 300, scroll: Self.twoRows),
+        ]
+        let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
+        let plans = encoded.plans
+        // "one" ends with its own word at 180: CR (0x14 0x2D → 94ad), not EDM (942c), which would
+        // erase "two" as well.
+        #expect(plans[0].end == .erase(atFrame: 180))
+        #expect(plans[0].endWord == 0x94AD)
+        // "two" must be sent before that CR rolls the window.
+        #expect(plans[1].anchoredDeadline == 180)
+        // "three": text alone on the start frame ("th" 0x74 0x68 → f468, "re" → f2e5, "e" and a
+        // null → e580).
+        #expect(Self.hex(plans[2].anchored) == ["f468", "f2e5", "e580"])
+        #expect(plans[2].blockStartFrame == 200)
+        #expect(plans[2].end == .erase(atFrame: 300) && plans[1].end == .erased(atFrame: 300, byPlan: 2))
+        #expect(!encoded.diagnostics.contains { $0.severity >= .warning }, "\(encoded.diagnostics)")
+        let words = TransmissionScheduler().schedule(plans).words
+        #expect(words.filter { (180...181).contains($0.frame) }.map(\.word) == [0x94AD, 0x94AD])
+        #expect(!words.contains { (182..<200).contains($0.frame) })
+    }
+
+    @Test func aTopLineLeavingTwoFramesBeforeTheNextLineIsErased() {
+        // Ending two frames before "three", a CR there would run into its text, and a reader
+        // would start "three" at the CR: the window is erased (EDM, 942c) and opened again.
+        let captions = [
+            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 198, scroll: Self.twoRows),
+            Self.caption([CaptionRun("two")], row: 13, start: 150, end: 300, scroll: Self.twoRows),
+            Self.caption([CaptionRun("three")], row: 13, start: 200, end: 300, scroll: Self.twoRows),
+        ]
+        let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
+        #expect(encoded.plans[0].end == .replaced(byPlan: 2) && encoded.plans[1].end == .replaced(byPlan: 2))
+        #expect(encoded.plans[1].anchoredDeadline == nil)
+        // EDM in the two frames before the start, then the PAC of row 15 (9470) for a new window.
+        #expect(Self.hex(encoded.plans[2].anchored).prefix(4) == ["942c", "942c", "9470", "9470"])
+        #expect(encoded.plans[2].anchorOffset == 2)
+        #expect(encoded.diagnostics.map(\.ruleID) == ["608.overlap"])
+    }
+
+    @Test func aLineAfterACRAheadThatOpensWithACodeHasAPAC() {
+        // "three" on a white opaque background from column 1: after a CR on its start, a
+        // standard space and a null (2080) would follow at once in column 0, then BWO (0x10
+        // 0x20 → 1020), which backs over that space (CEA-608-B §6.2). After a CR that went
+        // ahead, a reader takes neither for a start, and would read the line from its first
+        // letter: the line opens with the PAC of row 15, column 0 (0x14 0x70 → 9470).
+        let background = CaptionTextStyle(backgroundColor: .white)
+        let captions = [
+            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 180, scroll: Self.twoRows),
+            Self.caption([CaptionRun("two")], row: 13, start: 150, end: 300, scroll: Self.twoRows),
+            Self.caption(
+                [CaptionRun("three", style: background)], row: 13, column: 1, start: 200, end: 300,
+                scroll: Self.twoRows),
+        ]
+        let plans = Self.plans(captions)
+        #expect(plans[0].endWord == 0x94AD)
+        #expect(
+            Self.hex(plans[2].anchored).prefix(5) == ["9470", "9470", "2080", "1020", "1020"],
+            "\(Self.hex(plans[2].anchored))")
+    }
+}
+
+extension EncoderTests {
+    @Test func anEDMWaitsForTheWordsOfTheNewestCaptionItErases() {
+        // RU2 "one" (100–200); "two" (32 characters: CR, CR and 16 words, frames 195–212) until
+        // 280; "three" from 300. Both end before "three": "one" by an EDM, which erases "two" as
+        // well. At 200 it would fall among the words of "two", which no shift could deliver; it
+        // waits for them, to 213 (EDM 0x14 0x2C → 942c), and "one" stays 13 frames longer.
+        let captions = [
+            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 200, scroll: Self.twoRows),
+            Self.caption(
+                [CaptionRun(String(repeating: "b", count: 32))], row: 13, start: 195, end: 280, scroll: Self.twoRows),
+            Self.caption([CaptionRun("three")], row: 13, start: 300, end: 400, scroll: Self.twoRows),
+        ]
+        let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
+        let plans = encoded.plans
+        #expect(plans[1].blockStartFrame + Int64(plans[1].anchoredFrames) == 213)
+        #expect(plans[0].end == .erase(atFrame: 213) && plans[0].endWord == 0x942C)
+        #expect(plans[1].end == .erased(atFrame: 213, byPlan: 0))
+        let late = encoded.diagnostics.filter { $0.ruleID == "608.late-end" }.map(\.message)
+        #expect(late.count == 1 && late[0].hasPrefix("caption 1 stays on screen 13 frame(s) past its end"), "\(late)")
+        #expect(encoded.diagnostics.contains { $0.ruleID == "608.overlap" && $0.message.hasPrefix("caption 2 ") })
+        #expect(TransmissionScheduler().schedule(plans).conflicts.isEmpty)
+    }
+
+    @Test func aCaptionsOwnEndIsNotMovedForItsWords() {
+        // A one-frame pop-on caption ends at its own EDM: its words stay a conflict, with the
+        // remedy of lengthening it, not a silent longer caption.
+        let captions = [Self.caption([CaptionRun("a")], start: 60, end: 61)]
+        let plans = Self.plans(captions)
+        #expect(plans[0].end == .erase(atFrame: 61))
+        #expect(TransmissionScheduler().schedule(plans).conflicts.first?.kind == .displayTooShort)
+    }
+}
+
+extension EncoderTests {
+    @Test func aCRAheadWaitsForTheWordsOfTheLineBelow() {
+        // RU2 "one" (100–200) leaves while "two" (32 characters: CR, CR and 16 words, frames
+        // 190–207) is still being sent: the CR that rolls it out goes at 208, once they are out,
+        // and "one" stays 8 frames longer (reported) rather than an EDM cutting "two" off.
+        let captions = [
+            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 200, scroll: Self.twoRows),
+            Self.caption(
+                [CaptionRun(String(repeating: "b", count: 32))], row: 13, start: 190, end: 400, scroll: Self.twoRows),
+            Self.caption([CaptionRun("three")], row: 13, start: 300, end: 400, scroll: Self.twoRows),
+        ]
+        let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
+        let plans = encoded.plans
+        #expect(plans[0].end == .erase(atFrame: 208) && plans[0].endWord == 0x94AD)
+        #expect(plans[1].anchoredDeadline == 208)
+        let kept = encoded.diagnostics.filter { $0.ruleID == "608.roll-up-end" }.map(\.message)
+        #expect(
+            kept.count == 1 && kept[0].hasPrefix("roll-up line 1 stays on screen 8 frame(s) past its end"), "\(kept)")
+        #expect(!encoded.diagnostics.contains { $0.ruleID == "608.overlap" })
+        #expect(TransmissionScheduler().schedule(plans).conflicts.isEmpty)
+    }
+}
