@@ -127,3 +127,38 @@ extension EncoderTests {
         #expect(TransmissionScheduler().schedule(plans).conflicts.isEmpty)
     }
 }
+
+extension EncoderTests {
+    @Test func aLineBelowEndingAtTheNextStartKeepsTheEDM() {
+        // "two" ends when "three" starts: with the window rolled ahead, nothing would take it
+        // then, and it would stay until "three" ended (900 frames late); the EDM at 90 takes it
+        // 10 frames early (reported) and "three" opens a new window (PAC 9470).
+        let captions = [
+            Self.caption([CaptionRun("one")], row: 13, start: 30, end: 90, scroll: Self.twoRows),
+            Self.caption([CaptionRun("two")], row: 13, start: 70, end: 100, scroll: Self.twoRows),
+            Self.caption([CaptionRun("three")], row: 13, start: 100, end: 1000, scroll: Self.twoRows),
+        ]
+        let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
+        #expect(encoded.plans[0].end == .erase(atFrame: 90) && encoded.plans[0].endWord == 0x942C)
+        #expect(encoded.plans[1].end == .erased(atFrame: 90, byPlan: 0))
+        #expect(Self.hex(encoded.plans[2].anchored).prefix(2) == ["9470", "9470"])
+        #expect(encoded.diagnostics.map(\.ruleID) == ["608.overlap"])
+    }
+
+    @Test func theNewestCaptionsOwnEndIsNotMovedForAnEDMThatWaits() {
+        // "two" (32 characters, 195–212) is meant to end at 205, before its own words are out:
+        // the EDM at 200 does not wait for them (which would move its end to 213 unasked); the
+        // words stay a conflict, with the remedy of lengthening it.
+        let captions = [
+            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 200, scroll: Self.twoRows),
+            Self.caption(
+                [CaptionRun(String(repeating: "b", count: 32))], row: 13, start: 195, end: 205, scroll: Self.twoRows),
+            Self.caption([CaptionRun("three")], row: 13, start: 300, end: 400, scroll: Self.twoRows),
+        ]
+        let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
+        #expect(encoded.plans[0].end == .erase(atFrame: 200))
+        #expect(!encoded.diagnostics.contains { $0.ruleID == "608.late-end" })
+        let conflict = TransmissionScheduler().schedule(encoded.plans).conflicts.first
+        #expect(conflict?.planIndex == 1 && conflict?.kind == .displayTooShort)
+    }
+}

@@ -6,13 +6,17 @@ import CaptionCore
 
 extension EncoderState {
     /// Rolls the window for roll-up `unit` at the end of its top line, when that line leaves
-    /// before the unit starts and every other line stays until then: the top line's own end
+    /// before the unit starts and every other line stays longer: the top line's own end
     /// word is a CR instead of an EDM, which would erase the lines below it too. The unit's text
     /// then goes on the empty base row with no CR of its own. Returns whether it did.
     ///
+    /// A line below it that ends at the start itself would have nothing to take it then (no CR
+    /// on the start frame) and would stay until it rolled out, maybe long after: the EDM at the
+    /// top line's end, which cuts it short by less, goes instead.
+    ///
     /// Only for a full window of one-row lines at the unit's depth and base row, and a one-row
     /// unit. The CR goes at the line's end, or once the previous plan's anchored words are out
-    /// if they are still being sent then (the CR must not roll the window before they arrive;
+    /// if they are still being sent then (``newestWordsSent``) (the CR must not roll the window before they arrive;
     /// ``CaptionTransmissionPlan/anchoredDeadline`` keeps them there when plans are shifted),
     /// which keeps the line a few frames longer (reported, `608.roll-up-end`) where an EDM would
     /// cut the lines below it short and fall inside those words; and at least three frames
@@ -23,9 +27,9 @@ extension EncoderState {
         guard mode == unit.mode, unit.rows.count == 1, unit.rows[0].row == windowBase,
             shown.count == rows, shown.allSatisfy({ $0.mode == unit.mode && $0.rows.count == 1 }),
             let top = shown.first, top.end < unit.startFrame,
-            shown.dropFirst().allSatisfy({ $0.end >= unit.startFrame }), let previous = plans.last
+            shown.dropFirst().allSatisfy({ $0.end > unit.startFrame }), !plans.isEmpty
         else { return false }
-        let frame = max(top.end, previous.blockStartFrame + Int64(previous.anchoredFrames))
+        let frame = max(top.end, newestWordsSent)
         guard frame <= unit.startFrame - 3 else { return false }
         ends[top.plan] = .erase(atFrame: frame)
         plans[top.plan].endWord = carriageReturnWord
@@ -41,9 +45,6 @@ extension EncoderState {
                     at: location, suggestedFix: "end roll-up lines after the next line's words are sent"))
         }
         shown.removeFirst()
-        // Lines below it meant to leave at the start stay until they roll out, as after a CR on
-        // the start frame.
-        keepUntilRolledOut(endingBy: unit.startFrame, location: location)
         return true
     }
 

@@ -25,6 +25,10 @@ struct EncoderState {
     private var nonDisplayedMayHoldText = false
     /// The roll-up window's base row (1–15) while roll-up lines are shown.
     var windowBase = 15
+    /// The earliest frame by which the newest plan's anchored words can be out: the end of its
+    /// block, or later where the plans before it, one word per frame, leave it no room there
+    /// (``TransmissionScheduler`` then delays it, when shifts are allowed).
+    var newestWordsSent = Int64.min
 
     /// The EDM word for the channel, parity added.
     private let eraseWord: UInt16
@@ -322,6 +326,8 @@ struct EncoderState {
         if let tabbedPreload, CaptionTransmissionPlan.jumpsShorter(tabbedPreload, than: plan.preload) {
             plan.tabbedPreload = tabbedPreload
         }
+        let release = newestWordsSent == .min ? plan.blockStartFrame : newestWordsSent + Int64(plan.preloadFrames)
+        newestWordsSent = max(plan.blockStartFrame, release) + Int64(plan.anchoredFrames)
         plans.append(plan)
         ends.append(nil)
     }
@@ -379,21 +385,24 @@ struct EncoderState {
     /// Sends EDM for captions that end before `frame`: one EDM at the earliest end erases
     /// everything on screen, so captions meant to stay longer are reported.
     ///
-    /// An EDM that would fall while the newest caption's words are still being sent, a caption
-    /// it erases early, waits until they are out (when both its frames still come before
-    /// `frame`): the captions that end there stay a few frames longer (reported,
-    /// `608.late-end`), where the EDM among those words could deliver neither them nor any
-    /// shift of them. The newest caption's own end is not moved: words that do not fit before
-    /// it stay a conflict, for which the writer suggests lengthening it.
+    /// An EDM that would fall while the newest caption's words are still being sent
+    /// (``newestWordsSent``), a caption meant to stay until they are out that it erases early,
+    /// waits for them (when both its frames still come before `frame`): the captions that end
+    /// there stay a few frames longer (reported, `608.late-end`), where the EDM among those
+    /// words could deliver neither them nor any shift of them. The newest caption's own end is
+    /// not moved: words that do not fit before it stay a conflict, for which the writer
+    /// suggests lengthening it.
     mutating func eraseEnded(before frame: Int64) {
         while let earliest = shown.min(by: { $0.end < $1.end })?.end, earliest < frame {
             var eraser = shown[0].plan
             for item in shown where item.end == earliest { eraser = max(eraser, item.plan) }
             var at = earliest
             let newest = plans.count - 1
-            if newest >= 0, shown.contains(where: { $0.plan == newest && $0.end > earliest }) {
-                let sent = plans[newest].blockStartFrame + Int64(plans[newest].anchoredFrames)
-                if sent > earliest && sent <= frame - 2 { at = sent }
+            let sent = newestWordsSent
+            if newest >= 0, sent > earliest, sent <= frame - 2,
+                shown.contains(where: { $0.plan == newest && $0.end >= sent })
+            {
+                at = sent
             }
             for item in shown {
                 if item.plan == eraser {
@@ -441,12 +450,6 @@ struct EncoderState {
             if item.end > start { warnEarly(item.plan, leaves: frame, meant: item.end) }
         }
         shown.removeFirst(leaving)
-        keepUntilRolledOut(endingBy: start, location: location)
-    }
-
-    /// Lines meant to leave by `start` but still inside the window stay until they roll out,
-    /// which is reported.
-    mutating func keepUntilRolledOut(endingBy start: Int64, location: DiagnosticLocation) {
         for position in shown.indices where shown[position].end <= start {
             diagnostics.append(
                 Diagnostic(
