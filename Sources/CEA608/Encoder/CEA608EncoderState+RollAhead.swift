@@ -15,14 +15,14 @@ extension EncoderState {
     /// top line's end, which cuts it short by less, goes instead.
     ///
     /// Only for a full window of one-row lines at the unit's depth and base row, and a one-row
-    /// unit. The CR goes at the line's end, or once the previous plan's anchored words are out
-    /// if they are still being sent then (``newestWordsSent``) (the CR must not roll the window before they arrive;
-    /// ``CaptionTransmissionPlan/anchoredDeadline`` keeps them there when plans are shifted),
-    /// which keeps the line a few frames longer (reported, `608.roll-up-end`) where an EDM would
-    /// cut the lines below it short and fall inside those words; and at least three frames
-    /// before the start: the CR goes twice, and a frame without a word between it and the text
-    /// keeps the reader from taking the CR for the start of the line (Specs/scc.md, "Start of a
-    /// roll-up line or paint-on caption").
+    /// unit. The CR goes at the line's end, or later, once the previous plan's anchored words
+    /// can be out (``newestWordsSent``): it must not roll the window before they arrive, and
+    /// ``CaptionTransmissionPlan/anchoredDeadline`` keeps them before it when plans are
+    /// shifted. The line then stays a few frames longer (reported, `608.roll-up-end`), where an
+    /// EDM would cut the lines below it short and fall among those words. The CR must come at
+    /// least three frames before the start: it goes twice, and a frame without a word between
+    /// it and the text keeps a reader from taking the CR for the start of the line
+    /// (Specs/scc.md, "Start of a roll-up line or paint-on caption").
     mutating func rollOutAhead(of unit: CEA608DisplayUnit, rows: Int, location: DiagnosticLocation) -> Bool {
         guard mode == unit.mode, unit.rows.count == 1, unit.rows[0].row == windowBase,
             shown.count == rows, shown.allSatisfy({ $0.mode == unit.mode && $0.rows.count == 1 }),

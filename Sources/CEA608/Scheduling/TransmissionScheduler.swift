@@ -10,10 +10,10 @@
 /// splitting a doubled control code, into the frames of [*rᵢ*, *bᵢ*) that no EDM occupies, where
 /// the release *rᵢ* = *bᵢ₋₁* + *aᵢ₋₁* (the first plan: ``earliestFrame``); a plan that erases
 /// itself sends EDM twice at its end *eᵢ*, which must not be earlier than *bᵢ* + *aᵢ*, and no
-/// anchored word may land on another plan's EDM. EDM frames are fixed. A plan whose successor's
-/// CR goes out ahead of it at a plan's end (``CaptionTransmissionPlan/endWord``) must also
-/// finish its anchored words by then (``CaptionTransmissionPlan/anchoredDeadline``), a limit
-/// like its own end.
+/// anchored word may land on another plan's EDM. EDM frames are fixed. A plan followed by a
+/// roll-up line whose CR went out ahead of it, as an earlier line's end
+/// (``CaptionTransmissionPlan/endWord``), must also finish its anchored words by that CR
+/// (``CaptionTransmissionPlan/anchoredDeadline``), a limit like its own end.
 ///
 /// **Conflicts** are found with every plan unshifted; nothing is reordered or dropped.
 ///
