@@ -8,11 +8,16 @@ import Testing
 extension EncoderTests {
     static let twoRows = CaptionRegion.Scroll.rollUp(rows: 2)
 
+    /// A line of a two-row roll-up window on rows 14–15, from `start` to `end`.
+    static func line(_ text: String, _ start: Int64, _ end: Int64) -> Caption {
+        caption([CaptionRun(text)], row: 13, start: start, end: end, scroll: twoRows)
+    }
+
     @Test func aTopLineLeavingBeforeTheNextLineRollsOutWithACRAtItsEnd() {
         let captions = [
-            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 180, scroll: Self.twoRows),
-            Self.caption([CaptionRun("two")], row: 13, start: 150, end: 300, scroll: Self.twoRows),
-            Self.caption([CaptionRun("three")], row: 13, start: 200, end: 300, scroll: Self.twoRows),
+            Self.line("one", 100, 180),
+            Self.line("two", 150, 300),
+            Self.line("three", 200, 300),
         ]
         let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
         let plans = encoded.plans
@@ -37,9 +42,9 @@ extension EncoderTests {
         // Ending two frames before "three", a CR there would run into its text, and a reader
         // would start "three" at the CR: the window is erased (EDM, 942c) and opened again.
         let captions = [
-            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 198, scroll: Self.twoRows),
-            Self.caption([CaptionRun("two")], row: 13, start: 150, end: 300, scroll: Self.twoRows),
-            Self.caption([CaptionRun("three")], row: 13, start: 200, end: 300, scroll: Self.twoRows),
+            Self.line("one", 100, 198),
+            Self.line("two", 150, 300),
+            Self.line("three", 200, 300),
         ]
         let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
         #expect(encoded.plans[0].end == .replaced(byPlan: 2) && encoded.plans[1].end == .replaced(byPlan: 2))
@@ -58,8 +63,8 @@ extension EncoderTests {
         // letter: the line opens with the PAC of row 15, column 0 (0x14 0x70 → 9470).
         let background = CaptionTextStyle(backgroundColor: .white)
         let captions = [
-            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 180, scroll: Self.twoRows),
-            Self.caption([CaptionRun("two")], row: 13, start: 150, end: 300, scroll: Self.twoRows),
+            Self.line("one", 100, 180),
+            Self.line("two", 150, 300),
             Self.caption(
                 [CaptionRun("three", style: background)], row: 13, column: 1, start: 200, end: 300,
                 scroll: Self.twoRows),
@@ -70,19 +75,16 @@ extension EncoderTests {
             Self.hex(plans[2].anchored).prefix(5) == ["9470", "9470", "2080", "1020", "1020"],
             "\(Self.hex(plans[2].anchored))")
     }
-}
 
-extension EncoderTests {
     @Test func anEDMWaitsForTheWordsOfTheNewestCaptionItErases() {
         // RU2 "one" (100–200); "two" (32 characters: CR, CR and 16 words, frames 195–212) until
         // 280; "three" from 300. Both end before "three": "one" by an EDM, which erases "two" as
         // well. At 200 it would fall among the words of "two", which no shift could deliver; it
         // waits for them, to 213 (EDM 0x14 0x2C → 942c), and "one" stays 13 frames longer.
         let captions = [
-            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 200, scroll: Self.twoRows),
-            Self.caption(
-                [CaptionRun(String(repeating: "b", count: 32))], row: 13, start: 195, end: 280, scroll: Self.twoRows),
-            Self.caption([CaptionRun("three")], row: 13, start: 300, end: 400, scroll: Self.twoRows),
+            Self.line("one", 100, 200),
+            Self.line(String(repeating: "b", count: 32), 195, 280),
+            Self.line("three", 300, 400),
         ]
         let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
         let plans = encoded.plans
@@ -103,18 +105,15 @@ extension EncoderTests {
         #expect(plans[0].end == .erase(atFrame: 61))
         #expect(TransmissionScheduler().schedule(plans).conflicts.first?.kind == .displayTooShort)
     }
-}
 
-extension EncoderTests {
     @Test func aCRAheadWaitsForTheWordsOfTheLineBelow() {
         // RU2 "one" (100–200) leaves while "two" (32 characters: CR, CR and 16 words, frames
         // 190–207) is still being sent: the CR that rolls it out goes at 208, once they are out,
         // and "one" stays 8 frames longer (reported) rather than an EDM cutting "two" off.
         let captions = [
-            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 200, scroll: Self.twoRows),
-            Self.caption(
-                [CaptionRun(String(repeating: "b", count: 32))], row: 13, start: 190, end: 400, scroll: Self.twoRows),
-            Self.caption([CaptionRun("three")], row: 13, start: 300, end: 400, scroll: Self.twoRows),
+            Self.line("one", 100, 200),
+            Self.line(String(repeating: "b", count: 32), 190, 400),
+            Self.line("three", 300, 400),
         ]
         let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
         let plans = encoded.plans
@@ -126,17 +125,15 @@ extension EncoderTests {
         #expect(!encoded.diagnostics.contains { $0.ruleID == "608.overlap" })
         #expect(TransmissionScheduler().schedule(plans).conflicts.isEmpty)
     }
-}
 
-extension EncoderTests {
     @Test func aLineBelowEndingAtTheNextStartKeepsTheEDM() {
         // "two" ends when "three" starts: with the window rolled ahead, nothing would take it
         // then, and it would stay until "three" ended (900 frames late); the EDM at 90 takes it
         // 10 frames early (reported) and "three" opens a new window (PAC 9470).
         let captions = [
-            Self.caption([CaptionRun("one")], row: 13, start: 30, end: 90, scroll: Self.twoRows),
-            Self.caption([CaptionRun("two")], row: 13, start: 70, end: 100, scroll: Self.twoRows),
-            Self.caption([CaptionRun("three")], row: 13, start: 100, end: 1000, scroll: Self.twoRows),
+            Self.line("one", 30, 90),
+            Self.line("two", 70, 100),
+            Self.line("three", 100, 1000),
         ]
         let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
         #expect(encoded.plans[0].end == .erase(atFrame: 90) && encoded.plans[0].endWord == 0x942C)
@@ -150,10 +147,9 @@ extension EncoderTests {
         // the EDM at 200 does not wait for them (which would move its end to 213 unasked); the
         // words stay a conflict, with the remedy of lengthening it.
         let captions = [
-            Self.caption([CaptionRun("one")], row: 13, start: 100, end: 200, scroll: Self.twoRows),
-            Self.caption(
-                [CaptionRun(String(repeating: "b", count: 32))], row: 13, start: 195, end: 205, scroll: Self.twoRows),
-            Self.caption([CaptionRun("three")], row: 13, start: 300, end: 400, scroll: Self.twoRows),
+            Self.line("one", 100, 200),
+            Self.line(String(repeating: "b", count: 32), 195, 205),
+            Self.line("three", 300, 400),
         ]
         let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
         #expect(encoded.plans[0].end == .erase(atFrame: 200))
