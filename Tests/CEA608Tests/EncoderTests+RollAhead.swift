@@ -97,15 +97,6 @@ extension EncoderTests {
         #expect(TransmissionScheduler().schedule(plans).conflicts.isEmpty)
     }
 
-    @Test func aCaptionsOwnEndIsNotMovedForItsWords() {
-        // A one-frame pop-on caption ends at its own EDM: its words stay a conflict, with the
-        // remedy of lengthening it, not a silent longer caption.
-        let captions = [Self.caption([CaptionRun("a")], start: 60, end: 61)]
-        let plans = Self.plans(captions)
-        #expect(plans[0].end == .erase(atFrame: 61))
-        #expect(TransmissionScheduler().schedule(plans).conflicts.first?.kind == .displayTooShort)
-    }
-
     @Test func aCRAheadWaitsForTheWordsOfTheLineBelow() {
         // RU2 "one" (100–200) leaves while "two" (32 characters: CR, CR and 16 words, frames
         // 190–207) is still being sent: the CR that rolls it out goes at 208, once they are out,

@@ -19,7 +19,11 @@ extension TransmissionConflict {
             // its own words when this one must start.
             message = "\(subject): its words would start while the caption before is still sending its own"
         case .collidesWithErase:
-            message = "\(subject): its words would land on the frames of an earlier caption's EDM"
+            // The end code is EDM, or the CR that rolls a roll-up line out ahead of the next
+            // line, which the words of the line before must also not run past.
+            message =
+                "\(subject): its words would land on, or run past, the frames of an earlier caption's end code "
+                + "(EDM, or the CR that rolls a roll-up line out)"
         case .displayTooShort:
             message = "\(subject): its \(framesNeeded) frames of words do not finish before its end"
         }
