@@ -8,6 +8,10 @@ public enum MediaFileError: Error, Sendable, Hashable, CustomStringConvertible {
     case ffmpeg(path: String, MediaError)
     /// The input has no video track (an audio-only file, a data file…).
     case noVideoTrack(path: String, found: String)
+    /// FFmpeg could only guess the input's format, with a low score, and found no video track in
+    /// it: random or damaged bytes, or a file that is not media at all. `guess` names the format
+    /// and its score; `found` lists what the guess holds.
+    case notAMovie(path: String, guess: String, found: String)
     /// A track's codec has no decoder (or the asked-for encoder does not exist) in this build.
     case unsupportedCodec(path: String, track: String, codec: String)
     /// The file ended before the data its index promises (a truncated download or copy).
@@ -25,6 +29,9 @@ public enum MediaFileError: Error, Sendable, Hashable, CustomStringConvertible {
         case .ffmpeg(let path, let error): return "\(path): \(error.description)"
         case .noVideoTrack(let path, let found):
             return "\(path): has no video track (found \(found)); export and burn need a video track"
+        case .notAMovie(let path, let guess, let found):
+            return "\(path): not a movie: FFmpeg could only guess its format, \(guess), and found no video"
+                + " track (found \(found)); the file may be damaged, or not media at all"
         case .unsupportedCodec(let path, let track, let codec):
             return "\(path): \(track) uses the codec \(codec), which this build of FFmpeg cannot handle"
         case .truncated(let path, let detail): return "\(path): the file is truncated: \(detail)"

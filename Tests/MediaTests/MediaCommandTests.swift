@@ -1,3 +1,4 @@
+import CaptionCore
 import Foundation
 import TestSupport
 import Testing
@@ -38,15 +39,30 @@ import Testing
         ])
         let bytes = try Data(contentsOf: dir.url.appendingPathComponent("clip.mp4"))
         let fast = try Data(contentsOf: dir.url.appendingPathComponent("fast.mp4"))
-        var generator = SystemRandomNumberGenerator()
-        try Data((0..<40_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(
-            to: dir.url.appendingPathComponent("corrupt.mp4"))
+        // Seeded, so that every run reads the same bytes: unseeded, about 1 file in 150 started
+        // with "[" and a "]", which FFmpeg takes for LRC lyrics (the case of `guessed.mp4`).
+        var random = SplitMix64(seed: 1994)
+        let noise = (0..<40_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        try Data(noise).write(to: dir.url.appendingPathComponent("corrupt.mp4"))
+        try Data(Array("[ab]".utf8) + noise).write(to: dir.url.appendingPathComponent("guessed.mp4"))
         try bytes.prefix(bytes.count / 2).write(to: dir.url.appendingPathComponent("half.mp4"))
         try fast.prefix(fast.count / 2).write(to: dir.url.appendingPathComponent("halffast.mp4"))
-        let inputs = ["clip.mp4", "fast.mp4", "corrupt.mp4", "half.mp4", "halffast.mp4"]
+        let inputs = ["clip.mp4", "fast.mp4", "corrupt.mp4", "guessed.mp4", "half.mp4", "halffast.mp4"]
         try Self.expectFailure(
             ["export", dir.path("corrupt.mp4"), "-o", dir.path("out.mp4")], naming: "corrupt.mp4",
             mentioning: ["Invalid data"], in: dir, leaves: inputs)
+        // FFmpeg's only match is a weak one (ffprobe: lrc, probe_score 5): the message says the
+        // format was a guess rather than that a movie lacks its video.
+        try Self.expectFailure(
+            ["export", dir.path("guessed.mp4"), "-o", dir.path("out.mp4")], naming: "guessed.mp4",
+            mentioning: ["not a movie", "could only guess", "lrc", "score of 5 of 100", "no video track"], in: dir,
+            leaves: inputs)
+        try Self.expectFailure(
+            [
+                "burn", dir.path("guessed.mp4"), TestPaths.fixture("examples/feature-excerpt.json").path, "-o",
+                dir.path("out.mp4"),
+            ], naming: "guessed.mp4", mentioning: ["not a movie", "lrc"], in: dir,
+            leaves: inputs)
         // Index at the end: the index is missing.
         try Self.expectFailure(
             ["export", dir.path("half.mp4"), "-o", dir.path("out.mp4")], naming: "half.mp4",
@@ -217,6 +233,25 @@ import Testing
         #expect(bare.status == 0 && bare.stdout.contains("h264"), "\(bare.stderr)")
         let captions = try CLIRunner.run(["inspect", TestPaths.fixture("examples/feature-excerpt.json").path])
         #expect(captions.status == 0 && !captions.stdout.contains("h264"), "\(captions.stderr)")
+    }
+
+    @Test func inspectSaysWhenFFmpegOnlyGuessedTheFormat() throws {
+        let dir = try TemporaryDirectory()
+        var random = SplitMix64(seed: 1994)
+        let noise = (0..<40_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        try Data(Array("[ab]".utf8) + noise).write(to: dir.url.appendingPathComponent("guessed.mp4"))
+        try MediaTools.makeClip(dir.path("clip.mp4"), rate: "25", seconds: 1)
+        for (name, guessed) in [("guessed.mp4", true), ("clip.mp4", false)] {
+            let probe = try #require(try MediaTools.probe(dir.path(name))["format"] as? [String: Any])
+            let score = try #require(probe["probe_score"] as? Int)
+            #expect((score <= 25) == guessed, "ffprobe's probe_score of \(name): \(score)")
+            let json = try CLIRunner.run(["inspect", dir.path(name), "--json"])
+            let ours = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect((ours["format"] as? [String: Any])?["probe_score"] as? Int == score, "\(name): \(json.stdout)")
+            let text = try CLIRunner.run(["inspect", dir.path(name)])
+            #expect(text.status == 0, "\(text.stderr)")
+            #expect(text.stdout.contains("only a guess: probe score \(score) of 100") == guessed, "\(text.stdout)")
+        }
     }
 
     @Test func progressAsJSONIsOneObjectPerLine() throws {

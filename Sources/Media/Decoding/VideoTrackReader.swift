@@ -52,8 +52,7 @@ final class VideoTrackReader {
         }
         guard let track = found else {
             let kinds = description.tracks.map(\.label)
-            throw MediaFileError.noVideoTrack(
-                path: path, found: kinds.isEmpty ? "no tracks at all" : kinds.joined(separator: ", "))
+            throw input.noVideoTrackError(found: kinds.isEmpty ? "no tracks at all" : kinds.joined(separator: ", "))
         }
         self.track = track
         stream = input.streams[track.index]

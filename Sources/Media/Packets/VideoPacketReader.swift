@@ -53,7 +53,7 @@ public final class VideoPacketReader {
                     && ($0.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC) == 0
             })
         else {
-            throw MediaFileError.noVideoTrack(path: path, found: "no video track to read pictures from")
+            throw input.noVideoTrackError(found: "no video track to read pictures from")
         }
         stream = video
         let par = video.pointee.codecpar.pointee
