@@ -83,6 +83,7 @@ import Testing
         let streams = try #require(probe["streams"] as? [[String: Any]])
 
         #expect(ours.containerFormat == format["format_name"] as? String)
+        #expect(ours.probeScore == format["probe_score"] as? Int, "probe_score")
         #expect(time(ours.duration) == format["duration"] as? String, "duration")
         #expect(time(ours.startTime) == format["start_time"] as? String, "start_time")
         #expect(ours.bitRate.map(String.init) == format["bit_rate"] as? String, "bit_rate")

@@ -5,6 +5,10 @@ public struct AssetDescription: Sendable, Hashable {
     /// libavformat's demuxer names ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm"), as ffprobe's
     /// `format_name`.
     public var containerFormat: String
+    /// How sure libavformat is of ``containerFormat``, 0 to 100, as ffprobe's `probe_score`:
+    /// 100 for a signature it knows, 50 for a file's extension alone, and at most 25 when it
+    /// only guessed (``isFormatGuessed``).
+    public var probeScore: Int
     public var duration: MediaTime?
     public var startTime: MediaTime?
     /// Bits per second over the whole file.
@@ -15,10 +19,11 @@ public struct AssetDescription: Sendable, Hashable {
     public var tracks: [AssetTrack]
 
     public init(
-        containerFormat: String, duration: MediaTime?, startTime: MediaTime?, bitRate: Int?,
+        containerFormat: String, probeScore: Int = 100, duration: MediaTime?, startTime: MediaTime?, bitRate: Int?,
         creationDate: String?, metadata: [MediaTag], tracks: [AssetTrack]
     ) {
         self.containerFormat = containerFormat
+        self.probeScore = probeScore
         self.duration = duration
         self.startTime = startTime
         self.bitRate = bitRate
@@ -26,4 +31,12 @@ public struct AssetDescription: Sendable, Hashable {
         self.metadata = metadata
         self.tracks = tracks
     }
+
+    /// True when the format was only guessed: a probe score of at most `AVPROBE_SCORE_RETRY`
+    /// (25), where libavformat warns "misdetection possible". Damaged files and files that are
+    /// not media end up here.
+    public var isFormatGuessed: Bool { probeScore <= Self.highestGuessScore }
+
+    /// `AVPROBE_SCORE_RETRY` (avformat.h): at or below it, libavformat only guessed the format.
+    static let highestGuessScore = 25
 }
