@@ -79,6 +79,12 @@ enum TemporaryFileRegistry {
         }
     }
 
+    /// The paths a signal would remove now. For tests: unlike ``removeAll()``, it touches no
+    /// file, so it is safe while other tests of the same process write outputs.
+    static func registeredPaths() -> [String] {
+        state.withLock { state in state.used.sorted().compactMap { slots[$0].map { String(cString: $0) } } }
+    }
+
     /// Removes every registered file. Async-signal-safe.
     static func removeAll() {
         for slot in 0..<capacity {

@@ -59,6 +59,9 @@ struct InterruptedRun {
             hit = waitForTemporaryFile(watch: watch, process: process)
             if hit {
                 kill(pid, SIGSTOP)
+                // kill(2) returns before the process has stopped; until it has, it may still
+                // rename its file into place, so the file is looked for once it has stopped.
+                waitUntilStopped(pid)
                 hit = !temporaryFiles(in: folder).isEmpty
             }
             kill(pid, signal)
@@ -70,6 +73,21 @@ struct InterruptedRun {
         return Outcome(
             status: bySignal ? nil : process.terminationStatus, signal: bySignal ? process.terminationStatus : nil,
             stderr: stderr, hitTheWrite: hit)
+    }
+
+    /// Waits until `pid` is stopped ("T" in /proc/PID/stat, proc(5)) or has ended. A stopped
+    /// or ended process always gets there; the loop is bounded only against a kernel that never
+    /// reports it (10 s).
+    private static func waitUntilStopped(_ pid: Int32) {
+        for _ in 0..<10_000 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return }
+            // The state is the field after the command name, which is in parentheses.
+            let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
+            if state == "T" || state == "t" || state == "Z" || state == "X" { return }
+            usleep(1000)
+        }
     }
 
     /// Waits until a hidden temporary file is created or the process ends (it always does, so
