@@ -592,8 +592,12 @@ import Testing
         var document = read.document
         document.captions[0].timeRange = TimeRange(start: time("00:00:01:00"), end: time("00:00:04:02"))
         let written = try SCCWriter(options: CaptionFormatOptions(fileName: "out.scc")).write(document)
-        let early = written.diagnostics.filter { $0.ruleID == "608.overlap" }.map(\.message)
-        #expect(early.count == 1 && early[0].hasPrefix("caption 1 leaves the screen 2 frame(s) early"), "\(early)")
+        let early = written.diagnostics.filter { $0.ruleID == "608.overlap" }
+        #expect(
+            early.count == 1 && early[0].message.hasPrefix("caption 1 leaves the screen 2 frame(s) early")
+                && early[0].message.contains("the roll-up window shrinks to 2 rows"), "\(early)")
+        // Labelled with the file's timecode of the RU's frame.
+        #expect(early.first?.location.timecode == "00:00:04:00", "\(early)")
     }
 
     @Test func aRepaintOfARowWithGapsInShortTimeSendsItsFirstWords() throws {

@@ -27,7 +27,7 @@ public struct CEA608Encoder: Sendable {
     public func transmissionPlans(for captions: [Caption], rate: FrameRate) -> CEA608EncodingResult {
         var diagnostics: [Diagnostic] = []
         let units = displayUnits(captions, rate: rate, diagnostics: &diagnostics)
-        var state = EncoderState(channel: channel)
+        var state = EncoderState(channel: channel, rate: rate)
         for unit in units {
             state.add(unit, location: DiagnosticLocation(time: rate.time(ofFrame: unit.startFrame)))
         }

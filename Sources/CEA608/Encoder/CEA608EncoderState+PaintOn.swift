@@ -94,7 +94,9 @@ extension EncoderState {
             } else {
                 leaving += item.rows
                 ends[item.plan] = .replaced(byPlan: index)
-                if item.end > start { warnEarly(item.plan, leaves: start, meant: item.end) }
+                if item.end > start {
+                    warnEarly(item.plan, leaves: start, meant: item.end, when: "the next caption paints over its row")
+                }
             }
         }
         shown = kept

@@ -16,6 +16,8 @@ struct EncoderState {
     }
 
     let channel: CaptionChannel
+    /// The frame rate of the frames, for the times of findings.
+    let rate: FrameRate
     var plans: [CaptionTransmissionPlan] = []
     var diagnostics: [Diagnostic] = []
     var ends: [CaptionTransmissionPlan.End?] = []
@@ -35,8 +37,9 @@ struct EncoderState {
     /// The CR word for the channel, parity added.
     let carriageReturnWord: UInt16
 
-    init(channel: CaptionChannel) {
+    init(channel: CaptionChannel, rate: FrameRate) {
         self.channel = channel
+        self.rate = rate
         func word(_ command: ControlCommand) -> UInt16 {
             let bytes = channel.encode(first: command.bytes.first, second: command.bytes.second)
             return CEA608WordBuffer.word(bytes.first, bytes.second)
@@ -222,7 +225,11 @@ struct EncoderState {
                     let ruFrame = unit.startFrame - 2
                     for item in shown.prefix(removedByDepth) {
                         ends[item.plan] = .replaced(byPlan: index)
-                        if item.end > ruFrame { warnEarly(item.plan, leaves: ruFrame, meant: item.end) }
+                        if item.end > ruFrame {
+                            warnEarly(
+                                item.plan, leaves: ruFrame, meant: item.end,
+                                when: "the roll-up window shrinks to \(rows) rows and has no row for it")
+                        }
                     }
                     shown.removeFirst(removedByDepth)
                 }
@@ -236,7 +243,11 @@ struct EncoderState {
                     let above = max(0, kept - (baseRow - 1))
                     for item in shown.prefix(above) {
                         ends[item.plan] = .replaced(byPlan: index)
-                        if item.end > unit.startFrame { warnEarly(item.plan, leaves: unit.startFrame, meant: item.end) }
+                        if item.end > unit.startFrame {
+                            warnEarly(
+                                item.plan, leaves: unit.startFrame, meant: item.end,
+                                when: "the roll-up window moves down to row \(baseRow) and has no row for it")
+                        }
                     }
                     shown.removeFirst(above)
                 }
@@ -378,101 +389,5 @@ struct EncoderState {
         for index in plans.indices {
             if let end = ends[index] { plans[index].end = end }
         }
-    }
-
-    // MARK: - Leaving the screen
-
-    /// Sends EDM for captions that end before `frame`: one EDM at the earliest end erases
-    /// everything on screen, so captions meant to stay longer are reported.
-    ///
-    /// An EDM that would fall while the newest caption's words are still being sent
-    /// (``newestWordsSent``), a caption meant to stay until they are out that it erases early,
-    /// waits for them (when both its frames still come before `frame`): the captions that end
-    /// there stay a few frames longer (reported, `608.late-end`), where the EDM among those
-    /// words could deliver neither them nor any shift of them. The newest caption's own end is
-    /// not moved: words that do not fit before it stay a conflict, for which the writer
-    /// suggests lengthening it.
-    mutating func eraseEnded(before frame: Int64) {
-        while let earliest = shown.min(by: { $0.end < $1.end })?.end, earliest < frame {
-            var eraser = shown[0].plan
-            for item in shown where item.end == earliest { eraser = max(eraser, item.plan) }
-            var at = earliest
-            let newest = plans.count - 1
-            let sent = newestWordsSent
-            if newest >= 0, sent > earliest, sent <= frame - 2,
-                shown.contains(where: { $0.plan == newest && $0.end >= sent })
-            {
-                at = sent
-            }
-            for item in shown {
-                if item.plan == eraser {
-                    ends[item.plan] = .erase(atFrame: at)
-                } else {
-                    ends[item.plan] = .erased(atFrame: at, byPlan: eraser)
-                }
-                if item.end > at {
-                    warnEarly(item.plan, leaves: at, meant: item.end)
-                } else if item.end < at {
-                    let captions = plans[item.plan].captionIndices
-                    diagnostics.append(
-                        Diagnostic(
-                            .warning, "608.late-end",
-                            "\(CaptionNumbers.subject(captions)) \(captions.count == 1 ? "stays" : "stay") on screen "
-                                + "\(at - item.end) frame(s) past \(captions.count == 1 ? "its" : "their") end, until the "
-                                + "words of \(CaptionNumbers.subject(plans[newest].captionIndices)) are sent: an "
-                                + "EDM among them would cut them off",
-                            suggestedFix: "end the caption after the next caption's words are sent"))
-                }
-            }
-            shown.removeAll()
-        }
-    }
-
-    /// Everything on screen leaves at `frame`, the first anchored word of plan `index`.
-    /// Captions meant to last past that plan's start are reported.
-    mutating func replaceShown(by index: Int, at frame: Int64, start: Int64) {
-        for item in shown {
-            ends[item.plan] = .replaced(byPlan: index)
-            if item.end > start { warnEarly(item.plan, leaves: frame, meant: item.end) }
-        }
-        shown.removeAll()
-    }
-
-    /// A CR at `frame` rolls the window for the line starting at `start`: lines beyond the
-    /// window's height leave; lines meant to leave by then but still inside the window stay
-    /// until they roll out, which is reported.
-    private mutating func rollOut(
-        by index: Int, windowRows: Int, at frame: Int64, start: Int64, location: DiagnosticLocation
-    ) {
-        let leaving = max(0, shown.count - windowRows + 1)
-        for item in shown.prefix(leaving) {
-            ends[item.plan] = .replaced(byPlan: index)
-            if item.end > start { warnEarly(item.plan, leaves: frame, meant: item.end) }
-        }
-        shown.removeFirst(leaving)
-        for position in shown.indices where shown[position].end <= start {
-            diagnostics.append(
-                Diagnostic(
-                    .warning, "608.roll-up-end",
-                    "roll-up line \(CaptionNumbers.list(plans[shown[position].plan].captionIndices)) stays on screen until it rolls out of "
-                        + "the window; an EDM would also erase the lines below it",
-                    at: location, suggestedFix: "end roll-up lines when a later line pushes them out"))
-            shown[position].end = .max
-        }
-    }
-
-    mutating func warnEarly(_ plan: Int, leaves frame: Int64, meant end: Int64) {
-        // A roll-up line kept until it rolls out (end .max, ``rollOut``) is past its end already,
-        // and 608.roll-up-end said so: it leaves late, not early (the message once gave
-        // 9223372036854775330 frames).
-        guard end < .max else { return }
-        let captions = plans[plan].captionIndices
-        diagnostics.append(
-            Diagnostic(
-                .warning, "608.overlap",
-                "\(CaptionNumbers.subject(captions)) \(captions.count == 1 ? "leaves" : "leave") the screen "
-                    + "\(end - frame) frame(s) early, when the "
-                    + "next caption replaces it (CEA-608 shows one caption memory at a time)",
-                suggestedFix: "end the caption when the next one starts, or show both in one caption"))
     }
 }

@@ -93,7 +93,15 @@ public struct SCCWriter: Sendable {
                     "\(CaptionNumbers.subject(l.captionIndices)) lengthened by \(l.frames) frame(s) to hold its own words",
                     at: DiagnosticLocation(timecode: label(l.startFrame), time: rate.time(ofFrame: l.startFrame))))
         }
-        diagnostics += encoded.diagnostics
+        // The encoder knows frames and times; the labels are the file's timecodes.
+        diagnostics += encoded.diagnostics.map { found in
+            guard found.location.timecode == nil, let time = found.location.time,
+                let frame = rate.frame(at: time, rounding: .nearestOrAwayFromZero)
+            else { return found }
+            var labelled = found
+            labelled.location.timecode = label(frame)
+            return labelled
+        }
         // Codes sent once before anything is shifted (Specs/scc.md "Transmission scheduling").
         for r in planned.reductions {
             let start = encoded.plans[r.planIndex].startFrame
