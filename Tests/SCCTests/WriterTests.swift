@@ -207,7 +207,7 @@ import Testing
             do {
                 let written = try SCCWriter(options: CaptionFormatOptions(applyShifts: shift)).write(document)
                 _ = try SCCReader().read(written.bytes)
-            } catch let error as CaptionFormatError {
+            } catch {
                 #expect(error.kind == .cannotWrite)
                 #expect(!error.diagnostics.isEmpty || !error.message.isEmpty)
             }
