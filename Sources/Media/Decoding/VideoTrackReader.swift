@@ -51,8 +51,7 @@ final class VideoTrackReader {
             }
         }
         guard let track = found else {
-            let kinds = description.tracks.map(\.label)
-            throw input.noVideoTrackError(found: kinds.isEmpty ? "no tracks at all" : kinds.joined(separator: ", "))
+            throw input.noVideoTrackError(tracks: description.tracks)
         }
         self.track = track
         stream = input.streams[track.index]

@@ -67,8 +67,7 @@ final class ExportPipeline {
         guard
             let video = description.tracks.first(where: { $0.mediaType == .video && !Self.isCoverArt(input, $0.index) })
         else {
-            let kinds = description.tracks.map { $0.label }
-            throw input.noVideoTrackError(found: kinds.isEmpty ? "no tracks at all" : kinds.joined(separator: ", "))
+            throw input.noVideoTrackError(tracks: description.tracks)
         }
         videoIndex = Int32(video.index)
         let start = FFmpegNames.time(input.pointer.pointee.start_time, captions_av_time_base_q()) ?? .zero

@@ -57,8 +57,9 @@ final class InputFormatContext {
 
     /// The error for a file with no video track in it: ``MediaFileError/notAMovie(path:guess:found:)``
     /// when FFmpeg only guessed its format (see ``weakFormatGuess``), else
-    /// ``MediaFileError/noVideoTrack(path:found:)``. `found` lists what the file does hold.
-    func noVideoTrackError(found: String) -> MediaFileError {
+    /// ``MediaFileError/noVideoTrack(path:found:)``, listing the `tracks` the file does hold.
+    func noVideoTrackError(tracks: [AssetTrack]) -> MediaFileError {
+        let found = tracks.isEmpty ? "no tracks at all" : tracks.map(\.label).joined(separator: ", ")
         if let guess = weakFormatGuess { return .notAMovie(path: path, guess: guess, found: found) }
         return .noVideoTrack(path: path, found: found)
     }

@@ -53,7 +53,9 @@ public final class VideoPacketReader {
                     && ($0.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC) == 0
             })
         else {
-            throw input.noVideoTrackError(found: "no video track to read pictures from")
+            // What it holds instead, for the message; nothing is decoded for that.
+            let tracks = (try? AssetProbe.describe(input, findingCaptions: false))?.tracks ?? []
+            throw input.noVideoTrackError(tracks: tracks)
         }
         stream = video
         let par = video.pointee.codecpar.pointee
