@@ -302,7 +302,7 @@ struct EncoderState {
                     tabbed = buffer
                 }
             }
-            if movesText, !tabbedMovesText, var buffer = tabbed {
+            if movesText, !tabbedMovesText, let buffer = tabbed {
                 // Codes with too few spare cells move text right (past column 32 it is lost,
                 // 15.119(e)(1)) where a PAC over a short gap sets the style with no code: the
                 // jumps show the line as it is, and go whether or not time is short. Kept as a

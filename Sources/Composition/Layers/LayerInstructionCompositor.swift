@@ -35,7 +35,7 @@ public final class LayerInstructionCompositor: VideoCompositing {
                         "a layer of \(frame.width)x\(frame.height) in a composition of \(output.width)x\(output.height)"
                     )
                 }
-                try frame.withPlanes { source in
+                frame.withPlanes { source in
                     PlaneLayerDrawer.draw(
                         layer, from: source, into: destination, width: output.width, height: output.height)
                 }
