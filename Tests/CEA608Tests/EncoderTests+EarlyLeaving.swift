@@ -59,3 +59,22 @@ extension EncoderTests {
         #expect(late.location.time == Self.time(ofFrame: 200))
     }
 }
+
+extension EncoderTests {
+    @Test func aCaptionErasedBeforeTheNextIsReportedAtThatEDM() throws {
+        // As in aTopLineLeavingTwoFramesBeforeTheNextLineIsErased: the EDM that opens a new
+        // window for "three" goes in the two frames before its start (198) and takes "two",
+        // meant to stay until 300.
+        let captions = [
+            Self.line("one", 100, 198),
+            Self.line("two", 150, 300),
+            Self.line("three", 200, 300),
+        ]
+        let early = try Self.finding("608.overlap", captions)
+        #expect(
+            early.message
+                == "caption 2 leaves the screen 102 frame(s) early, when the EDM before the next caption erases the "
+                + "screen (an EDM erases every caption shown)")
+        #expect(early.location.time == Self.time(ofFrame: 198))
+    }
+}

@@ -44,10 +44,10 @@ extension EncoderState {
                     diagnostics.append(
                         Diagnostic(
                             .warning, "608.late-end",
-                            "\(CaptionNumbers.subject(captions)) \(captions.count == 1 ? "stays" : "stay") on screen "
-                                + "\(at - item.end) frame(s) past \(captions.count == 1 ? "its" : "their") end, until the "
-                                + "words of \(CaptionNumbers.subject(plans[newest].captionIndices)) are sent: an "
-                                + "EDM among them would cut them off",
+                            "\(CaptionNumbers.subject(captions)) \(captions.count == 1 ? "stays" : "stay") on "
+                                + "screen \(at - item.end) frame(s) past \(captions.count == 1 ? "its" : "their") end, "
+                                + "until the words of \(CaptionNumbers.subject(plans[newest].captionIndices)) are "
+                                + "sent: an EDM among them would cut them off",
                             at: location(ofFrame: item.end),
                             suggestedFix: "end the caption after the next caption's words are sent"))
                 }
@@ -57,14 +57,13 @@ extension EncoderState {
     }
 
     /// Everything on screen leaves at `frame`, the first anchored word of plan `index`.
-    /// Captions meant to last past that plan's start are reported.
-    mutating func replaceShown(by index: Int, at frame: Int64, start: Int64) {
+    /// Captions meant to last past that plan's start are reported, saying what takes them off
+    /// (`reason`: an EDM, a caption replacing them, rows painted over).
+    mutating func replaceShown(by index: Int, at frame: Int64, start: Int64, when reason: String) {
         for item in shown {
             ends[item.plan] = .replaced(byPlan: index)
             if item.end > start {
-                warnEarly(
-                    item.plan, leaves: frame, meant: item.end,
-                    when: "the next caption replaces it (CEA-608 shows one caption memory at a time)")
+                warnEarly(item.plan, leaves: frame, meant: item.end, when: reason)
             }
         }
         shown.removeAll()
@@ -91,8 +90,8 @@ extension EncoderState {
             diagnostics.append(
                 Diagnostic(
                     .warning, "608.roll-up-end",
-                    "roll-up line \(CaptionNumbers.list(plans[shown[position].plan].captionIndices)) stays on screen until it rolls out of "
-                        + "the window; an EDM would also erase the lines below it",
+                    "roll-up line \(CaptionNumbers.list(plans[shown[position].plan].captionIndices)) stays on "
+                        + "screen until it rolls out of the window; an EDM would also erase the lines below it",
                     at: location, suggestedFix: "end roll-up lines when a later line pushes them out"))
             shown[position].end = .max
         }

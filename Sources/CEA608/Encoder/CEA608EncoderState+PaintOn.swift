@@ -68,7 +68,8 @@ extension EncoderState {
             // "From the screen to captions"), where the changes keep the caption whole (a fuzzing
             // finding of 2026-11-27, Fixtures/fuzz/scc/paint-on-block-changed-in-one-row-fuzz.scc).
             if unit.rows.count > 1, let lean {
-                replaceShown(by: index, at: start, start: start)
+                replaceShown(
+                    by: index, at: start, start: start, when: "the next caption paints over or clears its rows")
                 return (lean, nil)
             }
             // One EDM erases the whole screen, so whatever was meant to stay leaves too (reported).
@@ -82,7 +83,9 @@ extension EncoderState {
             if switching { anchored.append(.resumeDirectCaptioning, once: true) }
             let lead = 2
             anchorOffset = lead
-            replaceShown(by: index, at: start - Int64(lead), start: start)
+            replaceShown(
+                by: index, at: start - Int64(lead), start: start,
+                when: "the EDM before the next caption erases the screen (an EDM erases every caption shown)")
             return (unit.rows, lean)
         }
         // What leaves is painted over by the new text at its start; the rest stays.

@@ -82,7 +82,9 @@ struct EncoderState {
             guard !shown.isEmpty else { return false }
             anchored.append(.eraseDisplayedMemory)
             anchorOffset = lead
-            replaceShown(by: index, at: frame, start: unit.startFrame)
+            replaceShown(
+                by: index, at: frame, start: unit.startFrame,
+                when: "the EDM before the next caption erases the screen (an EDM erases every caption shown)")
             return true
         }
         switch unit.mode {
@@ -120,7 +122,9 @@ struct EncoderState {
             if plans.isEmpty { startStateUnits = Self.startStateUnits(preload.units, channel: channel) }
             anchored.append(.endOfCaption)
             nonDisplayedMayHoldText = !shown.isEmpty
-            replaceShown(by: index, at: unit.startFrame, start: unit.startFrame)
+            replaceShown(
+                by: index, at: unit.startFrame, start: unit.startFrame,
+                when: "the next caption replaces it (CEA-608 shows one caption memory at a time)")
         case .paintOn:
             let painting = paintOn(
                 unit, index: index, preload: &preload, anchored: &anchored, anchorOffset: &anchorOffset,
@@ -246,7 +250,7 @@ struct EncoderState {
                         if item.end > unit.startFrame {
                             warnEarly(
                                 item.plan, leaves: unit.startFrame, meant: item.end,
-                                when: "the roll-up window moves down to row \(baseRow) and has no row for it")
+                                when: "the roll-up window moves to base row \(baseRow), with no row left for it")
                         }
                     }
                     shown.removeFirst(above)

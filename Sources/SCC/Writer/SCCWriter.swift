@@ -76,9 +76,13 @@ public struct SCCWriter: Sendable {
             options, rate: rate, dropFrame: dropFrame, failing: .cannotWrite, at: location)
         let offset = start.frame
         if let note = start.note { diagnostics.append(note) }
+        // A finding may be about any caption's time, however far out (608.time): the sum is
+        // checked, and a frame with no label is named by its number.
         let label = { (frame: Int64) -> String in
-            (try? Timecode(frameCount: frame + offset, rate: rate, dropFrame: dropFrame))?.description
-                ?? "frame \(frame)"
+            let (count, overflow) = frame.addingReportingOverflow(offset)
+            guard !overflow, let timecode = try? Timecode(frameCount: count, rate: rate, dropFrame: dropFrame)
+            else { return "frame \(frame)" }
+            return timecode.description
         }
         let planned = DeliveryPlanner(encoder: CEA608Encoder(channel: channel), rate: rate)
             .plan(document.captions, lengthenShort: options.applyShifts)
