@@ -11,9 +11,9 @@ struct MovieReport {
 
     func dictionary() -> [String: Any] {
         var format: [String: Any] = [
-            "format_name": description.containerFormat, "probe_score": description.probeScore,
-            "nb_streams": description.tracks.count,
+            "format_name": description.containerFormat, "nb_streams": description.tracks.count,
         ]
+        if let p = description.probeScore { format["probe_score"] = p }
         if let d = description.duration { format["duration"] = Self.time(d) }
         if let s = description.startTime { format["start_time"] = Self.time(s) }
         if let b = description.bitRate { format["bit_rate"] = b }
@@ -71,7 +71,7 @@ struct MovieReport {
         var lines: [String] = []
         let d = description
         var head = "\(file): \(d.containerFormat)"
-        if d.isFormatGuessed { head += " (only a guess: probe score \(d.probeScore) of 100)" }
+        if d.isFormatGuessed, let score = d.probeScore { head += " (only a guess: probe score \(score) of 100)" }
         if let duration = d.duration { head += ", \(Self.time(duration)) s" }
         if let b = d.bitRate { head += ", \(b / 1000) kb/s" }
         lines.append(head)

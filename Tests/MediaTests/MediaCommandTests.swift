@@ -39,8 +39,9 @@ import Testing
         ])
         let bytes = try Data(contentsOf: dir.url.appendingPathComponent("clip.mp4"))
         let fast = try Data(contentsOf: dir.url.appendingPathComponent("fast.mp4"))
-        // Seeded, so that every run reads the same bytes: unseeded, about 1 file in 150 started
-        // with "[" and a "]", which FFmpeg takes for LRC lyrics (the case of `guessed.mp4`).
+        // Seeded, so that every run reads the same bytes: unseeded, a file that began with "["
+        // (2 of 300 tried; 1 in 256 by chance) was taken by FFmpeg for LRC lyrics (the case of
+        // `guessed.mp4`).
         var random = SplitMix64(seed: 1994)
         let noise = (0..<40_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         try Data(noise).write(to: dir.url.appendingPathComponent("corrupt.mp4"))

@@ -31,7 +31,7 @@ import Testing
             _ = try VideoPacketReader(path: dir.path("guessed.mp4"))
         } throws: { error in
             guard case .notAMovie(_, let guess, let found) = error as? MediaFileError else { return false }
-            return guess.hasPrefix("lrc") && guess.contains("5 of 100") && found.contains("subtitle track")
+            return guess.hasPrefix("lrc") && guess.contains("score of 5 of 100") && found.contains("subtitle track")
         }
     }
 

@@ -6,9 +6,9 @@ public struct AssetDescription: Sendable, Hashable {
     /// `format_name`.
     public var containerFormat: String
     /// How sure libavformat is of ``containerFormat``, 0 to 100, as ffprobe's `probe_score`:
-    /// 100 for a signature it knows, 50 for a file's extension alone, and at most 25 when it
-    /// only guessed (``isFormatGuessed``).
-    public var probeScore: Int
+    /// up to 100 from the file's contents, 50 from its extension alone, and at most 25 when it
+    /// only guessed (``isFormatGuessed``). Nil when not known (a description made by hand).
+    public var probeScore: Int?
     public var duration: MediaTime?
     public var startTime: MediaTime?
     /// Bits per second over the whole file.
@@ -19,8 +19,8 @@ public struct AssetDescription: Sendable, Hashable {
     public var tracks: [AssetTrack]
 
     public init(
-        containerFormat: String, probeScore: Int = 100, duration: MediaTime?, startTime: MediaTime?, bitRate: Int?,
-        creationDate: String?, metadata: [MediaTag], tracks: [AssetTrack]
+        containerFormat: String, duration: MediaTime?, startTime: MediaTime?, bitRate: Int?,
+        creationDate: String?, metadata: [MediaTag], tracks: [AssetTrack], probeScore: Int? = nil
     ) {
         self.containerFormat = containerFormat
         self.probeScore = probeScore
@@ -35,7 +35,7 @@ public struct AssetDescription: Sendable, Hashable {
     /// True when the format was only guessed: a probe score of at most `AVPROBE_SCORE_RETRY`
     /// (25), where libavformat warns "misdetection possible". Damaged files and files that are
     /// not media end up here.
-    public var isFormatGuessed: Bool { probeScore <= Self.highestGuessScore }
+    public var isFormatGuessed: Bool { probeScore.map { $0 <= Self.highestGuessScore } ?? false }
 
     /// `AVPROBE_SCORE_RETRY` (avformat.h): at or below it, libavformat only guessed the format.
     static let highestGuessScore = 25

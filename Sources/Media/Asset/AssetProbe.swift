@@ -19,13 +19,13 @@ enum AssetProbe {
         let tracks = try input.streams.map { try track(of: $0, path: path) }
         var described = AssetDescription(
             containerFormat: FFmpegNames.string(ctx.iformat.pointee.name) ?? "unknown",
-            probeScore: Int(ctx.probe_score),
             duration: FFmpegNames.time(ctx.duration, captions_av_time_base_q()),
             startTime: FFmpegNames.time(ctx.start_time, captions_av_time_base_q()),
             bitRate: ctx.bit_rate > 0 ? Int(ctx.bit_rate) : nil,
             creationDate: nil,
             metadata: FFmpegNames.tags(ctx.metadata),
-            tracks: tracks)
+            tracks: tracks,
+            probeScore: Int(ctx.probe_score))
         described.creationDate = described.metadata["creation_time"]
         if findingCaptions, let video = described.tracks.firstIndex(where: { $0.mediaType == .video }) {
             described.tracks[video].hasClosedCaptions = (try? hasA53Captions(input, streamIndex: video)) ?? false

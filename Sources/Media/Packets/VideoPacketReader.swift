@@ -54,7 +54,7 @@ public final class VideoPacketReader {
             })
         else {
             // What it holds instead, for the message; nothing is decoded for that.
-            let tracks = (try? AssetProbe.describe(input, findingCaptions: false))?.tracks ?? []
+            let tracks = input.streams.compactMap { try? AssetProbe.track(of: $0, path: path) }
             throw input.noVideoTrackError(tracks: tracks)
         }
         stream = video
