@@ -28,6 +28,8 @@ struct InterruptedRun {
         let stderr: String
         /// Whether the temporary output existed when the signal was sent (`.whileWriting`).
         let hitTheWrite: Bool
+        /// False when the process, sent SIGSTOP, was not seen stopped within 10 s (`.whileWriting`).
+        let stoppedInTime: Bool
     }
 
     static func run(
@@ -50,6 +52,7 @@ struct InterruptedRun {
         try process.run()
         let pid = process.processIdentifier
         var hit = false
+        var stopped = true
         switch moment {
         case .after(let delay):
             Thread.sleep(
@@ -61,8 +64,8 @@ struct InterruptedRun {
                 kill(pid, SIGSTOP)
                 // kill(2) returns before the process has stopped; until it has, it may still
                 // rename its file into place, so the file is looked for once it has stopped.
-                waitUntilStopped(pid)
-                hit = !temporaryFiles(in: folder).isEmpty
+                stopped = waitUntilStopped(pid)
+                hit = stopped && !temporaryFiles(in: folder).isEmpty
             }
             kill(pid, signal)
             kill(pid, SIGCONT)
@@ -72,22 +75,32 @@ struct InterruptedRun {
         let bySignal = process.terminationReason == .uncaughtSignal
         return Outcome(
             status: bySignal ? nil : process.terminationStatus, signal: bySignal ? process.terminationStatus : nil,
-            stderr: stderr, hitTheWrite: hit)
+            stderr: stderr, hitTheWrite: hit, stoppedInTime: stopped)
     }
 
-    /// Waits until `pid` is stopped ("T" in /proc/PID/stat, proc(5)) or has ended. A stopped
-    /// or ended process always gets there; the loop is bounded only against a kernel that never
-    /// reports it (10 s).
-    private static func waitUntilStopped(_ pid: Int32) {
+    /// Waits until every thread of `pid` is stopped ("T" in /proc/PID/task/TID/stat, proc(5):
+    /// a group stop reaches the threads one by one, and a worker could still rename the file)
+    /// or the process has ended. Returns false when that did not happen within 10 s.
+    @discardableResult
+    static func waitUntilStopped(_ pid: Int32) -> Bool {
         for _ in 0..<10_000 {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return }
-            // The state is the field after the command name, which is in parentheses.
-            let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
-            if state == "T" || state == "t" || state == "Z" || state == "X" { return }
+            guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"), !tasks.isEmpty
+            else { return true }
+            let states = tasks.map { state(of: "/proc/\(pid)/task/\($0)/stat") }
+            if states.allSatisfy({ $0 == nil || "TtZX".contains($0 ?? "T") }) { return true }
             usleep(1000)
         }
+        return false
+    }
+
+    /// The state letter of a stat file: the field after the command name, which is in
+    /// parentheses and may itself hold ")" or any byte. Nil when the file is gone.
+    private static func state(of path: String) -> Character? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let close = data.lastIndex(of: UInt8(ascii: ")"))
+        else { return nil }
+        let rest = data[data.index(after: close)...].drop { $0 == UInt8(ascii: " ") }
+        return rest.first.map { Character(Unicode.Scalar($0)) }
     }
 
     /// Waits until a hidden temporary file is created or the process ends (it always does, so

@@ -78,6 +78,7 @@ import Testing
                 #expect(now == previousContent || now == complete, "a partial output: \(context)")
             }
             #expect(temporaryFiles(in: dir.url.path).isEmpty, "\(context)")
+            #expect(outcome.stoppedInTime, "SIGSTOP did not stop it within 10 s: \(context)")
             if case .whileWriting = moment, outcome.hitTheWrite {
                 interruptedWhileWriting = true
                 #expect(outcome.status == 130, "\(context)")
@@ -102,6 +103,7 @@ import Testing
             let context = "\(command.name) SIGKILL \(moment): \(String(describing: outcome.status)) \(outcome.stderr)"
             #expect(now == previousContent || now == complete, "a partial output: \(context)")
             let leftovers = temporaryFiles(in: dir.url.path)
+            #expect(outcome.stoppedInTime, "SIGSTOP did not stop it within 10 s: \(context)")
             if case .whileWriting = moment, outcome.hitTheWrite {
                 #expect(outcome.signal == SIGKILL, "\(context)")
                 #expect(now == previousContent, "\(context)")
