@@ -56,6 +56,11 @@ extension EncoderState {
         }
     }
 
+    /// Why captions leave when the EDM sent just before the next caption (a new roll-up window,
+    /// a paint-on caption) erases them.
+    static let erasedBeforeNext =
+        "the EDM before the next caption erases the screen (an EDM erases every caption shown)"
+
     /// Everything on screen leaves at `frame`, the first anchored word of plan `index`.
     /// Captions meant to last past that plan's start are reported, saying what takes them off
     /// (`reason`: an EDM, a caption replacing them, rows painted over).

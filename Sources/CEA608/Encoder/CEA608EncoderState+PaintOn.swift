@@ -85,7 +85,7 @@ extension EncoderState {
             anchorOffset = lead
             replaceShown(
                 by: index, at: start - Int64(lead), start: start,
-                when: "the EDM before the next caption erases the screen (an EDM erases every caption shown)")
+                when: Self.erasedBeforeNext)
             return (unit.rows, lean)
         }
         // What leaves is painted over by the new text at its start; the rest stays.

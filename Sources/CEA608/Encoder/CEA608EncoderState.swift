@@ -84,7 +84,7 @@ struct EncoderState {
             anchorOffset = lead
             replaceShown(
                 by: index, at: frame, start: unit.startFrame,
-                when: "the EDM before the next caption erases the screen (an EDM erases every caption shown)")
+                when: Self.erasedBeforeNext)
             return true
         }
         switch unit.mode {
