@@ -27,6 +27,9 @@ public struct MovieCaptionWriter {
         public var format: String?
         /// Let the SCC writer shift captions whose words cannot arrive in time (reported).
         public var applyShifts = false
+        /// Put an empty caption track in the movie when the caption file gives no caption
+        /// (``EmptyCaptions``); without it nothing is written and the finding is an error.
+        public var allowEmpty = false
 
         public init() {}
     }
@@ -50,6 +53,12 @@ public struct MovieCaptionWriter {
         public var isSCC: Bool
         var sccWords: SCCTransmission?
         var startTimecode: String?
+
+        /// Whether the file gave no caption and no empty result was asked for: the caller
+        /// reports ``diagnostics`` (an error among them) and writes nothing.
+        public var isRefusedAsEmpty: Bool {
+            diagnostics.contains { $0.ruleID == EmptyCaptions.rule && $0.severity == .error }
+        }
     }
 
     /// Reads the captions and builds the tracks; nothing is written, so every error comes before
@@ -63,6 +72,9 @@ public struct MovieCaptionWriter {
         }
         let muxer = CaptionTrackMuxer(movie: movie)
         let prepared = try prepare(captions: captionsPath, firstTimecode: movie.firstTimecode(), options: options)
+        if prepared.isRefusedAsEmpty {
+            return Plan(muxer: muxer, tracks: [], forms: [], trackIDs: [], diagnostics: prepared.diagnostics)
+        }
         let forms = options.forms ?? [prepared.isSCC ? .c608 : .tx3g]
         guard !forms.isEmpty else { throw CaptionFormatError(.cannotWrite, "no track form chosen") }
         var diagnostics = prepared.diagnostics
@@ -147,6 +159,17 @@ public struct MovieCaptionWriter {
         readOptions.startTimecode = startTimecode
         let (read, _) = try CaptionFile.read(captionsPath, format: options.format, options: readOptions)
         diagnostics += read.diagnostics
+        // An SCC file's own words are what a c608 track and A/53 data carry (re-addressed to the
+        // channel asked for): words that are not filler are something to put in the movie even
+        // when they decode to no caption on the channel read.
+        let carriesWords = sccWords?.words.contains { $0.first != 0x80 || $0.second != 0x80 } ?? false
+        if !carriesWords,
+            let empty = EmptyCaptions.finding(
+                read, input: captionsPath, consequence: "no captions are put in the movie",
+                allowEmpty: options.allowEmpty)
+        {
+            diagnostics.append(empty)
+        }
         let document = read.document
         let language: LanguageTag
         if let text = options.language ?? document.language {

@@ -24,6 +24,9 @@ public struct ConvertJob {
     public var language: String?
     /// `--json`: print a ``ConvertReport`` instead of the findings one per line.
     public var json = false
+    /// `--allow-empty`: write the output even when the input gives no caption
+    /// (``EmptyCaptions``); without it such an input writes nothing and exits 1.
+    public var allowEmpty = false
 
     public init(
         input: String, output: String, from: String? = nil, readOptions: CaptionFormatOptions = CaptionFormatOptions(),
@@ -72,6 +75,18 @@ public struct ConvertJob {
         var report = ConvertReport(
             input: input, inputFormat: inputFormat.name, output: output, outputFormat: outputFormat.name,
             written: false, captions: document.captions.count, diagnostics: result.diagnostics.inFile(input))
+        let empty = EmptyCaptions.finding(
+            result, input: input, consequence: "\(output) is not written", allowEmpty: allowEmpty)
+        if let empty, empty.severity == .error {
+            report.diagnostics.append(empty)
+            if json {
+                Console.out(try JSONText.encode(report))
+            } else {
+                for d in report.diagnostics { Console.error(d.description) }
+            }
+            throw Exit.Findings()
+        }
+        if let empty { report.diagnostics.append(empty) }
         if inputErrors > 0 && readOptions.strict {
             if json {
                 Console.out(try JSONText.encode(report))

@@ -82,6 +82,11 @@ struct BurnCommand: ParsableCommand {
     @Option(name: .long, help: "Presentation: automatic (608 look for cell regions, iTT otherwise), cea608 or itt.")
     var look: PreviewCommand.LookOption = .automatic
 
+    @Flag(
+        name: .long,
+        help: "Burn even when the captions give no caption (otherwise nothing is written and the exit status is 1).")
+    var allowEmpty = false
+
     @OptionGroup var export: ExportOptions
 
     enum CaptionSource: String, ExpressibleByArgument, CaseIterable {
@@ -123,6 +128,14 @@ struct BurnCommand: ParsableCommand {
             (result, _) = try CaptionFile.read(captionFile, format: captionFormat, options: options)
         }
         if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
+        var found = result.diagnostics
+        if let empty = EmptyCaptions.finding(
+            result, input: captions == .embedded ? input : captionFile ?? input,
+            consequence: "there is nothing to burn: \(export.output) is not written", allowEmpty: allowEmpty)
+        {
+            try Exit.report(found + [empty])
+            found.append(empty)
+        }
         let document = result.document
         let offsetTime =
             try offset.map {
@@ -144,7 +157,7 @@ struct BurnCommand: ParsableCommand {
             let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
             session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
             session.compositors = [CaptionCompositor(renderer: renderer, offset: offsetTime)]
-            try ExportRunner.run(session, style: export.progress, extra: result.diagnostics + renderer.diagnostics)
+            try ExportRunner.run(session, style: export.progress, extra: found + renderer.diagnostics)
         } catch {
             if let error = error as? RenderError { throw Exit.Failure(error.description) }
             throw error

@@ -17,6 +17,8 @@ struct CaptionEmbedding {
     let asset: Asset
     let options: EmbedOptions
     let captions: String
+    /// `--allow-empty`: embed an empty result when the caption file gives no caption.
+    var allowEmpty = false
 
     func run(_ session: ExportSession, export: ExportOptions, extra drawn: [Diagnostic] = []) throws {
         let form = options.embed ?? .both
@@ -41,10 +43,12 @@ struct CaptionEmbedding {
         }
         let rate = try MovieFacts.frameRate(of: asset)
         let movie = try? MovieCaptions(path: input)
+        var writerOptions = options.writerOptions
+        writerOptions.allowEmpty = allowEmpty
         let prepared = try MovieCaptionWriter.prepare(
-            captions: captions, firstTimecode: movie?.firstTimecode(), options: options.writerOptions)
-        let (schedule, notes) = try MovieCaptionWriter.c608Schedule(
-            prepared, videoRate: rate, options: options.writerOptions)
+            captions: captions, firstTimecode: movie?.firstTimecode(), options: writerOptions)
+        if prepared.isRefusedAsEmpty { try Exit.report(drawn + prepared.diagnostics) }
+        let (schedule, notes) = try MovieCaptionWriter.c608Schedule(prepared, videoRate: rate, options: writerOptions)
         let found = drawn + prepared.diagnostics + notes
         if case .copy = session.settings.videoCodec {
             // No frame passes through: the copied video's frames are the source's.

@@ -49,8 +49,9 @@ struct ExportCommand: ParsableCommand {
         if embedded != nil, !overlays.overlay.contains(.captions) { drawn.captions = nil }
         let extra = try drawn.apply(to: session, movie: input)
         if let captions = embedded {
-            try CaptionEmbedding(input: input, asset: asset, options: embedding, captions: captions).run(
-                session, export: export, extra: extra)
+            try CaptionEmbedding(
+                input: input, asset: asset, options: embedding, captions: captions, allowEmpty: overlays.allowEmpty
+            ).run(session, export: export, extra: extra)
             return
         }
         try ExportRunner.run(session, style: export.progress, extra: extra)

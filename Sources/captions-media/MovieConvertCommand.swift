@@ -48,6 +48,11 @@ struct MovieConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Print what was done as JSON (files, formats, findings) instead of one finding per line.")
     var json = false
 
+    @Flag(
+        name: .long,
+        help: "Write the output even when the input gives no caption (otherwise nothing is written and the exit status is 1).")
+    var allowEmpty = false
+
     /// The rules of `captions convert` for these options.
     func validate() throws {
         if let startTimecode,
@@ -76,6 +81,7 @@ struct MovieConvertCommand: ParsableCommand {
         job.maxRows = maxRows
         job.language = language
         job.json = json
+        job.allowEmpty = allowEmpty
         try job.run()
     }
 }

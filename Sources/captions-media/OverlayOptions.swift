@@ -44,6 +44,11 @@ struct OverlayOptions: ParsableArguments {
     )
     var captions: String?
 
+    @Flag(
+        name: .long,
+        help: "Go on when --captions gives no caption (otherwise nothing is written and the exit status is 1).")
+    var allowEmpty = false
+
     @Option(name: .long, help: "A font file tried before the system fonts (repeatable).")
     var font: [String] = []
 
@@ -89,6 +94,12 @@ struct OverlayOptions: ParsableArguments {
                 let (result, _) = try CaptionFile.read(captions, format: nil, options: CaptionFormatOptions())
                 if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
                 diagnostics += result.diagnostics
+                if let empty = EmptyCaptions.finding(
+                    result, input: captions, consequence: "there is nothing to draw", allowEmpty: allowEmpty)
+                {
+                    try Exit.report(diagnostics + [empty])
+                    diagnostics.append(empty)
+                }
                 let renderer = try CaptionRenderer(captions: result.document.captions, fonts: fonts)
                 renderer.timecodeRate = result.document.frameRate
                 renderer.timecodeDropFrame = result.document.dropFrame ?? false

@@ -58,6 +58,11 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Print what was done as JSON (files, formats, findings) instead of one finding per line.")
     var json = false
 
+    @Flag(
+        name: .long,
+        help: "Write the output even when the input gives no caption (otherwise nothing is written and the exit status is 1).")
+    var allowEmpty = false
+
     func validate() throws {
         if let startTimecode {
             do {
@@ -90,6 +95,7 @@ struct ConvertCommand: ParsableCommand {
         job.maxRows = maxRows
         job.language = language
         job.json = json
+        job.allowEmpty = allowEmpty
         try job.run()
     }
 }

@@ -41,9 +41,13 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace the --fix output if it exists.")
     var force = false
 
+    @Flag(name: .long, help: "With --fix: write the output even when the input gives no caption.")
+    var allowEmpty = false
+
     func validate() throws {
         if fix && output == nil { throw ValidationError("--fix needs -o OUTPUT") }
         if !fix && output != nil { throw ValidationError("-o is only used with --fix") }
+        if allowEmpty && !fix { throw ValidationError("--allow-empty goes with --fix") }
     }
 
     func run() throws {
@@ -75,6 +79,12 @@ struct ValidateCommand: ParsableCommand {
             Console.out(report.text)
         }
         if fix, let output {
+            if let empty = EmptyCaptions.finding(
+                result, input: file, consequence: "\(output) is not written", allowEmpty: allowEmpty)
+            {
+                Console.error(empty.description)
+                if empty.severity == .error { throw Exit.Findings() }
+            }
             let fixer = CaptionConversionFixer(settings: settings)
             let (fixed, notes) = fixer.fix(result.document, file: file)
             let (written, _) = try CaptionFile.write(fixed, to: output, overwrite: force)
