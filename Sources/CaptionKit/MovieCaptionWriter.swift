@@ -5,11 +5,12 @@ import FileSafety
 import ISOBMFF
 import SCC
 
-/// `captions mux`: a caption file into a copy of a movie as caption tracks. The CEA-608 words
-/// of a `c608` track are those of an SCC file of the same captions at the video's frame rate:
-/// an SCC input's own words on their own frames when the video runs at the file's rate, else
-/// what the SCC writer (conformer and scheduler included) sends for the captions at the video's
-/// rate. See Specs/caption-tracks.md.
+/// `captions mux`: caption files into a copy of a movie as caption tracks. The CEA-608 words
+/// of a `c608` track are those of an SCC file of the same captions, on line 21's 29.97 fps
+/// frames whatever the video's rate: an SCC input's own words on their own frames, else what
+/// the SCC writer (conformer and scheduler included) sends for the captions. A second file
+/// (``Options/otherChannels``) goes in the other field: CC1 from one, CC3 from another. See
+/// Specs/caption-tracks.md.
 public struct MovieCaptionWriter {
     public struct Options: Sendable {
         /// The tracks to write; nil: `c608` for an SCC input, `tx3g` for any other.
@@ -30,8 +31,23 @@ public struct MovieCaptionWriter {
         /// Put an empty caption track in the movie when the caption file gives no caption
         /// (``EmptyCaptions``); without it nothing is written and the finding is an error.
         public var allowEmpty = false
+        /// More caption files, each for its own CEA-608 channel, carried beside the first in the
+        /// `c608` track and the A/53 data (`--cc3 es.scc`). One file a field: CC1 or CC2 in
+        /// field 1, CC3 or CC4 in field 2.
+        public var otherChannels: [ChannelCaptions] = []
 
         public init() {}
+    }
+
+    /// A caption file for one CEA-608 channel (1–4).
+    public struct ChannelCaptions: Sendable, Hashable {
+        public var channel: Int
+        public var path: String
+
+        public init(channel: Int, path: String) {
+            self.channel = channel
+            self.path = path
+        }
     }
 
     /// The tracks built, ready to write, and what was noticed.
@@ -51,6 +67,8 @@ public struct MovieCaptionWriter {
         public var diagnostics: [Diagnostic]
         /// Whether the file is SCC (whose own words a `c608` track and A/53 data carry).
         public var isSCC: Bool
+        /// The CEA-608 channel the words go to (1–4).
+        public var channel: Int
         var sccWords: SCCTransmission?
         var startTimecode: String?
 
@@ -71,49 +89,55 @@ public struct MovieCaptionWriter {
             throw error.formatError
         }
         let muxer = CaptionTrackMuxer(movie: movie)
-        let prepared = try prepare(captions: captionsPath, firstTimecode: movie.firstTimecode(), options: options)
-        if prepared.isRefusedAsEmpty {
-            return Plan(muxer: muxer, tracks: [], forms: [], trackIDs: [], diagnostics: prepared.diagnostics)
+        let files = try prepare(captions: captionsPath, firstTimecode: movie.firstTimecode(), options: options)
+        let diagnostics = files.flatMap(\.diagnostics)
+        guard let prepared = files.first, !files.contains(where: \.isRefusedAsEmpty) else {
+            return Plan(muxer: muxer, tracks: [], forms: [], trackIDs: [], diagnostics: diagnostics)
         }
-        let forms = options.forms ?? [prepared.isSCC ? .c608 : .tx3g]
+        let forms = options.forms ?? [prepared.isSCC || files.count > 1 ? .c608 : .tx3g]
         guard !forms.isEmpty else { throw CaptionFormatError(.cannotWrite, "no track form chosen") }
-        var diagnostics = prepared.diagnostics
+        if files.count > 1 && forms.contains(.tx3g) {
+            throw CaptionFormatError(
+                .cannotWrite,
+                "caption files for more than one channel go in one c608 track (one a field); a tx3g track takes one file"
+            )
+        }
+        var notes = diagnostics
         var tracks: [NewTrack] = []
         var written: [CaptionTrackMuxer.Form] = []
         do {
             if forms.contains(.c608) {
-                let (schedule, notes) = try c608Schedule(
-                    prepared, videoRate: try muxer.video().clock.rate, options: options)
-                diagnostics += notes
+                let (schedule, scheduling) = try c608Schedule(files, options: options)
+                notes += scheduling
                 let (track, trackNotes) = try muxer.c608Track(schedule, language: prepared.language)
                 tracks.append(track)
                 written.append(.c608)
-                diagnostics += trackNotes
+                notes += trackNotes
             }
             if forms.contains(.tx3g) {
-                let (track, notes) = try muxer.tx3gTrack(
+                let (track, trackNotes) = try muxer.tx3gTrack(
                     prepared.document.captions, frameRate: prepared.document.frameRate, language: prepared.language)
                 tracks.append(track)
                 written.append(.tx3g)
-                diagnostics += notes
+                notes += trackNotes
             }
         } catch let error as CaptionTracksError {
             throw error.formatError
         }
         return Plan(
             muxer: muxer, tracks: tracks, forms: written, trackIDs: muxer.trackIDs(count: tracks.count),
-            diagnostics: diagnostics)
+            diagnostics: notes)
     }
 
-    /// A plan that adds a `c608` track to the movie at `path` whose video frames (counted from
-    /// movie time zero) carry `frames`: what `export --embed track` adds to the movie it has just
-    /// written, with the words each frame was given.
+    /// A plan that adds a `c608` track to the movie at `path` whose line-21 frames (29.97 fps,
+    /// counted from movie time zero) carry `frames`: what `export --embed track` adds to the
+    /// movie it has just written, with the words its pictures were given.
     public static func plan(movie path: String, c608Frames frames: [CEA608FrameSchedule.Entry], language: LanguageTag)
         throws -> Plan
     {
         do throws(CaptionTracksError) {
             let muxer = CaptionTrackMuxer(movie: try MovieCaptions(path: path))
-            let schedule = CEA608FrameSchedule(rate: try muxer.video().clock.rate, entries: frames)
+            let schedule = CEA608FrameSchedule(rate: CEA608FrameSchedule.lineRate, entries: frames)
             let (track, notes) = try muxer.c608Track(schedule, language: language)
             return Plan(
                 muxer: muxer, tracks: [track], forms: [.c608], trackIDs: muxer.trackIDs(count: 1), diagnostics: notes)
@@ -122,14 +146,43 @@ public struct MovieCaptionWriter {
         }
     }
 
-    /// Reads the caption file for a movie whose first timecode (`tmcd`) is `firstTimecode`: an
-    /// SCC file's labels are placed from `options.startTimecode`, else from that timecode when
-    /// the captions do not start before it, else from 00:00:00;00.
+    /// Reads the caption file `captionsPath` (for `options.channel`, default CC1) and those of
+    /// `options.otherChannels`, in that order, for a movie whose first timecode (`tmcd`) is
+    /// `firstTimecode` (see ``prepare(captions:channel:firstTimecode:options:)``). Two files for
+    /// one field are refused: CC1 and CC2 share field 1, CC3 and CC4 field 2.
     public static func prepare(captions captionsPath: String, firstTimecode: MovieTimecode?, options: Options) throws
-        -> Prepared
+        -> [Prepared]
     {
+        let files =
+            [ChannelCaptions(channel: options.channel ?? 1, path: captionsPath)] + options.otherChannels
+        var fields: [CaptionField: Int] = [:]
+        for file in files {
+            guard let field = CaptionField(channel: file.channel) else {
+                throw CaptionFormatError(.cannotWrite, "the channel must be 1, 2, 3 or 4, not \(file.channel)")
+            }
+            if let other = fields[field] {
+                throw CaptionFormatError(
+                    .cannotWrite,
+                    other == file.channel
+                        ? "two caption files for CC\(other): one file a channel"
+                        : "CC\(other) and CC\(file.channel) are both in field \(field.rawValue): one caption file a field (CC1 or CC2, CC3 or CC4)"
+                )
+            }
+            fields[field] = file.channel
+        }
+        return try files.map {
+            try prepare(captions: $0.path, channel: $0.channel, firstTimecode: firstTimecode, options: options)
+        }
+    }
+
+    /// Reads one caption file for channel `channel` of a movie whose first timecode (`tmcd`) is
+    /// `firstTimecode`: an SCC file's labels are placed from `options.startTimecode`, else from
+    /// that timecode when the captions do not start before it, else from 00:00:00;00.
+    public static func prepare(
+        captions captionsPath: String, channel: Int, firstTimecode: MovieTimecode?, options: Options
+    ) throws -> Prepared {
         var readOptions = options.read
-        readOptions.channel = options.channel ?? readOptions.channel
+        readOptions.channel = channel
         let isSCC = try Self.format(of: captionsPath, named: options.format).name == "scc"
         var diagnostics: [Diagnostic] = []
 
@@ -186,8 +239,8 @@ public struct MovieCaptionWriter {
             language = .undetermined
         }
         return Prepared(
-            document: document, language: language, diagnostics: diagnostics, isSCC: isSCC, sccWords: sccWords,
-            startTimecode: startTimecode)
+            document: document, language: language, diagnostics: diagnostics, isSCC: isSCC, channel: channel,
+            sccWords: sccWords, startTimecode: startTimecode)
     }
 
     /// The format of the caption file: by name, by extension, else by probing its first 64 KiB
@@ -206,69 +259,85 @@ public struct MovieCaptionWriter {
         return try registry.inputFormat(path: path, bytes: head, name: nil)
     }
 
-    /// The words each video frame carries. Above 30 fps (50, 59.94, 60) the words go on every
-    /// other frame, at half the rate: line 21 carries one pair a field per frame of 29.97 fps
-    /// video (47 CFR 15.119(b)), and a decoder fed from faster video receives no more.
-    public static func c608Schedule(_ prepared: Prepared, videoRate video: FrameRate, options: Options) throws -> (
+    /// The words of each line-21 frame (29.97 fps, ``CEA608FrameSchedule/lineRate``), whatever
+    /// the video's rate: each file's words in the field of its channel. A/53 data spreads them
+    /// over the pictures at the video's rate (``A53FrameCaptions``), a `c608` track has a sample
+    /// for each frame with data. Two files for one field are refused.
+    public static func c608Schedule(_ files: [Prepared], options: Options) throws -> (
         schedule: CEA608FrameSchedule, diagnostics: [Diagnostic]
     ) {
         var diagnostics: [Diagnostic] = []
-        let document = prepared.document
-        let sccWords = prepared.sccWords
-        let startTimecode = prepared.startTimecode
-        let (rate, step) = dataRate(video)
-        let channel = options.channel ?? 1
-        guard let field = CaptionField(channel: channel) else {
-            throw CaptionFormatError(.cannotWrite, "--channel must be 1, 2, 3 or 4, not \(channel)")
+        var byField: [CaptionField: [ScheduledWord]] = [:]
+        for prepared in files {
+            guard let field = CaptionField(channel: prepared.channel) else {
+                throw CaptionFormatError(.cannotWrite, "--channel must be 1, 2, 3 or 4, not \(prepared.channel)")
+            }
+            guard byField[field] == nil else {
+                throw CaptionFormatError(
+                    .cannotWrite, "two caption files for field \(field.rawValue): one caption file a field")
+            }
+            let (words, notes) = try lineWords(prepared, field: field, options: options)
+            byField[field] = words
+            diagnostics += notes
         }
-        let sccRate = options.read.frameRate ?? .fps29_97
-        var words: [ScheduledWord]
-        if let sccWords, sccRate == rate {
-            // The file's own words on their own frames: nothing re-encoded, nothing moved.
-            var start: Int64 = 0
-            if let startTimecode { start = try Timecode(startTimecode, rate: rate).frameCount(at: rate) }
-            words = sccWords.words.map {
-                let pair = CEA608BytePair($0.first, $0.second).miscellaneousControl(for: field)
-                return ScheduledWord(frame: $0.frame - start, word: pair.word, changesScreen: false)
-            }
-        } else {
-            if sccWords != nil {
-                diagnostics.append(
-                    Diagnostic(
-                        .info, "tracks.rescheduled",
-                        "the SCC file is at \(sccRate) fps and the video's captions at \(rate) fps: its captions are encoded again at that rate"
-                    ))
-            }
-            var writeOptions = CaptionFormatOptions(frameRate: rate, channel: channel, applyShifts: options.applyShifts)
-            writeOptions.fileName = "c608 track"
-            let scc = try CaptionFormatRegistry.standard.format(named: "scc")
-            guard let writer = scc.writer else { throw CaptionFormatError(.cannotWrite, "no SCC writer") }
-            let written = try writer(document, writeOptions)
-            diagnostics += written.diagnostics
-            var scan = CaptionFormatOptions(frameRate: rate)
-            scan.fileName = "c608 track"
-            words = try SCCTransmission(scanning: written.bytes, options: scan).words.map {
-                ScheduledWord(frame: $0.frame, word: UInt16($0.first) << 8 | UInt16($0.second), changesScreen: false)
-            }
-        }
-        if step > 1 { words = words.map { ScheduledWord(frame: $0.frame * step, word: $0.word, changesScreen: false) } }
-        let schedule =
-            field == .one
-            ? CEA608FrameSchedule(rate: video, field1: words) : CEA608FrameSchedule(rate: video, field2: words)
+        let schedule = CEA608FrameSchedule(
+            rate: CEA608FrameSchedule.lineRate, field1: byField[.one] ?? [], field2: byField[.two] ?? [])
         return (schedule, diagnostics)
     }
 
-    /// The rate caption words are sent at for video at `video` fps, and how many video frames
-    /// apart: the video's own rate up to 30 fps, half of it above when that halves exactly.
-    static func dataRate(_ video: FrameRate) -> (FrameRate, Int64) {
-        guard video.nominal > 30, let half = FrameRate(frames: video.frames, seconds: video.seconds * 2) else {
-            return (video, 1)
+    /// One file's words on line-21 frames, addressed to `field`: an SCC file's own words on
+    /// their own frames when it is at 29.97 fps (nothing re-encoded, nothing moved); at a slower
+    /// rate (23.976, 24, 25) each word on the first line-21 frame at or after its time (never two
+    /// on one frame: line 21 is the faster); at a faster one, and for any other format, the
+    /// words the SCC writer sends at 29.97 fps.
+    static func lineWords(_ prepared: Prepared, field: CaptionField, options: Options) throws -> (
+        [ScheduledWord], [Diagnostic]
+    ) {
+        let line = CEA608FrameSchedule.lineRate
+        let sccRate = options.read.frameRate ?? line
+        let slower = Int64(sccRate.frames) * Int64(line.seconds) <= Int64(line.frames) * Int64(sccRate.seconds)
+        if let sccWords = prepared.sccWords, slower {
+            var start: Int64 = 0
+            if let label = prepared.startTimecode { start = try Timecode(label, rate: sccRate).frameCount(at: sccRate) }
+            var words: [ScheduledWord] = []
+            for w in sccWords.words {
+                let time = sccRate.time(ofFrame: w.frame - start)
+                guard var frame = line.frame(at: time, rounding: .up) else { continue }
+                if let previous = words.last?.frame { frame = max(frame, previous + 1) }
+                let pair = CEA608BytePair(w.first, w.second).miscellaneousControl(for: field)
+                words.append(ScheduledWord(frame: frame, word: pair.word, changesScreen: false))
+            }
+            var notes: [Diagnostic] = []
+            if sccRate != line {
+                notes.append(
+                    Diagnostic(
+                        .info, "tracks.retimed",
+                        "the SCC file is at \(sccRate) fps: each word is sent on the first 29.97 fps line-21 frame at or after its time"
+                    ))
+            }
+            return (words, notes)
         }
-        // 60000/2002 → 30000/1001, so that it equals SCC's 29.97.
-        var a = Int64(half.frames)
-        var b = Int64(half.seconds)
-        while b != 0 { (a, b) = (b, a % b) }
-        return (FrameRate(frames: Int32(Int64(half.frames) / a), seconds: Int32(Int64(half.seconds) / a)) ?? half, 2)
+        var notes: [Diagnostic] = []
+        if prepared.sccWords != nil {
+            notes.append(
+                Diagnostic(
+                    .info, "tracks.rescheduled",
+                    "the SCC file is at \(sccRate) fps, faster than line 21's 29.97: its captions are encoded again at 29.97 fps"
+                ))
+        }
+        var writeOptions = CaptionFormatOptions(
+            frameRate: line, channel: prepared.channel, applyShifts: options.applyShifts)
+        writeOptions.fileName = "c608 track"
+        let scc = try CaptionFormatRegistry.standard.format(named: "scc")
+        guard let writer = scc.writer else { throw CaptionFormatError(.cannotWrite, "no SCC writer") }
+        let written = try writer(prepared.document, writeOptions)
+        notes += written.diagnostics
+        var scan = CaptionFormatOptions(frameRate: line)
+        scan.fileName = "c608 track"
+        let words = try SCCTransmission(scanning: written.bytes, options: scan).words.map {
+            ScheduledWord(frame: $0.frame, word: UInt16($0.first) << 8 | UInt16($0.second), changesScreen: false)
+        }
+        return (words, notes)
     }
 
     /// Writes the movie with the plan's tracks to `output` (a temporary file renamed at the end;

@@ -4,11 +4,12 @@ import CaptionsCLI
 import FileSafety
 import Media
 
-/// Runs an export that embeds captions (`export --captions FILE --embed …`): the caption
-/// file's CEA-608 words at the video's rate (those an SCC file of the same captions carries,
-/// Specs/caption-tracks.md), handed to the encoder frame by frame as A/53 data (`sei`) and
-/// recorded, then added as a `c608` track with the words each output frame was given
-/// (`track`), so `both` carry the same words on the same frames.
+/// Runs an export that embeds captions (`export --captions FILE [--cc3 FILE] --embed …`): the
+/// caption files' CEA-608 words on line 21's 29.97 fps frames (those an SCC file of the same
+/// captions carries, each file in the field of its channel; Specs/caption-tracks.md), handed to
+/// the encoder picture by picture as A/53 data (`sei`, as many pairs as each picture's time
+/// holds) and recorded, then added as a `c608` track with the words the output carried
+/// (`track`), so `both` carry the same words at the same times.
 ///
 /// With a track, the export is written to the output's hidden temporary file (FileSafety:
 /// removed on failure or interruption) and the track is added while copying it to the output.
@@ -16,7 +17,8 @@ struct CaptionEmbedding {
     let input: String
     let asset: Asset
     let options: EmbedOptions
-    let captions: String
+    /// The caption files with their channels, the main one first.
+    let files: [MovieCaptionWriter.ChannelCaptions]
     /// `--allow-empty`: embed an empty result when the caption file gives no caption.
     var allowEmpty = false
 
@@ -42,14 +44,24 @@ struct CaptionEmbedding {
             )
         }
         let rate = try MovieFacts.frameRate(of: asset)
+        // Two pairs a field a picture at most fit cc_count's 31 constructs from 2 fps up (line
+        // 21's 29.97 pairs a second a field, CTA-708-E §4.1).
+        if form.writesSEI, Int64(rate.frames) < 2 * Int64(rate.seconds) {
+            throw Exit.Failure(
+                "--embed \(form.rawValue): pictures at \(rate) fps cannot carry CEA-608's 29.97 pairs a second a field in cc_data's 31 constructs; use --embed track"
+            )
+        }
         let movie = try? MovieCaptions(path: input)
-        var writerOptions = options.writerOptions
+        guard let main = files.first else { throw Exit.Failure("no caption file to embed") }
+        var writerOptions = options.writerOptions(files)
         writerOptions.allowEmpty = allowEmpty
         let prepared = try MovieCaptionWriter.prepare(
-            captions: captions, firstTimecode: movie?.firstTimecode(), options: writerOptions)
-        if prepared.isRefusedAsEmpty { try Exit.report(drawn + prepared.diagnostics) }
-        let (schedule, notes) = try MovieCaptionWriter.c608Schedule(prepared, videoRate: rate, options: writerOptions)
-        let found = drawn + prepared.diagnostics + notes
+            captions: main.path, firstTimecode: movie?.firstTimecode(), options: writerOptions)
+        let read = prepared.flatMap(\.diagnostics)
+        if prepared.contains(where: \.isRefusedAsEmpty) { try Exit.report(drawn + read) }
+        let (schedule, notes) = try MovieCaptionWriter.c608Schedule(prepared, options: writerOptions)
+        let language = prepared.first?.language ?? .undetermined
+        let found = drawn + read + notes
         if case .copy = session.settings.videoCodec {
             // No frame passes through: the copied video's frames are the source's.
             if session.timeRange != nil {
@@ -58,18 +70,18 @@ struct CaptionEmbedding {
                 )
             }
             try exportThenAddTrack(
-                session, export: export, container: container, language: prepared.language, extra: found,
+                session, export: export, container: container, language: language, extra: found,
                 frames: .copied(schedule.entries))
             return
         }
-        let frames = A53FrameCaptions(schedule: schedule, attaches: form.writesSEI)
+        let frames = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: form.writesSEI)
         session.closedCaptionData = { frames.constructs(forFrameAt: $0) }
         guard form.writesTrack else {
             try ExportRunner.run(session, style: export.progress, extra: found)
             return
         }
         try exportThenAddTrack(
-            session, export: export, container: container, language: prepared.language, extra: found,
+            session, export: export, container: container, language: language, extra: found,
             frames: .encoded(frames))
     }
 
@@ -112,8 +124,8 @@ struct CaptionEmbedding {
             })
     }
 
-    /// What the frames of the exported video carry: the source's schedule when the video is
-    /// copied, what each encoded frame was given otherwise.
+    /// What the exported movie's line-21 frames carry: the source's schedule when the video is
+    /// copied, what the encoded pictures were given otherwise.
     enum TrackFrames {
         case copied([CEA608FrameSchedule.Entry])
         case encoded(A53FrameCaptions)

@@ -114,9 +114,10 @@ struct ComposeCaptions {
         }
     }
 
-    /// The retimed captions' CEA-608 words for each output frame (the SCC writer's, at the
-    /// output's rate), through a temporary caption file that MovieCaptionWriter reads as
-    /// `export --embed` reads a caption file.
+    /// The retimed captions' CEA-608 words for the output's pictures (the SCC writer's, on line
+    /// 21's 29.97 fps frames, spread over the pictures at the output's rate), through a
+    /// temporary caption file that MovieCaptionWriter reads as `export --embed` reads a caption
+    /// file.
     private func a53Frames(attach: Bool) throws -> A53FrameCaptions {
         guard let rate = Self.outputRate(plan) else { throw Exit.Failure("the output frame rate cannot carry CEA-608") }
         let scratch = try ScratchFile(suffix: ".json")
@@ -125,8 +126,8 @@ struct ComposeCaptions {
         var options = MovieCaptionWriter.Options()
         options.format = "json"
         let prepared = try MovieCaptionWriter.prepare(captions: scratch.path, firstTimecode: nil, options: options)
-        let (schedule, _) = try MovieCaptionWriter.c608Schedule(prepared, videoRate: rate, options: options)
-        return A53FrameCaptions(schedule: schedule, attaches: attach)
+        let (schedule, _) = try MovieCaptionWriter.c608Schedule(prepared, options: options)
+        return A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: attach)
     }
 
     /// Exports to a temporary file beside the session's output, then writes the session's

@@ -5,7 +5,8 @@ import CaptionsCLI
 
 /// `export --captions FILE --embed track|sei|both`: CEA-608 captions put inside the movie. The
 /// file is `--captions` of the overlay options, which without `--embed` burns it: with `--embed`
-/// it is embedded instead, and burned too only when `--overlay captions` asks.
+/// it is embedded instead, and burned too only when `--overlay captions` asks. `--cc3 FILE`
+/// (and `--cc1`, `--cc2`, `--cc4`) embeds another file on that channel, one a field.
 struct EmbedOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -17,8 +18,10 @@ struct EmbedOptions: ParsableArguments {
 
     @Option(
         name: .long, parsing: .unconditional,
-        help: "CEA-608 channel of the embedded captions: 1–4 (CC1–CC4; 3 and 4 go in field 2). Default 1.")
+        help: "CEA-608 channel of the embedded --captions file: 1–4 (CC1–CC4; 3 and 4 go in field 2). Default 1.")
     var channel: Int?
+
+    @OptionGroup var channels: ChannelCaptionOptions
 
     @Option(name: .long, help: "Language of the caption track: ISO 639-2 (eng) or BCP 47 (en-US).")
     var language: String?
@@ -43,17 +46,23 @@ struct EmbedOptions: ParsableArguments {
         [
             (embed != nil, "--embed"), (channel != nil, "--channel"), (language != nil, "--language"),
             (startTimecode != nil, "--start-timecode"), (captionFormat != nil, "--caption-format"),
-        ].filter(\.0).map(\.1)
+        ].filter(\.0).map(\.1) + channels.given
     }
 
     func validate() throws {
         if let channel, !(1...4).contains(channel) { throw ValidationError("--channel must be 1, 2, 3 or 4") }
     }
 
-    /// What the caption writer needs.
-    var writerOptions: MovieCaptionWriter.Options {
+    /// The files to embed with their channels, the main one (`--captions`) first.
+    func files(captions: String?) throws -> [MovieCaptionWriter.ChannelCaptions] {
+        try channels.all(main: captions, channel: channel, mainName: "--captions")
+    }
+
+    /// What the caption writer needs to embed `files` (the main one first).
+    func writerOptions(_ files: [MovieCaptionWriter.ChannelCaptions]) -> MovieCaptionWriter.Options {
         var options = MovieCaptionWriter.Options()
-        options.channel = channel
+        options.channel = files.first?.channel ?? channel
+        options.otherChannels = Array(files.dropFirst())
         options.language = language
         options.startTimecode = startTimecode
         options.format = captionFormat

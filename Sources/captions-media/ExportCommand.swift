@@ -20,7 +20,12 @@ struct ExportCommand: ParsableCommand {
             the default layout fitted to the picture; --captions FILE burns captions; overlays \
             stack in the order given. With --embed track|sei|both, --captions FILE goes inside the \
             movie as CEA-608 instead (a c608 track, A/53 data in each H.264 picture, or both; \
-            --channel, --language, --start-timecode as in mux), drawn too only with --overlay captions.
+            --channel, --language, --start-timecode as in mux), drawn too only with --overlay captions; \
+            --cc3 FILE (and --cc1, --cc2, --cc4) embeds another file on that channel, one a field: \
+            --captions en.scc --cc3 es.scc puts English in CC1 and Spanish in CC3. The words are sent \
+            at line 21's rate, one pair a field every 1/29.97 s, at any frame rate: each picture \
+            carries those sent while it is shown (two at 29.97 fps, 3 and 2 in turn at 23.976, one at \
+            59.94), with the cc_count of its rate (Specs/caption-tracks.md).
             """)
 
     @Argument(help: "The movie to read.")
@@ -33,9 +38,10 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup(title: "Captions inside the movie") var embedding: EmbedOptions
 
     func validate() throws {
-        if overlays.captions == nil, let given = embedding.anyGiven.first {
-            throw ValidationError("\(given) goes with --captions FILE (the captions to embed)")
+        if overlays.captions == nil, embedding.channels.files.isEmpty, let given = embedding.anyGiven.first {
+            throw ValidationError("\(given) goes with --captions FILE (the captions to embed), or --cc1…--cc4 FILE")
         }
+        if !embedding.anyGiven.isEmpty { _ = try embedding.files(captions: overlays.captions) }
     }
 
     func run() throws {
@@ -44,13 +50,13 @@ struct ExportCommand: ParsableCommand {
         session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
         // With --embed the caption file goes inside the movie; it is drawn too only when
         // --overlay captions says so.
-        let embedded = embedding.anyGiven.isEmpty ? nil : overlays.captions
+        let embedded = embedding.anyGiven.isEmpty ? [] : try embedding.files(captions: overlays.captions)
         var drawn = overlays
-        if embedded != nil, !overlays.overlay.contains(.captions) { drawn.captions = nil }
+        if !embedded.isEmpty, !overlays.overlay.contains(.captions) { drawn.captions = nil }
         let extra = try drawn.apply(to: session, movie: input)
-        if let captions = embedded {
+        if !embedded.isEmpty {
             try CaptionEmbedding(
-                input: input, asset: asset, options: embedding, captions: captions, allowEmpty: overlays.allowEmpty
+                input: input, asset: asset, options: embedding, files: embedded, allowEmpty: overlays.allowEmpty
             ).run(session, export: export, extra: extra)
             return
         }

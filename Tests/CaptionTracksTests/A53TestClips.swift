@@ -13,14 +13,22 @@ enum A53TestClips {
         words: [UInt16?], in dir: TemporaryDirectory, reencode: Bool, name: String = "a53.mp4",
         ccData: ((UInt16?) -> [UInt8])? = nil
     ) throws -> String {
+        try make(pictures: words.map { ccData?($0) ?? Self.ccData($0) }, in: dir, reencode: reencode, name: name)
+    }
+
+    /// A clip at `rate` whose pictures, in presentation order, carry `pictures` (each a whole
+    /// cc_data(), header and marker byte included); `-f mpegts` and the like in `output` choose
+    /// the container when the name does not.
+    static func make(
+        pictures: [[UInt8]], rate: String = "30000/1001", in dir: TemporaryDirectory, reencode: Bool,
+        name: String = "a53.mp4", output: [String] = []
+    ) throws -> String {
         let raw = dir.path("raw.h264")
-        let seconds = Double(words.count + 1) * 1001 / 30000
         try TrackClips.run(
             "ffmpeg",
             [
-                "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-                "testsrc=size=64x48:rate=30000/1001:duration=\(seconds)",
-                "-frames:v", "\(words.count)", "-c:v", "libx264", "-preset", "ultrafast", "-bf", "0", "-x264-params",
+                "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=\(rate)",
+                "-frames:v", "\(pictures.count)", "-c:v", "libx264", "-preset", "ultrafast", "-bf", "0", "-x264-params",
                 "aud=1", "-f", "h264", raw,
             ])
         let stream = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
@@ -29,21 +37,21 @@ enum A53TestClips {
         for unit in nalUnits(stream) {
             out += [0, 0, 0, 1] + unit
             // After each access unit delimiter (type 9): this picture's captions.
-            if unit.first.map({ $0 & 0x1F }) == 9, picture < words.count {
-                let cc = ccData?(words[picture]) ?? Self.ccData(words[picture])
-                out += [0, 0, 0, 1] + seiNAL(t35: [0xB5, 0x00, 0x31, 0x47, 0x41, 0x39, 0x34, 0x03] + cc)
+            if unit.first.map({ $0 & 0x1F }) == 9, picture < pictures.count {
+                out +=
+                    [0, 0, 0, 1] + seiNAL(t35: [0xB5, 0x00, 0x31, 0x47, 0x41, 0x39, 0x34, 0x03] + pictures[picture])
                 picture += 1
             }
         }
         let annotated = dir.path("annotated.h264")
         try Data(out).write(to: URL(fileURLWithPath: annotated))
         let movie = dir.path(name)
-        var args = ["-loglevel", "error", "-y", "-r", "30000/1001", "-i", annotated]
+        var args = ["-loglevel", "error", "-y", "-r", rate, "-i", annotated]
         args +=
             reencode
             ? ["-c:v", "libx264", "-preset", "fast", "-bf", "3", "-a53cc", "1", "-pix_fmt", "yuv420p"]
             : ["-c:v", "copy"]
-        try TrackClips.run("ffmpeg", args + [movie])
+        try TrackClips.run("ffmpeg", args + output + [movie])
         return movie
     }
 

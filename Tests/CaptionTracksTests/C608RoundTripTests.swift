@@ -103,9 +103,9 @@ import Testing
         }
     }
 
-    /// Captions from a file that is not SCC go through the SCC writer at the video's rate: the
-    /// c608 track carries the same words on the same frames as `captions convert x.srt x.scc`
-    /// writes (at 29.97), and at 25 fps the words of an SCC written at 25.
+    /// Captions from a file that is not SCC go through the SCC writer at 29.97 fps, line 21's
+    /// rate, whatever the video's: the c608 track carries the same words on the same frames as
+    /// `captions convert x.srt x.scc` writes, at 29.97 and at 25 fps alike.
     @Test(arguments: ["30000/1001", "25"])
     func otherFormatsCarryTheWordsTheSCCWriterSends(rate: String) throws {
         let dir = try TemporaryDirectory("c608-srt")
@@ -118,14 +118,14 @@ import Testing
         try MovieCaptionWriter.write(
             try MovieCaptionWriter.plan(movie: clip, captions: srt, options: options), to: dir.path("out.mp4"),
             overwrite: true)
-        let frameRate = try #require(FrameRate(rate == "25" ? "25" : "29.97"))
+        let frameRate = FrameRate.fps29_97
         var write = CaptionFormatOptions()
         write.frameRate = frameRate
         write.applyShifts = true
         let (document, _) = try CaptionFile.read(srt)
         let writer = try #require(try CaptionFormatRegistry.standard.format(named: "scc").writer)
         let scc = try writer(document.document, write)
-        // The track's pairs, each on the video frame of its sample.
+        // The track's pairs, each on the line-21 frame of its sample.
         let movie = try MovieCaptions(path: dir.path("out.mp4"))
         let track = try #require(movie.movie.tracks.first { $0.handlerType == "clcp" })
         let pairs = try movie.c608Transmission(track).transmission.words(.one, rate: frameRate)
@@ -135,9 +135,10 @@ import Testing
         #expect(pairs.count > 100)
     }
 
-    /// 59.94 fps video gets the words of a 29.97 fps SCC file on every other frame (line 21's
-    /// rate): the file's words come back on their frames.
-    @Test func at5994TheWordsGoOnEveryOtherFrame() throws {
+    /// 59.94 fps video gets the words of a 29.97 fps SCC file on line 21's frames: one sample a
+    /// word, 1001 units of a 30000 timescale apart (not on every other 59.94 fps frame of the
+    /// video's timescale), and the file's words come back on their frames.
+    @Test func at5994TheWordsKeepLine21sFrames() throws {
         let dir = try TemporaryDirectory("c608-5994")
         let clip = try TrackClips.make("clip.mp4", in: dir, rate: "60000/1001")
         let fixture = TestPaths.sharedFixture("scc/pycaption/sample_scc_pop_on.scc").path
@@ -145,12 +146,10 @@ import Testing
         _ = try Self.mux(fixture, into: clip, output: dir.path("out.mp4"), start: "00:00:00;00")
         let movie = try MovieCaptions(path: dir.path("out.mp4"))
         let track = try #require(movie.movie.tracks.first { $0.handlerType == "clcp" })
-        // One sample per word, each two 59.94 fps frames (2002 units at 60000) after a frame of
-        // the file.
         let samples = try movie.movie.samples(of: track)
         #expect(samples.count == expected.count)
-        #expect(track.timescale == 60000)
-        #expect(samples[1].time - samples[0].time == 2002)
+        #expect(track.timescale == 30000)
+        #expect(samples[1].time - samples[0].time == 1001 * (expected[1].frame - expected[0].frame))
         let (bytes, _) = try movie.transmittedSCC()
         #expect(IndependentSCC.words(String(decoding: bytes, as: UTF8.self)) == expected)
     }

@@ -1,3 +1,5 @@
+import CaptionCore
+
 /// The `cc_data()` structure that carries caption byte pairs in digital video (CTA-708-E §4.4,
 /// used by ATSC A/53 Part 4 §6.2.3 for MPEG-2 picture user data and by ANSI/SCTE 128-1 §8.1
 /// for the SEI of H.264 and HEVC): a count, then `cc_count` three-byte constructs of marker
@@ -17,6 +19,13 @@ public struct A53CCData: Sendable, Hashable {
             self.type = type
             self.pair = pair
         }
+
+        /// The three bytes: `marker_bits` '11111', `cc_valid`, `cc_type`, then the pair.
+        public var bytes: [UInt8] { [0xF8 | (valid ? 0x04 : 0) | (type & 0x03), pair.first, pair.second] }
+
+        /// DTVCC filler: cc_valid 0, cc_type 2, 0x00 0x00 (CTA-708-E §4.4), what fills a
+        /// picture's `cc_count` when there is no DTVCC data.
+        public static let dtvccFiller = Construct(valid: false, type: 2, pair: CEA608BytePair(0, 0))
 
         /// The field of a valid CEA-608 construct (types 0 and 1); nil otherwise.
         public var field: CaptionField? {
@@ -87,16 +96,36 @@ public struct A53CCData: Sendable, Hashable {
     }
 
     /// `cc_data()` carrying at most one pair per field: the field 1 construct first, then field
-    /// 2, then filler constructs (cc_valid 0, cc_type 2, as DTVCC filler) up to `count` (at
+    /// 2 (cc_valid 0 filler for a field without a pair), then DTVCC filler up to `count` (at
     /// least 2, at most 31). Marker bits and `em_data` are all ones.
     public static func encode(field1: CEA608BytePair?, field2: CEA608BytePair?, count: Int = 2) -> [UInt8] {
         let n = max(2, min(31, count))
-        var out: [UInt8] = [0xC0 | UInt8(n), 0xFF]
-        // marker_bits '11111', cc_valid, cc_type.
-        out += field1.map { [0xFC, $0.first, $0.second] } ?? [0xF8, 0x80, 0x80]
-        out += field2.map { [0xFD, $0.first, $0.second] } ?? [0xF9, 0x80, 0x80]
-        for _ in 2..<n { out += [0xFA, 0x00, 0x00] }
+        let constructs = [
+            Construct(valid: field1 != nil, type: 0, pair: field1 ?? .padding),
+            Construct(valid: field2 != nil, type: 1, pair: field2 ?? .padding),
+        ]
+        return [0xC0 | UInt8(n), 0xFF] + constructBytes(constructs, count: n)
+    }
+
+    /// The bytes of `constructs` in order, then DTVCC filler constructs (cc_valid 0, cc_type 2,
+    /// 0x00 0x00) up to `count` constructs in all: a picture's constructs without the two-byte
+    /// header, as FFmpeg's `AV_FRAME_DATA_A53_CC` side data holds them (its encoders write the
+    /// header, `cc_count` from the size, and the trailing marker byte). More than 31 constructs
+    /// are all given; no `cc_data()` holds them, which the caller reports.
+    public static func constructBytes(_ constructs: [Construct], count: Int) -> [UInt8] {
+        var out = constructs.flatMap(\.bytes)
+        for _ in constructs.count..<max(constructs.count, count) { out += Construct.dtvccFiller.bytes }
         return out
+    }
+
+    /// How many `cc_data()` constructs each picture carries at `rate` (CTA-708-E §4.1: the
+    /// caption channel is 9600 bit/s, ÷1.001 at 23.976, 29.97 and 59.94 fps, so 600/1.001
+    /// two-byte constructs a second, the CEA-608 pairs among them): 25 at 23.976 and 24 fps, 24
+    /// at 25, 20 at 29.97 and 30, 12 at 50, 10 at 59.94 and 60 — `600 / nominal rate` rounded
+    /// down, at most 31 (`cc_count` is 5 bits); the `cc_count` of SMPTE ST 334-2's caption
+    /// distribution packets at each rate. See Specs/caption-tracks.md.
+    public static func constructCount(frameRate rate: FrameRate) -> Int {
+        min(31, max(1, 600 / max(1, rate.nominal)))
     }
 
     static func hex(_ p: CEA608BytePair) -> String {

@@ -1,38 +1,91 @@
 import CaptionCore
 
 /// Gives each re-encoded video frame its CEA-608 pairs as A/53 `cc_data()` constructs (the
-/// export session's per-frame caption data), and remembers what every output frame was given,
-/// so that a `c608` track added afterwards carries the same words on the same frames.
+/// export session's per-frame caption data), and remembers what the output carries, so that a
+/// `c608` track added afterwards carries the same words at the same times.
 ///
-/// Frames are asked for in presentation order, one call per frame written; the source frame is
-/// the one nearest the time given (the source's timeline, so a trimmed export keeps its
-/// captions on their pictures).
+/// The words are on line-21 frames (``CEA608FrameSchedule/lineRate``, 29.97 fps, whatever the
+/// video's rate): each picture carries the pairs sent while it is shown
+/// (``CEA608FrameSchedule/slots(from:to:)``): two at 29.97 fps, one at 59.94 (field 1 and field
+/// 2 on alternate pictures), 3 and 2 in turn at 23.976, 2 or 3 at 25; then DTVCC filler up to
+/// the `cc_count` of the picture rate (``A53CCData/constructCount(frameRate:)``). A field that
+/// carries words sends null pairs (0x80 0x80, `cc_valid` 1) on its frames without one, as line
+/// 21 does, up to its last word, so that a reader puts every pair back on its own frame; after
+/// that, and in a field without words, the constructs are `cc_valid` 0.
+///
+/// Frames are asked for in presentation order, one call per frame written, with the source's
+/// time of each (its timeline, on which the schedule's frames count from zero). The output
+/// starts at the first frame asked for: its line-21 frames count from there, the schedule moved
+/// by the whole line-21 frames between the two starts, so a trimmed export keeps each word
+/// within half a frame of its picture.
 public final class A53FrameCaptions {
-    /// The words of the source's frames (frames from its time zero).
+    /// The words on the source's line-21 frames (from its time zero).
     public let schedule: CEA608FrameSchedule
+    /// The video's frame rate (each picture is shown for one frame of it).
+    public let videoRate: FrameRate
     /// Whether the constructs are handed out (`--embed sei`); when false, frames are only
     /// recorded (`--embed track`) and keep what they carry.
     public let attaches: Bool
-    /// What the output's frames carry, frames counted from the output's first (those with data).
+    /// `cc_count` of every picture.
+    public let constructCount: Int
+    /// What the output carries, on its line-21 frames (counted from its first picture), those
+    /// with data.
     public private(set) var carried: [CEA608FrameSchedule.Entry] = []
     /// Frames asked for so far.
     public private(set) var frameCount: Int64 = 0
 
-    public init(schedule: CEA608FrameSchedule, attaches: Bool) {
+    private var output: CEA608FrameSchedule?
+    private var lastWord: [CaptionField: Int64] = [:]
+    private var firstTime: MediaTime = .zero
+    private var sentUntil: MediaTime?
+
+    public init(schedule: CEA608FrameSchedule, videoRate: FrameRate, attaches: Bool) {
         self.schedule = schedule
+        self.videoRate = videoRate
         self.attaches = attaches
+        constructCount = A53CCData.constructCount(frameRate: videoRate)
     }
 
-    /// The constructs for the frame shown at `time`: one for field 1 and one for field 2, each
-    /// a pair or filler (cc_valid 0) — every picture carries `cc_data()`, as A/53 Part 4 §6.2.3
-    /// asks — without the two-byte header, which FFmpeg's encoders write; nil when not attaching.
+    /// The constructs for the frame shown at `time` (the source's timeline), without the
+    /// two-byte header, which FFmpeg's encoders write; nil when not attaching.
     public func constructs(forFrameAt time: MediaTime) -> [UInt8]? {
-        let source = schedule.rate.frame(at: time, rounding: .nearestOrAwayFromZero) ?? -1
-        var entry = schedule.entry(atFrame: source)
-        entry.frame = frameCount
+        let words = outputSchedule(startingAt: time)
+        let start = sentUntil ?? .zero
+        let shown = time - firstTime
+        let end = max(start, shown.isNumeric ? shown + videoRate.frameDuration : start)
+        sentUntil = end
         frameCount += 1
-        if !entry.isEmpty { carried.append(entry) }
+        var constructs: [A53CCData.Construct] = []
+        for slot in CEA608FrameSchedule.slots(from: start, to: end) {
+            let pair = words.pair(at: slot)
+            if let pair { record(pair, at: slot) }
+            let inUse = slot.frame <= (lastWord[slot.field] ?? -1)
+            // cc_type 0 for field 1, 1 for field 2 (CTA-708-E §4.4).
+            constructs.append(
+                A53CCData.Construct(
+                    valid: pair != nil || inUse, type: UInt8(slot.field.rawValue - 1), pair: pair ?? .padding))
+        }
         guard attaches else { return nil }
-        return Array(A53CCData.encode(field1: entry.field1, field2: entry.field2).dropFirst(2))
+        return A53CCData.constructBytes(constructs, count: constructCount)
+    }
+
+    /// The schedule on the output's line-21 frames, made when the first frame is asked for.
+    private func outputSchedule(startingAt time: MediaTime) -> CEA608FrameSchedule {
+        if let output { return output }
+        firstTime = time.isNumeric ? time : .zero
+        let offset = CEA608FrameSchedule.lineRate.frame(at: firstTime, rounding: .nearestOrAwayFromZero) ?? 0
+        let moved = schedule.moved(earlierBy: offset)
+        for field in CaptionField.allCases { lastWord[field] = moved.lastFrame(carrying: field) }
+        output = moved
+        return moved
+    }
+
+    private func record(_ pair: CEA608BytePair, at slot: CEA608FrameSchedule.Slot) {
+        if carried.last?.frame != slot.frame { carried.append(CEA608FrameSchedule.Entry(frame: slot.frame)) }
+        if slot.field == .one {
+            carried[carried.count - 1].field1 = pair
+        } else {
+            carried[carried.count - 1].field2 = pair
+        }
     }
 }

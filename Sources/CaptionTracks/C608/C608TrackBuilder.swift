@@ -2,13 +2,15 @@ import CaptionCore
 import ISOBMFF
 
 /// Builds a QuickTime closed-caption track (`clcp` handler, `c608` sample description) from
-/// the byte pairs of each video frame (QuickTime File Format, "Closed captioning media").
+/// the byte pairs of each line-21 frame (QuickTime File Format, "Closed captioning media").
 ///
-/// One sample per frame that carries data, holding that frame's pair of each field (`cdat`,
-/// and `cdt2` when field 2 has data); a sample lasts until the next one, which QTFF says a
-/// reader treats as null pairs for the frames in between. An empty edit delays the first
-/// sample to its frame (ISO/IEC 14496-12 §8.6.6). The video refers to the track with a `clcp`
-/// track reference, as QTFF asks.
+/// One sample per line-21 frame that carries data (the schedule's rate, 29.97 fps), holding
+/// that frame's pair of each field (`cdat`, and `cdt2` when field 2 has data); a sample lasts
+/// until the next one, which QTFF says a reader treats as null pairs for the frames in between.
+/// One pair a sample puts each pair at its own time whether a reader spaces a sample's pairs a
+/// video frame apart (QTFF's words) or 1/29.97 s apart (Apple's players, CCExtractor). An empty
+/// edit delays the first sample to its frame (ISO/IEC 14496-12 §8.6.6). The video refers to the
+/// track with a `clcp` track reference, as QTFF asks.
 public struct C608TrackBuilder: Sendable {
     public var quickTime: Bool
     public var language: LanguageTag

@@ -1,10 +1,19 @@
 import CEA608
 import CaptionCore
 
-/// The CEA-608 byte pairs each video frame carries, for writing: a `c608` track now, the A/53
-/// `cc_data` of each encoded frame in the export pipeline. Frames are counted from movie time
-/// zero at the video's rate; a frame without an entry carries nothing (filler).
+/// The CEA-608 byte pairs of each line-21 frame, for writing: a `c608` track's samples, and
+/// what the export pipeline spreads over the pictures' A/53 `cc_data` at the video's own rate
+/// (``CEA608FrameSchedule/slots(from:to:)``). Frames are counted from movie time zero at
+/// ``rate``, normally ``lineRate`` (29.97 fps, whatever the video's rate); a frame without an
+/// entry carries nothing (filler).
 public struct CEA608FrameSchedule: Sendable, Hashable {
+    /// The rate CEA-608 is sent at: one pair a field per frame of 29.97 fps video (47 CFR
+    /// 15.119(b), two bytes a field a frame of line 21; CTA-708-E §4.1 gives CEA-608 960/1.001
+    /// bit/s of the caption channel, 29.97 pairs a second for each field). A decoder takes pairs
+    /// no faster, and an SCC file's words are on these frames; A/53 data at any video rate
+    /// carries them at this rate (Specs/caption-tracks.md).
+    public static let lineRate = FrameRate.fps29_97
+
     /// What one frame carries: at most one pair per field (47 CFR 15.119(b): one pair a field a
     /// frame).
     public struct Entry: Sendable, Hashable {
@@ -22,7 +31,7 @@ public struct CEA608FrameSchedule: Sendable, Hashable {
         public var isEmpty: Bool { field1 == nil && field2 == nil }
     }
 
-    /// The video's frame rate.
+    /// The rate the frames are counted at (``lineRate`` for what is written now).
     public let rate: FrameRate
     /// Frames with data, in frame order.
     public private(set) var entries: [Entry]
@@ -88,18 +97,23 @@ public struct CEA608FrameSchedule: Sendable, Hashable {
         entry(atFrame: rate.frame(at: time, rounding: .down) ?? -1)
     }
 
-    /// The A/53 `cc_data()` for frame `frame` (see ``A53CCData/encode(field1:field2:count:)``):
-    /// what the export pipeline attaches to the encoded picture as its caption side data.
-    public func ccData(atFrame frame: Int64, count: Int = 2) -> [UInt8] {
-        let e = entry(atFrame: frame)
-        return A53CCData.encode(field1: e.field1, field2: e.field2, count: count)
+    /// The last frame whose `field` carries a pair (nil when none does).
+    public func lastFrame(carrying field: CaptionField) -> Int64? {
+        entries.last { (field == .one ? $0.field1 : $0.field2) != nil }?.frame
     }
 
-    /// The `cc_data()` constructs of frame `frame` without the two-byte header: what FFmpeg's
-    /// `AV_FRAME_DATA_A53_CC` frame side data holds (its encoders write the header, with
-    /// `cc_count` taken from the size).
-    public func ccDataConstructs(atFrame frame: Int64, count: Int = 2) -> [UInt8] {
-        Array(ccData(atFrame: frame, count: count).dropFirst(2))
+    /// This schedule with every frame moved `offset` frames earlier (frames that fall before
+    /// zero are left out and counted in ``droppedBeforeStart``): the words of a movie that
+    /// starts `offset` frames into this one's timeline.
+    public func moved(earlierBy offset: Int64) -> CEA608FrameSchedule {
+        guard offset != 0 else { return self }
+        return CEA608FrameSchedule(
+            rate: rate,
+            entries: entries.map {
+                var e = $0
+                e.frame -= offset
+                return e
+            })
     }
 
     /// The frame after the last one with data (0 when empty).

@@ -23,10 +23,17 @@ public struct CEA608Transmission: Sendable {
 
     public init(pairs: [TimedPair] = []) { self.pairs = pairs }
 
-    /// The words of `field` on frames at `rate`, in order: each on the frame nearest its time,
-    /// or the frame after the previous word's when that one is taken (a picture may carry more
-    /// than one pair, as 23.976 fps video does). At the video's own rate with one pair a frame
-    /// this is the frame of the picture itself.
+    /// The words of `field` on frames at `rate` (line 21's 29.97 fps as a rule), in order, none
+    /// left out: each picture's first pair of the field on the first frame whose pair of that
+    /// field is sent at or after the picture's time (field 2 half a frame after field 1, as line
+    /// 21 of the second field is, ``CEA608FrameSchedule/firstFrame(_:sentAtOrAfter:rate:)``),
+    /// or on the frame after the field's previous word when that one is taken; a picture's
+    /// further pairs of the field on the frames after. This inverts how pictures at any rate
+    /// carry the 29.97 fps pairs (``CEA608FrameSchedule/slots(from:to:)``): at 29.97 fps each
+    /// picture's own frame; at 59.94 field 1 from even pictures and field 2 from odd ones; at
+    /// 23.976 the 3:2 sequence of five frames over four pictures, each field on its own frames.
+    /// A time up to a sixteenth of a frame early (containers that keep milliseconds) counts as
+    /// on time.
     ///
     /// Padding words start a line of their own in an SCC file (``ScheduledWord/changesScreen``),
     /// as do data words after padding, so that long runs of filler do not bury the data; every
@@ -36,8 +43,11 @@ public struct CEA608Transmission: Sendable {
         var previous: Int64?
         var previousPadding = true
         var lineLength = 0
+        let tolerance = (try? rate.frameDuration.checkedMultiplying(by: 1, dividingBy: 16)) ?? .zero
         for p in pairs where p.field == field {
-            guard var frame = rate.frame(at: p.time, rounding: .nearestOrAwayFromZero) else { continue }
+            guard
+                var frame = CEA608FrameSchedule.firstFrame(field, sentAtOrAfter: p.time - tolerance, rate: rate)
+            else { continue }
             if let previous, frame <= previous {
                 guard previous < .max else { continue }
                 frame = previous + 1

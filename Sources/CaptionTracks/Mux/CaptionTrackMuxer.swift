@@ -46,16 +46,13 @@ public struct CaptionTrackMuxer: Sendable {
             timescale: Int32(clamping: max(1, movie.movie.header.timescale)))
     }
 
-    /// A `c608` track carrying `schedule`, which must be at the video's frame rate.
+    /// A `c608` track carrying `schedule`: a sample for each of its frames with data, at the
+    /// schedule's rate (line 21's 29.97 fps whatever the video's), so that every pair is at its
+    /// own time however a reader spaces the pairs of a sample.
     public func c608Track(_ schedule: CEA608FrameSchedule, language: LanguageTag) throws(CaptionTracksError) -> (
         track: NewTrack, diagnostics: [Diagnostic]
     ) {
-        let (video, clock) = try video()
-        guard schedule.rate == clock.rate else {
-            throw CaptionTracksError(
-                .cannotWrite,
-                "the caption data is scheduled at \(schedule.rate) fps but the video runs at \(clock.rate) fps")
-        }
+        let (video, _) = try video()
         var diagnostics: [Diagnostic] = []
         if schedule.droppedBeforeStart > 0 {
             diagnostics.append(

@@ -8,17 +8,21 @@ struct MuxCommand: ParsableCommand {
         commandName: "mux",
         abstract: "Add captions to a copy of a movie as a c608 closed-caption track or a tx3g subtitle track.",
         discussion:
-            "The movie's own tracks are copied byte for byte, in its own container (MP4 or MOV). --form c608 writes CEA-608 byte pairs, one "
-            + "sample per video frame with data, referred to by the video (tref clcp): an SCC file's own words "
-            + "on their own frames when the video runs at its rate, else the words the SCC writer sends at the "
-            + "video's rate. --form tx3g writes soft subtitles (FFmpeg's mov_text) from any caption file. "
-            + "Default: c608 for SCC input, tx3g otherwise. See Specs/caption-tracks.md.")
+            "The movie's own tracks are copied byte for byte, in its own container (MP4 or MOV). --form c608 writes CEA-608 byte pairs "
+            + "at line 21's rate (29.97 fps, whatever the video's), one sample per line-21 frame with data, referred to by the "
+            + "video (tref clcp): an SCC file's own words on their own frames, else the words the SCC writer sends. --cc3 FILE "
+            + "(and --cc1, --cc2, --cc4) adds another file on that channel: `mux movie.mov en.scc --cc3 es.scc -o out.mov` puts "
+            + "English in CC1 (field 1) and Spanish in CC3 (field 2) of one track; one file a field. --form tx3g writes soft "
+            + "subtitles (FFmpeg's mov_text) from any caption file. Default: c608 for SCC input or several files, tx3g "
+            + "otherwise. See Specs/caption-tracks.md.")
 
     @Argument(help: "The movie (MP4 or MOV).")
     var movie: String
 
-    @Argument(help: "The caption file (SCC, iTT, SRT, WebVTT, JSON).")
-    var captions: String
+    @Argument(help: "The caption file (SCC, iTT, SRT, WebVTT, JSON), on --channel; optional with --cc1…--cc4.")
+    var captions: String?
+
+    @OptionGroup(title: "More channels") var channels: ChannelCaptionOptions
 
     @Option(name: .shortAndLong, help: "The output movie.")
     var output: String
@@ -26,7 +30,10 @@ struct MuxCommand: ParsableCommand {
     @Option(help: "c608, tx3g or both.")
     var form: String?
 
-    @Option(help: "CEA-608 channel of the c608 data, 1–4 (3 and 4 in field 2); for SCC input also the one read.")
+    @Option(
+        help:
+            "CEA-608 channel of the CAPTIONS file's c608 data, 1–4 (3 and 4 in field 2); for SCC input also the one read."
+    )
     var channel: Int?
 
     @Option(help: "The tracks' language: ISO 639-2 (eng) or BCP 47 (en-US). Default: the captions' own, else und.")
@@ -61,6 +68,18 @@ struct MuxCommand: ParsableCommand {
         if let frameRate, FrameRate(frameRate) == nil {
             throw ValidationError("unknown frame rate \"\(frameRate)\"; use e.g. 29.97, 25 or 30000/1001")
         }
+        if captions == nil && channels.files.isEmpty {
+            throw ValidationError("give the caption file (CAPTIONS), or --cc1…--cc4 FILE")
+        }
+        if try files().count > 1, let form, form != "c608" {
+            throw ValidationError(
+                "--form \(form): caption files for several channels go in one c608 track; a tx3g track takes one file")
+        }
+    }
+
+    /// The caption files with their channels, the main one first.
+    func files() throws -> [MovieCaptionWriter.ChannelCaptions] {
+        try channels.all(main: captions, channel: channel, mainName: "the CAPTIONS file")
     }
 
     func run() throws {
@@ -71,13 +90,16 @@ struct MuxCommand: ParsableCommand {
         case "both": options.forms = [.c608, .tx3g]
         default: options.forms = nil
         }
-        options.channel = channel
+        let files = try files()
+        guard let main = files.first else { throw ValidationError("give the caption file (CAPTIONS)") }
+        options.channel = main.channel
+        options.otherChannels = Array(files.dropFirst())
         options.language = language
         options.startTimecode = startTimecode
         options.format = from
         options.read.frameRate = frameRate.flatMap(FrameRate.init)
         options.applyShifts = shift
-        let plan = try MovieCaptionWriter.plan(movie: movie, captions: captions, options: options)
+        let plan = try MovieCaptionWriter.plan(movie: movie, captions: main.path, options: options)
         if plan.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(plan.diagnostics) }
         // Only now, with every track built, does the output exist (as a hidden temporary file
         // until it is complete).
