@@ -3,7 +3,7 @@
 // Module layout and dependency direction follow ../shared/GUIDE.md:
 //   CaptionCore ← CEA608 ← SCC;  CaptionCore, XML ← ITT;  CaptionCore ← SRT, WebVTT;
 //   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  CaptionCore, CEA608, SCC,
-//   ISOBMFF ← CaptionTracks;  Render and Media depend on CaptionCore; Dashboard (the GPS
+//   WebVTT, ISOBMFF ← CaptionTracks;  Render and Media depend on CaptionCore; Dashboard (the GPS
 //   dashboard's widgets, layout file, map and charts) on Render and Metadata; Composition (the
 //   compositor API and the built-in caption and GPS compositors) on Media, Render, Metadata and
 //   Dashboard; the CLI depends on all.
@@ -69,9 +69,10 @@ let package = Package(
         // Timed metadata: the model (TimedMetadataGroup, MetadataItem), GPX, GoPro GPMF, QuickTime
         // mebx tracks, sync and filters.
         .target(name: "Metadata", dependencies: ["CaptionCore", "XML", "ISOBMFF"]),
-        // Captions inside movies: c608 closed-caption tracks, A/53 cc_data in H.264/HEVC SEI and
-        // tx3g subtitle tracks, read and written over ISOBMFF without decoding any picture.
-        .target(name: "CaptionTracks", dependencies: ["CaptionCore", "CEA608", "SCC", "ISOBMFF"]),
+        // Captions inside movies: c608 closed-caption tracks, A/53 cc_data in H.264/HEVC SEI,
+        // tx3g subtitle tracks and WebVTT tracks (wvtt, whose cues the WebVTT module parses and
+        // lays out), read and written over ISOBMFF without decoding any picture.
+        .target(name: "CaptionTracks", dependencies: ["CaptionCore", "CEA608", "SCC", "WebVTT", "ISOBMFF"]),
         .target(
             name: "CaptionKit",
             dependencies: [

@@ -69,6 +69,11 @@ extension MovieCaptions {
         guard let track = movie.track(id: source.trackID) else {
             throw CaptionTracksError(.missing, "no track \(source.trackID)", file: fileName)
         }
+        if source.kind == .subtitle, track.format == "wvtt" {
+            var result = try webVTT(track)
+            result.diagnostics = notes + result.diagnostics
+            return result
+        }
         if source.kind == .subtitle {
             let (captions, diagnostics) = try subtitles(track)
             let document = CaptionDocument(

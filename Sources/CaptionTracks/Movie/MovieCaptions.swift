@@ -86,7 +86,7 @@ public struct MovieCaptions: Sendable {
                         kind: .track, trackID: track.id, format: format, language: track.language,
                         channels: channels, sampleCount: count))
             case "sbtl", "text", "subt":
-                guard track.format == "tx3g" || track.format == "text" else {
+                guard track.format == "tx3g" || track.format == "text" || track.format == "wvtt" else {
                     diagnostics.append(unknownCodec(track, "subtitles in \(format)"))
                     continue
                 }

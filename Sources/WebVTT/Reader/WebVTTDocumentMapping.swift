@@ -1,9 +1,28 @@
 import CaptionCore
 
-/// A parsed WebVTT file turned into a caption document (Specs/webvtt.md, "Reading").
-struct WebVTTDocumentMapping {
-    let file: WebVTTFile
-    let fileName: String?
+/// A parsed WebVTT file turned into a caption document (Specs/webvtt.md, "Reading"): what the
+/// WebVTT reader does with a `.vtt` file, and what a WebVTT track of a movie (ISO/IEC 14496-30,
+/// CaptionTracks) does with the cues it put back together from its samples.
+public struct WebVTTDocumentMapping: Sendable {
+    public var file: WebVTTFile
+    public var fileName: String?
+    /// The time of `milliseconds` on cue `index`'s (0-based) WebVTT timeline, when it is not that
+    /// many milliseconds from zero: a movie's cue times are exact in the track's timescale, and
+    /// its timestamp tags count from the cue's start. Nil for a `.vtt` file.
+    public var time: (@Sendable (_ index: Int, _ milliseconds: Int64) -> MediaTime)?
+    /// Where cue `index` (0-based) is, for findings about it: its line in the file when nil.
+    public var locate: (@Sendable (_ index: Int) -> DiagnosticLocation)?
+
+    public init(
+        file: WebVTTFile, fileName: String?,
+        time: (@Sendable (_ index: Int, _ milliseconds: Int64) -> MediaTime)? = nil,
+        locate: (@Sendable (_ index: Int) -> DiagnosticLocation)? = nil
+    ) {
+        self.file = file
+        self.fileName = fileName
+        self.time = time
+        self.locate = locate
+    }
 
     /// Losses found on the way, by kind: the cues (1-based) they touched.
     private struct Losses {
@@ -13,10 +32,11 @@ struct WebVTTDocumentMapping {
         var classNames: Set<String> = []
         var verticalLR: [Int] = []
         var badTimestamps: [Int] = []
-        var endBeforeStart: [(cue: Int, line: Int)] = []
+        var endBeforeStart: [Int] = []
     }
 
-    func document(notes: inout [Diagnostic]) -> CaptionDocument {
+    /// The document, and what the model cannot hold, reported once per kind into `notes`.
+    public func document(notes: inout [Diagnostic]) -> CaptionDocument {
         var captions: [Caption] = []
         captions.reserveCapacity(file.cues.count)
         var losses = Losses()
@@ -30,11 +50,12 @@ struct WebVTTDocumentMapping {
                 losses.classNames.formUnion(built.otherClasses)
             }
             if cue.vertical == .growingRight { losses.verticalLR.append(number) }
-            if cue.endMilliseconds < cue.startMilliseconds { losses.endBeforeStart.append((number, cue.sourceLine)) }
+            if cue.endMilliseconds < cue.startMilliseconds { losses.endBeforeStart.append(number) }
             let region = cue.region.map { regions[$0] } ?? WebVTTPlacement.region(for: cue)
             let base = Caption(
                 id: cue.identifier.isEmpty ? nil : cue.identifier, runs: built.runs,
-                timeRange: TimeRange(start: time(cue.startMilliseconds), end: time(cue.endMilliseconds)),
+                timeRange: TimeRange(
+                    start: time(number - 1, cue.startMilliseconds), end: time(number - 1, cue.endMilliseconds)),
                 region: region, textAlignment: WebVTTPlacement.textAlignment(cue.textAlignment))
             // Timestamp tags: paint-on, one caption per reveal time inside the cue.
             var reveals = built.reveals.filter {
@@ -55,7 +76,7 @@ struct WebVTTDocumentMapping {
             for r in reveals + [(cue.endMilliseconds, built.runs.count)] {
                 var part = base
                 part.runs = Array(built.runs.prefix(r.runCount))
-                part.timeRange = TimeRange(start: time(startMs), end: time(r.milliseconds))
+                part.timeRange = TimeRange(start: time(number - 1, startMs), end: time(number - 1, r.milliseconds))
                 part.animation = .characterReveal
                 if startMs != cue.startMilliseconds { part.id = nil }
                 captions.append(part)
@@ -71,7 +92,13 @@ struct WebVTTDocumentMapping {
         return document
     }
 
-    private func time(_ ms: Int64) -> MediaTime { MediaTime(value: ms, timescale: 1000) }
+    private func time(_ index: Int, _ ms: Int64) -> MediaTime {
+        time?(index, ms) ?? MediaTime(value: ms, timescale: 1000)
+    }
+
+    private func location(ofCue index: Int) -> DiagnosticLocation {
+        locate?(index) ?? DiagnosticLocation(file: fileName, line: file.cues[index].sourceLine)
+    }
 
     /// A `Name: value` line of the header (a common convention, not part of WebVTT itself).
     private func headerValue(_ name: String) -> String? {
@@ -98,14 +125,14 @@ struct WebVTTDocumentMapping {
             notes.append(
                 Diagnostic(
                     severity, rule, "\(message) (\(numbers.count == 1 ? "cue" : "cues") \(list))",
-                    at: DiagnosticLocation(file: fileName, line: file.cues[first - 1].sourceLine)))
+                    at: location(ofCue: first - 1)))
         }
-        for (cue, line) in losses.endBeforeStart {
+        for cue in losses.endBeforeStart {
             notes.append(
                 Diagnostic(
                     .warning, "webvtt.timing",
                     "cue \(cue) ends before it starts; it is kept with no duration",
-                    at: DiagnosticLocation(file: fileName, line: line)))
+                    at: location(ofCue: cue - 1)))
         }
         add(.info, "webvtt.voice", losses.voices, "voice spans (<v>) are not kept: the caption model has no speaker")
         add(.info, "webvtt.lang", losses.languages, "language spans (<lang>) are not kept")

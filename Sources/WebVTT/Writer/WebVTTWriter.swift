@@ -15,7 +15,50 @@ public struct WebVTTWriter: Sendable {
         self.options = options
     }
 
+    /// One cue as the writer lays it out: what a `.vtt` file holds of it, and which captions it
+    /// shows (several for a paint-on run, the last one's text with a timestamp tag at each reveal).
+    public struct Cue: Sendable, Hashable {
+        /// The cue identifier; nil when the caption has none that WebVTT can hold.
+        public var identifier: String?
+        public var startMilliseconds: Int64
+        public var endMilliseconds: Int64
+        /// The cue settings, without the leading space; empty for none.
+        public var settings: String
+        /// The cue text (WebVTT §4.2.2 cue text): escaped, tagged, no empty line.
+        public var text: String
+        /// The indices of the captions it shows, in the document.
+        public var captions: ClosedRange<Int>
+    }
+
+    /// What the writer puts in a file, before it is joined into text: the header (the `WEBVTT`
+    /// line, `Language:`, `STYLE` and `REGION` blocks, ending with the blank line before the
+    /// first cue) and the cues. ISO/IEC 14496-30 keeps the same parts apart in a movie's WebVTT
+    /// track (CaptionTracks): the header in `vttC`, each cue's parts in its own boxes.
+    public struct Layout: Sendable, Hashable {
+        public var header: String
+        public var cues: [Cue]
+        public var diagnostics: [Diagnostic]
+    }
+
     public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
+        let layout = try self.layout(document)
+        var out = layout.header
+        for cue in layout.cues {
+            if let id = cue.identifier { out += id + "\n" }
+            out +=
+                WebVTTTimestamp.text(milliseconds: cue.startMilliseconds) + " --> "
+                + WebVTTTimestamp.text(milliseconds: cue.endMilliseconds)
+            if !cue.settings.isEmpty { out += " " + cue.settings }
+            out += "\n" + cue.text + "\n\n"
+        }
+        return CaptionWriteResult(bytes: Array(out.utf8), diagnostics: layout.diagnostics)
+    }
+
+    /// A WebVTT timestamp, `hh:mm:ss.ttt` (WebVTT §4.5), as the writer prints cue times.
+    public static func timestamp(milliseconds: Int64) -> String { WebVTTTimestamp.text(milliseconds: milliseconds) }
+
+    /// The file's parts (see ``Layout``) and what WebVTT could not carry.
+    public func layout(_ document: CaptionDocument) throws(CaptionFormatError) -> Layout {
         var diagnostics: [Diagnostic] = []
         var out = "WEBVTT\n"
         if let language = document.language, !language.contains("\n") { out += "Language: \(language)\n" }
@@ -35,6 +78,7 @@ public struct WebVTTWriter: Sendable {
             if moved { movedRegions.insert(region) }
         }
         var textWriter = WebVTTCueTextWriter()
+        var cues: [Cue] = []
         var losses: [String: [Int]] = [:]  // left out of the file
         var rewrites: [String: [Int]] = [:]  // written another way: the description says how
         var rounded = false
@@ -51,11 +95,10 @@ public struct WebVTTWriter: Sendable {
                 let time = try milliseconds(captions[k].timeRange.end, caption: k, rounded: &rounded)
                 reveals.append((captions[k].text.utf8.count, time))
             }
-            if let id = first.id, !id.isEmpty, !id.contains("-->"), !id.contains("\n") { out += id + "\n" }
-            out += WebVTTTimestamp.text(milliseconds: start) + " --> " + WebVTTTimestamp.text(milliseconds: end)
+            var identifier: String?
+            if let id = first.id, !id.isEmpty, !id.contains("-->"), !id.contains("\n") { identifier = id }
             let (settings, loss) = WebVTTCueSettingsWriter.settings(
                 for: final, regionID: final.region.flatMap { regionIDs.ids[$0] })
-            if !settings.isEmpty { out += " " + settings }
             switch loss {
             case .pixels?: losses["a region in pixels (no video size known)", default: []].append(index)
             case .rollUp?: losses["roll-up outside a named region", default: []].append(index)
@@ -64,7 +107,10 @@ public struct WebVTTWriter: Sendable {
             if let region = final.region, movedRegions.contains(region) {
                 rewrites["a region reaching outside the video (moved inside)", default: []].append(index)
             }
-            out += "\n" + textWriter.text(final.runs, reveals: reveals) + "\n\n"
+            cues.append(
+                Cue(
+                    identifier: identifier, startMilliseconds: start, endMilliseconds: end, settings: settings,
+                    text: textWriter.text(final.runs, reveals: reveals), captions: index...last))
             for l in textWriter.losses {
                 if Self.isRewrite(l) {
                     rewrites[Self.describe(l), default: []].append(index)
@@ -94,7 +140,7 @@ public struct WebVTTWriter: Sendable {
                     "WebVTT cannot carry \(what): \(fate)\(CaptionNumbers.subject(indices, atMost: 10))",
                     at: DiagnosticLocation(file: options.fileName)))
         }
-        return CaptionWriteResult(bytes: Array(out.utf8), diagnostics: diagnostics)
+        return Layout(header: out, cues: cues, diagnostics: diagnostics)
     }
 
     /// Whether the text writer wrote this another way (a space, a line feed) rather than leaving
