@@ -143,7 +143,8 @@ let package = Package(
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["Metadata", "ISOBMFF", "TestSupport"]),
         .testTarget(
-            name: "CaptionTracksTests", dependencies: ["CaptionTracks", "CaptionKit", "ISOBMFF", "SCC", "TestSupport"]),
+            name: "CaptionTracksTests",
+            dependencies: ["CaptionTracks", "CaptionKit", "ISOBMFF", "SCC", "WebVTT", "TestSupport"]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
         .testTarget(name: "SRTTests", dependencies: ["SRT", "CaptionKit", "TestSupport"]),
         .testTarget(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, idempotently: Debian packages (skipped when already
-# present) and, with --test, the peer tools the cross-check tests run (ttconv, pycaption);
+# present) and, with --test, the peer tools the cross-check tests run (ttconv, pycaption, pymp4, GStreamer);
 # --bench adds what only the benchmarks run (gopro-dashboard-overlay, heavy: numpy, Pillow…).
 set -euo pipefail
 
@@ -16,7 +16,9 @@ packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev 
 # Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption,
 # Node.js to run the web-platform-tests WebVTT pages' own assertions, exiftool for metadata,
 # mount for the media tests' read-only and full tmpfs destinations.
-(( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk nodejs libimage-exiftool-perl mount)
+# GStreamer's qtdemux (gst-launch-1.0, plugins-good) reads WebVTT tracks (wvtt) for the cross-check.
+(( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk nodejs libimage-exiftool-perl mount
+                              gstreamer1.0-tools gstreamer1.0-plugins-good)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -33,8 +35,8 @@ fi
 if (( want_test )); then
     py=python3
     # module:PyPI name. gpxpy and py-gpmf-parser (GoPro's gpmf-parser) check the GPX and GPMF
-    # readers; exiftool (above) the mebx and gpmd tracks.
-    for entry in ttconv:ttconv pycaption:pycaption gpxpy:gpxpy py_gpmf_parser:py-gpmf-parser; do
+    # readers; exiftool (above) the mebx and gpmd tracks; pymp4 builds and parses WebVTT tracks.
+    for entry in ttconv:ttconv pycaption:pycaption gpxpy:gpxpy py_gpmf_parser:py-gpmf-parser pymp4:pymp4; do
         tool=${entry%%:*}
         name=${entry#*:}
         if ! "$py" -c "import $tool" 2>/dev/null; then
