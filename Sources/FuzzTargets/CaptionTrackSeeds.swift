@@ -5,7 +5,7 @@ import CaptionTracks
 /// Seeds for the caption track targets, made from caption fixtures with the suite's own
 /// writers where it has them: the CEA-608 words of the SCC files as `c608` samples and as A/53
 /// `cc_data()` in each of the containers the readers take, and the captions of every caption
-/// file as `tx3g` samples. Nothing made here is kept in the repository.
+/// file as `tx3g` and WebVTT (`wvtt`) samples. Nothing made here is kept in the repository.
 enum CaptionTrackSeeds {
     /// The first byte pairs of an SCC file (its hex words), or none.
     static func pairs(_ path: String, _ bytes: [UInt8], atMost: Int = 64) -> [CEA608BytePair] {
@@ -77,5 +77,17 @@ enum CaptionTrackSeeds {
             let read = try? format.reader?(bytes, CaptionFormatOptions(fileName: path))
         else { return [] }
         return read.document.captions.prefix(8).map { MovTextSample(runs: $0.runs).bytes() }
+    }
+
+    /// `wvtt`: the first samples of a WebVTT track of each caption file's captions (cues cut
+    /// where they overlap, `vtte` in the gaps, settings and styled text as the WebVTT writer
+    /// lays them out).
+    @Sendable static func webVTT(path: String, bytes: [UInt8]) -> [[UInt8]] {
+        guard let format = CaptionFormatRegistry.standard.format(forPath: path),
+            let read = try? format.reader?(bytes, CaptionFormatOptions(fileName: path)),
+            let (track, _) = try? WebVTTTrackBuilder(quickTime: false, language: .undetermined).track(
+                for: read.document, frameRate: read.document.frameRate, alternateGroup: 1, enabled: true)
+        else { return [] }
+        return track.samples.prefix(8).map(\.data)
     }
 }

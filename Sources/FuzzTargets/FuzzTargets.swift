@@ -51,6 +51,8 @@ public enum FuzzTargets {
             derive: CaptionTrackSeeds.a53, check: A53Check.check),
         FuzzTarget(
             name: "mov-text", seeds: captionFixtures, derive: CaptionTrackSeeds.movText, check: MovTextCheck.check),
+        FuzzTarget(
+            name: "wvtt", seeds: captionFixtures, derive: CaptionTrackSeeds.webVTT, check: WebVTTSampleCheck.check),
     ]
 
     /// Every folder of caption files.

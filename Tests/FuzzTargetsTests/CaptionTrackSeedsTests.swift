@@ -6,7 +6,7 @@ import Testing
 
 /// The derived seeds of the caption track targets reach what they are for: each A/53 seed
 /// holds a `cc_data()` its reader finds (cc_data alone, stored H.264 and HEVC samples, Annex B,
-/// MPEG-2 user data), each `c608` seed pairs, each `tx3g` seed text.
+/// MPEG-2 user data), each `c608` seed pairs, each `tx3g` seed text, the `wvtt` seeds cues.
 @Suite struct CaptionTrackSeedsTests {
     static func seeds(_ name: String) throws -> [[UInt8]] {
         let target = try #require(FuzzTargets.named(name))
@@ -42,5 +42,16 @@ import Testing
         let movText = try Self.seeds("mov-text")
         #expect(movText.count > 10)
         #expect(movText.filter { !MovTextSample.read($0).sample.text.isEmpty }.count > movText.count / 2)
+    }
+
+    /// The `wvtt` seeds are WebVTT samples with cues, some with several (overlapping captions),
+    /// some with settings, and every one reads with no problem.
+    @Test func webVTTSeedsHoldCues() throws {
+        let seeds = try Self.seeds("wvtt").map(WebVTTSample.read)
+        #expect(seeds.count > 10)
+        #expect(seeds.allSatisfy { $0.problems.isEmpty })
+        #expect(seeds.filter { !$0.sample.cues.isEmpty }.count > seeds.count / 2)
+        #expect(seeds.contains { $0.sample.cues.count > 1 })
+        #expect(seeds.contains { $0.sample.cues.contains { !$0.settings.isEmpty } })
     }
 }

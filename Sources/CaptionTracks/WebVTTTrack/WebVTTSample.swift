@@ -44,8 +44,8 @@ public struct WebVTTSample: Sendable, Hashable {
 
     // MARK: - Writing
 
-    /// The sample's bytes: a `vttc` box per cue (empty strings left out, `payl` always there),
-    /// or a `vtte` box when there is none.
+    /// The sample's bytes: a `vttc` box per cue (an empty identifier or settings left out, `ctim`
+    /// when there is a time, `payl` always), or a `vtte` box when there is none.
     public var bytes: [UInt8] {
         var w = BoxWriter()
         if cues.isEmpty {
@@ -54,12 +54,11 @@ public struct WebVTTSample: Sendable, Hashable {
         for cue in cues {
             try? w.box("vttc") { (w: inout BoxWriter) throws(ISOBMFFError) in
                 if let id = cue.sourceID { try w.box("vsid") { (w: inout BoxWriter) in w.i32(id) } }
-                let strings: [(FourCC, String)] = [
-                    ("iden", cue.identifier), ("ctim", cue.currentTime ?? ""), ("sttg", cue.settings),
-                ]
-                for (type, text) in strings where !text.isEmpty {
-                    try w.box(type) { (w: inout BoxWriter) in w.append(text.utf8) }
+                if !cue.identifier.isEmpty {
+                    try w.box("iden") { (w: inout BoxWriter) in w.append(cue.identifier.utf8) }
                 }
+                if let time = cue.currentTime { try w.box("ctim") { (w: inout BoxWriter) in w.append(time.utf8) } }
+                if !cue.settings.isEmpty { try w.box("sttg") { (w: inout BoxWriter) in w.append(cue.settings.utf8) } }
                 try w.box("payl") { (w: inout BoxWriter) in w.append(cue.payload.utf8) }
             }
         }
@@ -135,11 +134,11 @@ public struct WebVTTSample: Sendable, Hashable {
         return cue
     }
 
-    /// A string box's text (14496-30 "boxstring": UTF-8, no terminating NUL; one that some
-    /// writers add is dropped). Bytes that are not UTF-8 are shown as U+FFFD, and said so.
-    private static func text(_ body: ArraySlice<UInt8>, of type: FourCC, problems: inout [String]) -> String {
+    /// A string box's text (14496-30 "boxstring": UTF-8, no terminating NUL; those that some
+    /// writers add are dropped). Bytes that are not UTF-8 are shown as U+FFFD, and said so.
+    static func text(_ body: ArraySlice<UInt8>, of type: FourCC, problems: inout [String]) -> String {
         var body = body
-        if body.last == 0 { body = body.dropLast() }
+        while body.last == 0 { body = body.dropLast() }
         if String(validating: body, as: UTF8.self) == nil {
             problems.append("the text of a \(type) box is not UTF-8; bad bytes are shown as U+FFFD")
         }

@@ -38,10 +38,11 @@ public struct WebVTTSampleEntry: Sendable, Hashable {
             return (result, problems)
         }
         for box in WebVTTSample.boxes(entry[16...], in: "wvtt sample entry", problems: &problems) {
-            let text = String(decoding: box.body.last == 0 ? box.body.dropLast() : box.body, as: UTF8.self)
             switch box.type {
-            case "vttC" where result.configuration == nil: result.configuration = text
-            case "vlab" where result.sourceLabel == nil: result.sourceLabel = text
+            case "vttC" where result.configuration == nil:
+                result.configuration = WebVTTSample.text(box.body, of: box.type, problems: &problems)
+            case "vlab" where result.sourceLabel == nil:
+                result.sourceLabel = WebVTTSample.text(box.body, of: box.type, problems: &problems)
             case "vttC", "vlab": problems.append("a second \(box.type) box in the wvtt sample entry is ignored")
             default: break  // btrt and others say nothing about the cues
             }
