@@ -13,7 +13,8 @@ import SCC
 /// Specs/caption-tracks.md.
 public struct MovieCaptionWriter {
     public struct Options: Sendable {
-        /// The tracks to write; nil: `c608` for an SCC input, `tx3g` for any other.
+        /// The tracks to write (`c608`, `tx3g`, `wvtt`); nil: `c608` for an SCC input, `tx3g` for
+        /// any other.
         public var forms: Set<CaptionTrackMuxer.Form>?
         /// The CEA-608 channel of the `c608` data (1–4; 3 and 4 go in field 2), and the channel
         /// an SCC input is read from for `tx3g`.
@@ -96,10 +97,10 @@ public struct MovieCaptionWriter {
         }
         let forms = options.forms ?? [prepared.isSCC || files.count > 1 ? .c608 : .tx3g]
         guard !forms.isEmpty else { throw CaptionFormatError(.cannotWrite, "no track form chosen") }
-        if files.count > 1 && forms.contains(.tx3g) {
+        if files.count > 1, let form = forms.first(where: \.isSubtitle) {
             throw CaptionFormatError(
                 .cannotWrite,
-                "caption files for more than one channel go in one c608 track (one a field); a tx3g track takes one file"
+                "caption files for more than one channel go in one c608 track (one a field); a \(form.rawValue) track takes one file"
             )
         }
         var notes = diagnostics
@@ -114,11 +115,20 @@ public struct MovieCaptionWriter {
                 written.append(.c608)
                 notes += trackNotes
             }
+            // Subtitle tracks share one alternate group: only the first added is enabled.
             if forms.contains(.tx3g) {
                 let (track, trackNotes) = try muxer.tx3gTrack(
                     prepared.document.captions, frameRate: prepared.document.frameRate, language: prepared.language)
                 tracks.append(track)
                 written.append(.tx3g)
+                notes += trackNotes
+            }
+            if forms.contains(.wvtt) {
+                let (track, trackNotes) = try muxer.wvttTrack(
+                    prepared.document, language: prepared.language, sourceLabel: Self.fileName(captionsPath),
+                    fileName: captionsPath, enabled: !written.contains(.tx3g))
+                tracks.append(track)
+                written.append(.wvtt)
                 notes += trackNotes
             }
         } catch let error as CaptionTracksError {
@@ -127,6 +137,11 @@ public struct MovieCaptionWriter {
         return Plan(
             muxer: muxer, tracks: tracks, forms: written, trackIDs: muxer.trackIDs(count: tracks.count),
             diagnostics: notes)
+    }
+
+    /// The last component of `path`, the source label of a WebVTT track.
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// A plan that adds a `c608` track to the movie at `path` whose line-21 frames (29.97 fps,

@@ -39,6 +39,48 @@ import Testing
         #expect(try String(contentsOfFile: dir.path("sub.srt"), encoding: .utf8).contains("( clock ticking )"))
     }
 
+    /// `mux --as wvtt`: a WebVTT file with overlapping cues as a WebVTT track (ISO/IEC 14496-30),
+    /// read back by `convert` to what `convert` makes of the .vtt itself, and read by GStreamer's
+    /// qtdemux (an independent wvtt reader) with every cue's text; with `--form tx3g,wvtt` both
+    /// tracks are added in one alternate group and only the first is enabled (ffprobe).
+    @Test func muxAsWebVTTThenConvertBack() throws {
+        let dir = try TemporaryDirectory("cli-mux-wvtt")
+        let clip = try TrackClips.make("clip.mp4", in: dir)
+        let vtt = dir.path("in.vtt")
+        try """
+        WEBVTT
+
+        one
+        00:00:00.100 --> 00:00:00.600 line:80%
+        First <i>cue</i>
+
+        00:00:00.400 --> 00:00:00.900
+        Second, overlapping
+        two lines
+        """.write(toFile: vtt, atomically: true, encoding: .utf8)
+        let out = dir.path("out.mp4")
+        let mux = try CLIRunner.run(["mux", clip, vtt, "-o", out, "--as", "wvtt"])
+        #expect(mux.status == 0, "\(mux.stderr)")
+        #expect(mux.stderr.contains("wvtt track 2 written"), "\(mux.stderr)")
+        #expect(try CLIRunner.run(["convert", vtt, dir.path("direct.vtt")]).status == 0)
+        let back = try CLIRunner.run(["convert", out, dir.path("back.vtt")])
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(
+            try String(contentsOfFile: dir.path("back.vtt"), encoding: .utf8)
+                == String(contentsOfFile: dir.path("direct.vtt"), encoding: .utf8))
+        let peer = try WebVTTPeers.gstreamer(out, in: dir).map(\.text)
+        #expect(peer.contains("First <i>cue</i>") && peer.contains("Second, overlapping\ntwo lines"), "\(peer)")
+
+        let both = dir.path("both.mp4")
+        let r = try CLIRunner.run(["mux", clip, vtt, "-o", both, "--form", "tx3g,wvtt"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let streams = try MediaTools.streams(both)
+        let enabled = streams.filter { ($0["codec_type"] as? String) != "video" }.map {
+            "\($0["codec_tag_string"] ?? "?") \(($0["disposition"] as? [String: Any])?["default"] ?? "?")"
+        }
+        #expect(enabled == ["tx3g 1", "wvtt 0"], "\(enabled)")
+    }
+
     /// Each bad request: exit status 2, a message that says what is wrong, and no output file.
     @Test(arguments: ["no-video", "channel", "no-sei", "as-transmitted-to-srt", "transport-stream", "form"])
     func badRequestsAreClearErrorsWithNoOutput(kind: String) throws {
@@ -77,7 +119,7 @@ import Testing
             args = [
                 "mux", try TrackClips.make("clip.mp4", in: dir), Self.popOn, "-o", dir.path("out.mp4"), "--form", "708",
             ]
-            expected = "--form must be c608, tx3g or both"
+            expected = "--form must be c608, tx3g, wvtt or both"
         }
         let r = try CLIRunner.run(args)
         #expect(r.status == 2, "\(r.stdout)\(r.stderr)")

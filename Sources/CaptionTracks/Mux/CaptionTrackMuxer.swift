@@ -3,7 +3,7 @@ import ISOBMFF
 
 /// Adds caption tracks to a copy of a movie (AVFoundation's `AVAssetWriterInputCaptionAdaptor`
 /// on Linux): a `c608` closed-caption track from the byte pairs of each video frame, and a
-/// `tx3g` subtitle track from captions. The movie's own tracks are copied byte for byte
+/// `tx3g` or `wvtt` subtitle track from captions. The movie's own tracks are copied byte for byte
 /// (``MovieTrackAdder``); nothing is written until every track is built.
 public struct CaptionTrackMuxer: Sendable {
     /// The kinds of track; the raw values are the CLI's `--form` names.
@@ -12,6 +12,12 @@ public struct CaptionTrackMuxer: Sendable {
         case c608
         /// 3GPP timed text, FFmpeg's `mov_text`: `sbtl` handler, `tx3g` samples.
         case tx3g
+        /// WebVTT in ISO BMFF (ISO/IEC 14496-30), as CMAF carries subtitles: `text` handler,
+        /// `wvtt` samples.
+        case wvtt
+
+        /// Whether the form is a subtitle track (one enabled per alternate group).
+        public var isSubtitle: Bool { self != .c608 }
     }
 
     public let movie: MovieCaptions
@@ -75,19 +81,37 @@ public struct CaptionTrackMuxer: Sendable {
         return (track, diagnostics)
     }
 
-    /// A `tx3g` track showing `captions` (movie times). It joins the alternate group of the
-    /// movie's subtitle tracks (or a new one), enabled only when no subtitle track of that group
-    /// is (ISO/IEC 14496-12 §8.3.2.3: one enabled track per group).
-    public func tx3gTrack(_ captions: [Caption], frameRate: FrameRate?, language: LanguageTag)
+    /// A `tx3g` track showing `captions` (movie times), in the subtitle group
+    /// (``subtitleGroup(enabling:)``).
+    public func tx3gTrack(_ captions: [Caption], frameRate: FrameRate?, language: LanguageTag, enabled: Bool = true)
         throws(CaptionTracksError) -> (track: NewTrack, diagnostics: [Diagnostic])
     {
+        let (group, enable) = subtitleGroup(enabling: enabled)
+        return try MovTextTrackBuilder(quickTime: isQuickTime, language: language).track(
+            for: captions, frameRate: frameRate, alternateGroup: group, enabled: enable)
+    }
+
+    /// A `wvtt` track showing `document` (movie times; its header's language and STYLE and
+    /// REGION blocks go in `vttC`), in the subtitle group (``subtitleGroup(enabling:)``).
+    /// `sourceLabel` names the source in `vlab`; `fileName` locates findings.
+    public func wvttTrack(
+        _ document: CaptionDocument, language: LanguageTag, sourceLabel: String?, fileName: String?,
+        enabled: Bool = true
+    ) throws(CaptionTracksError) -> (track: NewTrack, diagnostics: [Diagnostic]) {
+        let (group, enable) = subtitleGroup(enabling: enabled)
+        return try WebVTTTrackBuilder(quickTime: isQuickTime, language: language, sourceLabel: sourceLabel).track(
+            for: document, frameRate: document.frameRate, alternateGroup: group, enabled: enable, fileName: fileName)
+    }
+
+    /// The alternate group a new subtitle track joins: that of the movie's subtitle tracks (or a
+    /// new one); the track is enabled when `enabling` asks and no subtitle track of that group is
+    /// (ISO/IEC 14496-12 §8.3.2.3: one enabled track per group).
+    func subtitleGroup(enabling: Bool) -> (group: Int16, enabled: Bool) {
         let subtitles = movie.movie.tracks.filter { ["sbtl", "text", "subt"].contains($0.handlerType) }
         let group =
             subtitles.first(where: { $0.alternateGroup != 0 })?.alternateGroup
             ?? ((movie.movie.tracks.map(\.alternateGroup).max() ?? 0) + 1)
-        let enabled = !subtitles.contains { $0.alternateGroup == group && $0.flags & 1 != 0 }
-        return try MovTextTrackBuilder(quickTime: isQuickTime, language: language).track(
-            for: captions, frameRate: frameRate, alternateGroup: group, enabled: enabled)
+        return (group, enabling && !subtitles.contains { $0.alternateGroup == group && $0.flags & 1 != 0 })
     }
 
     /// The IDs the new tracks will get, in order.

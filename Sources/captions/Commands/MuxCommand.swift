@@ -1,20 +1,22 @@
 import ArgumentParser
 import CaptionKit
+import CaptionTracks
 import CaptionsCLI
 
 /// `captions mux MOVIE CAPTIONS -o OUT`: caption tracks added to a copy of a movie.
 struct MuxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mux",
-        abstract: "Add captions to a copy of a movie as a c608 closed-caption track or a tx3g subtitle track.",
+        abstract: "Add captions to a copy of a movie as a c608 closed-caption track, a tx3g or a WebVTT subtitle track.",
         discussion:
             "The movie's own tracks are copied byte for byte, in its own container (MP4 or MOV). --form c608 writes CEA-608 byte pairs "
             + "at line 21's rate (29.97 fps, whatever the video's), one sample per line-21 frame with data, referred to by the "
             + "video (tref clcp): an SCC file's own words on their own frames, else the words the SCC writer sends. --cc3 FILE "
             + "(and --cc1, --cc2, --cc4) adds another file on that channel: `mux movie.mov en.scc --cc3 es.scc -o out.mov` puts "
             + "English in CC1 (field 1) and Spanish in CC3 (field 2) of one track; one file a field. --form tx3g writes soft "
-            + "subtitles (FFmpeg's mov_text) from any caption file. Default: c608 for SCC input or several files, tx3g "
-            + "otherwise. See Specs/caption-tracks.md.")
+            + "subtitles (FFmpeg's mov_text) from any caption file; --form wvtt (or --as wvtt) WebVTT in ISO BMFF (ISO/IEC "
+            + "14496-30), as CMAF carries subtitles. Forms combine with commas (c608,wvtt); both is c608,tx3g. Default: "
+            + "c608 for SCC input or several files, tx3g otherwise. See Specs/caption-tracks.md.")
 
     @Argument(help: "The movie (MP4 or MOV).")
     var movie: String
@@ -27,8 +29,22 @@ struct MuxCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output movie.")
     var output: String
 
-    @Option(help: "c608, tx3g or both.")
+    @Option(
+        name: [.customLong("form"), .customLong("as")],
+        help: "c608, tx3g (mov_text), wvtt (webvtt), or several joined by commas; both is c608,tx3g.")
     var form: String?
+
+    /// The forms `--form` names; nil without it. Unknown names are nil in the list.
+    static func forms(_ text: String) -> [CaptionTrackMuxer.Form?] {
+        text.split(separator: ",").flatMap { name -> [CaptionTrackMuxer.Form?] in
+            switch name {
+            case "both": return [.c608, .tx3g]
+            case "mov_text": return [.tx3g]
+            case "webvtt": return [.wvtt]
+            default: return [CaptionTrackMuxer.Form(rawValue: String(name))]
+            }
+        }
+    }
 
     @Option(
         help:
@@ -59,8 +75,8 @@ struct MuxCommand: ParsableCommand {
     var force = false
 
     func validate() throws {
-        if let form, !["c608", "tx3g", "mov_text", "both"].contains(form) {
-            throw ValidationError("--form must be c608, tx3g or both, not \(form)")
+        if let form, Self.forms(form).contains(nil) || Self.forms(form).isEmpty {
+            throw ValidationError("--form must be c608, tx3g, wvtt or both (or several joined by commas), not \(form)")
         }
         if let channel, !(1...4).contains(channel) {
             throw ValidationError("--channel must be 1, 2, 3 or 4 (CC1–CC4), not \(channel)")
@@ -71,9 +87,9 @@ struct MuxCommand: ParsableCommand {
         if captions == nil && channels.files.isEmpty {
             throw ValidationError("give the caption file (CAPTIONS), or --cc1…--cc4 FILE")
         }
-        if try files().count > 1, let form, form != "c608" {
+        if try files().count > 1, let form, Self.forms(form).contains(where: { $0 != .c608 }) {
             throw ValidationError(
-                "--form \(form): caption files for several channels go in one c608 track; a tx3g track takes one file")
+                "--form \(form): caption files for several channels go in one c608 track; a subtitle track takes one file")
         }
     }
 
@@ -84,12 +100,7 @@ struct MuxCommand: ParsableCommand {
 
     func run() throws {
         var options = MovieCaptionWriter.Options()
-        switch form {
-        case "c608": options.forms = [.c608]
-        case "tx3g", "mov_text": options.forms = [.tx3g]
-        case "both": options.forms = [.c608, .tx3g]
-        default: options.forms = nil
-        }
+        options.forms = form.map { Set(Self.forms($0).compactMap { $0 }) }
         let files = try files()
         guard let main = files.first else { throw ValidationError("give the caption file (CAPTIONS)") }
         options.channel = main.channel
