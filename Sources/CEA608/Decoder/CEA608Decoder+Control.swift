@@ -14,8 +14,10 @@ extension CEA608Decoder {
             return CEA608DecodeStep(code: .undefined(byte1, byte2))
         }
         let isMiscellaneous = normalized.first == 0x14 && (0x20...0x2F).contains(normalized.second)
-        // 15.119(i): control codes are sent twice in a row; the identical second copy is
-        // ignored, and a third copy counts again.
+        // 15.119(i), CTA-608-E D.2: control codes are sent twice in successive frames; the
+        // decoder acts on the first copy and ignores the identical second one, also when only
+        // filler came between (a 23.976 fps transport puts filler there); a third copy counts
+        // again, and so does a copy after any other pair (Specs/scc.md "Decoding").
         if previousControl == word {
             previousControl = -1
             let field = isMiscellaneous ? (byte1 & 0x07 == 0x05 ? 2 : 1) : activeField

@@ -49,8 +49,9 @@ public struct CEA608Decoder: Sendable {
     var activeField: Int
     /// The data channel of the most recent control code (1 or 2).
     var activeDataChannel = 1
-    /// The previous pair when it was a control code, parity stripped, first byte high; -1 if
-    /// the previous pair was anything else (15.119(i)(2)).
+    /// The last pair other than filler when it was a control code, parity stripped, first byte
+    /// high; -1 if it was anything else, or the redundant copy of one (15.119(i); CTA-608-E
+    /// D.2 and the definition of "Immediately"). Filler between two copies does not clear it.
     var previousControl: Int32 = -1
     /// Whether XDS bytes are being received (CEA-608-B §8).
     var inXDS = false
@@ -110,9 +111,10 @@ public struct CEA608Decoder: Sendable {
     }
 
     private mutating func decodePair(_ first: UInt8, _ second: UInt8) -> CEA608DecodeStep {
-        // 0x80 0x80 is filler (15.119(i)(1)); it also separates two copies of a control code.
-        if first == 0x80 && second == 0x80 {
-            previousControl = -1
+        // The null pair (0x80 0x80; 0x00 0x00 too in data without parity bits) is filler:
+        // nothing is shown (15.119(i)(1)). It does not end a control code's redundancy: the
+        // copy after filler is still the redundant one (Specs/scc.md "Decoding", Redundancy).
+        if isNullPair(first, second) {
             return CEA608DecodeStep(code: .padding)
         }
         var byte1 = first & 0x7F
@@ -155,6 +157,12 @@ public struct CEA608Decoder: Sendable {
             }
             return decodeCharacters(byte1, byte2)
         }
+    }
+
+    /// Whether a pair is the null pair: both bytes 0x00 once parity is stripped, each with its
+    /// parity bit (0x80 0x80) unless the data is read without parity.
+    private func isNullPair(_ first: UInt8, _ second: UInt8) -> Bool {
+        checksParity ? first == 0x80 && second == 0x80 : first & 0x7F == 0 && second & 0x7F == 0
     }
 
     // MARK: - Characters
