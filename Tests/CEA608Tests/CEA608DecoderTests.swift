@@ -372,8 +372,9 @@ import Testing
         #expect(steps[0].diagnostic?.ruleID == "608.other-field")
     }
 
-    @Test func xdsIsSkippedWithADiagnostic() {
-        // CEA-608-B §8: 0x01–0x0E start or continue an XDS packet, 0x0F ends it.
+    @Test func xdsIsKeptOutOfCaptions() {
+        // CTA-608-E §8.6: 0x01–0x0E start or continue an XDS packet, 0x0F ends it; this one's
+        // checksum (0x40, not 0x62) fails (§8.6.3).
         var cc3 = CEA608Decoder(channel: .cc3)
         let steps = feed(
             &cc3,
@@ -381,8 +382,10 @@ import Testing
                 .raw(0x01, 0x83), .text("ABCD"), .raw(0x8F, 0x40), .twice(0x1529), .twice(pac(row: 1)),
                 .text("OK"),
             ])
-        #expect(steps[0].diagnostic?.ruleID == "608.xds")
+        #expect(steps[0].code == .xds(0x01, 0x03))
         #expect(steps[1].code == .xds(0x41, 0x42))
+        #expect(steps[3].diagnostic?.ruleID == "608.xds-checksum")
+        #expect(cc3.xdsPackets.isEmpty)
         #expect(rows(cc3.displayedMemory) == ["1:OK"])
     }
 }

@@ -462,3 +462,18 @@ struct CaptionChannelTests {
         #expect(CaptionChannel(field: 3, dataChannel: 1) == nil)
     }
 }
+
+@Suite("XDS program type keywords match Specs/cea608/xds-program-types.tsv")
+struct XDSProgramTypeTableTests {
+    @Test func everyKeywordBothWays() throws {
+        let rows = try readTable("xds-program-types.tsv")
+        #expect(rows.count == 96)
+        let fromTable = try Set(rows.map { try columns($0, "code", "keyword", "group") })
+        let fromSwift = Set(
+            (UInt8(0x20)...0x7F).compactMap { XDSProgramKeyword(code: $0) }.map {
+                "0x\(String($0.code, radix: 16, uppercase: true)) \($0.name) \($0.isBasic ? "basic" : "detail")"
+            })
+        #expect(fromTable == fromSwift)
+        #expect(XDSProgramKeyword(code: 0x1F) == nil && XDSProgramKeyword(code: 0x80) == nil)
+    }
+}

@@ -1,6 +1,7 @@
 // SCC file syntax, labels and word timing (Specs/scc.md). Every error names its line; lenient
 // reading turns what it can get past into diagnostics, strict reading into errors.
 
+import CEA608
 import CaptionCore
 import SCC
 import Testing
@@ -240,12 +241,21 @@ import Testing
 
     @Test func fieldTwoChannelsAndXDS() throws {
         // Specs/scc.md "Channels": CC3/CC4 read the words as field 2 data; 0x15 misc codes.
-        let text = Self.header + "00:00:01:00\t0183 c1c2 8f40 1520 1520 9470 9470 c849 152f 152f\n"
+        // XDS (CTA-608-E §8.6): a Current Program Name "AB" whose checksum 0x6a (ea with parity)
+        // is right, and one whose 0x40 is not (§8.6.3): kept apart, and a located warning.
+        let text =
+            Self.header + "00:00:01:00\t0183 c1c2 8fea 1520 1520 9470 9470 c849 152f 152f\n\n"
+            + "00:00:02:00\t0183 c1c2 8f40\n"
         let cc3 = try readSCC(text, CaptionFormatOptions(channel: 3))
         #expect(cc3.document.captions.map(\.text) == ["HI"])
+        #expect(cc3.xdsPackets.map(\.content) == [.programName("AB")])
+        #expect(cc3.xdsPackets.first.map { cc3.time(ofFrame: $0.endFrame) } == FrameRate.fps29_97.time(ofFrame: 32))
         #expect(rules(cc3).contains("608.xds"))
+        let checksum = cc3.diagnostics.first { $0.ruleID == "608.xds-checksum" }
+        #expect(checksum?.location.line == 5 && checksum?.location.timecode == "00:00:02:02")
         let cc1 = try readSCC(text)
         #expect(cc1.document.captions.isEmpty)
+        #expect(cc1.xdsPackets.isEmpty)
     }
 
     @Test func textModeIsKeptApart() throws {

@@ -8,7 +8,6 @@ extension CEA608Decoder {
     /// Decodes a pair whose first byte (parity stripped) is 0x10–0x1F.
     mutating func decodeControl(_ byte1: UInt8, _ byte2: UInt8) -> CEA608DecodeStep {
         let word = Int32(byte1) << 8 | Int32(byte2)
-        inXDS = false
         guard let normalized = CaptionChannel.normalize(first: byte1, second: byte2) else {
             previousControl = -1
             return CEA608DecodeStep(code: .undefined(byte1, byte2))

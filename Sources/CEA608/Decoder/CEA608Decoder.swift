@@ -42,6 +42,11 @@ public struct CEA608Decoder: Sendable {
     public internal(set) var baseRow = CEA608Memory.rows - 1
     /// Text-mode rows received so far, for the decoder's data channel.
     public internal(set) var textLines: [CEA608TextLine] = []
+    /// XDS packets of field 2 received so far that passed their checksum, in the order they
+    /// ended (CTA-608-E §9), at most ``maximumXDSPackets``; always empty in field 1.
+    public internal(set) var xdsPackets: [XDSPacket] = []
+    /// How many XDS packets passed their checksum, kept or not.
+    public internal(set) var xdsPacketCount = 0
 
     // MARK: - Internal state
 
@@ -53,8 +58,9 @@ public struct CEA608Decoder: Sendable {
     /// high; -1 if it was anything else, or the redundant copy of one (15.119(i); CTA-608-E
     /// D.2 and the definition of "Immediately"). Filler between two copies does not clear it.
     var previousControl: Int32 = -1
-    /// Whether XDS bytes are being received (CEA-608-B §8).
-    var inXDS = false
+    /// The XDS receiver of a field-2 decoder (CTA-608-E §8.6); `nil` in field 1, which carries no
+    /// XDS (CTA-608-E D.2).
+    var xds: XDSDecoder?
     /// Whether a code for the other field was already reported.
     var reportedOtherField = false
     /// Whether characters went into non-displayed memory since the last EOC (15.119(f)(2)).
@@ -77,6 +83,7 @@ public struct CEA608Decoder: Sendable {
         self.channel = channel
         self.checksParity = checksParity
         activeField = channel.field
+        if channel.field == 2 { xds = XDSDecoder(checksParity: checksParity) }
     }
 
     // MARK: - Decoding
@@ -98,9 +105,11 @@ public struct CEA608Decoder: Sendable {
     @discardableResult
     public mutating func finish(frame: Int64) -> [Diagnostic] {
         flushTextRow(frame: frame)
-        guard loadedSinceDisplay, !nonDisplayedMemory.isEmpty else { return [] }
+        var found: [Diagnostic] = []
+        if let unfinished = xds?.unfinishedNote() { found.append(unfinished) }
+        guard loadedSinceDisplay, !nonDisplayedMemory.isEmpty else { return found }
         loadedSinceDisplay = false
-        return [Self.neverDisplayed("the data ends before an EOC displays it")]
+        return [Self.neverDisplayed("the data ends before an EOC displays it")] + found
     }
 
     /// 15.119(f)(2): a pop-on caption is shown only by EOC.
@@ -119,15 +128,21 @@ public struct CEA608Decoder: Sendable {
         }
         var byte1 = first & 0x7F
         var byte2 = second & 0x7F
-        // 15.119(b): every byte has odd parity. A control pair (or XDS data) with a failing byte
-        // is dropped; in a character pair each byte counts alone: a printable byte that fails
-        // shows as the solid block 0x7F in its own cell, so the cells after it stay where they
-        // belong (15.119(j)(1) as cited by zvbi; CTA-608-E), and a failing non-printing byte
-        // stays nothing. FFmpeg does the same for the pair's first byte.
+        let parityFails = checksParity && !(Parity.hasOddParity(first) && Parity.hasOddParity(second))
+        // Field 2: the pairs of XDS packets belong to no caption or text service (CTA-608-E §8.6).
+        if xds != nil, let step = receiveXDS(first, second, failedParity: parityFails) {
+            previousControl = -1
+            return step
+        }
+        // 15.119(b): every byte has odd parity. A control pair with a failing byte is dropped; in
+        // a character pair each byte counts alone: a printable byte that fails shows as the solid
+        // block 0x7F in its own cell, so the cells after it stay where they belong (15.119(j)(1)
+        // as cited by zvbi; CTA-608-E), and a failing non-printing byte stays nothing. FFmpeg
+        // does the same for the pair's first byte.
         var failedParity = false
-        if checksParity && !(Parity.hasOddParity(first) && Parity.hasOddParity(second)) {
-            let isCharacterPair = byte1 >= 0x20 || (byte1 < 0x10 && channel.field == 1 && !inXDS)
-            guard isCharacterPair, !inXDS else {
+        if parityFails {
+            let isCharacterPair = byte1 >= 0x20 || (byte1 < 0x10 && channel.field == 1)
+            guard isCharacterPair else {
                 previousControl = -1
                 return .parityError(first, second)
             }
@@ -145,16 +160,10 @@ public struct CEA608Decoder: Sendable {
         switch byte1 {
         case 0x10...0x1F:
             return decodeControl(byte1, byte2)
-        case 0x01...0x0F where channel.field == 2:
-            previousControl = -1
-            return decodeXDS(byte1, byte2)
         default:
-            // In field 1, bytes 0x00–0x0F are not characters and are skipped, the other byte of
-            // the pair still counts (15.119(i)(1)); decodeCharacters does both.
+            // Bytes 0x00–0x0F are not characters and are skipped, the other byte of the pair
+            // still counts (15.119(i)(1)); decodeCharacters does both.
             previousControl = -1
-            if inXDS {
-                return CEA608DecodeStep(code: .xds(byte1, byte2))
-            }
             return decodeCharacters(byte1, byte2)
         }
     }
@@ -229,20 +238,6 @@ public struct CEA608Decoder: Sendable {
     mutating func markAllChanged(cause: CEA608ScreenChange.Cause) {
         changedRows = 0x7FFF
         changeCause = cause
-    }
-
-    // MARK: - XDS
-
-    private mutating func decodeXDS(_ byte1: UInt8, _ byte2: UInt8) -> CEA608DecodeStep {
-        // 0x01–0x0E start or continue a packet, 0x0F ends it (CEA-608-B §8).
-        let starting = byte1 != 0x0F && !inXDS
-        inXDS = byte1 != 0x0F
-        var step = CEA608DecodeStep(code: .xds(byte1, byte2))
-        if starting {
-            step.diagnostic = Diagnostic(
-                .info, "608.xds", "Extended Data Services packet (class 0x\(HexText.byte(byte1))) skipped")
-        }
-        return step
     }
 }
 

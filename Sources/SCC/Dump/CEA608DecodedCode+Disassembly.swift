@@ -33,9 +33,23 @@ extension CEA608DecodedCode {
         case .command(let command): return command.mnemonic
         case .attribute(let attribute): return attribute.mnemonic
         case .repeated: return "(repeat, ignored)"
-        case .xds(let first, let second): return "XDS \(HexText.byte(first)) \(HexText.byte(second))"
+        case .xds(let first, let second): return Self.xdsDisassembly(first, second)
         case .undefined(let first, let second): return "undefined \(HexText.byte(first))\(HexText.byte(second))"
         }
     }
 
+    /// `XDS start Current Program Name`, `XDS continue …`, `XDS end, checksum 1d`, or the
+    /// informational characters: `XDS "Ti"` when both are characters, else their hex
+    /// (CTA-608-E §8.6.1, §9.3).
+    private static func xdsDisassembly(_ first: UInt8, _ second: UInt8) -> String {
+        if let packetClass = XDSPacket.PacketClass(controlCode: first) {
+            let type = XDSPacket.typeName(packetClass, type: second)
+            return "XDS \(first & 1 == 1 ? "start" : "continue") \(packetClass.name) \(type)"
+        }
+        if first == 0x0F { return "XDS end, checksum \(HexText.byte(second))" }
+        if let a = CEA608CharacterSet.character(basic: first), let b = CEA608CharacterSet.character(basic: second) {
+            return "XDS \"\(a)\(b)\""
+        }
+        return "XDS \(HexText.byte(first)) \(HexText.byte(second))"
+    }
 }

@@ -10,6 +10,8 @@ struct SCCDecodingPass {
     let rate: FrameRate
     /// The media time of an absolute frame (the start timecode is media time zero).
     let time: @Sendable (Int64) -> MediaTime
+    /// The frame of media time zero.
+    let startFrame: Int64
     var scanner: SCCScanner
     var decoder: CEA608Decoder
     /// What the decoder noticed, with the word it was about; located only when asked for, as a
@@ -44,6 +46,7 @@ struct SCCDecodingPass {
             options, rate: rate, dropFrame: dropFrame, failing: .unreadable,
             at: DiagnosticLocation(file: options.fileName))
         let offset = start.frame
+        startFrame = offset
         if let note = start.note { optionNotes.append(note) }
         time = { frame in rate.time(ofFrame: frame - offset) }
         scanner = SCCScanner(rate: rate, strict: options.strict, fileName: options.fileName)

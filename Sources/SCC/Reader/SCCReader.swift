@@ -131,10 +131,13 @@ public struct SCCReader: Sendable {
                         "\(textLines.count) row(s) of text-mode data (TR/RTD) kept apart from the captions",
                         at: DiagnosticLocation(file: options.fileName)))
             }
+            if let note = SCCReader.xdsSummary(pass.decoder, fileName: options.fileName) { diagnostics.append(note) }
             let document = CaptionDocument(
                 captions: builder.captions(), frameRate: rate, dropFrame: scanner.firstLabelDropFrame,
                 timeBase: .smpte, metadata: metadata)
-            return SCCReadResult(document: document, textLines: textLines, diagnostics: diagnostics)
+            return SCCReadResult(
+                document: document, textLines: textLines, xdsPackets: pass.decoder.xdsPackets,
+                diagnostics: diagnostics, startFrame: pass.startFrame)
         }
     }
 
