@@ -13,11 +13,19 @@ extension CaptionConversionValidator {
     func budgetWarnings(conformed: [Caption]) -> [CaptionConversionWarning] {
         let rate = settings.frameRate
         // As the writer plans it: codes sent once where twice does not fit, before any shift.
-        let planned = DeliveryPlanner(rate: rate, reducesRedundancy: settings.reducesRedundancy)
-            .plan(conformed, lengthenShort: false)
-        let schedule = planned.schedule
-        if schedule.conflicts.isEmpty {
-            return planned.reductions.compactMap { reduction in
+        // Only the conflicts and reductions are kept: the plans and words of a document (a
+        // pathological SCC makes a caption a frame) would otherwise stay in memory beside the
+        // fitter's own plans (Specs/validation-rules.md, "Cost").
+        let (conflicts, reductions) = { () -> ([TransmissionConflict], [RedundancyReducer.Reduction]) in
+            let planned = DeliveryPlanner(rate: rate, reducesRedundancy: settings.reducesRedundancy)
+                .plan(conformed, lengthenShort: false)
+            return (planned.schedule.conflicts, planned.reductions)
+        }()
+        if conflicts.isEmpty {
+            // Codes sent once are no finding for a file read as transmitted (transmittedOrNot
+            // drops them): not even made, as a caption a frame would make one each.
+            guard !settings.sourceIsTransmitted608 else { return [] }
+            return reductions.compactMap { reduction in
                 guard let i = reduction.captionIndices.min(), conformed.indices.contains(i) else { return nil }
                 let subject = CaptionNumbers.subject(reduction.captionIndices)
                 return warning(
@@ -34,7 +42,7 @@ extension CaptionConversionValidator {
                 durationOffset: new.timeRange.duration - old.timeRange.duration)
         }
         var conflictByCaption: [Int: TransmissionConflict] = [:]
-        for c in schedule.conflicts {
+        for c in conflicts {
             for i in c.captionIndices where conflictByCaption[i] == nil { conflictByCaption[i] = c }
         }
         let changed = conformed.indices.filter { adjustments[$0] != .none || conflictByCaption[$0] != nil }
@@ -92,7 +100,7 @@ extension CaptionConversionValidator {
                     undeliverableCaptions: run.filter { conflictByCaption[$0] != nil },
                     diagnostic: ValidationRule.excessMediaData.diagnostic(message, at: at, fix: fix)))
         }
-        for c in schedule.conflicts where c.kind == .displayTooShort {
+        for c in conflicts where c.kind == .displayTooShort {
             let i = c.captionIndices.min() ?? 0
             guard conformed.indices.contains(i) else { continue }
             out.append(

@@ -113,10 +113,12 @@ public final class CaptionConversionValidator: @unchecked Sendable {
         var out: [CaptionConversionWarning] = []
         let conformer = CaptionFormatConformer(settings: settings)
         var log = ConformerChangeLog(settings: settings, file: fileName)
-        var conformed: [Caption] = []
+        // The captions themselves until one needs changing: a document of captions that conform
+        // already (a pathological SCC makes one a frame) is not copied (validation-rules.md, Cost).
+        var conformed = captions
         for (i, c) in captions.enumerated() {
             let (fixed, changes) = conformer.conformedCaption(c)
-            conformed.append(fixed)
+            if fixed != c { conformed[i] = fixed }
             log.record(changes, caption: i, at: c.timeRange.start)
             if case .rollUp(let rows) = c.region?.scroll, !(2...4).contains(rows) {
                 out.append(

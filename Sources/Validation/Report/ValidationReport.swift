@@ -69,24 +69,24 @@ public struct ValidationReport: Sendable, Encodable {
 
     /// The human report: one block per finding, then a summary line.
     public var text: String {
-        var lines: [String] = []
-        lines.append("\(file): \(captionCount) caption\(captionCount == 1 ? "" : "s"), target \(target) at \(frameRate)")
+        // One string, appended to: a report of a finding a frame (a pathological SCC) would
+        // otherwise hold every line twice, as an array and joined (validation-rules.md, Cost).
+        var text = "\(file): \(captionCount) caption\(captionCount == 1 ? "" : "s"), target \(target) at \(frameRate)"
         for f in findings {
             let d = f.diagnostic
             var where_ = d.location.timecode ?? ""
             if let line = d.location.line { where_ += where_.isEmpty ? "line \(line)" : " (line \(line))" }
             if where_.isEmpty { where_ = "-" }
-            lines.append("\(where_)  \(d.severity.rawValue)  \(d.ruleID)  \(d.message)")
-            if let fix = d.suggestedFix { lines.append("    suggestion: \(fix)") }
+            text += "\n\(where_)  \(d.severity.rawValue)  \(d.ruleID)  \(d.message)"
+            if let fix = d.suggestedFix { text += "\n    suggestion: \(fix)" }
             for (k, a) in f.adjustments.enumerated() where a != .none {
                 let index = (f.captions?.lowerBound ?? 0) + k
-                lines.append(
-                    "    adjust caption \(index + 1): start \(signed(a.startTimeOffset)), duration \(signed(a.durationOffset))"
-                )
+                text +=
+                    "\n    adjust caption \(index + 1): start \(signed(a.startTimeOffset)), duration \(signed(a.durationOffset))"
             }
         }
-        lines.append("\(count(.error)) errors, \(count(.warning)) warnings, \(count(.info)) notes")
-        return lines.joined(separator: "\n")
+        text += "\n\(count(.error)) errors, \(count(.warning)) warnings, \(count(.info)) notes"
+        return text
     }
 
     /// "+10 frames (0.334 s)".
