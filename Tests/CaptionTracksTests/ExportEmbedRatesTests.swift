@@ -117,7 +117,7 @@ import Testing
         switch kind {
         case "same-channel": (args, expected) = ([cc1, "--cc1", cc3], "both for CC1")
         case "same-field": (args, expected) = ([cc1, "--cc2", cc3], "CC1 and CC2 share field 1")
-        case "tx3g": (args, expected) = ([cc1, "--cc3", cc3, "--form", "tx3g"], "a tx3g track takes one file")
+        case "tx3g": (args, expected) = ([cc1, "--cc3", cc3, "--form", "tx3g"], "a subtitle track takes one file")
         default: (args, expected) = (["--cc3", cc3, "--channel", "1"], "--channel goes with the CAPTIONS file")
         }
         let r = try CLIRunner.run(["mux", clip] + args + ["-o", out])
