@@ -16,19 +16,20 @@ extension EncoderTests {
     }
 
     @Test func aCaptionErasedWithAnotherIsReportedWhereTheEDMIs() throws {
-        // RU2 "one" (30–90) and "two" (70–100); "three" from 100. "one" ends with an EDM at 90,
-        // which erases "two" too, 10 frames before its end.
+        // RU2 "one" (30–90) and "two" (70–80); "three" from 100. "two", below "one", leaves
+        // first: no CR takes it alone, and the EDM at 80 that ends it erases "one" too, 10
+        // frames before its end.
         let captions = [
             Self.line("one", 30, 90),
-            Self.line("two", 70, 100),
+            Self.line("two", 70, 80),
             Self.line("three", 100, 1000),
         ]
         let early = try Self.finding("608.overlap", captions)
         #expect(
             early.message
-                == "caption 2 leaves the screen 10 frame(s) early, when the EDM that ends caption 1 erases the screen "
+                == "caption 1 leaves the screen 10 frame(s) early, when the EDM that ends caption 2 erases the screen "
                 + "(an EDM erases every caption shown)")
-        #expect(early.location.time == Self.time(ofFrame: 90))
+        #expect(early.location.time == Self.time(ofFrame: 80))
         #expect(early.suggestedFix == "end the captions shown together at the same frame")
     }
 
@@ -49,26 +50,22 @@ extension EncoderTests {
 
     @Test func aCaptionKeptForTheWordsOfTheNextIsReportedAtItsEnd() throws {
         // As in anEDMWaitsForTheWordsOfTheNewestCaptionItErases: "one" (100–200) stays until
-        // 213, while the words of "two" are sent; the finding is at its end, frame 200.
-        let captions = [
-            Self.line("one", 100, 200),
-            Self.line(String(repeating: "b", count: 32), 195, 280),
-            Self.line("three", 300, 400),
-        ]
-        let late = try Self.finding("608.late-end", captions)
+        // 213, while the words of "three" are sent; the finding is at its end, frame 200.
+        let late = try Self.finding("608.late-end", Self.leavingTogether)
         #expect(late.location.time == Self.time(ofFrame: 200))
     }
 }
 
 extension EncoderTests {
     @Test func aCaptionErasedBeforeTheNextIsReportedAtThatEDM() throws {
-        // As in aTopLineLeavingTwoFramesBeforeTheNextLineIsErased: the EDM that opens a new
-        // window for "three" goes in the two frames before its start (198) and takes "two",
-        // meant to stay until 300.
+        // RU3, "one" ending two frames before "three": too close to it for a CR of its own, and
+        // on the middle row of the window, where the CR of "three" does not roll it out. The
+        // EDM that opens a new window for "three" goes in the two frames before its start (198)
+        // and takes "two", meant to stay until 300.
         let captions = [
-            Self.line("one", 100, 198),
-            Self.line("two", 150, 300),
-            Self.line("three", 200, 300),
+            Self.line3("one", 100, 198),
+            Self.line3("two", 150, 300),
+            Self.line3("three", 200, 300),
         ]
         let early = try Self.finding("608.overlap", captions)
         #expect(

@@ -38,21 +38,24 @@ extension EncoderTests {
         #expect(!words.contains { (182..<200).contains($0.frame) })
     }
 
-    @Test func aTopLineLeavingTwoFramesBeforeTheNextLineIsErased() {
-        // Ending two frames before "three", a CR there would run into its text, and a reader
-        // would start "three" at the CR: the window is erased (EDM, 942c) and opened again.
+    @Test func aTopLineLeavingTwoFramesBeforeTheNextLineRollsOutWithItsCR() {
+        // Ending two frames before "three", a CR of its own there would run into the words of
+        // "three", and a reader would start "three" at it: the CR of "three" (0x14 0x2D → 94ad) on
+        // its start frame takes it, two frames late (reported). Before, an EDM at 198 erased
+        // "two" as well, 102 frames early, and "three" opened a new window.
         let captions = [
             Self.line("one", 100, 198),
             Self.line("two", 150, 300),
             Self.line("three", 200, 300),
         ]
         let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
-        #expect(encoded.plans[0].end == .replaced(byPlan: 2) && encoded.plans[1].end == .replaced(byPlan: 2))
-        #expect(encoded.plans[1].anchoredDeadline == nil)
-        // EDM in the two frames before the start, then the PAC of row 15 (9470) for a new window.
-        #expect(Self.hex(encoded.plans[2].anchored).prefix(4) == ["942c", "942c", "9470", "9470"])
-        #expect(encoded.plans[2].anchorOffset == 2)
-        #expect(encoded.diagnostics.map(\.ruleID) == ["608.overlap"])
+        #expect(encoded.plans[0].end == .replaced(byPlan: 2))
+        #expect(encoded.plans[1].end == .erased(atFrame: 300, byPlan: 2))
+        #expect(Self.hex(encoded.plans[2].anchored).prefix(3) == ["94ad", "94ad", "f468"])
+        #expect(encoded.plans[2].anchorOffset == 0)
+        let late = encoded.diagnostics.filter { $0.severity >= .warning }
+        #expect(late.map(\.ruleID) == ["608.roll-up-end"], "\(late)")
+        #expect(late.first?.message.hasPrefix("roll-up line 1 stays on screen 2 frame(s) past its end") == true)
     }
 
     @Test func aLineAfterACRAheadThatOpensWithACodeHasAPAC() {
@@ -76,24 +79,33 @@ extension EncoderTests {
             "\(Self.hex(plans[2].anchored))")
     }
 
+    /// A line of a three-row roll-up window on rows 13–15, from `start` to `end`.
+    static func line3(_ text: String, _ start: Int64, _ end: Int64) -> Caption {
+        caption([CaptionRun(text)], row: 12, start: start, end: end, scroll: .rollUp(rows: 3))
+    }
+
+    /// RU3 "one" (100–200) and "two" (150–200), which leave together, no CR taking one without
+    /// the other; "three" (32 characters: CR, CR and 16 words, frames 195–212) until 280;
+    /// "four" from 300.
+    static let leavingTogether = [
+        line3("one", 100, 200),
+        line3("two", 150, 200),
+        line3(String(repeating: "b", count: 32), 195, 280),
+        line3("four", 300, 400),
+    ]
+
     @Test func anEDMWaitsForTheWordsOfTheNewestCaptionItErases() {
-        // RU2 "one" (100–200); "two" (32 characters: CR, CR and 16 words, frames 195–212) until
-        // 280; "three" from 300. Both end before "three": "one" by an EDM, which erases "two" as
-        // well. At 200 it would fall among the words of "two", which no shift could deliver; it
-        // waits for them, to 213 (EDM 0x14 0x2C → 942c), and "one" stays 13 frames longer.
-        let captions = [
-            Self.line("one", 100, 200),
-            Self.line(String(repeating: "b", count: 32), 195, 280),
-            Self.line("three", 300, 400),
-        ]
-        let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
+        // "one" and "two" end with an EDM, which erases "three" as well. At 200 it would fall
+        // among the words of "three", which no shift could deliver; it waits for them, to 213
+        // (EDM 0x14 0x2C → 942c), and "one" and "two" stay 13 frames longer.
+        let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: Self.leavingTogether, rate: Self.rate)
         let plans = encoded.plans
-        #expect(plans[1].blockStartFrame + Int64(plans[1].anchoredFrames) == 213)
-        #expect(plans[0].end == .erase(atFrame: 213) && plans[0].endWord == 0x942C)
-        #expect(plans[1].end == .erased(atFrame: 213, byPlan: 0))
+        #expect(plans[2].blockStartFrame + Int64(plans[2].anchoredFrames) == 213)
+        #expect(plans[1].end == .erase(atFrame: 213) && plans[1].endWord == 0x942C)
+        #expect(plans[0].end == .erased(atFrame: 213, byPlan: 1) && plans[2].end == .erased(atFrame: 213, byPlan: 1))
         let late = encoded.diagnostics.filter { $0.ruleID == "608.late-end" }.map(\.message)
-        #expect(late.count == 1 && late[0].hasPrefix("caption 1 stays on screen 13 frame(s) past its end"), "\(late)")
-        #expect(encoded.diagnostics.contains { $0.ruleID == "608.overlap" && $0.message.hasPrefix("caption 2 ") })
+        #expect(late.count == 2 && late[0].hasPrefix("caption 1 stays on screen 13 frame(s) past its end"), "\(late)")
+        #expect(encoded.diagnostics.contains { $0.ruleID == "608.overlap" && $0.message.hasPrefix("caption 3 ") })
         #expect(TransmissionScheduler().schedule(plans).conflicts.isEmpty)
     }
 
@@ -117,20 +129,24 @@ extension EncoderTests {
         #expect(TransmissionScheduler().schedule(plans).conflicts.isEmpty)
     }
 
-    @Test func aLineBelowEndingAtTheNextStartKeepsTheEDM() {
-        // "two" ends when "three" starts: with the window rolled ahead, nothing would take it
-        // then, and it would stay until "three" ended (900 frames late); the EDM at 90 takes it
-        // 10 frames early (reported) and "three" opens a new window (PAC 9470).
+    @Test func aLineBelowEndingAtTheNextStartLeavesWithItsCR() {
+        // "one" rolls out with a CR at 90; "two", on the top row now, ends when "three" starts:
+        // the CR of "three" takes it on its start frame, after an RU of the window's depth
+        // (RU2, 0x14 0x25 → 9425) in the two frames before, so that no CR follows the CR at 90
+        // with nothing between (FFmpeg would take it for a repeat). Before, with the window
+        // rolled ahead nothing took "two" then, and the EDM at 90 took it 10 frames early.
         let captions = [
             Self.line("one", 30, 90),
             Self.line("two", 70, 100),
             Self.line("three", 100, 1000),
         ]
         let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
-        #expect(encoded.plans[0].end == .erase(atFrame: 90) && encoded.plans[0].endWord == 0x942C)
-        #expect(encoded.plans[1].end == .erased(atFrame: 90, byPlan: 0))
-        #expect(Self.hex(encoded.plans[2].anchored).prefix(2) == ["9470", "9470"])
-        #expect(encoded.diagnostics.map(\.ruleID) == ["608.overlap"])
+        #expect(encoded.plans[0].end == .erase(atFrame: 90) && encoded.plans[0].endWord == 0x94AD)
+        #expect(encoded.plans[0].endLeadWord == nil)
+        #expect(encoded.plans[1].end == .replaced(byPlan: 2))
+        #expect(Self.hex(encoded.plans[2].anchored).prefix(5) == ["9425", "9425", "94ad", "94ad", "f468"])
+        #expect(encoded.plans[2].anchorOffset == 2)
+        #expect(!encoded.diagnostics.contains { $0.severity >= .warning }, "\(encoded.diagnostics)")
     }
 
     @Test func theNewestCaptionsOwnEndIsNotMovedForAnEDMThatWaits() {

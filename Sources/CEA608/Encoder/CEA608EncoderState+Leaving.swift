@@ -15,8 +15,13 @@ extension EncoderState {
     /// words could deliver neither them nor any shift of them. The newest caption's own end is
     /// not moved: words that do not fit before it stay a conflict, for which the writer
     /// suggests lengthening it.
-    mutating func eraseEnded(before frame: Int64) {
+    ///
+    /// With `rollLimit`, a roll-up line at the top of the window that leaves first rolls out with
+    /// a CR at its end instead, where that CR can go by `rollLimit`
+    /// (``rollOutTop(endingAt:limit:)``): the lines below it stay.
+    mutating func eraseEnded(before frame: Int64, rollLimit: Int64? = nil) {
         while let earliest = shown.min(by: { $0.end < $1.end })?.end, earliest < frame {
+            if let rollLimit, rollOutTop(endingAt: earliest, limit: rollLimit) { continue }
             var eraser = shown[0].plan
             for item in shown where item.end == earliest { eraser = max(eraser, item.plan) }
             var at = earliest
@@ -74,13 +79,16 @@ extension EncoderState {
         shown.removeAll()
     }
 
-    /// A CR at `frame` rolls the window for the line starting at `start`: lines beyond the
-    /// window's height leave; lines meant to leave by then but still inside the window stay
-    /// until they roll out, which is reported.
+    /// A CR at `frame` rolls the window for the line starting at `start`: every line moves up a
+    /// row and those that leave the window's top go (reported when meant to stay, or when meant
+    /// to leave earlier); lines meant to leave by then but still inside the window stay until
+    /// they roll out, which is reported.
     mutating func rollOut(
         by index: Int, windowRows: Int, at frame: Int64, start: Int64, location: DiagnosticLocation
     ) {
-        let leaving = max(0, shown.count - windowRows + 1)
+        moveWindowRows(by: -1)
+        let top = windowBase - windowRows + 1
+        let leaving = shown.prefix { $0.rows.contains { $0.row < top } }.count
         for item in shown.prefix(leaving) {
             ends[item.plan] = .replaced(byPlan: index)
             if item.end > start {
@@ -88,9 +96,24 @@ extension EncoderState {
                     item.plan, leaves: frame, meant: item.end,
                     when: "the next line rolls it out of the \(windowRows)-row roll-up window",
                     fix: "end roll-up lines when a later line pushes them out, or use a deeper window")
+            } else if item.end < frame {
+                // Too close to this line for a CR of its own (which would run into its words).
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "608.roll-up-end",
+                        "roll-up line \(CaptionNumbers.list(plans[item.plan].captionIndices)) stays on screen "
+                            + "\(frame - item.end) frame(s) past its end, until the next line rolls it out",
+                        at: self.location(ofFrame: item.end),
+                        suggestedFix: "end roll-up lines when the next line starts, or a few frames before it"))
             }
         }
         shown.removeFirst(leaving)
+        keepUntilRolledOut(start: start, location: location)
+    }
+
+    /// Lines meant to leave by `start` that are still inside the window stay until they roll
+    /// out (an EDM would also erase the lines below them), which is reported.
+    mutating func keepUntilRolledOut(start: Int64, location: DiagnosticLocation) {
         for position in shown.indices where shown[position].end <= start {
             diagnostics.append(
                 Diagnostic(

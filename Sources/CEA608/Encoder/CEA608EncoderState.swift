@@ -31,6 +31,9 @@ struct EncoderState {
     /// block, or later where the plans before it, one word per frame, leave it no room there
     /// (``TransmissionScheduler`` then delays it, when shifts are allowed).
     var newestWordsSent = Int64.min
+    /// The frame of the last CR that rolled a line out ahead of the next line
+    /// (``rollOutTop(endingAt:limit:)``).
+    var lastRollAhead = Int64.min
 
     /// The EDM word for the channel, parity added.
     private let eraseWord: UInt16
@@ -74,19 +77,6 @@ struct EncoderState {
         // The same with the cells that attribute codes took in the style they show in: the model
         // of the screen that later captions are painted over (`withCodeCellStyles`).
         var shownLooks = unit.rows
-        /// An EDM `lead` frames before the start when anything is still on screen; whether one
-        /// was sent.
-        @discardableResult func eraseBeforeStart(lead: Int = 2) -> Bool {
-            let frame = unit.startFrame - Int64(lead)
-            eraseEnded(before: frame)
-            guard !shown.isEmpty else { return false }
-            anchored.append(.eraseDisplayedMemory)
-            anchorOffset = lead
-            replaceShown(
-                by: index, at: frame, start: unit.startFrame,
-                when: Self.erasedBeforeNext)
-            return true
-        }
         switch unit.mode {
         case .popOn:
             eraseEnded(before: unit.startFrame)
@@ -199,73 +189,9 @@ struct EncoderState {
                 )
             }
         case .rollUp(let rows):
-            // Roll-up lines still on screen: the window goes on. A change of depth is an RU code
-            // and a move of the base row a PAC; neither erases the lines in the window
-            // (15.119(f)(1)), but the RU of a shallower window takes the lines above it, at its
-            // own frame, two before the start (as CEA608Decoder does): they may end there.
-            let depthChanges = mode?.isRollUp == true && mode != unit.mode
-            let depthTop = windowBase - rows + 1
-            let removedByDepth =
-                depthChanges ? shown.prefix { $0.rows.contains { $0.row < depthTop } }.count : 0
-            let continues =
-                unit.mode.isRollUp && mode?.isRollUp == true && !shown.isEmpty
-                && shown.indices.allSatisfy {
-                    shown[$0].mode.isRollUp
-                        && shown[$0].end >= unit.startFrame - ($0 < removedByDepth ? 2 : 0)
-                }
-            var onSameBase = continues
-            var rolledAhead = false
-            if continues {
-                if depthChanges {
-                    // The RU goes in the two frames before the start, so the CR that rolls the
-                    // window for the line lands on the start frame, as the reader times it.
-                    anchored.append(rollUpCommand(rows))
-                    anchorOffset = 2
-                    // Lines above the new window leave with the RU: reported when meant to stay
-                    // longer. They were taken to leave with the CR, two frames later: a line
-                    // meant to end at the start left two frames early without a word, and read
-                    // back, ending at the RU, it made the rewrite erase the window (a fuzzing
-                    // finding of 2026-11-27; Fixtures/fuzz/scc/roll-up-lines-above-a-shallower-window.scc).
-                    let ruFrame = unit.startFrame - 2
-                    for item in shown.prefix(removedByDepth) {
-                        ends[item.plan] = .replaced(byPlan: index)
-                        if item.end > ruFrame {
-                            warnEarly(
-                                item.plan, leaves: ruFrame, meant: item.end,
-                                when: "the roll-up window shrinks to \(rows) rows and has no row for it")
-                        }
-                    }
-                    shown.removeFirst(removedByDepth)
-                }
-                anchored.append(.carriageReturn)
-                rollOut(by: index, windowRows: rows, at: unit.startFrame, start: unit.startFrame, location: location)
-                if baseRow != windowBase {
-                    // The PAC after the CR moves the window and its lines to the new base row;
-                    // lines that would rise above row 1 have no place and go.
-                    onSameBase = false
-                    let kept = shown.count
-                    let above = max(0, kept - (baseRow - 1))
-                    for item in shown.prefix(above) {
-                        ends[item.plan] = .replaced(byPlan: index)
-                        if item.end > unit.startFrame {
-                            warnEarly(
-                                item.plan, leaves: unit.startFrame, meant: item.end,
-                                when: "the roll-up window moves to base row \(baseRow), with no row left for it")
-                        }
-                    }
-                    shown.removeFirst(above)
-                }
-            } else if rollOutAhead(of: unit, rows: rows, location: location) {
-                // The CR at the end of the top line rolled the window: the line goes on the
-                // empty base row, the cursor at its start (15.119(f)(1)).
-                onSameBase = true
-                rolledAhead = true
-            } else {
-                // A new window: an EDM first when anything else is on screen, then RU.
-                eraseBeforeStart()
-                if mode != unit.mode { anchored.append(rollUpCommand(rows)) }
-            }
-            windowBase = baseRow
+            let opening = openRollUpLine(
+                unit, rows: rows, index: index, anchored: &anchored, anchorOffset: &anchorOffset, location: location)
+            var onSameBase = opening.afterCarriageReturn
             // The same words with gaps of two or three jumped by tab offsets, for when the line
             // does not fit otherwise (Specs/scc.md, "Cells that show the picture"); only a line
             // with cells that show the picture can have them.
@@ -286,7 +212,7 @@ struct EncoderState {
                 onBase.row = baseRow
                 var lineShows: [CEA608Row] = []
                 var lineLooks: [CEA608Row] = []
-                if rolledAhead && offset == 0 {
+                if opening.opensLine && offset == 0 {
                     // With no CR of its own, the line must open with a word that starts it.
                     var trial = anchored
                     _ = encodeRows([onBase], into: &trial, afterCarriageReturn: true)
@@ -327,8 +253,8 @@ struct EncoderState {
             tabbedAnchored = tabbed?.take()
         }
         mode = unit.mode
+        if unit.mode.isRollUp { placeInWindow(&shownLooks, index: index, start: unit.startFrame) }
         shown.append(Shown(plan: index, end: unit.endFrame, mode: unit.mode, rows: shownLooks))
-        if unit.mode.isRollUp { restackWindow() }
         var plan = CaptionTransmissionPlan(
             captionIndices: unit.captionIndices, mode: unit.mode, startFrame: unit.startFrame,
             end: .erase(atFrame: unit.endFrame), preload: preload.take(), anchored: anchored.take(),
@@ -375,21 +301,10 @@ struct EncoderState {
         return [0, 1]
     }
 
-    /// Puts the roll-up lines shown on the rows they now occupy: the newest on the base row, the
-    /// others above it in order (each CR rolls them up one row).
-    private mutating func restackWindow() {
-        var row = windowBase
-        for position in shown.indices.reversed() where shown[position].mode.isRollUp {
-            for line in shown[position].rows.indices.reversed() {
-                shown[position].rows[line].row = row
-                row -= 1
-            }
-        }
-    }
-
     /// Erases whatever is still on screen at the end of the document.
     mutating func finish() {
-        eraseEnded(before: .max)
+        // Nothing comes after: lines at the window's top roll out at their ends as they can.
+        eraseEnded(before: .max, rollLimit: .max)
         for index in plans.indices {
             if let end = ends[index] { plans[index].end = end }
         }

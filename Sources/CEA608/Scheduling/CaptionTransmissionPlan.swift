@@ -50,6 +50,12 @@ public struct CaptionTransmissionPlan: Sendable, Hashable {
     /// How many times that word goes out: 2, or 1 where the next caption's words need the
     /// second frame (``RedundancyReducer``).
     public var eraseCount: Int = 2
+    /// A word sent twice in the two frames before ``endWord``, or `nil`: the RU of the window's
+    /// own depth before a CR that follows another CR with nothing between (15.119(f)(1): it
+    /// changes nothing on screen). Decoders that ignore any control code equal to the last one
+    /// received, as FFmpeg does, would otherwise take the second CR for the first one's repeat;
+    /// live roll-up sends RU before every CR for the same reason (Specs/scc.md, "Roll-up").
+    public var endLeadWord: UInt16?
     /// The frame by which the anchored words must be sent, when a later line's CR goes out
     /// there ahead of its text (see ``endWord``): that CR must find this plan's words sent, or
     /// it would roll the window before they arrive.
@@ -96,6 +102,9 @@ public struct CaptionTransmissionPlan: Sendable, Hashable {
     /// Frames the anchored words take.
     public var anchoredFrames: Int { anchored.reduce(0) { $0 + $1.count } }
 
+    /// Frames ``endLeadWord`` takes before the end frame: 2, or 0 without one.
+    public var endLeadFrames: Int { endLeadWord == nil ? 0 : 2 }
+
     /// Whether `jumped` (a form of `units` with short gaps jumped) is worth taking when `units`
     /// do not fit: fewer frames as they are, or fewer once every code that may goes once (a
     /// code beside an identical word stays doubled, as ``RedundancyReducer`` keeps it: two
@@ -115,10 +124,12 @@ public struct CaptionTransmissionPlan: Sendable, Hashable {
         return frames(jumped) < frames(units) || leastFrames(jumped) < leastFrames(units)
     }
 
-    /// The frame the anchored words must end by: the plan's own end, or an earlier
-    /// ``anchoredDeadline``.
+    /// The frame the anchored words must end by: the plan's own end (before its
+    /// ``endLeadWord``), or an earlier ``anchoredDeadline``.
     var latestAnchoredEnd: Int64? {
-        switch (endFrame, anchoredDeadline) {
+        // Before the RU that leads this plan's own CR, if any.
+        let ownEnd = endFrame.map { $0 - Int64(endLeadFrames) }
+        return switch (ownEnd, anchoredDeadline) {
         case (let end?, let deadline?): min(end, deadline)
         case (let end, let deadline): end ?? deadline
         }

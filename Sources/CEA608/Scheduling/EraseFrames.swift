@@ -3,20 +3,26 @@
 
 /// The frames taken by the plans' own EDM words, which never move, for fast lookups.
 struct EraseFrames {
-    /// The EDM words of one plan's end: `start` and, when doubled, `start + 1`.
+    /// The words of one plan's end: its end word at `word` and, when doubled, `word + 1`, after
+    /// its lead word (``CaptionTransmissionPlan/endLeadWord``) in the two frames before, if any.
     struct Span {
         var start: Int64
         var end: Int64
+        var word: Int64
     }
 
     /// Sorted by start.
     private var spans: [Span]
 
+    /// The most frames one plan's end words take: a lead word and the end word, each twice.
+    static let longestSpan: Int64 = 4
+
     init(plans: [CaptionTransmissionPlan]) {
         var spans: [Span] = []
         for plan in plans {
             if case .erase(let frame) = plan.end {
-                spans.append(Span(start: frame, end: frame + Int64(plan.eraseCount)))
+                spans.append(
+                    Span(start: frame - Int64(plan.endLeadFrames), end: frame + Int64(plan.eraseCount), word: frame))
             }
         }
         spans.sort { $0.start < $1.start }
@@ -37,9 +43,10 @@ struct EraseFrames {
     /// The EDM starting on `frame` now goes once (its plan's ``CaptionTransmissionPlan/eraseCount``
     /// became 1): its second frame is free.
     mutating func sendOnce(at frame: Int64) {
-        var index = lowerBound(frame)
-        while index < spans.count, spans[index].start == frame {
-            if spans[index].end == frame + 2 {
+        // A span with a lead word starts two frames before its end word.
+        var index = lowerBound(frame - 2)
+        while index < spans.count, spans[index].start <= frame {
+            if spans[index].word == frame && spans[index].end == frame + 2 {
                 spans[index].end = frame + 1
                 return
             }
@@ -50,8 +57,8 @@ struct EraseFrames {
     /// The first occupied frame in [`from`, `to`), if any (none when `to` ≤ `from`).
     func firstOccupied(from: Int64, to: Int64) -> Int64? {
         guard from < to else { return nil }
-        // A span starting one frame before the range may cover its first frame.
-        var index = lowerBound(from - 1)
+        // A span starting up to three frames before the range may cover its first frame.
+        var index = lowerBound(from - Self.longestSpan + 1)
         while index < spans.count, spans[index].start < to {
             if spans[index].end > from { return max(spans[index].start, from) }
             index += 1
@@ -62,8 +69,8 @@ struct EraseFrames {
     /// The spans that touch [`from`, `to`), in order.
     func spans(from: Int64, to: Int64) -> ArraySlice<Span> {
         guard from < to else { return [] }
-        var low = lowerBound(from - 1)
-        if low < spans.count, spans[low].end <= from { low += 1 }
+        var low = lowerBound(from - Self.longestSpan + 1)
+        while low < spans.count, spans[low].start < from, spans[low].end <= from { low += 1 }
         let high = lowerBound(to)
         return spans[min(low, high)..<high]
     }
@@ -72,7 +79,7 @@ struct EraseFrames {
     func count(from: Int64, to: Int64) -> Int {
         guard from < to else { return 0 }
         var total = 0
-        var index = lowerBound(from - 1)
+        var index = lowerBound(from - Self.longestSpan + 1)
         while index < spans.count, spans[index].start < to {
             let low = max(spans[index].start, from)
             let high = min(spans[index].end, to)

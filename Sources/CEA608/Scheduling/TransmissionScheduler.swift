@@ -92,7 +92,7 @@ public struct TransmissionScheduler: Sendable {
     {
         let start = plan.blockStartFrame + delay
         let anchoredEnd = start + Int64(plan.anchoredFrames)
-        if let end = plan.endFrame, anchoredEnd > end { return .displayTooShort }
+        if let end = plan.endFrame, anchoredEnd > end - Int64(plan.endLeadFrames) { return .displayTooShort }
         // A later line's CR sent ahead at the deadline would come before these words.
         if let deadline = plan.anchoredDeadline, anchoredEnd > deadline { return .collidesWithErase }
         if start < release { return .preloadTooLate }
@@ -227,7 +227,8 @@ public struct TransmissionScheduler: Sendable {
 
     func place(_ plans: [CaptionTransmissionPlan], delays: [Int64], erases: EraseFrames) -> [ScheduledWord] {
         var words: [ScheduledWord] = []
-        words.reserveCapacity(plans.reduce(0) { $0 + $1.preloadFrames + $1.anchoredFrames + $1.eraseCount })
+        words.reserveCapacity(
+            plans.reduce(0) { $0 + $1.preloadFrames + $1.anchoredFrames + $1.eraseCount + $1.endLeadFrames })
         // EDM words wait here, sorted, until the words before them are out: a preload may be
         // packed around an earlier plan's EDM.
         var pending: [ScheduledWord] = []
@@ -256,8 +257,14 @@ public struct TransmissionScheduler: Sendable {
                 }
             }
             if case .erase(let end) = plan.end {
-                let position = pending.firstIndex { $0.frame > end } ?? pending.endIndex
-                var erase = [ScheduledWord(frame: end, word: plan.endWord, changesScreen: true)]
+                let lead = Int64(plan.endLeadFrames)
+                let position = pending.firstIndex { $0.frame > end - lead } ?? pending.endIndex
+                var erase: [ScheduledWord] = []
+                if let leadWord = plan.endLeadWord {
+                    erase.append(ScheduledWord(frame: end - 2, word: leadWord, changesScreen: false))
+                    erase.append(ScheduledWord(frame: end - 1, word: leadWord, changesScreen: false))
+                }
+                erase.append(ScheduledWord(frame: end, word: plan.endWord, changesScreen: true))
                 if plan.eraseCount == 2 {
                     erase.append(ScheduledWord(frame: end + 1, word: plan.endWord, changesScreen: false))
                 }
