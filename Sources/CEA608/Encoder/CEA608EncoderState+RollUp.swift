@@ -61,9 +61,10 @@ extension EncoderState {
         let lead: Int64 = needed < depth || emptyRowsBelow > 0 ? 2 : 0
         var frame = max(end, newestWordsSent + lead)
         if lead > 0 { frame = max(frame, lastRollAhead + 2 + lead) }
-        // The lines below stay past the CR (one that leaves first needs the EDM, which takes
-        // this line as well).
-        guard frame <= limit, shown.dropFirst().allSatisfy({ $0.end > frame }) else { return false }
+        // The lines below stay past the CR, both its frames (one that leaves first needs the
+        // EDM, which takes this line as well; one that leaves on the CR's second frame would
+        // send its own end word there).
+        guard frame <= limit, shown.dropFirst().allSatisfy({ $0.end >= frame + 2 }) else { return false }
         ends[top.plan] = .erase(atFrame: frame)
         plans[top.plan].endWord = carriageReturnWord
         if lead > 0 {
