@@ -9,7 +9,8 @@ import Testing
 /// frame, none lost, moved or split; decoded by ttconv, the same paragraphs (with the allowances
 /// and the stretches Specs/scc.md lists, "Round trip of the shared fixtures").
 @Suite struct RealProgrammeRoundTripTests {
-    /// A caption as our reader gives it: seconds, place and text.
+    /// A caption as our reader gives it, in seconds (files here are read at 29.97 or 30 fps;
+    /// ``SharedSCCRoundTripTests/Screen`` counts 29.97 frames).
     struct Screen: Equatable, CustomStringConvertible {
         var start: Double
         var end: Double
@@ -17,10 +18,8 @@ import Testing
         var text: String
 
         init(_ caption: Caption) {
-            start = caption.timeRange.start.seconds
-            end = caption.timeRange.end.seconds
-            let origin = caption.region?.origin.map { "\($0.x),\($0.y)" } ?? "-"
-            place = "\(origin) \(caption.region?.scroll ?? .none) \(caption.animation)"
+            (start, end) = (caption.timeRange.start.seconds, caption.timeRange.end.seconds)
+            place = SharedSCCRoundTripTests.Screen.place(of: caption)
             text = caption.text
         }
 

@@ -83,13 +83,22 @@ import Testing
         let lines: [(frame: Int64, words: [String])] = [
             (30, ["9420", "9420", Self.pacRow15, Self.pacRow15] + Self.words(long34)),
             (60, ["942f", "942f"]),
-            (150, ["942c", "942c", Self.ru3, Self.ru3, Self.pacRow15Indent4, Self.pacRow15Indent4]
-                + Self.words("ROLL-UP LINE OF THIRTY LETTERS")),
-            (240, [Self.cr, Self.cr, Self.pacRow15, Self.pacRow15, "10ae", "10ae"]
-                + Self.words("A LINE OF 32 AFTER A BACKGROUND.")),
+            (
+                150,
+                ["942c", "942c", Self.ru3, Self.ru3, Self.pacRow15Indent4, Self.pacRow15Indent4]
+                    + Self.words("ROLL-UP LINE OF THIRTY LETTERS")
+            ),
+            (
+                240,
+                [Self.cr, Self.cr, Self.pacRow15, Self.pacRow15, "10ae", "10ae"]
+                    + Self.words("A LINE OF 32 AFTER A BACKGROUND.")
+            ),
             (330, [Self.cr, Self.cr] + Self.words("THE LAST ROLL-UP LINE")),
-            (420, ["942c", "942c", "9429", "9429", Self.pacRow15, Self.pacRow15]
-                + Self.words("PAINT-ON ROW OF THIRTY-THREE CHAR")),
+            (
+                420,
+                ["942c", "942c", "9429", "9429", Self.pacRow15, Self.pacRow15]
+                    + Self.words("PAINT-ON ROW OF THIRTY-THREE CHAR")
+            ),
             (520, ["942c", "942c"]),
         ]
         let path = try Self.file(lines, in: dir, name: "long")

@@ -23,11 +23,17 @@ import Testing
         var text: String
 
         init(_ caption: Caption) {
-            start = SharedSCCRoundTripTests.rate.frame(at: caption.timeRange.start, rounding: .nearestOrAwayFromZero) ?? -1
+            start =
+                SharedSCCRoundTripTests.rate.frame(at: caption.timeRange.start, rounding: .nearestOrAwayFromZero) ?? -1
             end = SharedSCCRoundTripTests.rate.frame(at: caption.timeRange.end, rounding: .nearestOrAwayFromZero) ?? -1
-            let origin = caption.region?.origin.map { "\($0.x),\($0.y)" } ?? "-"
-            place = "\(origin) \(caption.region?.scroll ?? .none) \(caption.animation)"
+            place = Self.place(of: caption)
             text = caption.text
+        }
+
+        /// Where and how `caption` shows: its region's origin, its scroll and its animation.
+        static func place(of caption: Caption) -> String {
+            let origin = caption.region?.origin.map { "\($0.x),\($0.y)" } ?? "-"
+            return "\(origin) \(caption.region?.scroll ?? .none) \(caption.animation)"
         }
 
         var description: String { "[\(start)–\(end)) \(place) \(text.debugDescription)" }
@@ -63,8 +69,12 @@ import Testing
     /// last column (15.119(e)), which ttconv does not do; and the solid block a byte that fails
     /// parity shows (15.119(b), (j)(1)) matches any character, as ttconv ignores parity.
     static func sameRows(_ original: String, _ copy: String) -> Bool {
-        let a = original.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        let b = copy.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let a = original.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let b = copy.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard a.count == b.count else { return false }
         for (x, y) in zip(a, b) where x != y {
             let x = Array(x)
@@ -163,7 +173,8 @@ import Testing
             copies.append(copy)
             names.append(name)
         }
-        #expect(names.count >= 71, "expected the 71 shared SCC fixtures that read without errors in ../shared/fixtures/scc")
+        #expect(
+            names.count >= 71, "expected the 71 shared SCC fixtures that read without errors in ../shared/fixtures/scc")
         let decoded = try PeerDecoders.ttconv(originals + copies, in: dir)
         for (index, name) in names.enumerated() {
             let (original, copy) = (decoded[index], decoded[names.count + index])

@@ -70,13 +70,23 @@ extension EncoderState {
     /// Captions meant to last past that plan's start are reported, saying what takes them off
     /// (`reason`: an EDM, a caption replacing them, rows painted over).
     mutating func replaceShown(by index: Int, at frame: Int64, start: Int64, when reason: String) {
-        for item in shown {
+        takeOff(shown.count, by: index, at: frame, meantAfter: start, when: reason)
+    }
+
+    /// Takes the first `count` captions shown off the screen at `frame`, where plan `index`'s
+    /// words remove them; those meant to stay past `meantAfter` (`frame` when nil) are reported
+    /// with `reason`.
+    mutating func takeOff(
+        _ count: Int, by index: Int, at frame: Int64, meantAfter: Int64? = nil, when reason: String,
+        fix: String = "end the caption when the next one starts, or show both in one caption"
+    ) {
+        for item in shown.prefix(count) {
             ends[item.plan] = .replaced(byPlan: index)
-            if item.end > start {
-                warnEarly(item.plan, leaves: frame, meant: item.end, when: reason)
+            if item.end > meantAfter ?? frame {
+                warnEarly(item.plan, leaves: frame, meant: item.end, when: reason, fix: fix)
             }
         }
-        shown.removeAll()
+        shown.removeFirst(count)
     }
 
     /// A CR at `frame` rolls the window for the line starting at `start`: every line moves up a
@@ -87,7 +97,8 @@ extension EncoderState {
         by index: Int, windowRows: Int, at frame: Int64, start: Int64, location: DiagnosticLocation
     ) {
         moveWindowRows(by: -1)
-        let top = windowBase - windowRows + 1
+        // A window deeper than the rows above its base row reaches the screen's top row.
+        let top = max(1, windowBase - windowRows + 1)
         let leaving = shown.prefix { $0.rows.contains { $0.row < top } }.count
         for item in shown.prefix(leaving) {
             ends[item.plan] = .replaced(byPlan: index)

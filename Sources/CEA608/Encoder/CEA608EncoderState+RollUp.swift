@@ -55,7 +55,8 @@ extension EncoderState {
         // window its depth again. Two CRs would take the line as well, but FFmpeg and ttconv
         // lose or keep lines when CRs follow each other with nothing between (measured with
         // hand-made files; Specs/scc.md, "Roll-up").
-        let needed = windowBase - top.rows[0].row + 1
+        // (A window deeper than the rows above its base row has the screen's top row as its top.)
+        let needed = top.rows[0].row == max(1, windowBase - depth + 1) ? depth : windowBase - top.rows[0].row + 1
         guard (2...depth).contains(needed) else { return false }
         // After another CR, nothing between them but this RU: its two frames come first.
         let lead: Int64 = needed < depth || emptyRowsBelow > 0 ? 2 : 0
@@ -165,15 +166,9 @@ extension EncoderState {
             // start left two frames early without a word, and read back, ending at the RU, it
             // made the rewrite erase the window (a fuzzing finding of 2026-11-27;
             // Fixtures/fuzz/scc/roll-up-lines-above-a-shallower-window.scc).
-            for item in shown.prefix(removedByDepth) {
-                ends[item.plan] = .replaced(byPlan: index)
-                if item.end > ruFrame {
-                    warnEarly(
-                        item.plan, leaves: ruFrame, meant: item.end,
-                        when: "the roll-up window shrinks to \(rows) rows and has no row for it")
-                }
-            }
-            shown.removeFirst(removedByDepth)
+            takeOff(
+                removedByDepth, by: index, at: ruFrame,
+                when: "the roll-up window shrinks to \(rows) rows and has no row for it")
         }
         if needsCR {
             anchored.append(.carriageReturn)
@@ -185,16 +180,9 @@ extension EncoderState {
             // lines that would rise above row 1 have no place and go.
             onSameBase = false
             moveWindowRows(by: baseRow - windowBase)
-            let above = shown.prefix { $0.rows.contains { $0.row < 1 } }.count
-            for item in shown.prefix(above) {
-                ends[item.plan] = .replaced(byPlan: index)
-                if item.end > start {
-                    warnEarly(
-                        item.plan, leaves: start, meant: item.end,
-                        when: "the roll-up window moves to base row \(baseRow), with no row left for it")
-                }
-            }
-            shown.removeFirst(above)
+            takeOff(
+                shown.prefix { $0.rows.contains { $0.row < 1 } }.count, by: index, at: start,
+                when: "the roll-up window moves to base row \(baseRow), with no row left for it")
         }
         windowBase = baseRow
         return (onSameBase, !needsCR && !ruFirst)
@@ -207,18 +195,11 @@ extension EncoderState {
         let extra = max(0, rows.count - 1)
         if extra > 0, let depth = windowDepth {
             moveWindowRows(by: -extra)
-            let top = windowBase - depth + 1
-            let above = shown.prefix { $0.rows.contains { $0.row < top } }.count
-            for item in shown.prefix(above) {
-                ends[item.plan] = .replaced(byPlan: index)
-                if item.end > start {
-                    warnEarly(
-                        item.plan, leaves: start, meant: item.end,
-                        when: "a later row of the next caption rolls it out of the \(depth)-row roll-up window",
-                        fix: "end roll-up lines when a later line pushes them out, or use a deeper window")
-                }
-            }
-            shown.removeFirst(above)
+            let top = max(1, windowBase - depth + 1)
+            takeOff(
+                shown.prefix { $0.rows.contains { $0.row < top } }.count, by: index, at: start,
+                when: "a later row of the next caption rolls it out of the \(depth)-row roll-up window",
+                fix: "end roll-up lines when a later line pushes them out, or use a deeper window")
         }
         for line in rows.indices { rows[line].row = windowBase - (rows.count - 1 - line) }
     }
