@@ -83,7 +83,9 @@ import Testing
 
     /// Checks that `original` (read at `rate`) and its copy through JSON give the same screens to
     /// our reader and to ttconv; `exempt` is the stretch Specs/scc.md lists for ttconv, if any.
-    static func checkRoundTrip(_ original: String, rate: String?, name: String) throws {
+    /// Returns the copy's text.
+    @discardableResult
+    static func checkRoundTrip(_ original: String, rate: String?, name: String) throws -> String {
         let dir = try TemporaryDirectory()
         let copy = try roundTrip(original, rate: rate, in: dir, name: name)
         let frame = (FrameRate(rate ?? "29.97") ?? .fps29_97).frameDuration.seconds
@@ -99,6 +101,7 @@ import Testing
         let exempt = listed[relative] ?? nil
         let difference = SharedSCCRoundTripTests.ttconvDifference(decoded[0], decoded[1], exempt: exempt)
         #expect(difference == nil, "\(name), ttconv: \(difference ?? "")")
+        return try String(contentsOfFile: copy, encoding: .utf8)
     }
 
     @Test func theLiveRollUpEpisodeRoundTrips() throws {

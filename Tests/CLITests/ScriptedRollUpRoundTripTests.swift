@@ -72,6 +72,22 @@ import Testing
         try RealProgrammeRoundTripTests.checkRoundTrip(path, rate: nil, name: "scripted")
     }
 
+    @Test func aRollUpWindowReachingTheTopOfTheScreenStaysThere() throws {
+        // RU4 (0x14 0x27 → 94a7) on base row 2 (PAC 0x11 0x70 → 9170): the window is rows 1–2,
+        // the screen's top cutting it (15.119(f)(1)); "AA", then CR and "BB". Read, each line's
+        // region is that window (row 1, two rows high, four deep). Before, the writer took the
+        // base row as the region's top plus its depth, and the copy showed the lines on rows 3–4.
+        let dir = try TemporaryDirectory()
+        let lines: [(frame: Int64, words: [String])] = [
+            (30, ["94a7", "94a7", "9170", "9170"] + Self.words("AA")),
+            (60, [Self.cr, Self.cr] + Self.words("BB")),
+            (120, ["942c", "942c"]),
+        ]
+        let path = try Self.file(lines, in: dir, name: "top")
+        let copy = try RealProgrammeRoundTripTests.checkRoundTrip(path, rate: nil, name: "top")
+        #expect(copy.contains("9170 9170"), "\(copy)")
+    }
+
     @Test func linesLongerThanTheScreenRoundTrip() throws {
         // A pop-on row of 34 characters from column 0; roll-up lines of 30 characters from
         // column 4 (34 columns) and, after a background code that takes column 0, of 32; a

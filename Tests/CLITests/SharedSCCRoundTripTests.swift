@@ -30,10 +30,13 @@ import Testing
             text = caption.text
         }
 
-        /// Where and how `caption` shows: its region's origin, its scroll and its animation.
+        /// Where and how `caption` shows: its region's origin and size (a roll-up window's height
+        /// says where its base row is when it reaches the top of the screen), its scroll and its
+        /// animation.
         static func place(of caption: Caption) -> String {
             let origin = caption.region?.origin.map { "\($0.x),\($0.y)" } ?? "-"
-            return "\(origin) \(caption.region?.scroll ?? .none) \(caption.animation)"
+            let size = caption.region?.size.map { "\($0.width)×\($0.height)" } ?? "-"
+            return "\(origin) \(size) \(caption.region?.scroll ?? .none) \(caption.animation)"
         }
 
         var description: String { "[\(start)–\(end)) \(place) \(text.debugDescription)" }

@@ -55,8 +55,17 @@ struct CEA608CaptionLayout {
         var firstRow: Int
         switch mode {
         case .rollUp(let windowRows):
-            // The base row is the region's last row.
-            firstRow = (originRow ?? (Self.rowCount - windowRows)) + windowRows - lines.count + 1
+            // The base row is the region's last row: the window's depth below its top, or, for a
+            // window that reaches the top of the screen (clipped there, as readers give it: a
+            // window of 4 rows on base row 2 is rows 1–2), its height. Counted from the depth
+            // alone, such a window moved down to base row 4 at each write.
+            var depth = windowRows
+            if originRow == 0, let size = caption.region?.size, size.height.unit == .cells,
+                size.height.value.isFinite, (1..<Double(windowRows)).contains(size.height.value)
+            {
+                depth = Int(size.height.value.rounded())
+            }
+            firstRow = (originRow ?? (Self.rowCount - windowRows)) + depth - lines.count + 1
         case .popOn, .paintOn:
             firstRow = originRow.map { $0 + 1 } ?? (Self.rowCount - lines.count + 1)
         }
