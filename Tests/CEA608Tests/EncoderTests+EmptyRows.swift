@@ -63,6 +63,28 @@ extension EncoderTests {
         #expect(!encoded.diagnostics.contains { $0.severity >= .warning }, "\(encoded.diagnostics)")
     }
 
+    @Test func aLineBelowTheTopEndingWhenTheNextLineGoesWithNoCRStaysUntilItRollsOut() {
+        // A full RU3 window: "one" rolls out at 200, leaving the base row empty; "four" then
+        // goes there at 300 with no CR. "three", on the middle row, is meant to end at 300, but
+        // only a CR that also took "two" (on the top row, meant to stay until 400) could take
+        // it: it stays until it rolls out (reported), and nothing erases the window. Before,
+        // with no CR on the start frame, its end was left at 300, where the EDM that then ended
+        // it erased "two" and "four" as well.
+        let captions = [
+            Self.line3("one", 100, 200), Self.line3("two", 130, 400), Self.line3("three", 160, 300),
+            Self.line3("four", 300, 500),
+        ]
+        let encoded = CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate)
+        let plans = encoded.plans
+        #expect(Self.hex(plans[3].anchored) == ["e6ef", "75f2"] && plans[3].blockStartFrame == 300)
+        #expect(!encoded.diagnostics.contains { $0.ruleID == "608.overlap" }, "\(encoded.diagnostics)")
+        #expect(
+            encoded.diagnostics.contains { $0.ruleID == "608.roll-up-end" && $0.message.hasPrefix("roll-up line 3 ") })
+        // "two" rolls out at 400 with a CR; "three" and "four" leave with the EDM at 500.
+        #expect(plans[1].end == .erase(atFrame: 400) && plans[1].endWord == 0x94AD)
+        #expect(plans[2].end == .erased(atFrame: 500, byPlan: 3) && plans[3].end == .erase(atFrame: 500))
+    }
+
     @Test func aCRAheadNeedsBothItsFramesBeforeTheLineBelowLeaves() {
         // "two" ends one frame after "one": a CR at 200 would take frames 200 and 201, and the
         // EDM that ends "two" would fall on the CR's second copy (a fuzz corpus input wrote both

@@ -2,8 +2,8 @@ import CEA608
 import CaptionCore
 import Testing
 
-/// A roll-up line that leaves before the next line starts, at the top of a full window, rolls
-/// out with a CR at its own end (15.119(f)(1): the CR rolls the window and leaves the cursor at
+/// A roll-up line that leaves before the next line starts, from the top of a full window,
+/// rolls out with a CR at its own end (15.119(f)(1): the CR rolls the window and leaves the cursor at
 /// the start of the empty base row); the next line then goes with no CR of its own.
 extension EncoderTests {
     static let twoRows = CaptionRegion.Scroll.rollUp(rows: 2)

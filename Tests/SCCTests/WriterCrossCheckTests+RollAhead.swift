@@ -4,9 +4,9 @@ import SCC
 import TestSupport
 import Testing
 
-/// A roll-up line that leaves before the next line starts, at the top of a full window: the
-/// writer rolls it out with a CR at its end, and the line below stays (15.119(f)(1)). Decoded by
-/// FFmpeg and ttconv, which each show the window as it rolls.
+/// A roll-up line that leaves from the window's top before the next line starts: the writer
+/// rolls it out with a CR at its end (after an RU where needed), and the lines below stay
+/// (15.119(f)(1)). Decoded by FFmpeg and ttconv, which each show the window as it rolls.
 extension WriterCrossCheckTests {
     /// RU2 lines "AA" (frames 30–90), "BB" (70–150) and "CC" (100–150).
     static func rolledAheadDocument(dropFrame: Bool) -> CaptionDocument {

@@ -128,8 +128,11 @@ extension EncoderState {
         // Lines above a shallower window leave with its RU.
         let removedByDepth = depthChanges ? shown.prefix { $0.rows.contains { $0.row < depthTop } }.count : 0
         let empty = emptyRowsBelow
-        // The lines a CR on the start frame would roll out of the window.
-        let rolledByCR = shown.dropFirst(removedByDepth).prefix { $0.rows.contains { $0.row - 1 < depthTop } }.count
+        // The lines a CR on the start frame would roll out of the window (a window deeper than
+        // the rows above its base row reaches the screen's top row).
+        let rolledByCR = shown.dropFirst(removedByDepth).prefix { item in
+            item.rows.contains { $0.row - 1 < max(1, depthTop) }
+        }.count
         let needsCR =
             empty == 0 || shown.dropFirst(removedByDepth).prefix(rolledByCR).contains { $0.end <= start }
         let ruFrame = needsCR ? start - 2 : start
@@ -173,6 +176,8 @@ extension EncoderState {
         if needsCR {
             anchored.append(.carriageReturn)
             rollOut(by: index, windowRows: rows, at: start, start: start, location: location)
+        } else {
+            keepUntilRolledOut(start: start, location: location)
         }
         var onSameBase = true
         if baseRow != windowBase {

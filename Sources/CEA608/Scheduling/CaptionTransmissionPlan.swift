@@ -43,9 +43,9 @@ public struct CaptionTransmissionPlan: Sendable, Hashable {
     /// Frames of anchored words sent before ``startFrame``.
     public var anchorOffset: Int
     /// The word (channel and parity applied) sent by ``End/erase(atFrame:)``: EDM, or CR for a
-    /// roll-up line that leaves before the next line starts, at the top of a full window: the CR
-    /// at its end rolls it out and leaves the base row empty for the next line, which then
-    /// needs no CR (15.119(f)(1); Specs/scc.md, "Roll-up").
+    /// roll-up line that leaves from the window's top before the lines below it and before the
+    /// next line starts: the CR at its end rolls it out and leaves the base row empty for the
+    /// next line, which then needs no CR (15.119(f)(1); Specs/scc.md, "Roll-up").
     public var endWord: UInt16
     /// How many times that word goes out: 2, or 1 where the next caption's words need the
     /// second frame (``RedundancyReducer``).
