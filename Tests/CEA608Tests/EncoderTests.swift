@@ -38,7 +38,9 @@ import Testing
         // to column 6: 4 frames instead of 8 for four transparent spaces (15.119(e)(1)).
         let four = Self.plans([Self.caption([CaptionRun("ab\u{A0}\u{A0}\u{A0}\u{A0}cd")], start: 60, end: 90)])
         #expect(
-            Self.hex(four[0].preload) == ["9420", "9420", "9470", "9470", "6162", "94f2", "94f2", "97a2", "97a2", "e364"])
+            Self.hex(four[0].preload) == [
+                "9420", "9420", "9470", "9470", "6162", "94f2", "94f2", "97a2", "97a2", "e364",
+            ])
         // One such cell is the transparent space itself (0x11 0x39 → 91b9), which costs what TO1
         // costs and which FFmpeg and ttconv show as a space.
         let one = Self.plans([Self.caption([CaptionRun("ab\u{A0}cd")], start: 60, end: 90)])
@@ -47,7 +49,8 @@ import Testing
         // which would run "ab" and "cd" together.
         let three = Self.plans([Self.caption([CaptionRun("ab\u{A0}\u{A0}\u{A0}cd")], start: 60, end: 90)])
         #expect(
-            Self.hex(three[0].preload) == ["9420", "9420", "9470", "9470", "6162"] + Array(repeating: "91b9", count: 6) + ["e364"])
+            Self.hex(three[0].preload) == ["9420", "9420", "9470", "9470", "6162"] + Array(repeating: "91b9", count: 6)
+                + ["e364"])
     }
 
     @Test func aRollUpLineThatDoesNotFitJumpsGapsOfTwoOrThreeWithATabOffset() {
@@ -59,8 +62,11 @@ import Testing
         let scroll = CaptionRegion.Scroll.rollUp(rows: 2)
         let line = Self.caption([CaptionRun("ab\u{A0}\u{A0}\u{A0}cd")], row: 13, start: 100, end: 300, scroll: scroll)
         let plans = Self.plans([line])
-        #expect(Self.hex(plans[0].anchored) == ["9425", "9425", "9470", "9470", "6162"] + Array(repeating: "91b9", count: 6) + ["e364"])
-        #expect(Self.hex(plans[0].tabbedAnchored ?? []) == ["9425", "9425", "9470", "9470", "6162", "9723", "9723", "e364"])
+        #expect(
+            Self.hex(plans[0].anchored) == ["9425", "9425", "9470", "9470", "6162"] + Array(repeating: "91b9", count: 6)
+                + ["e364"])
+        #expect(
+            Self.hex(plans[0].tabbedAnchored ?? []) == ["9425", "9425", "9470", "9470", "6162", "9723", "9723", "e364"])
         // Two lines one frame apart a few frames later: the first must be done by the second's start.
         let next = Self.caption([CaptionRun("x")], row: 13, start: 108, end: 300, scroll: scroll)
         let (reduced, reductions) = RedundancyReducer().reduce(Self.plans([line, next]))
@@ -268,16 +274,17 @@ import Testing
         #expect(CEA608Encoder(channel: .cc1).transmissionPlans(for: captions, rate: Self.rate).diagnostics.isEmpty)
     }
 
-    @Test func rollUpAfterAPopOnCaptionErasesItThenOpensTheWindow() {
+    @Test func rollUpAfterAPopOnCaptionErasesItAFrameBeforeItsRU() {
         let captions = [
             Self.caption([CaptionRun("Up")], row: 2, start: 40, end: 100),
             Self.caption([CaptionRun("Hi")], row: 14, start: 100, end: 160, scroll: .rollUp(rows: 2)),
         ]
         let plans = Self.plans(captions)
-        // The pop-on caption is meant to leave on 100: EDM on 98–99, RU2 (9425) on the start frame,
-        // then the base row's PAC (row 15, 9470) and the text.
-        #expect(Self.hex(plans[1].anchored) == ["942c", "942c", "9425", "9425", "9470", "9470", "c8e9"])
-        #expect(plans[1].anchorOffset == 2)
+        // The pop-on caption is meant to leave on 100: RU2 (9425) on the start frame erases it
+        // there (15.119(f)(1)), and an EDM goes once on 99 for decoders that do not (before, on
+        // 98–99, two frames early); then the base row's PAC (row 15, 9470) and the text.
+        #expect(Self.hex(plans[1].anchored) == ["942c", "9425", "9425", "9470", "9470", "c8e9"])
+        #expect(plans[1].anchorOffset == 1)
     }
 
     @Test func everyByteHasOddParityAndEveryControlCodeIsDoubled() {

@@ -88,6 +88,32 @@ import Testing
         #expect(copy.contains("9170 9170"), "\(copy)")
     }
 
+    @Test func liveRollUpWhoseRUErasesThePopOnCaptionRoundTrips() throws {
+        // A pop-on caption (RCL, PAC, text, EOC), then live RU2 roll-up with no EDM: the RU
+        // entering roll-up erases the caption on its own frame (15.119(f)(1)) and opens the
+        // window (RU2 0x14 0x25 → 9425). Before, the copy erased the caption with an EDM in the two
+        // frames before the RU, two frames early; the EDM now goes once, in the frame before.
+        // ttconv does not erase at the RU: it writes the first line over the pop-on caption
+        // ("POVE LINE ONE THE SHOWLI", measured) and goes on from there; the copy's EDM gives
+        // it the screens a decoder shows.
+        let dir = try TemporaryDirectory()
+        let lines: [(frame: Int64, words: [String])] = [
+            (20, ["9420", "9420", Self.pacRow15, Self.pacRow15] + Self.words("POP-ON BEFORE THE SHOW")),
+            (40, ["942f", "942f"]),
+            (150, ["9425", "9425", Self.pacRow15, Self.pacRow15] + Self.words("LIVE LINE ONE")),
+            (210, [Self.cr, Self.cr] + Self.words("LIVE LINE TWO")),
+            (270, [Self.cr, Self.cr] + Self.words("LIVE LINE THREE")),
+            (360, ["942c", "942c"]),
+        ]
+        let path = try Self.file(lines, in: dir, name: "popon-then-live")
+        try RealProgrammeRoundTripTests.checkRoundTrip(
+            path, rate: nil, name: "popon-then-live",
+            ttconvCopy: [
+                "POP-ON BEFORE THE SHOW", "LIVE LINE ONE", "LIVE LINE ONE\nLIVE LINE TWO",
+                "LIVE LINE TWO\nLIVE LINE THREE",
+            ])
+    }
+
     @Test func linesLongerThanTheScreenRoundTrip() throws {
         // A pop-on row of 34 characters from column 0; roll-up lines of 30 characters from
         // column 4 (34 columns) and, after a background code that takes column 0, of 32; a

@@ -208,9 +208,13 @@ extension RewriteSettlesTests {
     /// a PAC to column 4 (97f2) lands on, shorter: the rewrite jumped (other bytes, no warning;
     /// before). One column short of a column of four, the PAC now lands on the gap's cell before
     /// the text and a space fills it, half a word: both writes send 97f2, the space, "ue".
+    /// The line ends here at 01:03:28;12 (an EDM after the input's words), which keeps it short of
+    /// time: the input's line lasts until the data ends, and once an EDM entering roll-up from
+    /// pop-on went once, in the frame before the RU, the transparent spaces fitted.
     @Test func aJumpOneColumnShortOfTheTextLandsOnASpace() throws {
         let (first, second) = try Self.rewrites(
-            try Self.fixture("roll-up-gap-of-two-before-another-colour-jumped-to-a-space-fuzz.scc"))
+            try Self.fixture("roll-up-gap-of-two-before-another-colour-jumped-to-a-space-fuzz.scc")
+                + Array("\n01:03:28:12\t942c 942c\n".utf8))
         #expect(first.text == second.text)
         #expect(first.text.contains("\t9426 9426 97e6 97e6 6ef4 ae80 97f2 97f2 2075 e580\n"), "\(first.text)")
         let caption = try #require(first.reread?.captions.last)
@@ -239,9 +243,11 @@ extension RewriteSettlesTests {
     /// the background of "t.", which a jump cannot land on: the rewrite went another way
     /// (before). After text on a background the jump keeps the tab offset: both writes send a
     /// PAC to column 4 (97f2), TO1 (97a1), "ue".
+    /// The line ends at 01:03:28;15, for the same reason.
     @Test func aJumpOneColumnShortOfTheTextAfterABackgroundKeepsTheTabOffset() throws {
         let (first, second) = try Self.rewrites(
-            try Self.fixture("roll-up-gap-after-text-on-a-background-jumped-with-a-tab-offset.scc"))
+            try Self.fixture("roll-up-gap-after-text-on-a-background-jumped-with-a-tab-offset.scc")
+                + Array("\n01:03:28:15\t942c 942c\n".utf8))
         #expect(first.text == second.text)
         #expect(
             first.text.contains("\t9426 9426 97e6 97e6 2080 10a1 10a1 f4ae 97f2 97f2 97a1 97a1 75e5\n"),

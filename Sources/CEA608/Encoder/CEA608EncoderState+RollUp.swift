@@ -145,12 +145,20 @@ extension EncoderState {
                 return end >= start
             }
         guard goesOn else {
-            // A new window: an EDM first when anything else is on screen, then RU.
-            eraseEnded(before: start - 2)
+            // A new window: an EDM first when anything else is on screen, then RU. Entering
+            // roll-up from pop-on or paint-on, the RU itself erases the screen (15.119(f)(1)),
+            // on its frame, the start: the EDM goes once, in the frame just before, for decoders
+            // that do not (ttconv kept a pop-on caption and mixed the line into it, FFmpeg
+            // showed it again after the window, measured with hand-made files), and what leaves
+            // leaves a frame early, not two (a pop-on caption before a live roll-up window that
+            // its RU erased came back two frames short).
+            let switching = mode != nil && mode?.isRollUp != true
+            let lead = switching ? 1 : 2
+            eraseEnded(before: start - Int64(lead))
             if !shown.isEmpty {
-                anchored.append(.eraseDisplayedMemory)
-                anchorOffset = 2
-                replaceShown(by: index, at: start - 2, start: start, when: Self.erasedBeforeNext)
+                anchored.append(.eraseDisplayedMemory, once: switching)
+                anchorOffset = lead
+                replaceShown(by: index, at: start - Int64(lead), start: start, when: Self.erasedBeforeNext)
             }
             if mode != unit.mode { anchored.append(rollUpCommand(rows)) }
             windowBase = baseRow
