@@ -25,6 +25,8 @@ import Testing
         var extra: [UInt8] = []
         var trackID: UInt32 = 1
         var nextTrackID: UInt32 = 2
+        /// The `stsd` entry, whole; nil: a `test` entry of no fields.
+        var sampleEntry: [UInt8]?
 
         static let mediaDataStart: UInt32 = 16 + 8
 
@@ -82,9 +84,13 @@ import Testing
         private func sampleTable(_ w: inout BoxWriter) throws(ISOBMFFError) {
             try w.fullBox("stsd") { (w: inout BoxWriter) throws(ISOBMFFError) in
                 w.u32(1)
-                try w.box("test") { (w: inout BoxWriter) in
-                    w.zeros(6)
-                    w.u16(1)
+                if let sampleEntry {
+                    w.append(sampleEntry)
+                } else {
+                    try w.box("test") { (w: inout BoxWriter) in
+                        w.zeros(6)
+                        w.u16(1)
+                    }
                 }
             }
             try w.fullBox("stts") { (w: inout BoxWriter) in

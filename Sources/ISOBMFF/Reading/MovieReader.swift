@@ -9,7 +9,7 @@ struct MovieReader {
         let (top, cutShort) = try topLevelBoxes(warnings: &warnings)
         guard let moovHeader = top.first(where: { $0.type == "moov" }) else {
             if let moof = top.first(where: { $0.type == "moof" }) {
-                // ISO/IEC 23009-1 §6.3.4 / CMAF §7.3.2: a media segment's fragments need the
+                // ISO/IEC 23009-1 §6.3 and CMAF: a media segment's fragments need the
                 // initialization segment's moov to mean anything.
                 throw ISOBMFFError(
                     .missing,

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Several files read as one, one after the other: an initialization segment and its media
-/// segments as HLS and DASH deliver them (ISO/IEC 23009-1 §6.3; ISO/IEC 23000-19, CMAF, §7.3:
+/// segments as HLS and DASH deliver them (ISO/IEC 23009-1 §6.3; ISO/IEC 23000-19, CMAF:
 /// the initialization segment's `ftyp` and `moov`, then each segment's `styp`, `sidx`, `moof`
 /// and `mdat`), which together are the fragmented movie the packager cut them from.
 ///

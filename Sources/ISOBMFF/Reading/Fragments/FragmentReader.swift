@@ -1,5 +1,5 @@
 /// Reads a fragmented movie's `moof` boxes one at a time, in file order (ISO/IEC 14496-12 §8.8;
-/// ISO/IEC 23000-19, CMAF, §7.3), and turns each track fragment's runs into ``Sample`` values
+/// ISO/IEC 23000-19, CMAF), and turns each track fragment's runs into ``Sample`` values
 /// with file offsets and decode times, as the sample tables of `moov` give them. Each `moof` is
 /// read, parsed and dropped before the next: memory grows with the samples kept, not with the
 /// number of fragments.

@@ -18,8 +18,8 @@ public struct SampleProtection: Sendable, Hashable {
     public var keyID: [UInt8]
     /// The sample's IV, or the constant IV of its defaults.
     public var initializationVector: [UInt8]
-    /// Empty: the whole sample is encrypted when ``isProtected`` (§9.5.1: without subsamples the
-    /// sample is encrypted as one block of data).
+    /// Empty: the whole sample is encrypted when ``isProtected`` (§9.5: subsamples describe the
+    /// clear parts; without them the sample is encrypted as a whole).
     public var subsamples: [Subsample]
 
     public init(isProtected: Bool, keyID: [UInt8], initializationVector: [UInt8] = [], subsamples: [Subsample] = []) {
