@@ -217,6 +217,20 @@ import Testing
         + [0x9420, 0x9420, 0x94D0, 0x94D0, 0xC2D9, 0x4580, 0x942C, 0x942C, 0x942F, 0x942F]
         + Array(repeating: nil, count: 12) + [0x942C, 0x942C] + Array(repeating: nil, count: 4)
 
+    // MARK: - The box reader's warnings
+
+    /// A movie whose `trak` boxes a damaged `mvhd` hides (issue 42's fuzz finding) is not
+    /// silently "no captions": the reading's findings say which box hides them, located.
+    @Test func hiddenTracksAreNamedInTheFindings() throws {
+        let path = TestPaths.fixture("fuzz/isobmff/added-track-lost.mp4").path
+        let (sources, diagnostics) = try MovieCaptions(path: path).sources()
+        #expect(sources.isEmpty)
+        let warning = try #require(diagnostics.first { $0.ruleID == "tracks.container" }, "\(diagnostics)")
+        #expect(warning.severity == .warning && warning.location.file == path)
+        #expect(
+            warning.message.hasPrefix("moov/mvhd at byte 136: the bytes of moov/mvhd hold a trak box"), "\(warning)")
+    }
+
     // MARK: - The shaka-player fixture
 
     static let shakaInit = TestPaths.sharedFixture("streaming/shaka-player__cea608-track-init.mp4").path

@@ -125,8 +125,10 @@ import Testing
                 return w.bytes
             }, trailer: info)
         #expect(protection.map(\.initializationVector) == [Array(1...8), Array(11...18)])
-        #expect(protection.map { $0.protectedRanges(sampleSize: 32) } == [[4..<16], [0..<32]])
-        #expect(protection[0].describesSize(32) == false)  // 4 + 12 of 32 bytes: the rest is clear
+        // The first sample's subsample describes 4 + 12 of its 32 bytes: the rest, unknown, is
+        // taken as encrypted.
+        #expect(protection.map { $0.protectedRanges(sampleSize: 32) } == [[4..<32], [0..<32]])
+        #expect(protection[0].describesSize(32) == false)
     }
 
     /// A `seig` group of this fragment (`sgpd`, index 0x10001 in `sbgp`) that says "not

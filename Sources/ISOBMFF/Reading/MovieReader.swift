@@ -37,7 +37,7 @@ struct MovieReader {
             type: "moov", offset: 0, size: bytes.count, headerSize: moovHeader.headerSize, path: "moov",
             children: children)
         guard let mvhd = moov.child("mvhd") else { throw ISOBMFFError(.missing, "no mvhd box", path: "moov") }
-        let header = try movieHeader(mvhd, bytes, base: moovHeader.offset, warnings: &warnings)
+        let header = try movieHeader(mvhd, bytes, base: moovHeader.offset)
         var extends: [UInt32: TrackExtends] = [:]
         var fragmentDuration: UInt64?
         if let mvex = moov.child("mvex") {
@@ -57,12 +57,12 @@ struct MovieReader {
             t.fragmentDefaults = extends[t.id]
             tracks.append(t)
         }
-        if tracks.isEmpty, let hidden = Self.hiddenTrackBox(in: moov, bytes) {
+        if let hidden = Self.hiddenTrackBox(in: moov, bytes) {
             warnings.append(
                 ISOBMFFError(
                     .malformed,
-                    "moov has no trak box, but the bytes of \(hidden.box.path) hold one: a damaged size hides "
-                        + "the movie's tracks, which are not read",
+                    "the bytes of \(hidden.box.path) hold a trak box: a damaged size hides "
+                        + (tracks.isEmpty ? "the movie's tracks" : "a track") + ", which is not read",
                     path: hidden.box.path, offset: moovHeader.offset + hidden.offset))
         }
         var movie = Movie(
@@ -79,8 +79,9 @@ struct MovieReader {
         return movie
     }
 
-    /// A `trak` box header inside another box of `moov` (a box whose size swallowed the tracks
-    /// after it, as in Fixtures/fuzz/isobmff/added-track-lost.mp4), when there is one.
+    /// A `trak` box header (a plausible size, the type) inside another child box of `moov` (a
+    /// box whose size swallowed the tracks after it, as in
+    /// Fixtures/fuzz/isobmff/added-track-lost.mp4), when there is one.
     static func hiddenTrackBox(in moov: Box, _ bytes: [UInt8]) -> (box: Box, offset: Int)? {
         let code = FourCC(stringLiteral: "trak").bytes
         for child in moov.children where child.type != "trak" && child.payloadRange.count >= 8 {
@@ -159,9 +160,7 @@ struct MovieReader {
         return (r, version)
     }
 
-    private func movieHeader(_ box: Box, _ bytes: [UInt8], base: Int, warnings: inout [ISOBMFFError])
-        throws(ISOBMFFError) -> MovieHeader
-    {
+    private func movieHeader(_ box: Box, _ bytes: [UInt8], base: Int) throws(ISOBMFFError) -> MovieHeader {
         var (r, version) = try fullBoxReader(box, bytes, base: base)
         let creation: UInt64
         let modification: UInt64
@@ -182,13 +181,6 @@ struct MovieReader {
         // rate 4, volume 2, reserved 10, matrix 36, pre_defined 24.
         try r.skip(76, "the rate, volume, matrix and reserved fields")
         let next = try r.u32("next_track_ID")
-        if r.remaining > 0 {
-            warnings.append(
-                ISOBMFFError(
-                    .malformed,
-                    "mvhd is \(box.size) bytes but its fields end \(r.remaining) bytes before that; those bytes are not read",
-                    path: box.path, offset: base + box.offset))
-        }
         return MovieHeader(
             creationTime: creation, modificationTime: modification, timescale: timescale, duration: duration,
             nextTrackID: next)

@@ -61,7 +61,15 @@ struct FragmentReader {
             let children = try BoxParser(limits: limits, baseOffset: moof.offset).boxes(
                 in: bytes, range: moof.headerSize..<bytes.count, parentPath: name, depth: 1)
             var previousEnd = moof.offset
-            for (number, traf) in children.filter({ $0.type == "traf" }).enumerated() {
+            let trafs = children.filter { $0.type == "traf" }
+            for (number, traf) in trafs.enumerated() {
+                // Another track's traf is skipped unless the next one's base is where its data
+                // ends (§8.8.7.1): reading one track does not parse the others' runs.
+                if let trackID, let header = Self.header(of: traf, in: bytes), header.trackID != trackID,
+                    number + 1 >= trafs.count || !Self.usesPreviousEnd(trafs[number + 1], in: bytes)
+                {
+                    continue
+                }
                 let run = try TrackFragmentRuns(
                     traf: traf, bytes: bytes, moofOffset: moof.offset, isFirst: number == 0, previousEnd: previousEnd,
                     fileSize: source.count, extends: { tracks[$0]?.extends }, startTime: { nextTime[$0] ?? 0 },
@@ -87,5 +95,22 @@ struct FragmentReader {
             }
         }
         return warnings
+    }
+
+    /// `tfhd`'s flags and track_ID, when the box is there and long enough.
+    static func header(of traf: Box, in bytes: [UInt8]) -> (flags: UInt32, trackID: UInt32)? {
+        guard let tfhd = traf.child("tfhd"), tfhd.payloadRange.count >= 8 else { return nil }
+        let p = tfhd.payloadRange.lowerBound
+        let flags = UInt32(bytes[p + 1]) << 16 | UInt32(bytes[p + 2]) << 8 | UInt32(bytes[p + 3])
+        let id =
+            UInt32(bytes[p + 4]) << 24 | UInt32(bytes[p + 5]) << 16 | UInt32(bytes[p + 6]) << 8 | UInt32(bytes[p + 7])
+        return (flags, id)
+    }
+
+    /// Whether a (not first) `traf`'s base is the end of the previous one's data: no
+    /// base_data_offset, no default-base-is-moof (§8.8.7.1); true when its `tfhd` is unreadable.
+    static func usesPreviousEnd(_ traf: Box, in bytes: [UInt8]) -> Bool {
+        guard let flags = header(of: traf, in: bytes)?.flags else { return true }
+        return flags & 0x1 == 0 && flags & 0x2_0000 == 0
     }
 }

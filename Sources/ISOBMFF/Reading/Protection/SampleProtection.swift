@@ -32,9 +32,10 @@ public struct SampleProtection: Sendable, Hashable {
     /// A sample that is not encrypted.
     public static let clear = SampleProtection(isProtected: false, keyID: [])
 
-    /// The encrypted byte ranges of a sample of `size` bytes, in order. Subsamples that describe
-    /// fewer bytes than the sample leave the rest clear; more bytes are cut at its end (a
-    /// damaged table; the caller reports it through ``describesSize(_:)``).
+    /// The encrypted byte ranges of a sample of `size` bytes, in order. Subsamples describe the
+    /// whole sample (§7.2.2); when a damaged table describes fewer bytes, the rest is taken as
+    /// encrypted (nothing is read from bytes whose state is unknown), and more bytes are cut at
+    /// the sample's end (``describesSize(_:)`` tells).
     public func protectedRanges(sampleSize size: Int) -> [Range<Int>] {
         guard isProtected else { return [] }
         guard !subsamples.isEmpty else { return size > 0 ? [0..<size] : [] }
@@ -45,6 +46,13 @@ public struct SampleProtection: Sendable, Hashable {
             let end = min(size, p + s.protectedBytes)
             if end > p { ranges.append(p..<end) }
             p = end
+        }
+        if p < size {
+            if let last = ranges.last, last.upperBound == p {
+                ranges[ranges.count - 1] = last.lowerBound..<size
+            } else {
+                ranges.append(p..<size)
+            }
         }
         return ranges
     }
