@@ -88,7 +88,9 @@ struct TrackFragmentRuns {
         let truns = traf.children("trun")
         // duration-is-empty: no samples for the default duration (an empty interval).
         if truns.isEmpty && flags & Self.durationIsEmpty != 0 {
-            nextTime = time &+ Int64(defaultDuration)
+            let (end, overflow) = time.addingReportingOverflow(Int64(defaultDuration))
+            guard !overflow else { throw Self.overflowError(traf, moofOffset) }
+            nextTime = end
         }
         let budget = allowed(trackID)
         var index = 0

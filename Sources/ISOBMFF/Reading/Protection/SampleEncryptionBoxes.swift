@@ -157,19 +157,7 @@ struct SampleEncryptionBoxes {
             let iv = try r.bytes(sizes[i], "sample \(i + 1)'s IV")
             var subsamples: [SampleProtection.Subsample] = []
             if flags & 2 != 0 {
-                let k = Int(try r.u16("sample \(i + 1)'s subsample count"))
-                guard k <= r.remaining / 6 else {
-                    throw ISOBMFFError(
-                        .truncated, "sample \(i + 1) has \(k) subsamples but the box holds \(r.remaining / 6)",
-                        path: box.path, offset: baseOffset + r.position - 2)
-                }
-                subsamples.reserveCapacity(k)
-                for _ in 0..<k {
-                    subsamples.append(
-                        .init(
-                            clearBytes: Int(try r.u16("a clear byte count")),
-                            protectedBytes: Int(try r.u32("a protected byte count"))))
-                }
+                subsamples = try Self.subsamples(&r, sample: i)
             }
             out.append((iv, subsamples))
         }
@@ -236,15 +224,7 @@ struct SampleEncryptionBoxes {
                 var r = BigEndianReader(data, range: p..<(p + sizes[i]), path: saio.path, baseOffset: start)
                 let iv = try r.bytes(ivSizes[i], "sample \(i + 1)'s IV")
                 var subsamples: [SampleProtection.Subsample] = []
-                if r.remaining > 0 {
-                    let k = Int(try r.u16("sample \(i + 1)'s subsample count"))
-                    for _ in 0..<k {
-                        subsamples.append(
-                            .init(
-                                clearBytes: Int(try r.u16("a clear byte count")),
-                                protectedBytes: Int(try r.u32("a protected byte count"))))
-                    }
-                }
+                if r.remaining > 0 { subsamples = try Self.subsamples(&r, sample: i) }
                 out.append((iv, subsamples))
                 p += sizes[i]
             }
@@ -255,5 +235,27 @@ struct SampleEncryptionBoxes {
                 .malformed, "saio's runs hold \(out.count) samples, but there are \(count)", path: saio.path)
         }
         return out
+    }
+
+    /// A sample's subsample count and entries (§7.2.2: 16-bit clear, 32-bit protected byte
+    /// counts), the count checked against the bytes left first.
+    private static func subsamples(_ r: inout BigEndianReader, sample i: Int) throws(ISOBMFFError)
+        -> [SampleProtection.Subsample]
+    {
+        let k = Int(try r.u16("sample \(i + 1)'s subsample count"))
+        guard k <= r.remaining / 6 else {
+            throw ISOBMFFError(
+                .truncated, "sample \(i + 1) has \(k) subsamples but the box holds \(r.remaining / 6)", path: r.path,
+                offset: r.baseOffset + r.position - 2)
+        }
+        var subsamples: [SampleProtection.Subsample] = []
+        subsamples.reserveCapacity(k)
+        for _ in 0..<k {
+            subsamples.append(
+                .init(
+                    clearBytes: Int(try r.u16("a clear byte count")),
+                    protectedBytes: Int(try r.u32("a protected byte count"))))
+        }
+        return subsamples
     }
 }
