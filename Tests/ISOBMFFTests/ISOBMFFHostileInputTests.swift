@@ -185,6 +185,11 @@ import Testing
         #expect(warning.path == "free" && warning.offset == bytes.count - 8, "\(warning)")
         #expect(warning.message.contains("4096"))
 
+        // The writer refuses it: the box would swallow what is written after it (the fuzz
+        // target's Fixtures/fuzz/isobmff/cut-short-after-moov.mp4).
+        let writeError = try #require(Self.writeError(movie, MemoryByteSource(bytes)))
+        #expect(writeError.kind == .truncated && writeError.path == "free" && writeError.offset == bytes.count - 8)
+
         let moovCut = Array(try TinyMovie().bytes().dropLast(10))
         let error = try #require(Self.error(moovCut))
         #expect(error.kind == .truncated && error.path == "moov", "\(error)")

@@ -72,6 +72,7 @@ public struct MovieTrackAdder {
         let oldMoov = movie.topLevelBoxes[moovIndex]
         try refuseFragments()
         try refuseHiddenTracks()
+        try refuseCutShort()
         try refuseSamplesOverlapping(oldMoov)
         let moovIsLast = moovIndex == movie.topLevelBoxes.count - 1
         let quickTime = quickTimeStyleHandlers()
@@ -145,6 +146,19 @@ public struct MovieTrackAdder {
                     + "unfragmented first (ffmpeg -i IN -c copy OUT)",
                 path: mvex.path, offset: movie.movieOffset + mvex.offset)
         }
+    }
+
+    /// Refuses a file whose last box the end of the file cuts short (which the reader reads,
+    /// with a warning): written on, the box would swallow what follows it. Found by the
+    /// `isobmff` fuzz target (Fixtures/fuzz/isobmff/cut-short-after-moov.mp4), once the reader
+    /// kept such files.
+    private func refuseCutShort() throws(ISOBMFFError) {
+        guard let offset = movie.cutShortBox, let box = movie.topLevelBoxes.first(where: { $0.offset == offset })
+        else { return }
+        throw ISOBMFFError(
+            .truncated,
+            "the file ends inside its last box (\(box.type)): it is cut short; a track is not added to an incomplete file",
+            path: box.path, offset: box.offset)
     }
 
     /// Refuses a movie whose `trak` boxes are hidden inside another box of `moov` (a damaged size:
