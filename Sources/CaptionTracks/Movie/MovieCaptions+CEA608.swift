@@ -67,7 +67,8 @@ extension MovieCaptions {
         var diagnostics: [Diagnostic] = []
         var early = 0
         let protection = try encryption(of: track, sampleCount: video.samples.count)
-        var encrypted: (first: Diagnostic, count: Int)?
+        var firstEncrypted: Diagnostic?
+        var encryptedSamples = 0
         for (index, sample) in video.samples.enumerated().prefix(max(0, limit)) {
             let time = video.presentationTime(ofSample: index)
             let reading: SEICaptionReader.Reading
@@ -81,17 +82,14 @@ extension MovieCaptions {
                 throw located(error)
             }
             if let what = reading.encrypted, let protection {
-                let sampleProtection = protection.samples[index]
-                let kid =
-                    sampleProtection.keyID.isEmpty ? "" : ", KID " + EncryptionDefaults.hex(sampleProtection.keyID)
-                encrypted.map { encrypted = ($0.first, $0.count + 1) }
-                if encrypted == nil {
-                    encrypted = (
-                        Diagnostic(
-                            .error, Self.encryptedRule,
-                            "encrypted: the SEI of sample \(index + 1) lies in protected bytes (scheme \(protection.scheme)\(kid)): \(what); its captions cannot be read without decrypting, which this reader does not do",
-                            at: location(track: track, sample: index, time: time)), 1
-                    )
+                encryptedSamples += 1
+                if firstEncrypted == nil {
+                    let keyID = protection.samples[index].keyID
+                    let kid = keyID.isEmpty ? "" : ", KID " + EncryptionDefaults.hex(keyID)
+                    firstEncrypted = Diagnostic(
+                        .error, Self.encryptedRule,
+                        "encrypted: the SEI of sample \(index + 1) lies in protected bytes (scheme \(protection.scheme)\(kid)): \(what); its captions cannot be read without decrypting, which this reader does not do",
+                        at: location(track: track, sample: index, time: time))
                 }
             }
             for problem in reading.problems {
@@ -109,8 +107,10 @@ extension MovieCaptions {
             }
         }
         if let note = beforeStart(early, track: track) { diagnostics.append(note) }
-        if var (first, count) = encrypted {
-            if count > 1 { first.message += " (\(count) samples of \(min(limit, video.samples.count)) read are so)" }
+        if var first = firstEncrypted {
+            if encryptedSamples > 1 {
+                first.message += " (\(encryptedSamples) samples of \(min(limit, video.samples.count)) read are so)"
+            }
             diagnostics.append(first)
         }
         var pairs: [CEA608Transmission.TimedPair] = []
