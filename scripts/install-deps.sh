@@ -15,9 +15,9 @@ packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev 
           fonts-dejavu-core)
 # Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption,
 # Node.js to run the web-platform-tests WebVTT pages' own assertions, exiftool for metadata,
-# mount for the media tests' read-only and full tmpfs destinations.
+# mount for the media tests' read-only and full tmpfs destinations, openssl to encrypt CENC test clips.
 # GStreamer's qtdemux (gst-launch-1.0, plugins-good) reads WebVTT tracks (wvtt) for the cross-check.
-(( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk nodejs libimage-exiftool-perl mount
+(( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk nodejs libimage-exiftool-perl mount openssl
                               gstreamer1.0-tools gstreamer1.0-plugins-good)
 
 missing=()

@@ -39,8 +39,8 @@ public enum FuzzTargets {
             name: "gpmf", seeds: ["../shared/fixtures/media", "../shared/fixtures/gpx"],
             derive: MediaSeeds.payloads, check: GPMFCheck.check),
         FuzzTarget(
-            name: "isobmff", seeds: ["../shared/fixtures/media"], derive: MediaSeeds.movies,
-            check: MovieCheck.check),
+            name: "isobmff", seeds: ["../shared/fixtures/media", "../shared/fixtures/streaming"],
+            derive: FragmentedSeeds.movies, check: MovieCheck.check),
         // Caption tracks in movies (Sources/CaptionTracks, Specs/caption-tracks.md): one sample
         // each, seeded with the SCC fixtures' words and every caption fixture's captions.
         FuzzTarget(

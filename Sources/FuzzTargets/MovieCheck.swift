@@ -1,4 +1,5 @@
 import CaptionCore
+import CaptionTracks
 import ISOBMFF
 import Metadata
 
@@ -7,7 +8,12 @@ import Metadata
 /// 1. the movie reads or throws an ``ISOBMFFError`` with a message, located at a byte of the
 ///    file when it gives an offset; never a crash (libFuzzer catches those, hangs and runaway
 ///    memory);
-/// 2. every track's samples are refused with an error, or lie within the file, in time order;
+/// 2. every track's samples are refused with an error, or lie within the file, as many as the
+///    track says (its sample tables' and its fragments'), those of the sample tables in time
+///    order; the fragments (`moof`) give their own decode times (`tfdt`);
+/// 2a. every encrypted track's per-sample protection (`senc`, `saiz`/`saio`, `seig`: ISO/IEC
+///    23001-7) is refused with an error, or given for every sample with encrypted ranges inside
+///    it; the A/53 reader over such a track reads only clear bytes, or says which were not;
 /// 3. the metadata tracks (`mebx`, `gpmd`) decode, or fail with a ``MetadataError`` with a
 ///    message, through every entry point `captions metadata` uses (track list, telemetry,
 ///    groups, points, the text, JSON and GPX dumps);
@@ -38,8 +44,10 @@ enum MovieCheck {
                 continue
             }
             try checkSamples(list, of: track, fileSize: bytes.count)
+            try checkProtection(movie, track, list)
             samples[index] = list
         }
+        for warning in movie.warnings { try checkError(warning, fileSize: bytes.count, what: "a reader's warning") }
         try checkMetadata(MovieMetadata(movie: movie, source: source))
         try checkRewrite(movie, source: source, samples: samples)
     }
@@ -52,18 +60,48 @@ enum MovieCheck {
     }
 
     static func checkSamples(_ list: [Sample], of track: Track, fileSize: Int) throws(FuzzFinding) {
-        guard list.count == track.sampleTable.sampleCount else {
-            throw FuzzFinding("track \(track.id): \(list.count) samples, stsz says \(track.sampleTable.sampleCount)")
+        guard list.count == track.sampleCount else {
+            throw FuzzFinding(
+                "track \(track.id): \(list.count) samples, the track says \(track.sampleCount) (stsz \(track.sampleTable.sampleCount))"
+            )
         }
         var time: Int64 = 0
         for (i, s) in list.enumerated() {
             guard s.offset >= 0, s.size >= 0, s.offset <= fileSize - s.size else {
                 throw FuzzFinding("track \(track.id) sample \(i + 1) at \(s.offset), \(s.size) bytes, in \(fileSize)")
             }
-            guard s.time == time, s.duration >= 0 else {
+            guard s.duration >= 0, i >= track.sampleTable.sampleCount || s.time == time else {
                 throw FuzzFinding("track \(track.id) sample \(i + 1) at time \(s.time), expected \(time)")
             }
             time += s.duration
+        }
+    }
+
+    static func checkProtection(_ movie: Movie, _ track: Track, _ samples: [Sample]) throws(FuzzFinding) {
+        let protection: [SampleProtection]?
+        do {
+            protection = try movie.sampleProtection(of: track)
+        } catch {
+            try checkError(error, fileSize: movie.fileSize, what: "track \(track.id)'s encryption error")
+            return
+        }
+        guard let protection else { return }
+        guard protection.count == samples.count else {
+            throw FuzzFinding("track \(track.id): \(protection.count) protections for \(samples.count) samples")
+        }
+        for (i, (p, s)) in zip(protection, samples).enumerated() {
+            let ranges = p.protectedRanges(sampleSize: s.size)
+            guard ranges.allSatisfy({ $0.lowerBound >= 0 && $0.upperBound <= s.size }) else {
+                throw FuzzFinding(
+                    "track \(track.id) sample \(i + 1): encrypted ranges \(ranges) outside \(s.size) bytes")
+            }
+        }
+        guard track.sampleEntries.first.flatMap(SEICaptionReader.forSampleEntry) != nil else { return }
+        let captions = MovieCaptions(movie: movie, source: movie.source)
+        do {
+            _ = try captions.seiTransmission(track, limit: 64)
+        } catch {
+            guard !error.message.isEmpty else { throw FuzzFinding("the A/53 reader's error has no message") }
         }
     }
 

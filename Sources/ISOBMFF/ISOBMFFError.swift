@@ -22,17 +22,21 @@ public struct ISOBMFFError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The byte offset in the file, when known.
     public var offset: Int?
     public var message: String
+    /// The file the offset is in, when the movie is read from several (an initialization
+    /// segment and media segments: ``SegmentedByteSource``); nil for one file.
+    public var file: String?
 
-    public init(_ kind: Kind, _ message: String, path: String = "", offset: Int? = nil) {
+    public init(_ kind: Kind, _ message: String, path: String = "", offset: Int? = nil, file: String? = nil) {
         self.kind = kind
         self.message = message
         self.path = path
         self.offset = offset
+        self.file = file
     }
 
     public var description: String {
-        var s = ""
-        if !path.isEmpty { s += path }
+        var s = file ?? ""
+        if !path.isEmpty { s += (s.isEmpty ? "" : " ") + path }
         if let offset { s += (s.isEmpty ? "" : " ") + "at byte \(offset)" }
         return s.isEmpty ? message : s + ": " + message
     }

@@ -6,8 +6,12 @@ public struct ISOBMFFLimits: Sendable, Hashable {
     public var maximumDepth = 32
     /// The largest `moov` box read into memory.
     public var maximumMovieHeaderBytes = 256 << 20
-    /// The most top-level boxes in a file.
-    public var maximumTopLevelBoxes = 100_000
+    /// The most top-level boxes in a file. A fragmented movie has two or three per fragment
+    /// (`moof`, `mdat`, sometimes `styp`/`sidx`): a day of one-second fragments is about 260,000.
+    public var maximumTopLevelBoxes = 4_000_000
+    /// The largest `moof` box read into memory (each is read, parsed and dropped in turn): a
+    /// 10-second fragment of 60 fps video with every per-sample field is about 10 KB.
+    public var maximumFragmentHeaderBytes = 64 << 20
     /// The most samples in one track (each costs about 40 bytes once read).
     public var maximumSamplesPerTrack = 20_000_000
     /// The largest single sample read for decoding (a metadata sample, a GPMF payload).

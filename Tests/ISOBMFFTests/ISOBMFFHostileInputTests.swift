@@ -25,6 +25,8 @@ import Testing
         var extra: [UInt8] = []
         var trackID: UInt32 = 1
         var nextTrackID: UInt32 = 2
+        /// The `stsd` entry, whole; nil: a `test` entry of no fields.
+        var sampleEntry: [UInt8]?
 
         static let mediaDataStart: UInt32 = 16 + 8
 
@@ -82,9 +84,13 @@ import Testing
         private func sampleTable(_ w: inout BoxWriter) throws(ISOBMFFError) {
             try w.fullBox("stsd") { (w: inout BoxWriter) throws(ISOBMFFError) in
                 w.u32(1)
-                try w.box("test") { (w: inout BoxWriter) in
-                    w.zeros(6)
-                    w.u16(1)
+                if let sampleEntry {
+                    w.append(sampleEntry)
+                } else {
+                    try w.box("test") { (w: inout BoxWriter) in
+                        w.zeros(6)
+                        w.u16(1)
+                    }
                 }
             }
             try w.fullBox("stts") { (w: inout BoxWriter) in
@@ -167,13 +173,26 @@ import Testing
 
     // MARK: - Sizes past the parent or the file
 
-    @Test func aTopLevelBoxLongerThanTheFileIsTruncated() throws {
+    /// A last box cut short by the end of the file (a download stopped early) leaves what is
+    /// whole readable, with a located warning; a `moov` cut short is an error.
+    @Test func aTopLevelBoxLongerThanTheFileIsACutShortWarning() throws {
         var bytes = try TinyMovie().bytes()
         bytes += [0, 0, 0x10, 0, 0x66, 0x72, 0x65, 0x65]  // "free", 4096 bytes announced, 8 present
-        let error = try #require(Self.error(bytes))
-        #expect(error.kind == .truncated)
-        #expect(error.path == "free" && error.offset == bytes.count - 8, "\(error)")
-        #expect(error.message.contains("4096"))
+        let movie = try Movie.read(MemoryByteSource(bytes))
+        #expect(movie.tracks.count == 1)
+        let warning = try #require(movie.warnings.first)
+        #expect(warning.kind == .truncated)
+        #expect(warning.path == "free" && warning.offset == bytes.count - 8, "\(warning)")
+        #expect(warning.message.contains("4096"))
+
+        // The writer refuses it: the box would swallow what is written after it (the fuzz
+        // target's Fixtures/fuzz/isobmff/cut-short-after-moov.mp4).
+        let writeError = try #require(Self.writeError(movie, MemoryByteSource(bytes)))
+        #expect(writeError.kind == .truncated && writeError.path == "free" && writeError.offset == bytes.count - 8)
+
+        let moovCut = Array(try TinyMovie().bytes().dropLast(10))
+        let error = try #require(Self.error(moovCut))
+        #expect(error.kind == .truncated && error.path == "moov", "\(error)")
     }
 
     @Test func aChildBoxLongerThanItsParentIsTruncatedWithItsPath() throws {
@@ -205,27 +224,75 @@ import Testing
     /// A `moov` child whose size field is 0 ("to the end of its parent"), as the `isobmff` fuzz
     /// target made (Fixtures/fuzz/isobmff/moov-child-of-size-zero.mp4): copied as it was, it
     /// swallowed the track added after it, and the movie read back without it (before). (The
-    /// new track follows the last `trak`, so only a `moov` without one shows it.)
+    /// new track follows the last `trak`, so only a `moov` without one shows it.) The fixture's
+    /// box hides the movie's `trak` (at byte 148): such a movie is refused, naming the box
+    /// (issue 42); with that `trak` renamed `free`, nothing is hidden and the track is added.
     @Test func aBoxOfSizeZeroInMoovKeepsItsPlaceWhenATrackIsAdded() throws {
-        let bytes = [UInt8](try Data(contentsOf: TestPaths.fixture("fuzz/isobmff/moov-child-of-size-zero.mp4")))
+        var bytes = [UInt8](try Data(contentsOf: TestPaths.fixture("fuzz/isobmff/moov-child-of-size-zero.mp4")))
+        let hiding = MemoryByteSource(bytes)
+        let hidden = try Movie.read(hiding)
+        #expect(hidden.tracks.isEmpty && hidden.warnings.contains { $0.message.contains("hides") })
+        #expect(throws: ISOBMFFError.self) {
+            try MovieTrackAdder(movie: hidden, source: hiding).write(adding: [Self.addedTrack]) { _ in }
+        }
+        bytes.replaceSubrange(148..<152, with: Array("free".utf8))
         let source = MemoryByteSource(bytes)
         let movie = try Movie.read(source)
-        var entry = BoxWriter()
-        try entry.box("test") { (w: inout BoxWriter) in
-            w.zeros(6)
-            w.u16(1)
-        }
-        let track = NewTrack(
-            handlerType: "meta", handlerName: "added", mediaHeader: .null, sampleEntry: entry.bytes, timescale: 1000,
-            samples: [.init(data: [9, 9], duration: 1000)])
         var output: [UInt8] = []
-        try MovieTrackAdder(movie: movie, source: source).write(adding: [track]) { output += $0 }
+        try MovieTrackAdder(movie: movie, source: source).write(adding: [Self.addedTrack]) { output += $0 }
         let reread = try Movie.read(MemoryByteSource(output))
         #expect(reread.tracks.count == movie.tracks.count + 1)
         #expect(reread.tracks.last?.handlerName == "added")
         let sizeZero = try #require(movie.movieBox.children.last)
         let copied = try #require(reread.movieBox.children.first { $0.type == sizeZero.type && $0.offset > 8 })
         #expect(copied.size == sizeZero.size)
+    }
+
+    /// The `isobmff` fuzz target's finding of issue 42 (Fixtures/fuzz/isobmff/added-track-lost.mp4):
+    /// an `mvhd` of size 0 runs to the end of `moov` and hides its `trak` boxes. The reader
+    /// says so (a warning naming `mvhd` and where the hidden `trak` starts) and the writer
+    /// refuses the movie, naming the box; before, it wrote a movie whose `mvhd` swallowed the
+    /// added track too (0 tracks read back).
+    @Test func tracksHiddenByAnMvhdOfSizeZeroAreNamedAndTheWriterRefuses() throws {
+        let bytes = [UInt8](try Data(contentsOf: TestPaths.fixture("fuzz/isobmff/added-track-lost.mp4")))
+        let source = MemoryByteSource(bytes)
+        let movie = try Movie.read(source)
+        #expect(movie.tracks.isEmpty)
+        let hidden = try #require(movie.warnings.first { $0.message.contains("hides") })
+        #expect(hidden.path == "moov/mvhd" && hidden.offset == 136, "\(hidden)")
+        let error = try #require(Self.writeError(movie, source), "a movie with hidden tracks was written")
+        #expect(error.kind == .malformed && error.path == "moov/mvhd" && error.offset == 136, "\(error)")
+    }
+
+    /// An `mvhd` of size 0 that hides nothing (it is `moov`'s last child): its size is written
+    /// out, so the added track after it is not swallowed, and next_track_ID goes in its field
+    /// (byte 96 of the body), not in the box's last four bytes.
+    @Test func anMvhdOfSizeZeroGetsItsSizeWhenATrackIsAdded() throws {
+        var w = BoxWriter()
+        try w.box("ftyp") { (w: inout BoxWriter) in
+            w.fourCC("isom")
+            w.u32(0)
+        }
+        try w.box("moov") { (w: inout BoxWriter) in
+            w.u32(0)
+            w.fourCC("mvhd")
+            w.u32(0)
+            w.u32(0)
+            w.u32(0)
+            w.u32(1000)
+            w.u32(0)
+            w.zeros(76)
+            w.u32(7)  // next_track_ID
+            w.zeros(12)  // more than mvhd's fields
+        }
+        let source = MemoryByteSource(w.bytes)
+        let movie = try Movie.read(source)
+        #expect(movie.tracks.isEmpty && movie.header.nextTrackID == 7)
+        var output: [UInt8] = []
+        try MovieTrackAdder(movie: movie, source: source).write(adding: [Self.addedTrack]) { output += $0 }
+        let reread = try Movie.read(MemoryByteSource(output))
+        #expect(reread.tracks.map(\.id) == [7] && reread.header.nextTrackID == 8)
+        #expect(reread.movieBox.child("mvhd")?.size == 8 + 4 + 16 + 76 + 4 + 12)
     }
 
     /// `next_track_ID` all 1s, or a track already holding the largest ID: adding a track
@@ -281,6 +348,16 @@ import Testing
         #expect(error?.offset == 0)
         let written = output.count
         #expect(written == 0)
+    }
+
+    /// The error adding ``addedTrack`` to `movie` gives, or nil when it is written.
+    static func writeError(_ movie: Movie, _ source: ByteSource) -> ISOBMFFError? {
+        do throws(ISOBMFFError) {
+            try MovieTrackAdder(movie: movie, source: source).write(adding: [addedTrack]) { _ in }
+            return nil
+        } catch {
+            return error
+        }
     }
 
     static let addedTrack: NewTrack = {

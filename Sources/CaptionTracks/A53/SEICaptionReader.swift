@@ -27,6 +27,9 @@ public struct SEICaptionReader: Sendable {
         public var ccData: [A53CCData] = []
         /// Problems with the sample, as sentences (the caller adds track, sample and time).
         public var problems: [String] = []
+        /// What of the sample lay in encrypted bytes, where reading stopped ("the SEI NAL unit at
+        /// bytes 12..<40"); nil when everything read was clear.
+        public var encrypted: String?
     }
 
     /// Reads the sample in `bytes` (fuzz entry point: bytes → result).
@@ -44,16 +47,27 @@ public struct SEICaptionReader: Sendable {
 
     /// Reads a sample of `sampleSize` bytes through `fetch`, which returns the bytes of a range
     /// within it (a file read for each NAL unit header and each SEI).
+    ///
+    /// `protectedRanges` are the sample's encrypted bytes (ISO/IEC 23001-7 §9.5: subsample
+    /// encryption of NAL-structured video leaves each NAL unit's length and header, and the
+    /// non-VCL NAL units such as SEI, in the clear). Nothing is read from them: when a length, a
+    /// NAL unit header or an SEI falls in one, reading stops and ``Reading/encrypted`` says what
+    /// lay there.
     public func read(
-        sampleSize: Int, fetch: (Range<Int>) throws(ISOBMFFError) -> [UInt8]
+        sampleSize: Int, protectedRanges: [Range<Int>] = [], fetch: (Range<Int>) throws(ISOBMFFError) -> [UInt8]
     ) throws(ISOBMFFError) -> Reading {
         var reading = Reading()
         var position = 0
         let headerSize = codec == .h264 ? 1 : 2
+        func isClear(_ range: Range<Int>) -> Bool { !protectedRanges.contains { $0.overlaps(range) } }
         while position < sampleSize {
             guard sampleSize - position >= lengthSize + headerSize else {
                 reading.problems.append(
                     "\(sampleSize - position) byte(s) at the end of the sample, too few for a NAL unit; ignored")
+                break
+            }
+            guard isClear(position..<(position + lengthSize + headerSize)) else {
+                reading.encrypted = "the NAL unit length and header at byte \(position)"
                 break
             }
             let head = try fetch(position..<(position + lengthSize + headerSize))
@@ -69,6 +83,10 @@ public struct SEICaptionReader: Sendable {
             let type = codec == .h264 ? Int(head[lengthSize] & 0x1F) : Int(head[lengthSize] >> 1 & 0x3F)
             if isSlice(type) { break }
             if isSEI(type) {
+                guard isClear(start..<(start + length)) else {
+                    reading.encrypted = "the SEI NAL unit at bytes \(start)..<\(start + length)"
+                    break
+                }
                 let nal = try fetch((start + headerSize)..<(start + length))
                 readSEI(Self.unescaped(nal), into: &reading)
             }
@@ -172,11 +190,13 @@ public struct SEICaptionReader: Sendable {
 
     /// The reader for a video sample entry: `avc1`/`avc3` with `avcC`, `hvc1`/`hev1` with
     /// `hvcC` (the length size is `lengthSizeMinusOne + 1`: ISO/IEC 14496-15 §5.3.3.1 and
-    /// §8.3.3.1); nil for other codecs or an unreadable configuration.
+    /// §8.3.3.1), or an encrypted `encv` whose original format (`frma`, ISO/IEC 14496-12
+    /// §8.12.2) is one of those, its configuration inside it; nil for other codecs or an
+    /// unreadable configuration.
     public static func forSampleEntry(_ entry: SampleEntry) -> SEICaptionReader? {
         let codec: Codec
         let config: FourCC
-        switch entry.format {
+        switch entry.originalFormat {
         case "avc1", "avc3":
             codec = .h264
             config = "avcC"

@@ -7,7 +7,7 @@ import CaptionCore
 public enum MovieCaptionFormat {
     public static let descriptor = CaptionFormat(
         name: "movie", title: "Captions in an MP4 or QuickTime movie (c608, A/53 SEI, tx3g)",
-        extensions: ["mov", "mp4", "m4v", "qt", "3gp"],
+        extensions: ["mov", "mp4", "m4v", "qt", "3gp", "m4s", "cmfv"],
         probe: { MovieCaptions.looksLikeMovie($0) ? 60 : 0 },
         reader: { bytes, options in
             do throws(CaptionTracksError) {

@@ -66,15 +66,31 @@ extension MovieCaptions {
         var perSample = [[CEA608Transmission.TimedPair]](repeating: [], count: video.samples.count)
         var diagnostics: [Diagnostic] = []
         var early = 0
+        let protection = try encryption(of: track, sampleCount: video.samples.count)
+        var firstEncrypted: Diagnostic?
+        var encryptedSamples = 0
         for (index, sample) in video.samples.enumerated().prefix(max(0, limit)) {
             let time = video.presentationTime(ofSample: index)
             let reading: SEICaptionReader.Reading
+            let ranges = protection?.samples[index].protectedRanges(sampleSize: sample.size) ?? []
             do throws(ISOBMFFError) {
-                reading = try reader.read(sampleSize: sample.size) { (range: Range<Int>) throws(ISOBMFFError) in
+                reading = try reader.read(sampleSize: sample.size, protectedRanges: ranges) {
+                    (range: Range<Int>) throws(ISOBMFFError) in
                     try source.bytes(in: (sample.offset + range.lowerBound)..<(sample.offset + range.upperBound))
                 }
             } catch {
-                throw CaptionTracksError(error, file: fileName)
+                throw located(error)
+            }
+            if let what = reading.encrypted, let protection {
+                encryptedSamples += 1
+                if firstEncrypted == nil {
+                    let keyID = protection.samples[index].keyID
+                    let kid = keyID.isEmpty ? "" : ", KID " + EncryptionDefaults.hex(keyID)
+                    firstEncrypted = Diagnostic(
+                        .error, Self.encryptedRule,
+                        "encrypted: the SEI of sample \(index + 1) lies in protected bytes (scheme \(protection.scheme)\(kid)): \(what); its captions cannot be read without decrypting, which this reader does not do",
+                        at: location(track: track, sample: index, time: time))
+                }
             }
             for problem in reading.problems {
                 diagnostics.append(
@@ -91,6 +107,12 @@ extension MovieCaptions {
             }
         }
         if let note = beforeStart(early, track: track) { diagnostics.append(note) }
+        if var first = firstEncrypted {
+            if encryptedSamples > 1 {
+                first.message += " (\(encryptedSamples) samples of \(min(limit, video.samples.count)) read are so)"
+            }
+            diagnostics.append(first)
+        }
         var pairs: [CEA608Transmission.TimedPair] = []
         for index in video.presentationOrder { pairs += perSample[index] }
         return (CEA608Transmission(pairs: pairs), diagnostics)
@@ -128,7 +150,39 @@ extension MovieCaptions {
         do throws(ISOBMFFError) {
             return try movie.samples(of: track)
         } catch {
-            throw CaptionTracksError(error, file: fileName)
+            throw located(error)
         }
+    }
+
+    /// The rule of the finding that a sample's SEI lies in encrypted bytes.
+    static let encryptedRule = "tracks.encrypted"
+
+    /// How the samples of an encrypted track (`encv`, ISO/IEC 23001-7) are protected, and its
+    /// scheme and default key for messages; nil for a clear track.
+    func encryption(of track: Track, sampleCount: Int) throws(CaptionTracksError) -> (
+        samples: [SampleProtection], scheme: String
+    )? {
+        do throws(ISOBMFFError) {
+            guard let samples = try movie.sampleProtection(of: track) else { return nil }
+            guard samples.count == sampleCount else {
+                throw ISOBMFFError(
+                    .malformed,
+                    "\(samples.count) samples have encryption information, but the track has \(sampleCount)",
+                    path: track.box.path)
+            }
+            let scheme = try track.protectionSchemes().compactMap { $0 }.first
+            return (samples, scheme?.schemeType?.description ?? "unknown")
+        } catch {
+            throw located(error)
+        }
+    }
+
+    /// A box reader's error as this movie's: located in the segment that holds its offset when
+    /// the movie is read from segments.
+    func located(_ error: ISOBMFFError) -> CaptionTracksError {
+        var e = (source as? SegmentedByteSource)?.located(error) ?? error
+        let file = e.file ?? fileName
+        e.file = nil
+        return CaptionTracksError(e, file: file)
     }
 }

@@ -27,6 +27,38 @@ public struct MovieCaptions: Sendable {
         }
     }
 
+    /// Opens a stream delivered in pieces, as HLS and DASH do: the initialization segment at
+    /// `initialization` (its `ftyp` and `moov`) and the media segments at `segments` (each
+    /// `moof` and `mdat`, maybe after `styp` and `sidx`), in order, read as the one fragmented
+    /// movie they were cut from (``SegmentedByteSource``). Errors name the segment and the
+    /// offset in it.
+    public init(initialization: String, segments: [String]) throws(CaptionTracksError) {
+        let source: SegmentedByteSource
+        do throws(ISOBMFFError) {
+            source = try SegmentedByteSource(initialization: initialization, segments: segments)
+        } catch {
+            var e = error
+            e.file = nil
+            throw CaptionTracksError(e, file: error.file ?? initialization)
+        }
+        let movie: Movie
+        do throws(ISOBMFFError) {
+            movie = try Movie.read(source)
+        } catch {
+            var e = source.located(error)
+            let file = e.file ?? initialization
+            e.file = nil
+            throw CaptionTracksError(e, file: file)
+        }
+        guard let first = source.files.first, movie.movieOffset < first.count else {
+            throw CaptionTracksError(
+                .unreadable,
+                "not an initialization segment: it holds no moov box (the moov is in \(source.locate(movie.movieOffset)?.path ?? "a later file")); give the initialization segment first",
+                file: initialization)
+        }
+        self.init(movie: movie, source: source, fileName: initialization)
+    }
+
     /// Reads the movie held in `bytes` (tests, fuzzing, standard input).
     public init(bytes: [UInt8], fileName: String? = nil) throws(CaptionTracksError) {
         let memory = MemoryByteSource(bytes)
@@ -39,13 +71,15 @@ public struct MovieCaptions: Sendable {
 
     /// Whether `head`, the first bytes of a file, look like an MP4 or QuickTime movie: a box
     /// header of a type that starts such files (ISO/IEC 14496-12 §4.3 `ftyp`; QuickTime files
-    /// may start with `moov`, `mdat`, `wide`, `free` or `skip`).
+    /// may start with `moov`, `mdat`, `wide`, `free` or `skip`), or a media segment (§8.16.2
+    /// `styp`, `sidx`, `moof`), which is read to say that its initialization segment is missing.
     public static func looksLikeMovie(_ head: some Collection<UInt8>) -> Bool {
         let b = Array(head.prefix(8))
         guard b.count == 8 else { return false }
         let type = String(decoding: b[4..<8], as: UTF8.self)
         let size = UInt32(b[0]) << 24 | UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3])
-        return ["ftyp", "moov", "mdat", "wide", "free", "skip"].contains(type) && (size == 1 || size == 0 || size >= 8)
+        return ["ftyp", "moov", "mdat", "wide", "free", "skip", "styp", "sidx", "moof"].contains(type)
+            && (size == 1 || size == 0 || size >= 8)
     }
 
     // MARK: - Sources
@@ -70,10 +104,10 @@ public struct MovieCaptions: Sendable {
     /// track, so that listing stays quick on long movies; reading scans them all.
     public func sources(seiScanLimit: Int = 600) -> (sources: [MovieCaptionSource], diagnostics: [Diagnostic]) {
         var found: [MovieCaptionSource] = []
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = containerDiagnostics
         for track in movie.tracks {
             let format = track.format?.description ?? "none"
-            let count = track.sampleTable.sampleCount
+            let count = track.sampleCount
             switch track.handlerType {
             case "clcp":
                 guard track.format == "c608" else {
@@ -95,9 +129,12 @@ public struct MovieCaptions: Sendable {
                         kind: .subtitle, trackID: track.id, format: format, language: track.language, channels: [],
                         sampleCount: count))
             case "vide":
+                // An encrypted track whose SEI lies in protected bytes is listed too, so that
+                // reading it says so (an error-level finding) instead of "no captions".
                 guard let entry = track.sampleEntries.first, SEICaptionReader.forSampleEntry(entry) != nil,
                     let scan = try? seiTransmission(track, limit: seiScanLimit),
                     !scan.transmission.pairs.isEmpty
+                        || scan.diagnostics.contains(where: { $0.ruleID == Self.encryptedRule })
                 else { continue }
                 found.append(
                     MovieCaptionSource(
@@ -108,6 +145,18 @@ public struct MovieCaptions: Sendable {
             }
         }
         return (found, diagnostics)
+    }
+
+    /// What the box reader noticed and worked around (``Movie/warnings``: a file cut short, a
+    /// damaged box that hides tracks, fragments of unknown tracks), as warnings located in the
+    /// file (the segment, for a movie read from segments).
+    var containerDiagnostics: [Diagnostic] {
+        movie.warnings.map { warning in
+            var located = (source as? SegmentedByteSource)?.located(warning) ?? warning
+            let file = located.file ?? fileName
+            located.file = nil
+            return Diagnostic(.warning, "tracks.container", located.description, at: DiagnosticLocation(file: file))
+        }
     }
 
     private func unknownCodec(_ track: Track, _ what: String) -> Diagnostic {

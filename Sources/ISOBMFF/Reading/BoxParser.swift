@@ -73,8 +73,10 @@ public struct BoxParser: Sendable {
     }
 
     /// Reads one box header at `offset`, checking that the box ends by `limit`.
+    /// With `allowingCutShort`, a size past `limit` is returned as it is, for the caller to report.
     static func header(
-        at offset: Int, limit: Int, read: (Range<Int>) throws(ISOBMFFError) -> [UInt8], path: String, baseOffset: Int
+        at offset: Int, limit: Int, read: (Range<Int>) throws(ISOBMFFError) -> [UInt8], path: String, baseOffset: Int,
+        allowingCutShort: Bool = false
     ) throws(ISOBMFFError) -> (type: FourCC, size: Int, headerSize: Int) {
         let available = min(16, limit - offset)
         guard available >= 8 else {
@@ -108,7 +110,7 @@ public struct BoxParser: Sendable {
                 .malformed, "the box size \(size) is smaller than its \(headerSize)-byte header", path: boxPath,
                 offset: baseOffset + offset)
         }
-        guard size <= limit - offset else {
+        guard size <= limit - offset || allowingCutShort else {
             throw ISOBMFFError(
                 .truncated, "the box says \(size) bytes but only \(limit - offset) remain in its parent or the file",
                 path: boxPath, offset: baseOffset + offset)

@@ -5,12 +5,24 @@ struct MovieReader {
     let limits: ISOBMFFLimits
 
     func read() throws(ISOBMFFError) -> Movie {
-        let top = try topLevelBoxes()
+        var warnings: [ISOBMFFError] = []
+        let (top, cutShort) = try topLevelBoxes(warnings: &warnings)
         guard let moovHeader = top.first(where: { $0.type == "moov" }) else {
-            if top.contains(where: { $0.type == "moof" }) {
-                throw ISOBMFFError(.unsupported, "fragmented movies (moof without moov) are not supported")
+            if let moof = top.first(where: { $0.type == "moof" }) {
+                // ISO/IEC 23009-1 §6.3 and CMAF: a media segment's fragments need the
+                // initialization segment's moov to mean anything.
+                throw ISOBMFFError(
+                    .missing,
+                    "a media segment: movie fragments (moof) but no moov, so nothing says what their tracks are. "
+                        + "Its initialization segment (ftyp and moov) is missing: read it together with the "
+                        + "initialization segment, first (captions convert --init init.mp4 seg1.m4s seg2.m4s … -o out.srt)",
+                    path: "moof", offset: moof.offset)
             }
             throw ISOBMFFError(.missing, "no moov box: not an MP4 or QuickTime movie, or not a complete one")
+        }
+        guard moovHeader.offset != cutShort else {
+            throw ISOBMFFError(
+                .truncated, "the file ends inside moov: it is cut short", path: "moov", offset: moovHeader.offset)
         }
         guard moovHeader.size <= limits.maximumMovieHeaderBytes else {
             throw ISOBMFFError(
@@ -26,21 +38,77 @@ struct MovieReader {
             children: children)
         guard let mvhd = moov.child("mvhd") else { throw ISOBMFFError(.missing, "no mvhd box", path: "moov") }
         let header = try movieHeader(mvhd, bytes, base: moovHeader.offset)
+        var extends: [UInt32: TrackExtends] = [:]
+        var fragmentDuration: UInt64?
+        if let mvex = moov.child("mvex") {
+            for trex in mvex.children("trex") {
+                let t = try TrackExtends(trex: trex, in: bytes, baseOffset: moovHeader.offset)
+                if extends[t.trackID] == nil { extends[t.trackID] = t }
+            }
+            if let mehd = mvex.child("mehd") {
+                var (r, version) = try fullBoxReader(mehd, bytes, base: moovHeader.offset)
+                fragmentDuration =
+                    version == 1 ? try r.u64("fragment_duration") : UInt64(try r.u32("fragment_duration"))
+            }
+        }
         var tracks: [Track] = []
         for trak in moov.children("trak") {
-            tracks.append(try track(trak, bytes, base: moovHeader.offset))
+            var t = try track(trak, bytes, base: moovHeader.offset, warnings: &warnings)
+            t.fragmentDefaults = extends[t.id]
+            tracks.append(t)
         }
-        return Movie(
+        if let hidden = Self.hiddenTrackBox(in: moov, bytes) {
+            warnings.append(
+                ISOBMFFError(
+                    .malformed,
+                    "the bytes of \(hidden.box.path) hold a trak box: a damaged size hides "
+                        + (tracks.isEmpty ? "the movie's tracks" : "a track") + ", which is not read",
+                    path: hidden.box.path, offset: moovHeader.offset + hidden.offset))
+        }
+        var movie = Movie(
             fileSize: source.count, topLevelBoxes: top, movieOffset: moovHeader.offset, movieBytes: bytes,
             movieBox: moov, header: header, tracks: tracks,
-            quickTimeCreationDate: QuickTimeMetadataKeys.creationDate(in: moov, bytes))
+            quickTimeCreationDate: QuickTimeMetadataKeys.creationDate(in: moov, bytes),
+            fragmentDuration: fragmentDuration,
+            warnings: warnings, source: source, limits: limits, cutShortBox: cutShort)
+        if !movie.fragments.isEmpty {
+            var counts: [UInt32: Int] = [:]
+            movie.warnings += try movie.fragmentReader().read { counts[$0.trackID, default: 0] += $0.samples.count }
+            for i in movie.tracks.indices { movie.tracks[i].fragmentSampleCount = counts[movie.tracks[i].id] ?? 0 }
+        }
+        return movie
     }
 
-    /// The top-level boxes, reading only their headers.
-    private func topLevelBoxes() throws(ISOBMFFError) -> [Box] {
+    /// A `trak` box header (a plausible size, the type) inside another child box of `moov` (a
+    /// box whose size swallowed the tracks after it, as in
+    /// Fixtures/fuzz/isobmff/added-track-lost.mp4), when there is one.
+    static func hiddenTrackBox(in moov: Box, _ bytes: [UInt8]) -> (box: Box, offset: Int)? {
+        let code = FourCC(stringLiteral: "trak").bytes
+        for child in moov.children where child.type != "trak" && child.payloadRange.count >= 8 {
+            var p = child.payloadRange.lowerBound
+            while p + 8 <= child.range.upperBound {
+                if bytes[p + 4] == code[0] && bytes[p + 5] == code[1] && bytes[p + 6] == code[2]
+                    && bytes[p + 7] == code[3]
+                {
+                    let size =
+                        Int(bytes[p]) << 24 | Int(bytes[p + 1]) << 16 | Int(bytes[p + 2]) << 8 | Int(bytes[p + 3])
+                    if size >= 8 && size <= child.range.upperBound - p { return (child, p) }
+                }
+                p += 1
+            }
+        }
+        return nil
+    }
+
+    /// The top-level boxes, reading only their headers. A last box that the end of the file cuts
+    /// short (a download stopped early) is kept to the end of the file with a warning; its
+    /// offset is returned.
+    private func topLevelBoxes(warnings: inout [ISOBMFFError]) throws(ISOBMFFError) -> ([Box], cutShort: Int?) {
         var boxes: [Box] = []
         var offset = 0
         let size = source.count
+        var cutShort: Int?
+        var counts: [FourCC: Int] = [:]
         while offset < size {
             guard boxes.count < limits.maximumTopLevelBoxes else {
                 throw ISOBMFFError(.limit, "more than \(limits.maximumTopLevelBoxes) top-level boxes", offset: offset)
@@ -50,16 +118,38 @@ struct MovieReader {
                     .truncated, "the file ends with \(size - offset) bytes where a box header should be", offset: offset
                 )
             }
-            let h = try BoxParser.header(
+            var h = try BoxParser.header(
                 at: offset, limit: size, read: { r throws(ISOBMFFError) in try source.bytes(in: r) }, path: "",
-                baseOffset: 0)
+                baseOffset: 0, allowingCutShort: true)
+            counts[h.type, default: 0] += 1
+            if h.size > size - offset {
+                let name = h.type == "moof" ? "moof[\(counts[h.type, default: 1])]" : h.type.description
+                warnings.append(
+                    ISOBMFFError(
+                        .truncated,
+                        "the box says \(h.size) bytes but the file ends \(size - offset) bytes into it: the file is cut short "
+                            + "(an interrupted download?); what it holds whole is read",
+                        path: name, offset: offset))
+                h.size = size - offset
+                cutShort = offset
+            }
+            if let segments = source as? SegmentedByteSource, let file = segments.file(containing: offset),
+                h.size > file.range.upperBound - offset
+            {
+                throw segments.located(
+                    ISOBMFFError(
+                        .truncated,
+                        "\(h.type) says \(h.size) bytes, more than are left in its file: each segment must hold whole "
+                            + "boxes (is this segment cut short, or are the files out of order?)",
+                        path: h.type.description, offset: offset))
+            }
             boxes.append(
                 Box(
                     type: h.type, offset: offset, size: h.size, headerSize: h.headerSize, path: h.type.description,
                     children: []))
             offset += h.size
         }
-        return boxes
+        return (boxes, cutShort)
     }
 
     private func fullBoxReader(_ box: Box, _ bytes: [UInt8], base: Int) throws(ISOBMFFError) -> (BigEndianReader, UInt8)
@@ -96,7 +186,9 @@ struct MovieReader {
             nextTrackID: next)
     }
 
-    private func track(_ trak: Box, _ bytes: [UInt8], base: Int) throws(ISOBMFFError) -> Track {
+    private func track(_ trak: Box, _ bytes: [UInt8], base: Int, warnings: inout [ISOBMFFError]) throws(ISOBMFFError)
+        -> Track
+    {
         guard let tkhd = trak.child("tkhd") else { throw ISOBMFFError(.missing, "no tkhd box", path: trak.path) }
         var (r, version) = try fullBoxReader(tkhd, bytes, base: base)
         let p = tkhd.payloadRange.lowerBound
@@ -138,13 +230,18 @@ struct MovieReader {
             // track) leaves the track without entries instead of making the movie unreadable;
             // the sample tables are still checked.
             var s = BigEndianReader(bytes, range: stsd.payloadRange, path: stsd.path, baseOffset: base)
-            if (try? s.skip(4, "the version and flags")) != nil, let count = try? s.u32("the stsd entry count"),
-                let boxes = try? BoxParser(limits: limits, baseOffset: base).boxes(
+            do throws(ISOBMFFError) {
+                try s.skip(4, "the version and flags")
+                let count = try s.u32("the stsd entry count")
+                let boxes = try BoxParser(limits: limits, baseOffset: base).boxes(
                     in: bytes, range: s.position..<stsd.range.upperBound, parentPath: stsd.path, depth: 7)
-            {
                 for b in boxes.prefix(Int(count)) {
                     entries.append(SampleEntry(format: b.type, bytes: Array(bytes[b.range]), path: b.path))
                 }
+            } catch {
+                var note = error
+                note.message = "the sample description cannot be read (\(error.message)); the track has no sample entry"
+                warnings.append(note)
             }
         } else {
             throw ISOBMFFError(.missing, "no stsd box", path: stbl.path)

@@ -114,6 +114,32 @@ public struct SampleTable: Sendable, Hashable {
         }
     }
 
+    /// The decode time after the last sample: the sum of the `stts` durations (where a track's
+    /// fragments start when its first has no `tfdt`, 14496-12 §8.8.12); kept below 2^63.
+    public var totalDuration: Int64 {
+        var total: Int64 = 0
+        for entry in timeToSample {
+            let (span, o1) = Int64(entry.count).multipliedReportingOverflow(by: Int64(entry.delta))
+            let (sum, o2) = total.addingReportingOverflow(span)
+            if o1 || o2 { return Int64.max }
+            total = sum
+        }
+        return total
+    }
+
+    /// The number of samples in each chunk, in order (`stsc` expanded over the `stco` chunks);
+    /// what per-chunk `saio` offsets count by (14496-12 §8.7.9).
+    func samplesPerChunk() -> [Int] {
+        var result: [Int] = []
+        for (i, run) in sampleToChunk.enumerated() {
+            let first = Int(run.firstChunk)
+            let next = i + 1 < sampleToChunk.count ? Int(sampleToChunk[i + 1].firstChunk) : chunkOffsets.count + 1
+            guard first >= 1, next > first, next <= chunkOffsets.count + 1 else { break }
+            result += repeatElement(Int(run.samplesPerChunk), count: next - first)
+        }
+        return result
+    }
+
     /// Every sample with its file offset, size and time, after checking that the tables agree:
     /// `stts` counts add up to the `stsz` count, `stsc` runs start at chunk 1 and increase, the
     /// chunks hold exactly the samples, and every sample lies within `fileSize` bytes.

@@ -28,6 +28,22 @@ public struct Track: Sendable {
     public var sampleTable: SampleTable
     /// The `trak` box within ``Movie/movieBox``.
     public var box: Box
+    /// `mvex/trex` for this track (ISO/IEC 14496-12 §8.8.3): its fragments' defaults; nil when
+    /// the movie has none for it.
+    public var fragmentDefaults: TrackExtends?
+    /// Samples in the movie fragments (`moof`) whose bytes lie in the file.
+    public var fragmentSampleCount = 0
+
+    /// Every sample: those of the sample tables and of the fragments (what ``Movie/samples(of:)``
+    /// returns).
+    public var sampleCount: Int { sampleTable.sampleCount + fragmentSampleCount }
+
+    /// The protection of each sample entry (nil for a clear one), in `stsd` order.
+    public func protectionSchemes() throws(ISOBMFFError) -> [ProtectionScheme?] {
+        var schemes: [ProtectionScheme?] = []
+        for entry in sampleEntries { schemes.append(try ProtectionScheme(sampleEntry: entry)) }
+        return schemes
+    }
 
     /// The format of the first sample entry (`avc1`, `mp4a`, `mebx`, `gpmd`, `c608`…).
     public var format: FourCC? { sampleEntries.first?.format }
@@ -43,6 +59,12 @@ public struct SampleEntry: Sendable, Hashable {
         self.format = format
         self.bytes = bytes
         self.path = path
+    }
+
+    /// The format the samples are in: `frma`'s original format for a protected entry (`encv`
+    /// of `avc1`: ISO/IEC 14496-12 §8.12.2), else ``format``.
+    public var originalFormat: FourCC {
+        ((try? ProtectionScheme(sampleEntry: self)) ?? nil)?.originalFormat ?? format
     }
 
     /// The boxes after the entry's fixed fields (`headerBytes` of them after the box header:

@@ -70,6 +70,9 @@ public struct MovieTrackAdder {
             throw ISOBMFFError(.missing, "no moov box")
         }
         let oldMoov = movie.topLevelBoxes[moovIndex]
+        try refuseFragments()
+        try refuseHiddenTracks()
+        try refuseCutShort()
         try refuseSamplesOverlapping(oldMoov)
         let moovIsLast = moovIndex == movie.topLevelBoxes.count - 1
         let quickTime = quickTimeStyleHandlers()
@@ -121,6 +124,55 @@ public struct MovieTrackAdder {
             }
             try writeSamples(tracks, write)
         }
+    }
+
+    /// Refuses a fragmented movie (ISO/IEC 14496-12 §8.8): its samples are in `moof` boxes
+    /// after `moov`, whose absolute offsets (`tfhd` base_data_offset, `saio`) would all move when
+    /// `moov` grows, and a track added to `moov` alone would have no fragments where players of
+    /// fragmented files look for them. Adding a track to such a movie is left to a remux
+    /// (`ffmpeg -i in.mp4 -c copy out.mp4` writes it unfragmented).
+    private func refuseFragments() throws(ISOBMFFError) {
+        if let moof = movie.fragments.first {
+            throw ISOBMFFError(
+                .unsupported,
+                "a fragmented movie (movie fragments from here on): tracks are added only to unfragmented movies; "
+                    + "remux it unfragmented first (ffmpeg -i IN -c copy OUT)",
+                path: "moof", offset: moof.offset)
+        }
+        if let mvex = movie.movieBox.child("mvex") {
+            throw ISOBMFFError(
+                .unsupported,
+                "moov announces movie fragments (mvex): tracks are added only to unfragmented movies; remux it "
+                    + "unfragmented first (ffmpeg -i IN -c copy OUT)",
+                path: mvex.path, offset: movie.movieOffset + mvex.offset)
+        }
+    }
+
+    /// Refuses a file whose last box the end of the file cuts short (which the reader reads,
+    /// with a warning): written on, the box would swallow what follows it. Found by the
+    /// `isobmff` fuzz target (Fixtures/fuzz/isobmff/cut-short-after-moov.mp4), once the reader
+    /// kept such files.
+    private func refuseCutShort() throws(ISOBMFFError) {
+        guard let offset = movie.cutShortBox, let box = movie.topLevelBoxes.first(where: { $0.offset == offset })
+        else { return }
+        throw ISOBMFFError(
+            .truncated,
+            "the file ends inside its last box (\(box.type)): it is cut short; a track is not added to an incomplete file",
+            path: box.path, offset: box.offset)
+    }
+
+    /// Refuses a movie whose `trak` boxes are hidden inside another box of `moov` (a damaged size:
+    /// an `mvhd` of size 0 runs to the end of `moov`): the movie would be written with its tracks
+    /// still hidden, the reader seeing only the added one. Found by the `isobmff` fuzz target
+    /// (Fixtures/fuzz/isobmff/added-track-lost.mp4).
+    private func refuseHiddenTracks() throws(ISOBMFFError) {
+        guard movie.tracks.isEmpty, let hidden = MovieReader.hiddenTrackBox(in: movie.movieBox, movie.movieBytes)
+        else { return }
+        throw ISOBMFFError(
+            .malformed,
+            "the bytes of \(hidden.box.path) hold a trak box: a damaged size hides the movie's tracks; "
+                + "a track is not added to a movie whose own tracks cannot be read",
+            path: hidden.box.path, offset: movie.movieOffset + hidden.offset)
     }
 
     /// Refuses a movie with sample data in the bytes of `moov`: those bytes are rewritten, so the
@@ -327,19 +379,28 @@ public struct MovieTrackAdder {
         -> [UInt8]
     {
         var bytes = Array(movie.movieBytes[mvhd.range])
-        // next_track_ID is the last field of mvhd (§8.2.2.2).
         guard bytes.count >= 12 else { throw ISOBMFFError(.truncated, "mvhd is too short", path: mvhd.path) }
+        // A size of 0 ("to the end of moov") becomes the real size, since the new trak follows.
+        if bytes[0..<4].allSatisfy({ $0 == 0 }), mvhd.size <= Int(UInt32.max) {
+            for i in 0..<4 { bytes[i] = UInt8(truncatingIfNeeded: mvhd.size >> (24 - 8 * i)) }
+        }
+        // Fields count from the end of the header (8 bytes, 16 with a 64-bit size).
+        let h = mvhd.headerSize
+        let version = bytes.count > h ? bytes[h] : 0
         if duration > movie.header.duration {
             // The duration follows the version and flags, two times and the timescale: 32 bits
-            // at byte 24 in version 0, 64 bits at byte 32 in version 1 (header of 8 bytes).
-            let version = bytes.count > 8 ? bytes[8] : 0
-            if version == 1, bytes.count >= 40 {
-                for i in 0..<8 { bytes[32 + i] = UInt8(truncatingIfNeeded: duration >> (56 - 8 * UInt64(i))) }
-            } else if version == 0, bytes.count >= 28, duration <= UInt64(UInt32.max) {
-                for i in 0..<4 { bytes[24 + i] = UInt8(truncatingIfNeeded: duration >> (24 - 8 * UInt64(i))) }
+            // at byte 16 of the body in version 0, 64 bits at byte 24 in version 1.
+            if version == 1, bytes.count >= h + 32 {
+                for i in 0..<8 { bytes[h + 24 + i] = UInt8(truncatingIfNeeded: duration >> (56 - 8 * UInt64(i))) }
+            } else if version == 0, bytes.count >= h + 20, duration <= UInt64(UInt32.max) {
+                for i in 0..<4 { bytes[h + 16 + i] = UInt8(truncatingIfNeeded: duration >> (24 - 8 * UInt64(i))) }
             }
         }
-        let p = bytes.count - 4
+        // next_track_ID follows the 76 bytes of rate, volume, reserved, matrix and pre_defined
+        // (§8.2.2.2): byte 96 of a version 0 body, 108 of a version 1 body; a box longer than
+        // its fields keeps the rest as it is.
+        let p = h + (version == 1 ? 108 : 96)
+        guard bytes.count >= p + 4 else { throw ISOBMFFError(.truncated, "mvhd is too short", path: mvhd.path) }
         bytes[p] = UInt8(nextTrackID >> 24)
         bytes[p + 1] = UInt8((nextTrackID >> 16) & 0xFF)
         bytes[p + 2] = UInt8((nextTrackID >> 8) & 0xFF)

@@ -47,7 +47,7 @@ public struct MovieMetadata: Sendable {
             let format = track.format?.description ?? ""
             var info = MetadataTrackInfo(
                 trackID: track.id, kind: MetadataTrackInfo.Kind(rawValue: format) ?? .other, format: format,
-                handlerName: track.handlerName, sampleCount: track.sampleTable.sampleCount, keys: [],
+                handlerName: track.handlerName, sampleCount: track.sampleCount, keys: [],
                 describes: track.references["cdsc"] ?? [])
             switch info.kind {
             case .quickTimeMetadata:
