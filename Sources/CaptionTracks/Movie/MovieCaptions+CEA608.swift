@@ -7,15 +7,16 @@ extension MovieCaptions {
     public static let maximumC608SampleBytes = 1 << 20
 
     /// The byte pairs of a `c608` track, each at the movie time of the frame that carries it:
-    /// a sample's pairs belong to consecutive video frames from the sample's time (QTFF), at the
-    /// video's frame rate (29.97 fps when the movie has no video). A damaged sample is a located
-    /// warning; its complete pairs and every other sample are still read.
+    /// a sample's pairs belong to consecutive frames from the sample's time (QTFF), line 21's
+    /// frames at 29.97 fps whatever the video's rate, as CEA-608 keeps its own rate (CTA-708-E
+    /// §4.1) and as Apple's players and CCExtractor space them (Specs/caption-tracks.md, "c608
+    /// samples"). A damaged sample is a located warning; its complete pairs and every other
+    /// sample are still read.
     public func c608Transmission(_ track: Track) throws(CaptionTracksError) -> (
         transmission: CEA608Transmission, diagnostics: [Diagnostic]
     ) {
         let clock = try TrackClock(track: track, movieTimescale: movie.header.timescale)
-        let frame = (videoTrack.flatMap { try? VideoFrameClock(track: $0, movie: movie).rate } ?? .fps29_97)
-            .frameDuration
+        let frame = CEA608FrameSchedule.lineRate.frameDuration
         var pairs: [CEA608Transmission.TimedPair] = []
         var diagnostics: [Diagnostic] = []
         var early = 0
