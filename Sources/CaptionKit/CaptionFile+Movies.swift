@@ -32,6 +32,20 @@ extension CaptionFile {
         }
     }
 
+    /// The captions of a fragmented movie delivered in pieces (HLS, DASH, CMAF): the
+    /// initialization segment at `initialization` and its media segments at `segments`, in
+    /// order, read as one movie (``MovieCaptions/init(initialization:segments:)``).
+    public static func readMovie(initialization: String, segments: [String], options: CaptionFormatOptions) throws
+        -> (CaptionReadResult, CaptionFormat)
+    {
+        do throws(CaptionTracksError) {
+            let movie = try MovieCaptions(initialization: initialization, segments: segments)
+            return (try movie.read(options: options.named(initialization)), MovieCaptionFormat.descriptor)
+        } catch {
+            throw error.formatError
+        }
+    }
+
     /// The installed reader for a movie that needs libavformat, or a clear error.
     static func streamReader(for path: String) throws -> StreamMovieReader {
         guard let reader = StreamMovieReader.current else {
@@ -46,12 +60,14 @@ extension CaptionFile {
 }
 
 extension CaptionFile {
-    /// Writes the CEA-608 words of the movie at `path` to `output` as an SCC file exactly as
+    /// Writes the CEA-608 words of the movie at `path` (with `segments`: its initialization
+    /// segment, followed by those media segments) to `output` as an SCC file exactly as
     /// transmitted (``MovieCaptions/transmittedSCC(options:)``): the source and field from
     /// `options` (`settings["movie.source"]`, `channel`), labels from `options.startTimecode` or
     /// the movie's first timecode. Returns what the reading noticed.
     public static func writeTransmittedSCC(
-        fromMovie path: String, to output: String, options: CaptionFormatOptions, overwrite: Bool
+        fromMovie path: String, segments: [String]? = nil, to output: String, options: CaptionFormatOptions,
+        overwrite: Bool
     ) throws -> [Diagnostic] {
         let scc = try CaptionFormatRegistry.standard.outputFormat(path: output, name: "scc")
         if let format = CaptionFormatRegistry.standard.format(forPath: output), format.name != scc.name {
@@ -60,7 +76,15 @@ extension CaptionFile {
         }
         let transmitted: (bytes: [UInt8], diagnostics: [Diagnostic])
         let head = (try? FileByteSource(path: path)).flatMap { try? $0.bytes(in: 0..<min(189, $0.count)) } ?? []
-        if StreamMovieReader.needsDemuxer(head: head) {
+        if let segments {
+            // An initialization segment (`path`) and its media segments, read as one movie.
+            do throws(CaptionTracksError) {
+                transmitted = try MovieCaptions(initialization: path, segments: segments).transmittedSCC(
+                    options: options)
+            } catch {
+                throw error.formatError
+            }
+        } else if StreamMovieReader.needsDemuxer(head: head) {
             transmitted = try streamReader(for: path).transmittedSCC(path, options.named(path))
         } else {
             var missing: CaptionTracksError?

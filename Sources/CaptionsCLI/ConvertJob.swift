@@ -27,6 +27,9 @@ public struct ConvertJob {
     /// `--allow-empty`: write the output even when the input gives no caption
     /// (``EmptyCaptions``); without it such an input writes nothing and exits 1.
     public var allowEmpty = false
+    /// `--init`: `input` is a fragmented movie's initialization segment and these are its media
+    /// segments, in order, read as one movie; nil for an ordinary input.
+    public var segments: [String]?
 
     public init(
         input: String, output: String, from: String? = nil, readOptions: CaptionFormatOptions = CaptionFormatOptions(),
@@ -53,13 +56,16 @@ public struct ConvertJob {
             options.dropFrame = dropFrame
             options.startTimecode = startTimecode
             let diagnostics = try CaptionFile.writeTransmittedSCC(
-                fromMovie: input, to: output, options: options, overwrite: force)
+                fromMovie: input, segments: segments, to: output, options: options, overwrite: force)
             try Exit.report(diagnostics)
             return
         }
         // Bad arguments are reported before any reading.
         let outputFormat = try CaptionFormatRegistry.standard.outputFormat(path: output, name: to)
-        let (result, inputFormat) = try CaptionFile.read(input, format: from, options: readOptions)
+        let (result, inputFormat) =
+            try segments.map {
+                try CaptionFile.readMovie(initialization: input, segments: $0, options: readOptions)
+            } ?? CaptionFile.read(input, format: from, options: readOptions)
         var document = result.document
         var options = readOptions
         options.dropFrame = dropFrame

@@ -15,6 +15,7 @@ public enum MediaCommandForwarder {
     /// Extensions of movie files: `captions inspect` of one of these describes the movie.
     static let movieExtensions: Set<String> = [
         "mp4", "m4v", "mov", "qt", "mkv", "webm", "avi", "ts", "m2ts", "mts", "mxf", "3gp", "mpg", "mpeg", "m4a",
+        "m4s", "cmfv", "cmfa", "cmft",
     ]
 
     /// If `arguments[1]` is a media command, or `help` followed by one, replaces this process
@@ -75,7 +76,8 @@ public enum MediaCommandForwarder {
     static func isMovie(header b: [UInt8]) -> Bool {
         if b.count >= 8 {
             let box = String(decoding: b[4..<8], as: UTF8.self)
-            if ["ftyp", "moov", "mdat", "wide", "free", "skip"].contains(box) { return true }
+            // A media segment starts with styp, sidx or moof (ISO/IEC 14496-12 §8.16, CMAF §7.3.3).
+            if ["ftyp", "moov", "mdat", "wide", "free", "skip", "styp", "sidx", "moof"].contains(box) { return true }
         }
         if b.count >= 4, b[0] == 0x1A, b[1] == 0x45, b[2] == 0xDF, b[3] == 0xA3 { return true }
         if b.count >= 377, b[0] == 0x47, b[188] == 0x47, b[376] == 0x47 { return true }

@@ -12,11 +12,20 @@ struct MovieConvertCommand: ParsableCommand {
         abstract: "Convert the captions of a movie that libavformat reads (MPEG-TS/PS, Matroska) to a caption file.",
         discussion: "The same command as `captions convert`, for movie inputs that need FFmpeg's demuxer.")
 
-    @Argument(help: "The movie to read.")
+    @Argument(help: "The file to read (with --init: the first media segment).")
     var input: String
 
-    @Argument(help: "The file to write.")
-    var output: String
+    @Argument(help: "The file to write (or -o); with --init, the further media segments, in order.")
+    var more: [String] = []
+
+    @Option(name: .shortAndLong, help: "The file to write, instead of the last argument.")
+    var output: String?
+
+    @Option(
+        name: .customLong("init"),
+        help:
+            "A fragmented movie's initialization segment (init.mp4, as HLS and DASH deliver it): the arguments are then its media segments, in order, read as one movie, and -o names the output.")
+    var initSegment: String?
 
     @OptionGroup var read: ReadOptions
 
@@ -55,6 +64,7 @@ struct MovieConvertCommand: ParsableCommand {
 
     /// The rules of `captions convert` for these options.
     func validate() throws {
+        _ = try files()
         if let startTimecode,
             case .failure(.malformed) = Result(catching: { () throws(TimecodeError) in
                 try Timecode(startTimecode, rate: .fps29_97)
@@ -69,14 +79,35 @@ struct MovieConvertCommand: ParsableCommand {
         }
     }
 
+    /// The input, the output and, with `--init`, the segments: `convert IN OUT`, `convert IN -o
+    /// OUT`, or `convert --init INIT SEG… -o OUT`.
+    func files() throws -> (input: String, output: String, segments: [String]?) {
+        if let initSegment {
+            guard let output else {
+                throw ValidationError("--init reads the arguments as media segments: name the output with -o")
+            }
+            return (initSegment, output, [input] + more)
+        }
+        switch (more.count, output) {
+        case (1, nil): return (input, more[0], nil)
+        case (0, let output?): return (input, output, nil)
+        case (0, nil): throw ValidationError("name the file to write, after the input or with -o")
+        default:
+            throw ValidationError(
+                "one input and one output (or -o); several files are media segments only with --init INIT")
+        }
+    }
+
     enum TimecodeMode: String, ExpressibleByArgument, CaseIterable {
         case df, ndf
     }
 
     func run() throws {
+        let (input, output, segments) = try files()
         var job = ConvertJob(
             input: input, output: output, from: read.from, readOptions: read.formatOptions(), to: to,
             dropFrame: timecode.map { $0 == .df }, startTimecode: startTimecode, shift: shift, force: force)
+        job.segments = segments
         job.asTransmitted = asTransmitted
         job.maxRows = maxRows
         job.language = language

@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptionKit
 import CaptionsCLI
 import Foundation
+import ISOBMFF
 import Media
 
 /// `captions inspect movie.mp4 [--json]`: the container and every track of a movie, as
@@ -29,16 +30,46 @@ struct MovieInspectCommand: ParsableCommand {
 
             Examples:
               captions inspect movie.mp4 --json
+              captions inspect --init init.mp4 seg1.m4s seg2.m4s
               captions inspect comp.json
             """)
 
-    @Argument(help: "The movie or composition file to read.")
+    @Argument(help: "The movie or composition file to read (with --init: the first media segment).")
     var file: String
+
+    @Argument(help: "With --init: the further media segments, in order.")
+    var segments: [String] = []
+
+    @Option(
+        name: .customLong("init"),
+        help: "A fragmented movie's initialization segment: the arguments are its media segments, read as one movie.")
+    var initSegment: String?
 
     @Flag(name: .long, help: "Print JSON for machines instead of text.")
     var json = false
 
+    func validate() throws {
+        if initSegment == nil, !segments.isEmpty {
+            throw ValidationError("one file to describe; several files are media segments only with --init INIT")
+        }
+    }
+
     func run() throws {
+        if let initSegment {
+            let all = [file] + segments
+            let description: AssetDescription
+            do {
+                description = try Asset.describe(initialization: initSegment, segments: all)
+            } catch let error as MediaFileError {
+                throw Exit.Failure(error.description)
+            }
+            let name = "\(initSegment) + \(all.count) segment\(all.count == 1 ? "" : "s")"
+            let report = MovieReport(
+                file: name, description: description,
+                embedded: EmbeddedListing.of(initialization: initSegment, segments: all))
+            Console.out(json ? try report.jsonText() : report.text())
+            return
+        }
         if CompositionInput.isCompositionFile(file) {
             let composition = try CompositionInput.read(file)
             let asset = try CompositionInput.asset(try CompositionInput.plan(composition, fileName: file))
@@ -50,6 +81,14 @@ struct MovieInspectCommand: ParsableCommand {
         do {
             description = try Asset(path: file).loadDescription()
         } catch let error as MediaFileError {
+            // A media segment alone: the box reader says what is missing, where FFmpeg can only
+            // say that the header is unreadable.
+            if let file = try? FileByteSource(path: file),
+                case .failure(let boxes) = Result(catching: { () throws(ISOBMFFError) in try Movie.read(file) }),
+                boxes.kind == .missing, boxes.path == "moof"
+            {
+                throw Exit.Failure("\(self.file): \(boxes.description)")
+            }
             throw Exit.Failure(error.description)
         }
         let report = MovieReport(file: file, description: description, embedded: EmbeddedListing.of(file))

@@ -129,8 +129,25 @@ import Testing
         #expect(
             PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8)).count
                 == ours.document.captions.count)
+        // The CLI on the segments (`convert --init INIT SEG… -o OUT`): the same file.
+        let fromSegments = dir.path("segments.srt")
+        let s = try CLIRunner.run(["convert", "--init", initialization] + segments + ["-o", fromSegments])
+        #expect(s.status == 0, "\(s.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fromSegments)) == Data(contentsOf: URL(fileURLWithPath: srt)))
         let inspect = try CLIRunner.run(["inspect", frag, "--json"])
         #expect(inspect.status == 0 && inspect.stdout.contains("c608"), "\(inspect.stderr)")
+        // `inspect --init` finds the track's samples in the fragments: as many as ffprobe counts
+        // packets of that stream in the whole file.
+        let listed = try CLIRunner.run(["inspect", "--init", initialization] + segments + ["--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
+        let source = (report?["captions"] as? [[String: Any]])?.first { $0["format"] as? String == "c608" }
+        let packets = try TrackClips.run(
+            "ffprobe",
+            ["-v", "error", "-select_streams", "s:0", "-show_entries", "packet=pts", "-of", "csv=p=0", frag]
+        ).stdout.split(whereSeparator: \.isNewline).count
+        #expect(source?["samples"] as? Int == packets && packets > 0, "\(source ?? [:]) vs \(packets)")
+        #expect((source?["captions_found"] as? [String: Int])?["CC1"] == ours.document.captions.count)
     }
 
     // MARK: - tx3g
@@ -262,9 +279,24 @@ import Testing
             #expect(SubtitlePeers.comparable(o.text) == TrackClips.comparable(ffmpeg: t.text), "\(o) vs \(t)")
         }
 
-        // The media segment alone: exit 2, and the message says how to give the init segment.
-        let r = try CLIRunner.run(["convert", Self.shakaSegment, dir.path("alone.srt")])
-        #expect(r.status == 2)
-        #expect(r.stderr.contains("initialization segment") && r.stderr.contains("--init"), "\(r.stderr)")
+        // The media segment alone: exit 2, and the message says how to give the init segment;
+        // `inspect` says the same.
+        for command in [["convert", Self.shakaSegment, dir.path("alone.srt")], ["inspect", Self.shakaSegment]] {
+            let r = try CLIRunner.run(command)
+            #expect(r.status == 2, "\(command[0])")
+            #expect(r.stderr.contains("initialization segment") && r.stderr.contains("--init"), "\(r.stderr)")
+        }
+        // With it, through the CLI: the captions of the joined file, and a listing of the movie.
+        let joinedSRT = dir.path("joined.srt")
+        let segmentsSRT = dir.path("segments.srt")
+        #expect(try CLIRunner.run(["convert", joined, joinedSRT]).status == 0)
+        let r = try CLIRunner.run(["convert", "--init", Self.shakaInit, Self.shakaSegment, "-o", segmentsSRT])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: segmentsSRT)) == Data(contentsOf: URL(fileURLWithPath: joinedSRT)))
+        let listed = try CLIRunner.run(["inspect", "--init", Self.shakaInit, Self.shakaSegment])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("track 2: c608 closed captions (CC1), language eng"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("eia_608 [c608]"), "\(listed.stdout)")
     }
 }

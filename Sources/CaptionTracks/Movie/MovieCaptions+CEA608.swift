@@ -52,8 +52,10 @@ extension MovieCaptions {
 
     /// The byte pairs of the A/53 `cc_data` in a video track's SEI, each at the presentation
     /// time of its picture, in presentation order: pictures are stored in decoding order, and a
-    /// decoder hands their caption data on in the order it shows them (`ctts`). At most `limit`
-    /// pictures (in decoding order) are read.
+    /// decoder hands their caption data on in the order it shows them (`ctts`). Reading stops
+    /// `limit` pictures (in decoding order) after the first that carries caption data or lies
+    /// encrypted, so that a listing finds captions that start late in a long movie (a picture
+    /// without them costs a few small reads) without reading all of them.
     public func seiTransmission(_ track: Track, limit: Int = .max) throws(CaptionTracksError) -> (
         transmission: CEA608Transmission, diagnostics: [Diagnostic]
     ) {
@@ -70,7 +72,11 @@ extension MovieCaptions {
         let protection = try encryption(of: track, sampleCount: video.samples.count)
         var firstEncrypted: Diagnostic?
         var encryptedSamples = 0
-        for (index, sample) in video.samples.enumerated().prefix(max(0, limit)) {
+        var firstWithData: Int?
+        var read = 0
+        for (index, sample) in video.samples.enumerated() {
+            if let first = firstWithData, index - first >= limit { break }
+            read += 1
             let time = video.presentationTime(ofSample: index)
             let reading: SEICaptionReader.Reading
             let ranges = protection?.samples[index].protectedRanges(sampleSize: sample.size) ?? []
@@ -97,6 +103,9 @@ extension MovieCaptions {
                 diagnostics.append(
                     Diagnostic(.warning, "tracks.a53", problem, at: location(track: track, sample: index, time: time)))
             }
+            if firstWithData == nil, reading.encrypted != nil || reading.ccData.contains(where: { !$0.pairs.isEmpty }) {
+                firstWithData = index
+            }
             for data in reading.ccData {
                 for (field, pair) in data.pairs {
                     guard time.isNumeric, time >= .zero else {
@@ -110,7 +119,7 @@ extension MovieCaptions {
         if let note = beforeStart(early, track: track) { diagnostics.append(note) }
         if var first = firstEncrypted {
             if encryptedSamples > 1 {
-                first.message += " (\(encryptedSamples) samples of \(min(limit, video.samples.count)) read are so)"
+                first.message += " (\(encryptedSamples) samples of \(read) read are so)"
             }
             diagnostics.append(first)
         }

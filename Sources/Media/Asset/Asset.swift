@@ -78,6 +78,12 @@ public final class Asset: Sendable {
         }
     }
 
+    /// The description of an initialization segment and its media segments read as one movie
+    /// (HLS, DASH and CMAF deliver fragmented MP4 so), as libavformat reads their bytes joined.
+    public static func describe(initialization: String, segments: [String]) throws -> AssetDescription {
+        try AssetProbe.describe(segments: [initialization] + segments)
+    }
+
     private func description() async throws -> AssetDescription {
         try await Task.detached { [self] in try self.loadDescription() }.value
     }

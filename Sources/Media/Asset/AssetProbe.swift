@@ -11,6 +11,10 @@ enum AssetProbe {
         try describe(InputFormatContext(path: path), findingCaptions: true)
     }
 
+    static func describe(segments: [String]) throws -> AssetDescription {
+        try describe(InputFormatContext(segments: segments), findingCaptions: true)
+    }
+
     /// The description of an opened input. Finding A/53 captions decodes a few frames and
     /// seeks back; an export, which decodes everything anyway, does without.
     static func describe(_ input: InputFormatContext, findingCaptions: Bool) throws -> AssetDescription {

@@ -8,17 +8,52 @@ final class InputFormatContext {
 
     /// Opens `path` after checking that it is a readable regular file (never a device or FIFO),
     /// then reads enough packets to know every stream (`avformat_find_stream_info`).
-    init(path: String) throws {
+    convenience init(path: String) throws {
         do {
             try InputFile.checkReadable(path)
         } catch {
             throw MediaFileError.unreadable(path: path, reason: error.message)
         }
-        self.path = path
+        try self.init(url: path, name: path, options: [:])
+    }
+
+    /// Opens an initialization segment and its media segments (HLS, DASH, CMAF) as one movie:
+    /// the files read one after another through libavformat's `concat` protocol, as their bytes
+    /// joined would be (ISO/IEC 23000-19 §7.3: a CMAF track file is its header followed by its
+    /// fragments). Each must be a readable regular file; only the `concat` and `file` protocols
+    /// may open them.
+    convenience init(segments: [String]) throws {
+        guard let first = segments.first else { throw MediaFileError.invalidSetting("no segment to read") }
+        for path in segments {
+            do {
+                try InputFile.checkReadable(path)
+            } catch {
+                throw MediaFileError.unreadable(path: path, reason: error.message)
+            }
+            // The concat protocol separates files with "|" and takes no escape for it.
+            guard !path.contains("|") else {
+                throw MediaFileError.unreadable(
+                    path: path, reason: "a segment's name may not hold \"|\" (libavformat's concat protocol)")
+            }
+        }
+        let name = "\(first) + \(segments.count - 1) segment\(segments.count == 2 ? "" : "s")"
+        try self.init(
+            url: "concat:" + segments.joined(separator: "|"), name: name,
+            options: ["protocol_whitelist": "concat,file"])
+    }
+
+    /// Opens `url` (a checked file's path, or a `concat:` list of them) with libavformat
+    /// `options`; `name` is what messages call it.
+    private init(url: String, name: String, options: [String: String]) throws {
+        self.path = name
         FFmpegLog.install
         FFmpegLog.clear()
         var context: UnsafeMutablePointer<AVFormatContext>?
-        let opened = avformat_open_input(&context, path, nil, nil)
+        var dictionary: OpaquePointer?
+        for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
+        defer { av_dict_free(&dictionary) }
+        let opened = avformat_open_input(&context, url, nil, &dictionary)
+        let path = name
         guard opened >= 0, let context else {
             throw MediaFileError.ffmpeg(
                 path: path,

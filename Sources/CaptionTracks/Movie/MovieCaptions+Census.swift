@@ -1,0 +1,31 @@
+import CaptionCore
+import ISOBMFF
+
+extension MovieCaptions {
+    /// The census of `source` (``CaptionSourceCensus``), read in full: every sample of a `c608`
+    /// track, every picture's SEI, every subtitle sample.
+    public func census(of source: MovieCaptionSource, options: CaptionFormatOptions = CaptionFormatOptions())
+        -> CaptionSourceCensus
+    {
+        var census = CaptionSourceCensus(samples: source.sampleCount)
+        guard let track = movie.track(id: source.trackID) else { return census }
+        let name = (fileName ?? "movie") + " track \(track.id)"
+        do throws(CaptionTracksError) {
+            switch source.kind {
+            case .subtitle:
+                let count =
+                    track.format == "wvtt"
+                    ? try webVTT(track).document.captions.count : try subtitles(track).captions.count
+                census.captions[0] = count
+            case .track, .sei:
+                let (transmission, found) =
+                    source.kind == .track ? try c608Transmission(track) : try seiTransmission(track)
+                census = transmission.census(samples: source.sampleCount, name: name, options: options)
+                census.diagnostics = found.filter { $0.severity != .info } + census.diagnostics
+            }
+        } catch {
+            census.diagnostics.append(Diagnostic(.error, "tracks.container", error.description))
+        }
+        return census
+    }
+}
