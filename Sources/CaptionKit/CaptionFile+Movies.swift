@@ -22,15 +22,32 @@ extension CaptionFile {
         do throws(CaptionTracksError) {
             return (try MovieCaptions(path: path).read(options: opts), descriptor)
         } catch {
-            // MPEG-2 video in an MP4/MOV keeps its A/53 data where only the demuxer looks.
-            if error.kind == .missing, let reader = StreamMovieReader.current,
-                (try? MovieCaptions(path: path))?.hasVideoOnlyADemuxerReads == true
-            {
+            // MPEG-2 video in an MP4/MOV keeps its A/53 data where only the demuxer looks; without
+            // it, that is no finding about the movie but a limit of this program (error, status 2).
+            if error.kind == .missing, (try? MovieCaptions(path: path))?.hasVideoOnlyADemuxerReads == true {
+                guard let reader = StreamMovieReader.current else { throw error.formatError }
                 return (try reader.read(path, opts), descriptor)
             }
+            if let nothing = noCaptions(error, file: path) { return (nothing, descriptor) }
             throw error.formatError
         }
     }
+
+    /// A movie without the caption source asked for (``CaptionTracksError/Kind/missing``) is a
+    /// readable input that gives nothing: an empty document and an error-level finding that says
+    /// what the movie holds, so that commands write nothing and exit 1 (``EmptyCaptions``), as
+    /// for any input that gives no caption; nil for any other failure.
+    static func noCaptions(_ error: CaptionTracksError, file: String) -> CaptionReadResult? {
+        guard error.kind == .missing else { return nil }
+        return CaptionReadResult(
+            document: CaptionDocument(captions: []),
+            diagnostics: [
+                Diagnostic(.error, noCaptionsRule, error.message, at: DiagnosticLocation(file: error.file ?? file))
+            ])
+    }
+
+    /// The rule of the finding for a movie with no caption source (or not the one asked for).
+    public static let noCaptionsRule = "tracks.no-captions"
 
     /// The captions of a fragmented movie delivered in pieces (HLS, DASH, CMAF): the
     /// initialization segment at `initialization` and its media segments at `segments`, in
@@ -42,6 +59,7 @@ extension CaptionFile {
             let movie = try MovieCaptions(initialization: initialization, segments: segments)
             return (try movie.read(options: options.named(initialization)), MovieCaptionFormat.descriptor)
         } catch {
+            if let nothing = noCaptions(error, file: initialization) { return (nothing, MovieCaptionFormat.descriptor) }
             throw error.formatError
         }
     }
@@ -101,10 +119,16 @@ extension CaptionFile {
             {
                 // MPEG-2 video in an MP4/MOV: its A/53 data is where only the demuxer looks.
                 transmitted = try reader.transmittedSCC(path, options.named(path))
+            } else if let missing, let nothing = noCaptions(missing, file: path) {
+                // No CEA-608 source: nothing is written, and the finding says what the movie holds.
+                return nothing.diagnostics
             } else {
                 throw (missing ?? CaptionTracksError(.unreadable, "cannot read the movie", file: path)).formatError
             }
         }
+        // A movie without CEA-608 words: nothing to write (the finding says so, exit 1).
+        guard !transmitted.diagnostics.contains(where: { $0.ruleID == noCaptionsRule && $0.severity == .error })
+        else { return transmitted.diagnostics }
         try FileIO.writeAtomically(transmitted.bytes, to: output, overwrite: overwrite)
         return transmitted.diagnostics
     }

@@ -17,6 +17,7 @@ enum DemuxedCaptions {
                     .unreadable, "--source \(kind): this movie's captions are in its video (--source sei)",
                     at: DiagnosticLocation(file: path))
             }
+            if let nothing = noCaptions(found, path: path) { return nothing }
             do throws(CaptionTracksError) {
                 return try found.captions(options: options)
             } catch {
@@ -25,12 +26,28 @@ enum DemuxedCaptions {
         },
         transmittedSCC: { path, options in
             let found = try scan(path).captions
+            if let nothing = noCaptions(found, path: path) { return ([], nothing.diagnostics) }
             do throws(CaptionTracksError) {
                 return try found.transmittedSCC(options: options)
             } catch {
                 throw error.formatError
             }
         })
+
+    /// A movie whose video carries no A/53 data: an empty document and an error-level finding
+    /// (``CaptionFile/noCaptionsRule``), so that commands write nothing and exit 1; nil when it
+    /// carries some.
+    static func noCaptions(_ found: VideoStreamCaptions, path: String) -> CaptionReadResult? {
+        guard found.transmission.pairs.isEmpty else { return nil }
+        return CaptionReadResult(
+            document: CaptionDocument(captions: []),
+            diagnostics: found.allDiagnostics + [
+                Diagnostic(
+                    .error, CaptionFile.noCaptionsRule,
+                    "no captions: none of the \(found.pictureCount) pictures of its \(found.layout.videoName) carries A/53 caption data",
+                    at: DiagnosticLocation(file: path))
+            ])
+    }
 
     /// Every picture of the movie's video read for its caption data (at most `limit`), with the
     /// video's codec name and stream ID (a transport stream's PID).
@@ -52,15 +69,14 @@ enum DemuxedCaptions {
                 captions.add(picture: picture.bytes, presentationTime: picture.presentationTime)
                 return captions.pictureCount < limit
             }
-            if limit == .max, captions.transmission.pairs.isEmpty {
-                throw CaptionFormatError(
-                    .unreadable,
-                    "no captions: none of the \(captions.pictureCount) pictures of its \(packets.codecName) video carries A/53 caption data",
-                    at: DiagnosticLocation(file: path))
-            }
             return (captions, packets.codecName, packets.streamID)
         } catch let error as MediaFileError {
             throw CaptionFormatError(.unreadable, error.description, at: DiagnosticLocation(file: path))
         }
     }
+}
+
+extension VideoStreamCaptions.Layout {
+    /// `MPEG-2 video`, `H.264 video`, `HEVC video`.
+    fileprivate var videoName: String { self == .mpeg2 ? "\(self)" : "\(self) video" }
 }

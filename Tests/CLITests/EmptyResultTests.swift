@@ -62,6 +62,20 @@ import Testing
         #expect(try CLIRunner.run(["validate", srt, "--allow-empty"]).status == 2)
     }
 
+    /// A readable movie with no caption source at all is a finding, status 1 (not 0, and not 2:
+    /// the movie is not at fault), for `convert` and `--as-transmitted` alike; nothing written.
+    @Test func aMovieWithNoCaptionSourceExitsOne() throws {
+        let dir = try TemporaryDirectory("empty-movie-source")
+        let clip = dir.path("clip.mp4")
+        try MediaTools.makeClip(clip, size: "64x48", seconds: 1, audio: false)
+        for (output, extra) in [(dir.path("a.srt"), [String]()), (dir.path("b.scc"), ["--as-transmitted"])] {
+            let r = try CLIRunner.run(["convert", clip, output] + extra)
+            #expect(r.status == 1, "\(extra): \(r.stderr)")
+            #expect(r.stderr.contains("error[tracks.no-captions]: no captions: the movie has no c608 track"), "\(r.stderr)")
+            #expect(!Self.exists(output))
+        }
+    }
+
     /// `mux` has no `--allow-empty`: a copy of the movie with nothing added is not a result.
     @Test func muxAndBurnPutNothingInAMovieFromCaptionsThatGiveNone() throws {
         let dir = try TemporaryDirectory("empty-movie")
