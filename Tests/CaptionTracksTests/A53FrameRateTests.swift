@@ -162,13 +162,23 @@ import Testing
             #expect(back.map(\.frame) == Array(0..<Int64(frames)), "CC\(field)")
             #expect(back.map(\.word) == sent, "CC\(field)")
         }
+        // Decoded (the user's case): CC3's caption is shown from its first EOC on, not swapped
+        // back out two frames later by the copy after the null pair, and CC1's likewise (its
+        // 0xC9 fails odd parity, so it shows as the solid block, 15.119(b)).
+        for (channel, text) in [(1, "H\u{2588}"), (3, "AABB")] {
+            let json = dir.path("cc\(channel).json")
+            let r = try CLIRunner.run(["convert", movie, json, "--channel", "\(channel)", "--force"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let document = try CaptionFile.read(json).0.document
+            #expect(document.captions.map(\.text) == [text], "CC\(channel)")
+            #expect((document.captions.first?.timeRange.duration.seconds ?? 0) > 1, "CC\(channel): \(document.captions)")
+        }
     }
 
-    /// The same, decoded: CC3's caption "AB" shown from its first EOC until the end of the data.
-    /// Needs the decoder's redundancy rule (a control code repeated with only null pairs between
-    /// is the redundant copy; issue 34, another part): enable then.
-    @Test(.disabled("needs the CEA-608 decoder's redundancy rule for codes split by null pairs (issue 34)"))
-    func pulldownSplitEOCDecodesOnce() throws {
+    /// The same, decoded: the caption "AB" shown from its first EOC until the EDM, not swapped
+    /// back out by the EOC's redundant copy after the null pair (the decoder's redundancy rule:
+    /// a control code repeated with only null pairs between is the redundant copy, Specs/scc.md).
+    @Test func pulldownSplitEOCDecodesOnce() throws {
         let dir = try TemporaryDirectory("a53-pulldown-decode")
         let scc = dir.path("split.scc")
         try
