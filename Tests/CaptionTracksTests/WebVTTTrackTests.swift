@@ -111,6 +111,39 @@ import WebVTT
         #expect(!diagnostics.contains { $0.severity >= .warning }, "\(diagnostics)")
     }
 
+    /// The same pymp4-built track in fragments (CMAF carries WebVTT so; FFmpeg writes no wvtt),
+    /// a fragment every two samples, so that one cue's pieces lie in two fragments: it reads to
+    /// the same captions as the unfragmented track, whole and cut into init + media segments.
+    @Test func aFragmentedTrackReadsAsTheWholeOne() throws {
+        let dir = try TemporaryDirectory("wvtt-fragments")
+        var spec: [String: Any] = [
+            "timescale": 1000, "config": "WEBVTT",
+            "samples": [
+                ["duration": 500, "cues": []],
+                ["duration": 500, "cues": [["vsid": 1, "text": "First"]]],
+                ["duration": 500, "cues": [["vsid": 1, "text": "First"], ["vsid": 2, "text": "Second"]]],
+                ["duration": 500, "cues": [["vsid": 2, "text": "Second"]]],
+                ["duration": 400, "cues": []],
+                ["duration": 600, "cues": [["vsid": 3, "settings": "line:10%", "text": "Third"]]],
+            ],
+        ]
+        let whole = dir.path("whole.mp4")
+        try WebVTTPeers.build(spec, to: whole)
+        spec["samplesPerFragment"] = 2
+        let fragmented = dir.path("fragmented.mp4")
+        try WebVTTPeers.build(spec, to: fragmented)
+        let expected = try CaptionFile.read(whole).0.document.captions
+        #expect(expected.map(\.text) == ["First", "Second", "Third"])
+        let movie = try MovieCaptions(path: fragmented)
+        #expect(movie.movie.fragments.count == 3)
+        let read = try movie.read()
+        #expect(read.document.captions == expected)
+        #expect(!read.diagnostics.contains { $0.severity >= .warning }, "\(read.diagnostics)")
+        let (initialization, segments) = try FragmentedMovieTests.split(fragmented, in: dir)
+        let pieces = try MovieCaptions(initialization: initialization, segments: segments).read()
+        #expect(pieces.document.captions == expected)
+    }
+
     /// A header without the signature and with a cue in it, a source ID whose text changes, a
     /// voice span the model cannot hold, a sample over the 1 MiB read: located warnings (file,
     /// track, sample, time), the rest read.
