@@ -1,3 +1,4 @@
+import ArgumentParser
 import CaptionKit
 
 /// One `captions convert` run in plain values: what ``ConvertCommand`` parsed, or what
@@ -118,6 +119,29 @@ public struct ConvertJob {
             }
         }
         try Exit.report(report.diagnostics, quiet: true)
+    }
+}
+
+extension ConvertJob {
+    /// The input, the output and, with `--init`, the segments, from the positional `arguments`
+    /// and `-o`: `convert IN OUT`, `convert IN -o OUT`, or `convert --init INIT SEG… -o OUT`.
+    public static func files(arguments: [String], output: String?, initialization: String?) throws -> (
+        input: String, output: String, segments: [String]?
+    ) {
+        if let initialization {
+            guard let output else {
+                throw ValidationError("--init reads the arguments as media segments: name the output with -o")
+            }
+            return (initialization, output, arguments)
+        }
+        switch (arguments.count, output) {
+        case (2, nil): return (arguments[0], arguments[1], nil)
+        case (1, let output?): return (arguments[0], output, nil)
+        case (1, nil): throw ValidationError("name the file to write, after the input or with -o")
+        default:
+            throw ValidationError(
+                "one input and one output (or -o); several files are media segments only with --init INIT")
+        }
     }
 }
 

@@ -79,23 +79,9 @@ struct MovieConvertCommand: ParsableCommand {
         }
     }
 
-    /// The input, the output and, with `--init`, the segments: `convert IN OUT`, `convert IN -o
-    /// OUT`, or `convert --init INIT SEG… -o OUT`.
+    /// The input, the output and the segments (``ConvertJob/files(arguments:output:initialization:)``).
     func files() throws -> (input: String, output: String, segments: [String]?) {
-        if let initSegment {
-            guard let output else {
-                throw ValidationError("--init reads the arguments as media segments: name the output with -o")
-            }
-            return (initSegment, output, [input] + more)
-        }
-        switch (more.count, output) {
-        case (1, nil): return (input, more[0], nil)
-        case (0, let output?): return (input, output, nil)
-        case (0, nil): throw ValidationError("name the file to write, after the input or with -o")
-        default:
-            throw ValidationError(
-                "one input and one output (or -o); several files are media segments only with --init INIT")
-        }
+        try ConvertJob.files(arguments: [input] + more, output: output, initialization: initSegment)
     }
 
     enum TimecodeMode: String, ExpressibleByArgument, CaseIterable {
