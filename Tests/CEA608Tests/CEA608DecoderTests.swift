@@ -297,6 +297,44 @@ import Testing
         #expect(d.foreground == .black && d.underline && d.background == .transparent)
     }
 
+    @Test func anAttributeCodeInTheFirstColumnWithNothingBeforeItTakesNoCell() {
+        // CTA-608-E §6.2: the code's automatic backspace cannot happen in column 1 when nothing
+        // was written since the PAC (or CR) put the cursor there: the code changes the pen and
+        // takes no cell, so the text starts in column 1, as on a decoder without attribute codes
+        // ("text formatting shall be the same on all decoders"; Specs/scc.md "Background
+        // attribute codes after a PAC"). Before, the code's space took column 1 and a row of 32
+        // characters lost its 31st. BGO 0x1022, FA 0x172E.
+        let row32 = "I'm doing so as enthusiastically"
+        var decoder = CEA608Decoder()
+        feed(&decoder, [.twice(RDC), .code(pac(row: 14)), .twice(0x1022), .text(row32)])
+        #expect(rows(decoder.displayedMemory) == ["14:" + row32])
+        #expect(decoder.displayedMemory.cell(row: 13, column: 0).style.background == .opaque(.green))
+        #expect(decoder.displayedMemory.cell(row: 13, column: 31).style.background == .opaque(.green))
+        // After a CR in roll-up, the same; black text from the first column.
+        var rollUp = CEA608Decoder()
+        feed(&rollUp, [.twice(RU2), .text("AB"), .twice(CR), .twice(0x172E), .text("CD")])
+        #expect(rows(rollUp.displayedMemory) == ["14:AB", "15:CD"])
+        #expect(rollUp.displayedMemory.cell(row: 14, column: 0).style.foreground == .black)
+        // And at the start of a text-mode row (CEA-608-B §7.4).
+        var text = CEA608Decoder()
+        feed(&text, [.twice(TR), .twice(0x1022), .text("HI"), .twice(CR)])
+        #expect(text.textLines.map(\.text) == ["HI"])
+    }
+
+    @Test func anAttributeCodeAfterASpaceOrATabInTheFirstColumnsBacksOverIt() {
+        // Everywhere else §6.2's backspace holds: after a standard space in column 1 the code
+        // takes that cell (its space in the new background) and the text starts in column 2;
+        // after a PAC to column 1 and TO1 the code backs into column 1 likewise.
+        var spaced = CEA608Decoder()
+        feed(&spaced, [.twice(RDC), .code(pac(row: 14)), .text(" "), .twice(0x1022), .text("AB")])
+        #expect(rows(spaced.displayedMemory) == ["14: AB"])
+        #expect(spaced.displayedMemory.cell(row: 13, column: 0).style.background == .opaque(.green))
+        var tabbed = CEA608Decoder()
+        feed(&tabbed, [.twice(RDC), .code(pac(row: 14)), .twice(TO1), .twice(0x1022), .text("AB")])
+        #expect(rows(tabbed.displayedMemory) == ["14: AB"])
+        #expect(firstColumn(tabbed.displayedMemory, row: 14) == 0)
+    }
+
     @Test func everyPreambleAddressCode() {
         // 47 CFR 15.119 PAC table, written out here rather than taken from PreambleAddressCode:
         // per row the first byte and the base of the second (channel 1); the second byte's low

@@ -205,14 +205,17 @@ import Testing
     /// warning before (before). The cell among the spaces counts with them now. Black italic
     /// text after a PAC needs one cell since 2026-11-28 (italics, then FA backing over its cell,
     /// CEA-608-B §6.2), so the gap of two, the space and that cell are three, and go as they
-    /// are, in the black pen of "██": a space and FA (0x17 0x2E → 97ae) before "██" (7f7f), two
-    /// transparent spaces (91b9), the space in column 5 (2080), italics (0x11 0x2E → 91ae) in
-    /// column 6, "aa"; the rewrite sends the same.
+    /// are. Since 2026-11-29 the input's FA, first in the row with nothing before it, takes no
+    /// cell (CTA-608-E §6.2; Specs/scc.md "Background attribute codes after a PAC"): "██" is in
+    /// columns 0–1 and everything after it a column left. The writer sends FA (0x17 0x2E → 97ae)
+    /// right after the PAC to column 0 without a space, so it takes no cell there either, then
+    /// "██" (7f7f), two transparent spaces (91b9), the space (2080), italics (0x11 0x2E → 91ae)
+    /// in the cell before "aa"; the rewrite sends the same.
     @Test func aTransparentCellAmongSpacesBeforeAStyleChangeCountsWithThem() throws {
         let (first, second) = try Self.rewrites(try Self.fixture("gap-space-gap-before-a-style-change-fuzz.scc"))
         #expect(first.text == second.text)
         #expect(
-            first.text.contains(" 9470 9470 2080 97ae 97ae 7f7f 91b9 91b9 91b9 91b9 2080 91ae 91ae 6161\n"),
+            first.text.contains(" 9470 9470 97ae 97ae 7f7f 91b9 91b9 91b9 91b9 2080 91ae 91ae 6161\n"),
             "\(first.text)")
     }
 

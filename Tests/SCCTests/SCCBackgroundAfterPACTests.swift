@@ -6,8 +6,8 @@ import Testing
 
 // GStreamer's dn2018-1217.scc: a real 59-minute pop-on programme whose every PAC is followed by a
 // background attribute code (BAO, 10ae 10ae). Read without loss, as ttconv and FFmpeg read it
-// (texts and, with ttconv, start times within a frame); the attribute code's cell is decided in
-// Specs/scc.md ("Background attribute codes after a PAC"; CTA-608-E §6.2).
+// (every screen's text equal, and with ttconv start times within a frame); the attribute code's
+// cell is decided in Specs/scc.md ("Background attribute codes after a PAC"; CTA-608-E §6.2).
 
 @Suite struct SCCBackgroundAfterPACTests {
     static let fixture = "gstreamer/dn2018-1217.scc"
@@ -29,28 +29,23 @@ import Testing
         return screens
     }
 
-    /// Rows of 32 characters after a PAC to column 1 and BAO: the code's space
-    /// takes column 1 (a backspace in the first column is ignored), the text runs to column 33
-    /// and its last character replaces the 31st (15.119(e)(1)): one character lost per such
-    /// row, where FFmpeg and ttconv (which give the code no cell) keep it (Specs/scc.md,
-    /// "Background attribute codes after a PAC").
-    static let overflowingRows = 73
+    /// Rows of 32 characters, each after a PAC to column 1 and BAO with no space before the code:
+    /// the code takes no cell there, so the text fills the row (Specs/scc.md, "Background
+    /// attribute codes after a PAC"). Read with the code's space in column 1 (before), each lost
+    /// its 31st character to its 32nd (15.119(e)(1)).
+    static let fullRows = 73
 
-    /// How many lines of `ours` are those of `theirs` with their last two characters become
-    /// the last one (the 33rd cell replacing the 32nd); `nil` when the two differ otherwise.
-    /// Spaces that end a line of theirs are not text (Specs/scc.md, "Blocks").
-    static func linesThatLostTheirLastCell(ours: String, theirs: String) -> Int? {
-        let mine = ours.split(separator: "\n", omittingEmptySubsequences: false)
-        let other = theirs.split(separator: "\n", omittingEmptySubsequences: false).map {
+    /// `theirs` with the spaces that end its lines dropped (they are not text: Specs/scc.md,
+    /// "Blocks").
+    static func trimmed(_ theirs: String) -> String {
+        theirs.split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0.reversed().drop { $0 == " " }.reversed())
-        }
-        guard mine.count == other.count else { return nil }
-        var lost = 0
-        for (a, b) in zip(mine, other) where a != b {
-            guard b.count == 32, a.count == 31, a.dropLast() == b.dropLast(2), a.last == b.last else { return nil }
-            lost += 1
-        }
-        return lost
+        }.joined(separator: "\n")
+    }
+
+    /// How many lines of `text` fill the 32 columns.
+    static func fullRows(in text: String) -> Int {
+        text.split(separator: "\n").filter { $0.count == 32 }.count
     }
 
     @Test func readWithoutLossAsTtconvReadsIt() throws {
@@ -60,17 +55,14 @@ import Testing
         #expect(theirs.count == 1194)
         #expect(ours.count == theirs.count)
         let frame = 1001.0 / 30000
-        var overflows = 0
+        var full = 0
         for (mine, cue) in zip(ours, theirs) {
             let text = WriterCrossCheckTests.mapped(mine.text, WriterCrossCheckTests.ttconvCharacters)
             #expect(abs(mine.start - cue.start) < frame / 2, "ours \(mine.start), ttconv \(cue)")
-            if let lost = Self.linesThatLostTheirLastCell(ours: text, theirs: cue.text) {
-                overflows += lost
-            } else {
-                Issue.record("ours \(mine.text.debugDescription), ttconv \(cue)")
-            }
+            #expect(text == Self.trimmed(cue.text), "ours \(mine.text.debugDescription), ttconv \(cue)")
+            full += Self.fullRows(in: text)
         }
-        #expect(overflows == Self.overflowingRows)
+        #expect(full == Self.fullRows)
     }
 
     @Test func readWithoutLossAsFFmpegReadsIt() throws {
@@ -79,33 +71,60 @@ import Testing
         let ours = try Self.ourScreens()
         #expect(ours.count == theirs.count)
         // FFmpeg times a caption by its line's label and shows 0x27 as U+2019.
-        var overflows = 0
+        var full = 0
         for (mine, cue) in zip(ours, theirs) {
             let text = WriterCrossCheckTests.mapped(mine.text, WriterCrossCheckTests.ffmpegCharacters)
             let lines = cue.text.replacingOccurrences(of: "\\h", with: "").split(separator: "\n").joined(
                 separator: "\n")
-            if let lost = Self.linesThatLostTheirLastCell(ours: text, theirs: lines) {
-                overflows += lost
-            } else {
-                Issue.record("ours \(mine.text.debugDescription), FFmpeg \(cue)")
-            }
+            #expect(text == Self.trimmed(lines), "ours \(mine.text.debugDescription), FFmpeg \(cue)")
+            full += Self.fullRows(in: text)
         }
-        #expect(overflows == Self.overflowingRows)
+        #expect(full == Self.fullRows)
     }
 
     @Test func theAttributeTakesTheCellBeforeThePACsColumn() throws {
         // 00:00:14;05 PAC row 14 column 8, BAO: the code backs up into column 7 and writes its
-        // space there, so the text stays at column 8. 00:00:19;01 PAC row 14 column 0, BAO: a
-        // backspace in the first column is ignored (15.119; CTA-608-E C.13), so the space takes
-        // column 0 and the text starts at column 1.
+        // space there, so the text stays at column 8. 00:00:19;01 PAC row 14 column 0, BAO: no
+        // space to back over in the first column, so the code takes no cell and the 32
+        // characters fill the row from column 0. 00:02:33;21 PAC row 14 column 0, TO1, BAO: the
+        // code backs into column 0 and the text starts at column 1, as it does in FFmpeg and
+        // ttconv (which give the code no cell).
         let ours = try Self.ourScreens()
         #expect(ours.first?.text == "From New York,\nthis is Democracy Now!")
         #expect(ours.first?.columns == [8, 4])
         let columnZero = ours.first { $0.text.hasPrefix("I'm doing so as") }
-        #expect(columnZero?.columns.first == 1)
+        #expect(columnZero?.text.hasPrefix("I'm doing so as enthusiastically\n") == true)
+        #expect(columnZero?.columns.first == 0)
+        let tabbed = ours.first { $0.text.hasPrefix("to prevent the worst effects") }
+        #expect(tabbed?.columns == [1, 0])
         let result = try readFixture(Self.fixture)
         let first = try #require(result.document.captions.first)
         // The attribute's space is on screen (it shows its black box) but is not caption text.
         #expect(first.text == "From New York,")
+    }
+}
+
+/// The writer's side of the rule: text on a background from column 1.
+extension SCCBackgroundAfterPACTests {
+    @Test func theWriterSendsABackgroundCodeInTheFirstColumnWithoutItsSpace() throws {
+        // A pop-on caption on a green background (BGO, 0x10 0x22 → 10a2) at column 0: the code
+        // goes right after the PAC to row 15, column 0 (9470), with no space, and takes no cell,
+        // so the text stays in column 0 and nothing is reported; before, the code took column 0
+        // with the space sent before it and the text moved a column right (608.mid-row). At
+        // column 1 the code has a cell left of the text: it goes after a space, as §6.2 asks.
+        let green = CaptionTextStyle(backgroundColor: .green)
+        for (column, words) in [(0, " 9470 9470 10a2 10a2 c1c2\n"), (1, " 9470 9470 2080 10a2 10a2 c1c2\n")] {
+            let caption = WriterTestDocuments.popOn(
+                [CaptionRun("AB", style: green)], row: 14, column: column, start: 30, end: 90)
+            let options = CaptionFormatOptions(fileName: "out.scc")
+            let written = try SCCWriter(options: options).write(CaptionDocument(captions: [caption]))
+            let text = String(decoding: written.bytes, as: UTF8.self)
+            #expect(text.contains(words), "\(text)")
+            #expect(!written.diagnostics.contains { $0.severity >= .warning }, "\(written.diagnostics)")
+            let back = try SCCReader(options: options).read(written.bytes).document.captions
+            #expect(back.map(\.text) == ["AB"])
+            #expect(back.first?.region?.origin?.x == .cells(Double(column)))
+            #expect(back.first?.runs.first?.style.backgroundColor == .green)
+        }
     }
 }

@@ -123,9 +123,15 @@ extension CEA608Decoder {
     }
 
     private mutating func applyAttribute(_ attribute: BackgroundForegroundAttribute) {
-        // CEA-608-B §6.2: sent after a standard space, which the code replaces; it takes a cell
-        // like a mid-row code and holds to the end of the row.
-        backUpOneColumn()
+        // CTA-608-E §6.2: sent after a standard space, which the code replaces ("an automatic
+        // backspace"); it takes a cell like a mid-row code and holds to the end of the row. In
+        // the first column (nothing written since the PAC, CR or tab that put the cursor there)
+        // there is no space to back over: the code changes the pen and takes no cell, so the
+        // text starts in column 1 as on a decoder without attribute codes ("text formatting
+        // shall be the same on all decoders", §6.2; Specs/scc.md "Background attribute codes
+        // after a PAC").
+        let takesCell = !atFirstColumn
+        if takesCell { backUpOneColumn() }
         var cellStyle = pen
         switch attribute {
         case .background(let color, let semiTransparent):
@@ -138,7 +144,13 @@ extension CEA608Decoder {
             pen.foreground = .black
             pen.underline = underline
         }
-        put(" ", style: cellStyle)
+        if takesCell { put(" ", style: cellStyle) }
+    }
+
+    /// Whether the cursor is in the first column with nothing before it to back over: an
+    /// attribute code's automatic backspace (CTA-608-E §6.2) cannot happen there.
+    private var atFirstColumn: Bool {
+        isInTextMode ? textRow.isEmpty : cursorColumn == 0
     }
 
     private mutating func applyCommand(_ command: ControlCommand) {

@@ -167,9 +167,19 @@ enum CEA608AttributeCode: Hashable {
         }
     }
 
+    /// Whether this is a background or black-foreground code, which backs over the standard space
+    /// sent before it (CTA-608-E §6.2). Sent with the cursor in the first column and nothing
+    /// written since, without that space, it takes no cell (``CEA608Decoder``; Specs/scc.md
+    /// "Background attribute codes after a PAC").
+    var backsOverSpace: Bool {
+        if case .backgroundForeground = self { return true }
+        return false
+    }
+
     /// Appends the code's words: a doubled control code, preceded by a space for the
-    /// background and black-foreground codes (CEA-608-B §6.2).
-    func append(to buffer: inout CEA608WordBuffer) {
+    /// background and black-foreground codes (CEA-608-B §6.2) unless `withSpace` is false (in the
+    /// first column, where the code then takes no cell).
+    func append(to buffer: inout CEA608WordBuffer, withSpace: Bool = true) {
         switch self {
         case .midRow(let code):
             let bytes = code.bytes
@@ -179,7 +189,7 @@ enum CEA608AttributeCode: Hashable {
         case .flashOn:
             buffer.append(.flashOn)
         case .backgroundForeground(let attribute):
-            buffer.appendBasic(0x20)
+            if withSpace { buffer.appendBasic(0x20) }
             let bytes = attribute.bytes
             buffer.appendControl(first: bytes.first, second: bytes.second)
         case .thenBlackForeground(let first, let underline):

@@ -199,7 +199,12 @@ struct CEA608RowEncoder {
     ) -> Placement {
         guard let first = row.cells.first else { return Placement(end: row.column) }
         let (codes, attribute, useStyledPAC) = rowStart(row)
-        let moved = max(0, codes.count - row.column)
+        // Where the codes do not fit left of the text they start in the first column, and a
+        // background or black-foreground code sent there first, without its space, takes no cell
+        // (CTA-608-E §6.2; Specs/scc.md "Background attribute codes after a PAC"): one column
+        // less to move. Where they fit, it goes with its space, and takes the space's cell.
+        let cellless = codes.count > row.column && codes.first?.backsOverSpace == true ? 1 : 0
+        let moved = max(0, codes.count - cellless - row.column)
         let cursor = max(0, row.column - codes.count)
         let row1Based = min(max(row.row, 1), 15)
         // The pen as the PAC (or the CR, plain attributes) leaves it (15.119(e)(1)(i)).
@@ -230,27 +235,40 @@ struct CEA608RowEncoder {
         if row.clearsFirst { buffer.append(.deleteToEndOfRow) }
         var shown: [ShownCell] = []
         let inside = appendCells(
-            row.cells, leadingCodes: codes, into: &buffer, column: cursor, laidOut: row.column, pen: pen, shown: &shown)
-        return Placement(moved: moved + inside, end: cursor + codes.count + row.cells.count + inside, shown: shown)
+            row.cells, leadingCodes: codes, into: &buffer, column: cursor, laidOut: row.column, pen: pen,
+            firstCodeTakesNoCell: cellless == 1, shown: &shown)
+        return Placement(
+            moved: moved + inside, end: cursor + codes.count - cellless + row.cells.count + inside, shown: shown)
     }
 
     /// Appends `cells` after `leadingCodes`, the first code (or cell) at `column` with the pen in
     /// style `pen`; returns how many columns the text moved right for attribute codes without
     /// spare cells, and adds the cells a decoder shows to `shown`. `laidOut` is the first cell's
-    /// column in the row as laid out (``ShownCell/laidOut``).
+    /// column in the row as laid out (``ShownCell/laidOut``). With `firstCodeTakesNoCell` the
+    /// first leading code (a background or black-foreground code, the cursor in column 0 after a
+    /// PAC or CR) goes without its space and changes only the pen.
     static func appendCells(
         _ cells: [CEA608Row.Cell], leadingCodes codes: [CEA608AttributeCode], into buffer: inout CEA608WordBuffer,
-        column: Int, laidOut: Int, pen: CEA608CellStyle, shown: inout [ShownCell]
+        column: Int, laidOut: Int, pen: CEA608CellStyle, firstCodeTakesNoCell: Bool = false,
+        shown: inout [ShownCell]
     ) -> Int {
         guard let first = cells.first else { return 0 }
         var moved = 0
         var pen = pen
         var next = column
+        var cellless = firstCodeTakesNoCell
         func show(_ code: CEA608AttributeCode, laidOut: Int?) {
             let style = code.shownStyle(pen: &pen)
+            if cellless {
+                cellless = false
+                return
+            }
             shown.append(
                 ShownCell(column: next, cell: CEA608Row.Cell.space(style: style), laidOut: laidOut))
             next += 1
+        }
+        func append(_ code: CEA608AttributeCode) {
+            code.append(to: &buffer, withSpace: !cellless)
         }
         func show(_ cell: CEA608Row.Cell, laidOut: Int?) {
             shown.append(ShownCell(column: next, cell: cell, laidOut: laidOut))
@@ -261,7 +279,7 @@ struct CEA608RowEncoder {
         // One style throughout (the usual case): the codes, then the characters.
         if !cells.contains(where: { $0.style != first.style }) {
             for (index, code) in codes.enumerated() {
-                code.append(to: &buffer)
+                append(code)
                 show(code, laidOut: leading(index))
             }
             for (index, cell) in cells.enumerated() {
@@ -304,7 +322,7 @@ struct CEA608RowEncoder {
         for (item, laidOut) in items {
             switch item {
             case .code(let code):
-                code.append(to: &buffer)
+                append(code)
                 show(code, laidOut: laidOut)
             case .character(let cell):
                 appendCharacter(cell, to: &buffer)
