@@ -2,6 +2,7 @@
 // (RCL, load, EOC), roll-up (RU2–RU4, CR on the base row), paint-on (RDC); (i) control codes
 // twice; EDM and ENM from the miscellaneous control codes table. See Specs/scc.md, "Writing".
 import CaptionCore
+import Foundation
 
 /// Turns captions into transmission plans: the words each caption needs and the frames they are
 /// tied to, ready for ``TransmissionScheduler``.
@@ -48,11 +49,30 @@ public struct CEA608Encoder: Sendable {
 
     // MARK: - Display units
 
+    /// The display units of `captions`, with their rows.
     func displayUnits(_ captions: [Caption], rate: FrameRate, diagnostics: inout [Diagnostic])
         -> [CEA608DisplayUnit]
     {
+        var rows = [[CEA608Row]](repeating: [], count: captions.count)
+        var units = unitsWithoutRows(captions, rate: rate, diagnostics: &diagnostics) {
+            caption, index, mode, location in
+            let layout = CEA608CaptionLayout(caption: caption, captionIndex: index, mode: mode, location: location)
+            rows[index] = layout.rows
+            return layout.diagnostics
+        }
+        for index in units.indices { units[index].rows = Self.rows(of: units[index]) { rows[$0] } }
+        return units
+    }
+
+    /// The display units of `captions` with no rows yet (``rows(of:layout:)`` gives them), in
+    /// start order; `layOut` lays a caption out, given it, its index, its mode and the location
+    /// of its findings, and returns the findings.
+    func unitsWithoutRows(
+        _ captions: [Caption], rate: FrameRate, diagnostics: inout [Diagnostic],
+        layOut: (Caption, Int, CEA608CaptionMode, DiagnosticLocation) -> [Diagnostic]
+    ) -> [CEA608DisplayUnit] {
         var units: [CEA608DisplayUnit] = []
-        var popOn: [(index: Int, start: Int64, end: Int64, rows: [CEA608Row])] = []
+        var popOn: [(index: Int, start: Int64, end: Int64)] = []
         for (index, caption) in captions.enumerated() {
             let location = DiagnosticLocation(time: caption.timeRange.start)
             // Frames beyond ±2⁴⁰ (over a thousand years) are refused, so frame arithmetic never
@@ -87,14 +107,12 @@ public struct CEA608Encoder: Sendable {
                         "caption \(index + 1): roll-up window of \(rows) rows; using \(mode)",
                         at: location, suggestedFix: "use a window of 2, 3 or 4 rows"))
             }
-            let layout = CEA608CaptionLayout(caption: caption, captionIndex: index, mode: mode, location: location)
-            diagnostics += layout.diagnostics
+            diagnostics += layOut(caption, index, mode, location)
             if mode == .popOn {
-                popOn.append((index, start, end, layout.rows))
+                popOn.append((index, start, end))
             } else {
                 units.append(
-                    CEA608DisplayUnit(
-                        captionIndices: [index], mode: mode, startFrame: start, endFrame: end, rows: layout.rows))
+                    CEA608DisplayUnit(captionIndices: [index], mode: mode, startFrame: start, endFrame: end, rows: []))
             }
         }
         units += Self.scenes(popOn)
@@ -104,10 +122,15 @@ public struct CEA608Encoder: Sendable {
         return order.map { units[$0] }
     }
 
+    /// A unit's rows, given its captions' rows by caption index: a scene of captions shown
+    /// together has all of theirs, in row order.
+    static func rows(of unit: CEA608DisplayUnit, layout: (Int) -> [CEA608Row]) -> [CEA608Row] {
+        guard unit.mergesRows else { return unit.captionIndices.first.map(layout) ?? [] }
+        return unit.captionIndices.flatMap(layout).sorted { $0.row < $1.row }
+    }
+
     /// Splits pop-on captions into scenes: each stretch of frames with the same captions visible.
-    static func scenes(_ captions: [(index: Int, start: Int64, end: Int64, rows: [CEA608Row])])
-        -> [CEA608DisplayUnit]
-    {
+    static func scenes(_ captions: [(index: Int, start: Int64, end: Int64)]) -> [CEA608DisplayUnit] {
         // Usually no two overlap: each caption is a scene.
         var overlapping = false
         for index in captions.indices.dropFirst() where captions[index].start < captions[index - 1].end {
@@ -117,7 +140,7 @@ public struct CEA608Encoder: Sendable {
         if !overlapping {
             return captions.map {
                 CEA608DisplayUnit(
-                    captionIndices: [$0.index], mode: .popOn, startFrame: $0.start, endFrame: $0.end, rows: $0.rows)
+                    captionIndices: [$0.index], mode: .popOn, startFrame: $0.start, endFrame: $0.end, rows: [])
             }
         }
         var boundaries: [Int64] = []
@@ -146,11 +169,10 @@ public struct CEA608Encoder: Sendable {
                     if let last = units.last, last.endFrame == from, last.captionIndices == indices {
                         units[units.count - 1].endFrame = boundary
                     } else {
-                        let rows = members.flatMap { captions[$0].rows }.sorted { $0.row < $1.row }
                         units.append(
                             CEA608DisplayUnit(
-                                captionIndices: indices, mode: .popOn, startFrame: from, endFrame: boundary, rows: rows)
-                        )
+                                captionIndices: indices, mode: .popOn, startFrame: from, endFrame: boundary, rows: [],
+                                mergesRows: true))
                     }
                 }
             }

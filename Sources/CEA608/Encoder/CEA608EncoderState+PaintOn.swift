@@ -46,22 +46,32 @@ extension EncoderState {
         }
         let anythingStays = shown.contains(where: stays)
         let needsErase = leavesOtherRows || (leavesCellsUncovered && !anythingStays)
-        /// The rows painting only what changes over what leaves (clearing what it leaves behind).
-        func leanRows(leaving: [CEA608Row], staying: [CEA608Row]) -> [CEA608Row] {
-            let painted = unit.rows.compactMap { row in
+        /// The rows painting only what changes over what leaves (clearing what it leaves behind),
+        /// and the unit's rows that change on screen (`changed`: with nothing of what leaves on
+        /// their row, or something staying there, or cells that differ), in one pass: each row's
+        /// changes are worked out once.
+        func leanRows(leaving: [CEA608Row], staying: [CEA608Row]) -> (lean: [CEA608Row], changed: [CEA608Row]) {
+            var painted: [CEA608Row] = []
+            var changed: [CEA608Row] = []
+            for row in unit.rows {
                 let old = leaving.filter { $0.row == row.row }
-                guard !old.isEmpty, !staying.contains(where: { $0.row == row.row }) else { return row }
-                return Self.changes(from: old, to: row)
+                if old.isEmpty || staying.contains(where: { $0.row == row.row }) {
+                    painted.append(row)
+                    changed.append(row)
+                } else if let changes = Self.changes(from: old, to: row) {
+                    painted.append(changes)
+                    changed.append(row)
+                }
             }
             // Nothing changes: the first row is painted again, so the caption still starts with
             // a word on its start frame.
-            return painted.isEmpty ? repaint(of: unit.rows) : painted
+            return (painted.isEmpty ? repaint(of: unit.rows) : painted, changed)
         }
         if needsErase {
             // Already in paint-on, with only the new rows' own rows to clear, painting just the
             // changes (no EDM) is the fallback when an erase and whole rows do not fit.
             let lean =
-                mode == .paintOn && !leavesOtherRows ? leanRows(leaving: shown.flatMap(\.rows), staying: []) : nil
+                mode == .paintOn && !leavesOtherRows ? leanRows(leaving: shown.flatMap(\.rows), staying: []).lean : nil
             // A caption of several rows, though, is painted by its changes: erased and painted
             // again row by row, rows that do not change would leave and come back (a flicker),
             // and read back, each row would be a caption of its own from its PAC (Specs/scc.md,
@@ -120,20 +130,16 @@ extension EncoderState {
         }
         // RDC changes nothing on screen: it goes out ahead, with the free frames.
         if mode != .paintOn && !rolls { preload.append(.resumeDirectCaptioning) }
-        let lean = leanRows(leaving: leaving, staying: kept.flatMap(\.rows))
+        let (lean, changed) = leanRows(leaving: leaving, staying: kept.flatMap(\.rows))
         // Whole rows leave old cells behind where they are shorter: then only the lean form
         // (which clears them) is right.
         if leavesCellsUncovered { return (lean, nil) }
         // A row that what leaves already shows as wanted is not painted again: a decoder would
         // show no change there (15.119(f)(3)), and the caption's first visible change would come
         // a row later than its start. If no row changes, the first is painted again, so the
-        // caption still starts with a word on its start frame.
-        let staying = kept.flatMap(\.rows)
-        let changed = unit.rows.filter { row in
-            let old = leaving.filter { $0.row == row.row }
-            return old.isEmpty || staying.contains { $0.row == row.row } || Self.changes(from: old, to: row) != nil
-        }
-        let whole = changed.isEmpty ? repaint(of: unit.rows) : changed
+        // caption still starts with a word on its start frame (the lean form is that repaint
+        // then too).
+        let whole = changed.isEmpty ? lean : changed
         return (whole, lean == whole ? nil : lean)
     }
 

@@ -7,7 +7,7 @@ import CaptionCore
 /// Follows what a decoder would show while the encoder turns display units into plans.
 struct EncoderState {
     /// A plan on screen and the frame it should leave.
-    struct Shown {
+    struct Shown: Equatable {
         var plan: Int
         var end: Int64
         var mode: CEA608CaptionMode
@@ -24,7 +24,7 @@ struct EncoderState {
     var shown: [Shown] = []
     var mode: CEA608CaptionMode?
     /// Whether non-displayed memory may hold text (after an EOC that swapped a caption out).
-    private var nonDisplayedMayHoldText = false
+    var nonDisplayedMayHoldText = false
     /// The roll-up window's base row (1–15) while roll-up lines are shown.
     var windowBase = 15
     /// The earliest frame by which the newest plan's anchored words can be out: the end of its
@@ -148,7 +148,8 @@ struct EncoderState {
             // write sent the whole rows (a code in the gap), read back with a space there, whose
             // changes were allowed and went at the rewrite (a fuzzing finding of 2026-11-28,
             // Fixtures/fuzz/scc/paint-on-changes-after-a-cleared-cell-rewritten-with-a-tab-offset-fuzz.scc).
-            let codesInGaps = (painting.lean ?? []).contains { row in
+            // (Worked out only where a condition below needs it: it encodes the rows again.)
+            lazy var codesInGaps = (painting.lean ?? []).contains { row in
                 guard let whole = unit.rows.first(where: { $0.row == row.row }) else { return false }
                 let wholeCodes = painting.rows.first { $0.row == row.row }.map(Self.codeColumnsInGaps(of:)) ?? []
                 return CEA608RowEncoder.openingCodeColumns(of: row).contains { column in

@@ -257,6 +257,7 @@ struct CEA608RowEncoder {
         var pen = pen
         var next = column
         var cellless = firstCodeTakesNoCell
+        shown.reserveCapacity(shown.count + codes.count + cells.count + 4)
         func show(_ code: CEA608AttributeCode, laidOut: Int?) {
             let style = code.shownStyle(pen: &pen)
             if cellless {

@@ -11,11 +11,18 @@ public struct DeliveryPlanner: Sendable {
     /// is for error resilience). Off, every code is doubled, as the validator's brute-force
     /// checks model it.
     public var reducesRedundancy: Bool
+    /// Whether the schedules list every word on its frame (``TransmissionScheduler/placesWords``):
+    /// a writer needs them, the validator does not.
+    public var placesWords: Bool
 
-    public init(encoder: CEA608Encoder = CEA608Encoder(), rate: FrameRate, reducesRedundancy: Bool = true) {
+    public init(
+        encoder: CEA608Encoder = CEA608Encoder(), rate: FrameRate, reducesRedundancy: Bool = true,
+        placesWords: Bool = true
+    ) {
         self.encoder = encoder
         self.rate = rate
         self.reducesRedundancy = reducesRedundancy
+        self.placesWords = placesWords
     }
 
     /// A caption lengthened so its own control words fit before its end.
@@ -37,21 +44,43 @@ public struct DeliveryPlanner: Sendable {
 
     /// `encoded` scheduled, with codes sent once where that makes a plan fit.
     func schedule(_ encoded: inout CEA608EncodingResult) -> (TransmissionSchedule, [RedundancyReducer.Reduction]) {
-        let schedule = TransmissionScheduler().schedule(encoded.plans)
-        guard reducesRedundancy, !schedule.isDeliverable else { return (schedule, []) }
-        let (plans, reductions) = RedundancyReducer().reduce(encoded.plans)
-        guard !reductions.isEmpty else { return (schedule, []) }
+        let scheduler = TransmissionScheduler(placesWords: placesWords)
+        // Only whether it delivers is kept of the first schedule: its conflicts (one for every
+        // plan of a document that does not fit) go before the plans are reduced, and the
+        // schedule is made again in the rare case that nothing can be reduced.
+        let kept = { () -> TransmissionSchedule? in
+            let schedule = scheduler.schedule(encoded.plans)
+            return reducesRedundancy && !schedule.isDeliverable ? nil : schedule
+        }()
+        if let kept { return (kept, []) }
+        let (plans, reductions) = { () -> ([CaptionTransmissionPlan], [RedundancyReducer.Reduction]) in
+            RedundancyReducer().reduce(encoded.plans)
+        }()
+        guard !reductions.isEmpty else { return (scheduler.schedule(encoded.plans), []) }
         encoded.plans = plans
-        return (TransmissionScheduler().schedule(plans), reductions)
+        return (scheduler.schedule(plans), reductions)
     }
 
     /// Encodes and schedules `captions`. With `lengthenShort`, a caption whose conflict can only
     /// be fixed by showing it longer (``TransmissionRemedy/lengthen(byFrames:)``) is lengthened
     /// and everything is scheduled again.
-    public func plan(_ captions: [Caption], lengthenShort: Bool) -> Result {
-        var encoded = encoder.transmissionPlans(for: captions, rate: rate)
+    ///
+    /// With `cache`, the encoder works from the last document encoded with it (the same
+    /// result, encoded again only around the captions that differ:
+    /// ``CEA608Encoder/transmissionPlans(for:rate:reusing:)``), and leaves this one in it.
+    ///
+    /// `captions` is taken (`consuming`): a caller that passes its last use of them lets a
+    /// lengthening change them in place rather than copy a long document.
+    public func plan(
+        _ captions: consuming [Caption], lengthenShort: Bool, reusing cache: CEA608EncodingCache? = nil
+    ) -> Result {
+        func encode(_ captions: [Caption]) -> CEA608EncodingResult {
+            guard let cache else { return encoder.transmissionPlans(for: captions, rate: rate) }
+            return encoder.transmissionPlans(for: captions, rate: rate, reusing: cache)
+        }
+        var encoded = encode(captions)
         var (schedule, reductions) = self.schedule(&encoded)
-        var current = captions
+        var current = consume captions
         var lengthenings: [Lengthening] = []
         if lengthenShort && !schedule.isDeliverableWithShifts {
             for conflict in schedule.conflicts where conflict.kind == .displayTooShort {
@@ -67,7 +96,14 @@ public struct DeliveryPlanner: Sendable {
                 }
             }
             if !lengthenings.isEmpty {
-                encoded = encoder.transmissionPlans(for: current, rate: rate)
+                // The first encoding and its schedule go before the second is made: both at
+                // once doubled the memory of a long document (Specs/validation-rules.md, "Cost").
+                encoded = CEA608EncodingResult(plans: [], diagnostics: [])
+                schedule = TransmissionSchedule(
+                    plans: [], conflicts: [], suggestedShifts: [], isDeliverableWithShifts: true,
+                    shiftedStartFrames: [],
+                    words: [])
+                encoded = encode(current)
                 (schedule, reductions) = self.schedule(&encoded)
             }
         }

@@ -17,7 +17,8 @@ public struct TransmissionSchedule: Sendable, Hashable {
     /// Each plan's start after the suggested shifts.
     public var shiftedStartFrames: [Int64]
     /// Every word on its frame, in frame order, with the suggested shifts applied; empty when
-    /// not ``isDeliverableWithShifts``.
+    /// not ``isDeliverableWithShifts``, or when the scheduler was asked for none
+    /// (``TransmissionScheduler/placesWords``).
     public var words: [ScheduledWord]
 
     public init(

@@ -28,9 +28,14 @@
 public struct TransmissionScheduler: Sendable {
     /// The first frame data may use (media time zero is frame 0).
     public var earliestFrame: Int64
+    /// Whether the schedule lists every word on its frame (``TransmissionSchedule/words``), as a
+    /// writer needs; a caller that needs only the conflicts and shifts (the validator) saves a
+    /// word's memory for every word of the document.
+    public var placesWords: Bool
 
-    public init(earliestFrame: Int64 = 0) {
+    public init(earliestFrame: Int64 = 0, placesWords: Bool = true) {
         self.earliestFrame = earliestFrame
+        self.placesWords = placesWords
     }
 
     /// Schedules `plans`, which must be in order of start frame (as the encoder makes them).
@@ -81,7 +86,7 @@ public struct TransmissionScheduler: Sendable {
         return TransmissionSchedule(
             plans: plans, conflicts: conflicts, suggestedShifts: shifts,
             isDeliverableWithShifts: deliverable, shiftedStartFrames: starts,
-            words: deliverable ? place(plans, delays: delays, erases: erases) : [])
+            words: deliverable && placesWords ? place(plans, delays: delays, erases: erases) : [])
     }
 
     // MARK: - Fitting one plan
