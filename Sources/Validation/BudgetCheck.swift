@@ -12,14 +12,21 @@ extension CaptionConversionValidator {
     /// `608.cannot-fit` with what would help besides moving it: shorter text, merging, roll-up.
     func budgetWarnings(conformed: [Caption]) -> [CaptionConversionWarning] {
         let rate = settings.frameRate
+        // The encoding is made once and kept for the fitter, whose first plan is of the same
+        // captions and whose later ones differ from it in a few (Specs/validation-rules.md,
+        // "Cost").
+        let cache = CEA608EncodingCache()
         // As the writer plans it: codes sent once where twice does not fit, before any shift.
-        // Only the conflicts and reductions are kept: the plans and words of a document (a
-        // pathological SCC makes a caption a frame) would otherwise stay in memory beside the
-        // fitter's own plans (Specs/validation-rules.md, "Cost").
-        let (conflicts, reductions) = { () -> ([TransmissionConflict], [RedundancyReducer.Reduction]) in
-            let planned = DeliveryPlanner(rate: rate, reducesRedundancy: settings.reducesRedundancy)
-                .plan(conformed, lengthenShort: false)
-            return (planned.schedule.conflicts, planned.reductions)
+        // Only what the findings say of the conflicts, and the reductions, are kept: the plans
+        // and words of a document (a pathological SCC makes a caption a frame) would otherwise
+        // stay in memory beside the fitter's own plans, and so would a conflict, remedies and
+        // all, for nearly every caption of a document that does not fit.
+        let (conflicts, reductions) = { () -> (FirstConflicts, [RedundancyReducer.Reduction]) in
+            let planned = DeliveryPlanner(
+                rate: rate, reducesRedundancy: settings.reducesRedundancy, placesWords: false
+            )
+            .plan(conformed, lengthenShort: false, reusing: cache)
+            return (FirstConflicts(planned.schedule.conflicts, captionCount: conformed.count), planned.reductions)
         }()
         if conflicts.isEmpty {
             // Codes sent once are no finding for a file read as transmitted (transmittedOrNot
@@ -35,16 +42,13 @@ extension CaptionConversionValidator {
                     fix: "give the caption more time before it if every code should be sent twice")
             }
         }
-        let fitted = fitter.fit(conformed)
+        let fitted = fitter.fit(conformed, reusing: cache)
         let adjustments = zip(conformed, fitted.captions).map { old, new in
             CaptionConversionTimeRangeAdjustment(
                 startTimeOffset: new.timeRange.start - old.timeRange.start,
                 durationOffset: new.timeRange.duration - old.timeRange.duration)
         }
-        var conflictByCaption: [Int: TransmissionConflict] = [:]
-        for c in conflicts {
-            for i in c.captionIndices where conflictByCaption[i] == nil { conflictByCaption[i] = c }
-        }
+        let conflictByCaption = conflicts.byCaption
         let changed = conformed.indices.filter { adjustments[$0] != .none || conflictByCaption[$0] != nil }
         var runs: [Range<Int>] = []
         for i in changed {
@@ -62,7 +66,7 @@ extension CaptionConversionValidator {
                 run.count == 1 ? "caption \(run.lowerBound + 1)" : "captions \(run.lowerBound + 1)–\(run.upperBound)"
             var message = "\(subject): the data cannot all be sent in time at two bytes a frame"
             if let c = run.lazy.compactMap({ conflictByCaption[$0] }).first {
-                let who = (c.captionIndices.first ?? run.lowerBound) + 1
+                let who = (c.firstCaption ?? run.lowerBound) + 1
                 switch c.kind {
                 case .preloadTooLate where c.framesNeeded > c.framesAvailable:
                     message +=
@@ -100,7 +104,7 @@ extension CaptionConversionValidator {
                     undeliverableCaptions: run.filter { conflictByCaption[$0] != nil },
                     diagnostic: ValidationRule.excessMediaData.diagnostic(message, at: at, fix: fix)))
         }
-        for c in conflicts where c.kind == .displayTooShort {
+        for c in conflicts.tooShort {
             let i = c.captionIndices.min() ?? 0
             guard conformed.indices.contains(i) else { continue }
             out.append(
@@ -142,6 +146,37 @@ extension CaptionConversionValidator {
                 "re-encoding the captions (not this file as sent): \(d.message) [\(d.ruleID)]", at: d.location,
                 fix: d.suggestedFix.map { "only when re-encoding: " + $0 })
             return note
+        }
+    }
+}
+
+/// What the budget findings use of the conflicts of the document as the writer plans it: the
+/// first conflict of each caption (who, which kind, frames needed and free) and, whole, those of
+/// captions too short for their own words (their remedies go into `608.cannot-fit`). A document
+/// that does not fit has a conflict for nearly every caption; the conflicts themselves are not
+/// kept while the fitter works (Specs/validation-rules.md, "Cost").
+struct FirstConflicts {
+    struct Note {
+        var firstCaption: Int?
+        var kind: TransmissionConflict.Kind
+        var framesNeeded: Int
+        var framesAvailable: Int
+    }
+
+    /// By caption index: the first conflict that names the caption.
+    var byCaption: [Note?]
+    var tooShort: [TransmissionConflict] = []
+    var isEmpty: Bool
+
+    init(_ conflicts: [TransmissionConflict], captionCount: Int) {
+        isEmpty = conflicts.isEmpty
+        byCaption = isEmpty ? [] : [Note?](repeating: nil, count: captionCount)
+        for c in conflicts {
+            let note = Note(
+                firstCaption: c.captionIndices.first, kind: c.kind, framesNeeded: c.framesNeeded,
+                framesAvailable: c.framesAvailable)
+            for i in c.captionIndices where byCaption.indices.contains(i) && byCaption[i] == nil { byCaption[i] = note }
+            if c.kind == .displayTooShort { tooShort.append(c) }
         }
     }
 }

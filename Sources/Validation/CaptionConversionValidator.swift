@@ -55,11 +55,25 @@ public final class CaptionConversionValidator: @unchecked Sendable {
         status = .completed
     }
 
-    /// Every warning, collected.
+    /// Every warning, collected: the same warnings in the same order as
+    /// ``validateCaptionConversion(warningHandler:)`` hands them over.
+    ///
+    /// The target's rules run first, the timing rules after, and their warnings are put back in
+    /// order: a document of many short captions (a pathological SCC makes one a frame) has a
+    /// timing warning for each, which would otherwise be held all through the CEA-608 bit-budget
+    /// check, the step that needs the most memory (Specs/validation-rules.md, "Cost").
     public func warnings() -> [CaptionConversionWarning] {
-        var all: [CaptionConversionWarning] = []
-        validateCaptionConversion { all.append($0) }
-        return all
+        status = .validating
+        stopRequested = false
+        let target = settings.target == .scc ? cea608Warnings() : ittWarnings()
+        let timing = timingWarnings()
+        // A stop asked for meanwhile ends it as one asked for during the timing rules does.
+        if stopRequested {
+            status = .stopped
+            return timing
+        }
+        status = .completed
+        return timing + target
     }
 
     // MARK: - Rules for every target

@@ -49,10 +49,13 @@ struct DeliveryFitter {
     /// Captions before those moved that a trial move plans with them (their state carries over).
     static let windowBefore = 16
 
-    func fit(_ input: [Caption]) -> Result {
+    /// `cache` holds the last whole-document encoding (of `input`, when the caller planned it
+    /// already); each round plans the whole document again through it, encoding only around
+    /// the captions that changed since (``CEA608EncodingCache``).
+    func fit(_ input: [Caption], reusing cache: CEA608EncodingCache = CEA608EncodingCache()) -> Result {
         // Adjustments are found with every control code doubled (the model the exact search and
         // BudgetBruteForceTests check); the writer sends codes once first, so it may shift less.
-        let planner = DeliveryPlanner(rate: rate, reducesRedundancy: false)
+        let planner = DeliveryPlanner(rate: rate, reducesRedundancy: false, placesWords: false)
         var captions = input
         var movedWhole: [(captions: [Int], remedies: [TransmissionRemedy])] = []
         // Every round moves some caption later or finishes; times only grow, so this converges.
@@ -62,7 +65,8 @@ struct DeliveryFitter {
         // running time that grows with the square of its length.
         var wholeMoves = 0
         for _ in 0..<min(4 * input.count + 8, 4 * Self.wholeMoveBudget + 8) {
-            let planned = planner.plan(captions, lengthenShort: true)
+            // Its last use: a lengthening changes the document in place (no copy).
+            let planned = planner.plan(consume captions, lengthenShort: true, reusing: cache)
             captions = planned.captions
             let schedule = planned.schedule
             if schedule.isDeliverable {
@@ -70,7 +74,7 @@ struct DeliveryFitter {
                 if kept == captions {
                     // The greedy answer is deliverable; an exact search may find a cheaper one.
                     let best = OptimalShiftSearch(rate: rate, minimumFrames: minimumFrames).improve(
-                        original: input, greedy: captions)
+                        original: input, greedy: captions, reusing: cache)
                     return Result(
                         captions: best.captions, movedWhole: movedWhole, deliverable: true, exact: best.exact,
                         limit: best.limit)
@@ -98,7 +102,7 @@ struct DeliveryFitter {
                 movedWhole.append((stuck.captionIndices, stuck.remedies))
             }
         }
-        let final = planner.plan(captions, lengthenShort: true)
+        let final = planner.plan(captions, lengthenShort: true, reusing: cache)
         return Result(
             captions: final.captions, movedWhole: movedWhole, deliverable: final.schedule.isDeliverable,
             limit: wholeMoves > Self.wholeMoveBudget

@@ -24,7 +24,9 @@ struct OptimalShiftSearch {
     /// `greedy` (a deliverable answer for `original`) with each run of moved captions replaced by
     /// the cheapest answer, and whether every run was searched exactly (false when a run was
     /// too long for ``budget``, or the document has roll-up or paint-on captions).
-    func improve(original: [Caption], greedy: [Caption]) -> (captions: [Caption], exact: Bool, limit: String?) {
+    func improve(original: [Caption], greedy: [Caption], reusing cache: CEA608EncodingCache? = nil) -> (
+        captions: [Caption], exact: Bool, limit: String?
+    ) {
         let n = original.count
         guard n == greedy.count, n > 0, greedy != original else { return (greedy, true, nil) }
         guard original.allSatisfy({ CEA608Encoder.mode(of: $0) == .popOn }) else {
@@ -69,9 +71,9 @@ struct OptimalShiftSearch {
                     candidate[i - 1].timeRange = TimeRange(
                         start: candidate[i - 1].timeRange.start, end: rate.time(ofFrame: end))
                 }
-                if DeliveryPlanner(rate: rate, reducesRedundancy: false).plan(candidate, lengthenShort: false)
-                    .schedule.isDeliverable
-                {
+                if DeliveryPlanner(rate: rate, reducesRedundancy: false, placesWords: false).plan(
+                    candidate, lengthenShort: false, reusing: cache
+                ).schedule.isDeliverable {
                     result = candidate
                 } else {
                     exact = false
@@ -241,7 +243,7 @@ struct OptimalShiftSearch {
             return c
         }
         let plans = CEA608Encoder().transmissionPlans(for: pair, rate: rate).plans
-        let schedule = TransmissionScheduler().schedule(plans)
+        let schedule = TransmissionScheduler(placesWords: false).schedule(plans)
         let mine = pair.count - 1
         return !schedule.conflicts.contains { $0.captionIndices.contains(mine) }
     }

@@ -20,10 +20,9 @@ public struct CaptionFormatConformer: Sendable {
 
     /// One caption conformed to 608, and the changes made (not yet aggregated).
     public func conformedCaption(_ caption: Caption) -> (Caption, [ConformerChange]) {
-        if isAlreadyConformant(caption) {
+        if let rows = conformantRows(caption) {
             // Placed on the grid already (read from SCC, or written by us): more than four rows
             // is what CTA-608-E advises against, not something to change (it is sent as it is).
-            let rows = caption.lines.count
             return (caption, rows > 4 ? [.rows(rows)] : [])
         }
         var changes: [ConformerChange] = []
@@ -161,15 +160,19 @@ public struct CaptionFormatConformer: Sendable {
     /// Whether `caption` is already what 608 carries (as read from SCC, or written by us): a
     /// cells region on the grid, rows of at most 32 encodable characters, 608 styles, times on
     /// the frame grid. Such captions pass through untouched, which keeps SCC → SCC exact and fast.
-    func isAlreadyConformant(_ caption: Caption) -> Bool {
+    func isAlreadyConformant(_ caption: Caption) -> Bool { conformantRows(caption) != nil }
+
+    /// The rows of a caption that ``isAlreadyConformant(_:)`` (its lines: a line break cannot
+    /// join a character of the next run), or nil.
+    func conformantRows(_ caption: Caption) -> Int? {
         guard let region = caption.region, let origin = region.origin, origin.x.unit == .cells, origin.y.unit == .cells,
             region.writingMode == .leftToRightAndTopToBottom,
             origin.y.value >= 0, origin.y.value < Double(GridPlacement.rows),
             origin.x.value >= 0, origin.x.value < Double(GridPlacement.columns)
-        else { return false }
+        else { return nil }
         let rate = settings.frameRate
         guard rate.isOnFrameGrid(caption.timeRange.start), rate.isOnFrameGrid(caption.timeRange.end) else {
-            return false
+            return nil
         }
         var rows = 1
         var column = 0
@@ -177,7 +180,7 @@ public struct CaptionFormatConformer: Sendable {
             let (mapped, changes) = CEA608StyleMapper.map(run.style)
             guard changes.isEmpty, mapped == run.style || (run.style.textColor == .white && mapped.textColor == nil)
             else {
-                return false
+                return nil
             }
             for c in run.text {
                 if c == "\n" {
@@ -187,10 +190,10 @@ public struct CaptionFormatConformer: Sendable {
                 }
                 column += 1
                 guard Int(origin.x.value) + column <= GridPlacement.columns, CharacterSubstitution.isEncodable(c)
-                else { return false }
+                else { return nil }
             }
         }
-        return Int(origin.y.value) + rows <= GridPlacement.rows
+        return Int(origin.y.value) + rows <= GridPlacement.rows ? rows : nil
     }
 
     /// The document conformed to 608, with one diagnostic per kind of change.

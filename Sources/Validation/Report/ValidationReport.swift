@@ -49,20 +49,29 @@ public struct ValidationReport: Sendable, Encodable {
         self.frameRate = settings.frameRate.description + (settings.dropFrame ? " DF" : " NDF")
         self.captionCount = captionCount
         self.rate = settings.frameRate
-        var all = readerDiagnostics.map { Finding(diagnostic: $0, captions: nil, adjustments: []) }
-        all += warnings.map {
-            Finding(diagnostic: $0.diagnostic, captions: $0.rangeOfCaptions, adjustments: $0.adjustments)
+        // Stable order: by time where known (reader findings without time keep their line order
+        // first). The positions are sorted, not the findings, which are made once, in order: a
+        // finding a frame (a pathological SCC) made three copies of the list before
+        // (validation-rules.md, Cost).
+        let readerCount = readerDiagnostics.count
+        let times =
+            readerDiagnostics.map { $0.location.time ?? .negativeInfinity }
+            + warnings.map { $0.diagnostic.location.time ?? .negativeInfinity }
+        var order = Array(times.indices)
+        order.sort { a, b in times[a] == times[b] ? a < b : times[a] < times[b] }
+        self.findings = order.map { position in
+            if position < readerCount {
+                return Finding(diagnostic: readerDiagnostics[position], captions: nil, adjustments: [])
+            }
+            let warning = warnings[position - readerCount]
+            return Finding(
+                diagnostic: warning.diagnostic, captions: warning.rangeOfCaptions, adjustments: warning.adjustments)
         }
-        // Stable order: by time where known (reader findings without time keep their line order first).
-        self.findings = all.enumerated().sorted { a, b in
-            let ta = a.element.diagnostic.location.time ?? .negativeInfinity
-            let tb = b.element.diagnostic.location.time ?? .negativeInfinity
-            return ta == tb ? a.offset < b.offset : ta < tb
-        }.map(\.element)
     }
 
     public func count(_ severity: Diagnostic.Severity) -> Int {
-        findings.filter { $0.diagnostic.severity == severity }.count
+        // Counted, not filtered into a copy of the findings.
+        findings.reduce(0) { $0 + ($1.diagnostic.severity == severity ? 1 : 0) }
     }
 
     public var hasErrors: Bool { count(.error) > 0 }
@@ -77,8 +86,19 @@ public struct ValidationReport: Sendable, Encodable {
             var where_ = d.location.timecode ?? ""
             if let line = d.location.line { where_ += where_.isEmpty ? "line \(line)" : " (line \(line))" }
             if where_.isEmpty { where_ = "-" }
-            text += "\n\(where_)  \(d.severity.rawValue)  \(d.ruleID)  \(d.message)"
-            if let fix = d.suggestedFix { text += "\n    suggestion: \(fix)" }
+            // Appended piece by piece: no line is made as a string of its own first.
+            text += "\n"
+            text += where_
+            text += "  "
+            text += d.severity.rawValue
+            text += "  "
+            text += d.ruleID
+            text += "  "
+            text += d.message
+            if let fix = d.suggestedFix {
+                text += "\n    suggestion: "
+                text += fix
+            }
             for (k, a) in f.adjustments.enumerated() where a != .none {
                 let index = (f.captions?.lowerBound ?? 0) + k
                 text +=
