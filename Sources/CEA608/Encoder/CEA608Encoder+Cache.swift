@@ -94,10 +94,17 @@ extension CEA608Encoder {
                 if let sameAfter, next > sameAfter, let index = cache.checkpoint(at: next),
                     here.continues(as: cache.checkpoints[index])
                 {
+                    // The cached checkpoints from here on count the findings the cached encoding
+                    // made before them; this one may have made more or fewer.
+                    let findingsAhead = state.diagnostics.count - cache.checkpoints[index].diagnosticCount
                     state.finish(
                         continuingAs: cache.checkpoints[index], plans: cache.plans, ends: cache.ends,
                         diagnostics: cache.diagnostics)
-                    checkpoints += cache.checkpoints[index...]
+                    checkpoints += cache.checkpoints[index...].map { checkpoint in
+                        var checkpoint = checkpoint
+                        checkpoint.diagnosticCount += findingsAhead
+                        return checkpoint
+                    }
                     continued = true
                     break
                 }
