@@ -93,6 +93,7 @@ struct CEA608CaptionLayout {
             originColumn = moved
         }
         rows.reserveCapacity(lines.count)
+        var restyledSpaces = false
         for (offset, line) in lines.enumerated() where offset < Self.rowCount {
             var cells = line
             Self.hideInvisibleSpaces(&cells)
@@ -122,8 +123,19 @@ struct CEA608CaptionLayout {
                         at: location, suggestedFix: "break the line or move it left"))
                 cells.removeLast(cells.count - keep)
             }
-            Self.normalizeSpaces(&cells)
+            restyledSpaces = Self.normalizeSpaces(&cells) || restyledSpaces
             rows.append(CEA608Row(row: firstRow + offset, column: column, cells: cells))
+        }
+        if restyledSpaces {
+            // 15.119(h)(1): an attribute code takes a cell and shows a space in the attributes
+            // before it, so an underline starts or ends at the character after a space, and the
+            // space shows the underline of the character before it (Specs/scc.md, "Styles").
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "608.space-underline",
+                    "caption \(captionIndex + 1): spaces underlined otherwise than the character before them "
+                        + "are shown with its underline",
+                    at: location, suggestedFix: "give each space the underline of the character before it"))
         }
     }
 
@@ -192,17 +204,25 @@ struct CEA608CaptionLayout {
     /// Gives each space the style of the character before it (after it at the start of a line),
     /// so that style changes fall on visible characters and their codes can take the place of
     /// the spaces before them. A space between two differently styled words thus shows the
-    /// left word's underline and background.
-    static func normalizeSpaces(_ cells: inout [CEA608Row.Cell]) {
-        guard let firstVisible = cells.firstIndex(where: { !$0.isSpace && !$0.isGap }) else { return }
+    /// left word's underline and background. Returns whether a standard space's underline
+    /// changed: that shows (colour, italics and flash do not show on a space; a background a
+    /// code's cell shows as the new one, CEA-608-B §6.2).
+    @discardableResult
+    static func normalizeSpaces(_ cells: inout [CEA608Row.Cell]) -> Bool {
+        guard let firstVisible = cells.firstIndex(where: { !$0.isSpace && !$0.isGap }) else { return false }
         var previous = cells[firstVisible].style
+        var underlineChanged = false
         for index in cells.indices {
             if cells[index].isSpace || cells[index].isGap {
+                if cells[index].isSpace && cells[index].style.underline != previous.underline {
+                    underlineChanged = true
+                }
                 cells[index].style = previous
             } else {
                 previous = cells[index].style
             }
         }
+        return underlineChanged
     }
 
     /// Turns into transparent cells the standard spaces that show nothing in their own style (a
