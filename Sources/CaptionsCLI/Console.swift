@@ -10,11 +10,15 @@ import Synchronization
 /// descriptor) is remembered, not ignored: ``Exit`` turns it into an error with status 2, since
 /// the user did not get what the command printed.
 public enum Console {
+    /// Writes `text` and a line feed to standard output, from the string's own UTF-8 storage:
+    /// a report of tens of megabytes (`validate` of a hostile file) is not copied again.
     public static func out(_ text: String) {
-        if let failure = write(1, text + "\n") { record(failure) }
+        if let failure = write(1, text) ?? write(1, newline) { record(failure) }
     }
 
-    public static func error(_ text: String) { _ = write(2, text + "\n") }
+    public static func error(_ text: String) { _ = write(2, text) ?? write(2, newline) }
+
+    private static let newline: [UInt8] = [0x0A]
 
     /// Writes `bytes` as they are to standard output (an image for `-o -`).
     public static func out(bytes: [UInt8]) {
@@ -30,25 +34,29 @@ public enum Console {
         failure.withLock { if $0 == nil { $0 = reason } }
     }
 
-    private static func write(_ fd: Int32, _ text: String) -> String? { write(fd, Array(text.utf8)) }
+    private static func write(_ fd: Int32, _ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { write(fd, UnsafeRawBufferPointer($0)) }
+    }
 
     /// Writes all of `bytes`; returns the reason when the system refuses.
     private static func write(_ fd: Int32, _ bytes: [UInt8]) -> String? {
-        var bytes = bytes
-        return bytes.withUnsafeMutableBytes { raw -> String? in
-            guard let base = raw.baseAddress else { return nil }
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                if n == 0 { return "nothing could be written" }
-                offset += n
+        bytes.withUnsafeBytes { write(fd, $0) }
+    }
+
+    private static func write(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> String? {
+        guard let base = raw.baseAddress else { return nil }
+        var offset = 0
+        while offset < raw.count {
+            let n = Glibc.write(fd, base + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
             }
-            return nil
+            if n == 0 { return "nothing could be written" }
+            offset += n
         }
+        return nil
     }
 }
 
