@@ -8,16 +8,27 @@ public struct BigEndianReader: Sendable {
     /// One past the last byte that may be read.
     public let end: Int
     /// The box path for errors.
-    public let path: String
+    public var path: String { boxPath.description }
+    /// The box path, spelled out only for an error.
+    public let boxPath: BoxPath
     /// Added to positions in errors to give file offsets.
     public let baseOffset: Int
 
     public init(_ bytes: [UInt8], range: Range<Int>? = nil, path: String, baseOffset: Int = 0) {
+        self.init(bytes, range: range, boxPath: BoxPath(path), baseOffset: baseOffset)
+    }
+
+    /// Reads the payload of `box`, a box of the tree parsed from `bytes`.
+    public init(_ bytes: [UInt8], box: Box, baseOffset: Int = 0) {
+        self.init(bytes, range: box.payloadRange, boxPath: box.boxPath, baseOffset: baseOffset)
+    }
+
+    init(_ bytes: [UInt8], range: Range<Int>?, boxPath: BoxPath, baseOffset: Int) {
         self.bytes = bytes
         let r = range ?? 0..<bytes.count
         self.position = max(0, r.lowerBound)
         self.end = min(bytes.count, r.upperBound)
-        self.path = path
+        self.boxPath = boxPath
         self.baseOffset = baseOffset
     }
 

@@ -8,10 +8,27 @@ public struct Box: Sendable {
     public let size: Int
     /// 8, 16 with a 64-bit size, plus 16 for `uuid`.
     public let headerSize: Int
-    /// The box path, e.g. `moov/trak[2]/mdia/minf/stbl/stsz`.
-    public let path: String
+    /// Where the box is in its tree, spelled out on demand (``path``).
+    public internal(set) var boxPath: BoxPath
     /// The child boxes of a container type; empty for other boxes.
     public var children: [Box]
+
+    init(type: FourCC, offset: Int, size: Int, headerSize: Int, path: String, children: [Box]) {
+        self.init(
+            type: type, offset: offset, size: size, headerSize: headerSize, boxPath: BoxPath(path), children: children)
+    }
+
+    init(type: FourCC, offset: Int, size: Int, headerSize: Int, boxPath: BoxPath, children: [Box]) {
+        self.type = type
+        self.offset = offset
+        self.size = size
+        self.headerSize = headerSize
+        self.boxPath = boxPath
+        self.children = children
+    }
+
+    /// The box path, e.g. `moov/trak[2]/mdia/minf/stbl/stsz`.
+    public var path: String { boxPath.description }
 
     public var range: Range<Int> { offset..<(offset + size) }
     public var payloadRange: Range<Int> { (offset + headerSize)..<(offset + size) }

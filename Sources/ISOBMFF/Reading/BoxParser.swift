@@ -3,7 +3,10 @@
 /// 0, only for the last box, means "to the end"; `uuid` adds a 16-byte extended type).
 public struct BoxParser: Sendable {
     /// Boxes that hold only boxes (14496-12 §8; QuickTime's `gmhd` and `meta` too).
-    public static let containers: Set<FourCC> = [
+    public static let containers: Set<FourCC> = Set(containerTypes)
+
+    /// ``containers`` as a list: a dozen codes are found faster by comparing than by hashing.
+    private static let containerTypes: [FourCC] = [
         "moov", "trak", "mdia", "minf", "stbl", "dinf", "edts", "udta", "mvex", "moof", "traf", "tref", "gmhd",
         "meta", "ilst", "mfra", "sinf", "schi",
     ]
@@ -18,7 +21,8 @@ public struct BoxParser: Sendable {
     }
 
     /// The boxes in `range` of `bytes`, containers parsed down to their leaves; `parentPath`
-    /// prefixes the paths.
+    /// prefixes the paths. Only the paths of containers are spelled out while parsing (their
+    /// children's paths start with them); the others' (``Box/path``) when asked for.
     public func boxes(in bytes: [UInt8], range: Range<Int>, parentPath: String = "", depth: Int = 0)
         throws(ISOBMFFError) -> [Box]
     {
@@ -27,7 +31,7 @@ public struct BoxParser: Sendable {
                 .limit, "boxes nest more than \(limits.maximumDepth) deep", path: parentPath,
                 offset: baseOffset + range.lowerBound)
         }
-        var headers: [(type: FourCC, offset: Int, size: Int, header: Int)] = []
+        var result: [Box] = []
         var position = range.lowerBound
         while position < range.upperBound {
             // Fewer than 8 bytes left: QuickTime allows a 4-byte zero terminator in some
@@ -39,41 +43,63 @@ public struct BoxParser: Sendable {
                     path: parentPath, offset: baseOffset + position)
             }
             let h = try Self.header(
-                at: position, limit: range.upperBound, read: { r throws(ISOBMFFError) in Array(bytes[r]) },
-                path: parentPath, baseOffset: baseOffset)
-            headers.append((h.type, position, h.size, h.headerSize))
+                in: bytes, at: position, room: range.upperBound - position, path: parentPath,
+                fileOffset: baseOffset + position)
+            result.append(
+                Box(
+                    type: h.type, offset: position, size: h.size, headerSize: h.headerSize,
+                    boxPath: BoxPath(parent: parentPath, type: h.type, ordinal: 0), children: []))
             position += h.size
         }
-        var counts: [FourCC: Int] = [:]
-        for h in headers { counts[h.type, default: 0] += 1 }
-        var seen: [FourCC: Int] = [:]
-        var result: [Box] = []
-        result.reserveCapacity(headers.count)
-        for h in headers {
-            seen[h.type, default: 0] += 1
-            var name = h.type.description
-            if counts[h.type, default: 0] > 1 { name += "[\(seen[h.type, default: 1])]" }
-            let path = parentPath.isEmpty ? name : parentPath + "/" + name
-            var box = Box(type: h.type, offset: h.offset, size: h.size, headerSize: h.header, path: path, children: [])
-            if Self.containers.contains(h.type) {
-                var start = box.payloadRange.lowerBound
-                // ISO's `meta` is a full box (4 bytes of version and flags); QuickTime's is a plain
-                // container. A full box starts with a zero version and flags, a box with its size.
-                if h.type == "meta", box.payloadRange.count >= 8,
-                    bytes[start..<(start + 4)].allSatisfy({ $0 == 0 })
-                {
-                    start += 4
-                }
-                box.children = try boxes(
-                    in: bytes, range: start..<box.range.upperBound, parentPath: path, depth: depth + 1)
+        Self.number(&result, parentPath: parentPath)
+        for i in result.indices where Self.containerTypes.contains(result[i].type) {
+            let box = result[i]
+            var start = box.payloadRange.lowerBound
+            // ISO's `meta` is a full box (4 bytes of version and flags); QuickTime's is a plain
+            // container. A full box starts with a zero version and flags, a box with its size.
+            if box.type == "meta", box.payloadRange.count >= 8,
+                bytes[start] == 0 && bytes[start + 1] == 0 && bytes[start + 2] == 0 && bytes[start + 3] == 0
+            {
+                start += 4
             }
-            result.append(box)
+            result[i].children = try boxes(
+                in: bytes, range: start..<box.range.upperBound, parentPath: box.path, depth: depth + 1)
         }
         return result
     }
 
-    /// Reads one box header at `offset`, checking that the box ends by `limit`.
-    /// With `allowingCutShort`, a size past `limit` is returned as it is, for the caller to report.
+    /// Gives each box that has siblings of its type its number among them (`trak[2]`).
+    private static func number(_ boxes: inout [Box], parentPath: String) {
+        // A few children (a moof's, a traf's): compared pairwise, no table.
+        if boxes.count <= 16 {
+            for i in boxes.indices {
+                var before = 0
+                var total = 0
+                for j in boxes.indices where boxes[j].type == boxes[i].type {
+                    total += 1
+                    if j < i { before += 1 }
+                }
+                if total > 1 {
+                    boxes[i].boxPath = BoxPath(parent: parentPath, type: boxes[i].type, ordinal: before + 1)
+                }
+            }
+            return
+        }
+        var counts: [FourCC: Int] = [:]
+        for box in boxes { counts[box.type, default: 0] += 1 }
+        var seen: [FourCC: Int] = [:]
+        for i in boxes.indices {
+            let type = boxes[i].type
+            seen[type, default: 0] += 1
+            if counts[type, default: 0] > 1 {
+                boxes[i].boxPath = BoxPath(parent: parentPath, type: type, ordinal: seen[type, default: 1])
+            }
+        }
+    }
+
+    /// Reads one box header at `offset` of the file, through `read`, checking that the box ends
+    /// by `limit`. With `allowingCutShort`, a size past `limit` is returned as it is, for the
+    /// caller to report.
     static func header(
         at offset: Int, limit: Int, read: (Range<Int>) throws(ISOBMFFError) -> [UInt8], path: String, baseOffset: Int,
         allowingCutShort: Bool = false
@@ -82,22 +108,40 @@ public struct BoxParser: Sendable {
         guard available >= 8 else {
             throw ISOBMFFError(.truncated, "a box header needs 8 bytes", path: path, offset: baseOffset + offset)
         }
-        var r = BigEndianReader(try read(offset..<(offset + available)), path: path, baseOffset: baseOffset + offset)
-        let size32 = try r.u32("the box size")
-        let type = try r.fourCC("the box type")
-        let boxPath = path.isEmpty ? type.description : path + "/" + type.description
+        return try header(
+            in: try read(offset..<(offset + available)), at: 0, room: limit - offset, path: path,
+            fileOffset: baseOffset + offset, allowingCutShort: allowingCutShort)
+    }
+
+    /// Reads the box header at `start` of `bytes`, which hold at least `min(16, room)` bytes
+    /// from there; `room` is how many bytes the box may span (to the end of its parent or the
+    /// file), `fileOffset` where it starts in the file, `path` its parent's path (both for
+    /// errors).
+    static func header(
+        in bytes: [UInt8], at start: Int, room: Int, path: String, fileOffset: Int, allowingCutShort: Bool = false
+    ) throws(ISOBMFFError) -> (type: FourCC, size: Int, headerSize: Int) {
+        guard room >= 8 else {
+            throw ISOBMFFError(.truncated, "a box header needs 8 bytes", path: path, offset: fileOffset)
+        }
+        let size32 =
+            UInt32(bytes[start]) << 24 | UInt32(bytes[start + 1]) << 16 | UInt32(bytes[start + 2]) << 8
+            | UInt32(bytes[start + 3])
+        let type = FourCC(
+            rawValue: UInt32(bytes[start + 4]) << 24 | UInt32(bytes[start + 5]) << 16 | UInt32(bytes[start + 6]) << 8
+                | UInt32(bytes[start + 7]))
+        // Spelled out only for an error.
+        func boxPath() -> String { path.isEmpty ? type.description : path + "/" + type.description }
         var headerSize = 8
         var size: Int
         switch size32 {
         case 0:
-            size = limit - offset
+            size = room
         case 1:
             var largeReader = BigEndianReader(
-                try read(offset..<min(limit, offset + 16)), path: boxPath, baseOffset: baseOffset + offset)
+                Array(bytes[start..<(start + min(room, 16))]), path: boxPath(), baseOffset: fileOffset)
             let large = try largeReader.readLargeSize()
             guard large <= UInt64(Int.max) else {
-                throw ISOBMFFError(
-                    .malformed, "a 64-bit size of \(large) bytes", path: boxPath, offset: baseOffset + offset)
+                throw ISOBMFFError(.malformed, "a 64-bit size of \(large) bytes", path: boxPath(), offset: fileOffset)
             }
             size = Int(large)
             headerSize = 16
@@ -107,13 +151,13 @@ public struct BoxParser: Sendable {
         if type == "uuid" { headerSize += 16 }
         guard size >= headerSize else {
             throw ISOBMFFError(
-                .malformed, "the box size \(size) is smaller than its \(headerSize)-byte header", path: boxPath,
-                offset: baseOffset + offset)
+                .malformed, "the box size \(size) is smaller than its \(headerSize)-byte header", path: boxPath(),
+                offset: fileOffset)
         }
-        guard size <= limit - offset || allowingCutShort else {
+        guard size <= room || allowingCutShort else {
             throw ISOBMFFError(
-                .truncated, "the box says \(size) bytes but only \(limit - offset) remain in its parent or the file",
-                path: boxPath, offset: baseOffset + offset)
+                .truncated, "the box says \(size) bytes but only \(room) remain in its parent or the file",
+                path: boxPath(), offset: fileOffset)
         }
         return (type, size, headerSize)
     }

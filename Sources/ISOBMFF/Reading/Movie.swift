@@ -48,11 +48,24 @@ public struct Movie: Sendable {
     /// fragments in file order, checked against the file's size. Samples of fragments whose
     /// bytes pass the end of the file are left out (``warnings`` says so).
     public func samples(of track: Track) throws(ISOBMFFError) -> [Sample] {
-        var samples = try track.sampleTable.samples(fileSize: fileSize)
-        guard !fragments.isEmpty else { return samples }
-        samples.reserveCapacity(track.sampleCount)
-        try fragmentReader().read(trackID: track.id) { samples += $0.samples }
-        return samples
+        try samples(of: [track])[0]
+    }
+
+    /// Every sample of each of `tracks` (as ``samples(of:)`` gives them), in the order of
+    /// `tracks`, the fragments read once for all of them.
+    public func samples(of tracks: [Track]) throws(ISOBMFFError) -> [[Sample]] {
+        var result: [[Sample]] = []
+        for track in tracks {
+            var samples = try track.sampleTable.samples(fileSize: fileSize)
+            if !fragments.isEmpty { samples.reserveCapacity(track.sampleCount) }
+            result.append(samples)
+        }
+        guard !fragments.isEmpty, !tracks.isEmpty else { return result }
+        let ids = tracks.map(\.id)
+        try fragmentReader().read(trackIDs: ids) { fragment in
+            for i in ids.indices where ids[i] == fragment.trackID { result[i] += fragment.samples }
+        }
+        return result
     }
 
     /// How each sample of `track` is encrypted (ISO/IEC 23001-7), in the order of
@@ -76,7 +89,7 @@ public struct Movie: Sendable {
                 auxiliaryBase: 0, runSizes: stbl.samplesPerChunk(), source: source)
         }
         guard !fragments.isEmpty else { return result }
-        try fragmentReader(overriding: (track.id, context)).read(trackID: track.id, protection: true) {
+        try fragmentReader(overriding: (track.id, context)).read(trackIDs: [track.id], protection: true) {
             result += $0.protection ?? []
         }
         return result

@@ -73,7 +73,9 @@ struct MovieReader {
             warnings: warnings, source: source, limits: limits, cutShortBox: cutShort)
         if !movie.fragments.isEmpty {
             var counts: [UInt32: Int] = [:]
-            movie.warnings += try movie.fragmentReader().read { counts[$0.trackID, default: 0] += $0.samples.count }
+            movie.warnings += try movie.fragmentReader().read(keepingSamples: false) {
+                counts[$0.trackID, default: 0] += $0.sampleCount
+            }
             for i in movie.tracks.indices { movie.tracks[i].fragmentSampleCount = counts[movie.tracks[i].id] ?? 0 }
         }
         return movie
@@ -154,7 +156,7 @@ struct MovieReader {
 
     private func fullBoxReader(_ box: Box, _ bytes: [UInt8], base: Int) throws(ISOBMFFError) -> (BigEndianReader, UInt8)
     {
-        var r = BigEndianReader(bytes, range: box.payloadRange, path: box.path, baseOffset: base)
+        var r = BigEndianReader(bytes, box: box, baseOffset: base)
         let version = try r.u8("the version")
         try r.skip(3, "the flags")
         return (r, version)
@@ -229,7 +231,7 @@ struct MovieReader {
             // A broken sample description (ffmpeg 5.1 writes an empty one when it copies a mebx
             // track) leaves the track without entries instead of making the movie unreadable;
             // the sample tables are still checked.
-            var s = BigEndianReader(bytes, range: stsd.payloadRange, path: stsd.path, baseOffset: base)
+            var s = BigEndianReader(bytes, box: stsd, baseOffset: base)
             do throws(ISOBMFFError) {
                 try s.skip(4, "the version and flags")
                 let count = try s.u32("the stsd entry count")
@@ -262,7 +264,7 @@ struct MovieReader {
         }
         var references: [FourCC: [UInt32]] = [:]
         for ref in trak.child("tref")?.children ?? [] {
-            var t = BigEndianReader(bytes, range: ref.payloadRange, path: ref.path, baseOffset: base)
+            var t = BigEndianReader(bytes, box: ref, baseOffset: base)
             var ids: [UInt32] = []
             while t.remaining >= 4 { ids.append(try t.u32("a track ID")) }
             references[ref.type, default: []] += ids

@@ -18,7 +18,7 @@ enum QuickTimeMetadataKeys {
 
     private static func string(for key: String, inMeta meta: Box, _ bytes: [UInt8]) -> String? {
         guard let keys = meta.child("keys"), let ilst = meta.child("ilst") else { return nil }
-        var r = BigEndianReader(bytes, range: keys.payloadRange, path: keys.path)
+        var r = BigEndianReader(bytes, box: keys)
         guard (try? r.skip(4)) != nil, let count = try? r.entryCount(entrySize: 8, "the key count") else { return nil }
         var wanted: UInt32?
         for index in 1...max(1, count) where count > 0 {
@@ -32,7 +32,7 @@ enum QuickTimeMetadataKeys {
         // locale, then the value.
         guard let data = try? BoxParser().boxes(in: bytes, range: item.payloadRange).first(where: { $0.type == "data" })
         else { return nil }
-        var d = BigEndianReader(bytes, range: data.payloadRange, path: data.path)
+        var d = BigEndianReader(bytes, box: data)
         guard let type = try? d.u32(), type == 1, (try? d.skip(4)) != nil, let text = try? d.bytes(d.remaining) else {
             return nil
         }

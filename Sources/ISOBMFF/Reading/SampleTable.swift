@@ -45,7 +45,7 @@ public struct SampleTable: Sendable, Hashable {
             guard let box = stbl.child(type) else {
                 throw ISOBMFFError(.missing, "no \(type) box", path: stbl.path)
             }
-            var r = BigEndianReader(bytes, range: box.payloadRange, path: box.path, baseOffset: baseOffset)
+            var r = BigEndianReader(bytes, box: box, baseOffset: baseOffset)
             try r.skip(4, "the version and flags")
             return r
         }
@@ -57,7 +57,7 @@ public struct SampleTable: Sendable, Hashable {
                 TimeToSample(count: try stts.u32("a sample count"), delta: try stts.u32("a sample delta")))
         }
         if let ctts = stbl.child("ctts") {
-            var r = BigEndianReader(bytes, range: ctts.payloadRange, path: ctts.path, baseOffset: baseOffset)
+            var r = BigEndianReader(bytes, box: ctts, baseOffset: baseOffset)
             try r.skip(4, "the version and flags")
             let runs = try r.entryCount(entrySize: 8, "the ctts entry count")
             compositionOffsets.reserveCapacity(runs)

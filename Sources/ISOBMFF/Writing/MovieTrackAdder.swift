@@ -285,7 +285,7 @@ public struct MovieTrackAdder {
     ) throws(ISOBMFFError) {
         switch box.type {
         case "stco", "co64":
-            var r = BigEndianReader(bytes, range: box.payloadRange, path: box.path, baseOffset: oldStart)
+            var r = BigEndianReader(bytes, box: box, baseOffset: oldStart)
             try r.skip(4, "the version and flags")
             let wide = box.type == "co64"
             let count = try r.entryCount(entrySize: wide ? 8 : 4, "the chunk offset count")

@@ -20,9 +20,9 @@ struct FragmentReader {
     /// One track fragment (`traf`) as read.
     struct TrackFragment {
         var trackID: UInt32
-        /// `moof[17]/traf`.
-        var path: String
-        /// The samples whose bytes lie in the file.
+        /// How many of its samples lie in the file.
+        var sampleCount: Int
+        /// Those samples; empty when only counted.
         var samples: [Sample]
         /// The protection of each kept sample, when asked for.
         var protection: [SampleProtection]?
@@ -36,12 +36,13 @@ struct FragmentReader {
     /// The offset of a last top-level box the file cuts short (already reported), if any.
     let cutShortBox: Int?
 
-    /// Reads every fragment, calling `visit` with each track fragment of `trackID` (every track
-    /// when nil), with its samples' protection when `protection` is set. Returns the located
-    /// warnings: fragments cut short by the end of the file, track fragments of unknown tracks.
+    /// Reads every fragment, calling `visit` with each track fragment of the tracks `trackIDs`
+    /// (every track when nil), with its samples (only their number when `keepingSamples` is
+    /// off) and their protection when `protection` is set. Returns the located warnings:
+    /// fragments cut short by the end of the file, track fragments of unknown tracks.
     @discardableResult
     func read(
-        trackID: UInt32? = nil, protection: Bool = false,
+        trackIDs: [UInt32]? = nil, keepingSamples: Bool = true, protection: Bool = false,
         visit: (TrackFragment) throws(ISOBMFFError) -> Void = { _ in }
     ) throws(ISOBMFFError) -> [ISOBMFFError] {
         var warnings: [ISOBMFFError] = []
@@ -65,14 +66,16 @@ struct FragmentReader {
             for (number, traf) in trafs.enumerated() {
                 // Another track's traf is skipped unless the next one's base is where its data
                 // ends (§8.8.7.1): reading one track does not parse the others' runs.
-                if let trackID, let header = Self.header(of: traf, in: bytes), header.trackID != trackID,
+                if let trackIDs, let header = Self.header(of: traf, in: bytes), !trackIDs.contains(header.trackID),
                     number + 1 >= trafs.count || !Self.usesPreviousEnd(trafs[number + 1], in: bytes)
                 {
                     continue
                 }
                 let run = try TrackFragmentRuns(
                     traf: traf, bytes: bytes, moofOffset: moof.offset, isFirst: number == 0, previousEnd: previousEnd,
-                    fileSize: source.count, extends: { tracks[$0]?.extends }, startTime: { nextTime[$0] ?? 0 },
+                    fileSize: source.count,
+                    keepsSamples: { keepingSamples && (trackIDs?.contains($0) ?? true) },
+                    extends: { tracks[$0]?.extends }, startTime: { nextTime[$0] ?? 0 },
                     allowed: { min(limits.maximumSamplesPerTrack, source.count) - (kept[$0] ?? 0) })
                 previousEnd = run.dataEnd
                 let id = run.trackID
@@ -85,13 +88,15 @@ struct FragmentReader {
                     continue
                 }
                 nextTime[id] = run.nextTime
-                kept[id, default: 0] += run.samples.count
+                kept[id, default: 0] += run.keptCount
                 if let w = run.warning { warnings.append(w) }
-                guard trackID == nil || trackID == id else { continue }
+                guard trackIDs?.contains(id) ?? true else { continue }
                 let protections =
                     protection
                     ? try run.protection(bytes: bytes, moofOffset: moof.offset, context: context, source: source) : nil
-                try visit(TrackFragment(trackID: id, path: traf.path, samples: run.samples, protection: protections))
+                try visit(
+                    TrackFragment(
+                        trackID: id, sampleCount: run.keptCount, samples: run.samples, protection: protections))
             }
         }
         return warnings

@@ -22,7 +22,7 @@ public struct TrackExtends: Sendable, Hashable {
 
     /// Reads `trex`: version and flags, then five 32-bit fields.
     init(trex: Box, in bytes: [UInt8], baseOffset: Int) throws(ISOBMFFError) {
-        var r = BigEndianReader(bytes, range: trex.payloadRange, path: trex.path, baseOffset: baseOffset)
+        var r = BigEndianReader(bytes, box: trex, baseOffset: baseOffset)
         try r.skip(4, "the version and flags")
         trackID = try r.u32("track_ID")
         defaultSampleDescriptionIndex = try r.u32("default_sample_description_index")

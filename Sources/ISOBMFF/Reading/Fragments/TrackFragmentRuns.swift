@@ -11,9 +11,11 @@ struct TrackFragmentRuns {
     /// The end of the last run's data (the next `traf`'s implicit base).
     private(set) var dataEnd: Int
     /// The samples whose bytes lie in the file, and the index of each among all the fragment's
-    /// samples.
+    /// samples (both empty when the track's samples are only counted).
     private(set) var samples: [Sample] = []
     private(set) var keptIndices: [Int] = []
+    /// How many samples lie in the file.
+    private(set) var keptCount = 0
     /// The number of samples of each `trun`, in order.
     private(set) var runSizes: [Int] = []
     /// The decode time after the fragment's last sample.
@@ -35,17 +37,19 @@ struct TrackFragmentRuns {
     /// Reads `traf` (held in `bytes`, the `moof`, which starts at `moofOffset` in the file).
     /// `previousEnd` is where the previous `traf`'s data ended (the `moof`'s offset for the
     /// first), `startTime` the track's decode time so far, `extends` its `trex`, and `allowed`
-    /// how many more samples the track may keep.
+    /// how many more samples the track may keep; `keepsSamples` says whether its samples are
+    /// wanted or only counted.
     init(
         traf: Box, bytes: [UInt8], moofOffset: Int, isFirst: Bool, previousEnd: Int, fileSize: Int,
-        extends: (UInt32) -> TrackExtends?, startTime: (UInt32) -> Int64, allowed: (UInt32) -> Int
+        keepsSamples: (UInt32) -> Bool = { _ in true }, extends: (UInt32) -> TrackExtends?,
+        startTime: (UInt32) -> Int64, allowed: (UInt32) -> Int
     ) throws(ISOBMFFError) {
         self.traf = traf
         guard let tfhd = traf.child("tfhd") else {
             throw ISOBMFFError(
                 .missing, "a track fragment with no tfhd box", path: traf.path, offset: moofOffset + traf.offset)
         }
-        var h = BigEndianReader(bytes, range: tfhd.payloadRange, path: tfhd.path, baseOffset: moofOffset)
+        var h = BigEndianReader(bytes, box: tfhd, baseOffset: moofOffset)
         try h.skip(1, "the version")
         let flags = try h.u24("the flags")
         trackID = try h.u32("track_ID")
@@ -72,7 +76,7 @@ struct TrackFragmentRuns {
 
         var time = startTime(trackID)
         if let tfdt = traf.child("tfdt") {
-            var t = BigEndianReader(bytes, range: tfdt.payloadRange, path: tfdt.path, baseOffset: moofOffset)
+            var t = BigEndianReader(bytes, box: tfdt, baseOffset: moofOffset)
             let version = try t.u8("the version")
             try t.skip(3, "the flags")
             let decodeTime = version == 1 ? try t.u64("baseMediaDecodeTime") : UInt64(try t.u32("baseMediaDecodeTime"))
@@ -93,10 +97,11 @@ struct TrackFragmentRuns {
             nextTime = end
         }
         let budget = allowed(trackID)
+        let keeping = keepsSamples(trackID)
         var index = 0
         var position = base
         for (runNumber, trun) in truns.enumerated() {
-            var r = BigEndianReader(bytes, range: trun.payloadRange, path: trun.path, baseOffset: moofOffset)
+            var r = BigEndianReader(bytes, box: trun, baseOffset: moofOffset)
             let version = try r.u8("the version")
             let runFlags = try r.u24("the flags")
             let hasDuration = runFlags & 0x100 != 0
@@ -136,17 +141,20 @@ struct TrackFragmentRuns {
                     composition = version == 0 ? Int64(raw) : Int64(Int32(bitPattern: raw))
                 }
                 if position <= fileSize && size <= fileSize - position {
-                    guard samples.count < budget else {
+                    guard keptCount < budget else {
                         throw ISOBMFFError(
                             .limit,
                             "more samples in track \(trackID) than the \(budget) allowed (the limit per track, or one a byte of the file)",
                             path: trun.path, offset: countAt)
                     }
-                    samples.append(
-                        Sample(
-                            offset: position, size: size, time: time, duration: Int64(duration),
-                            descriptionIndex: Int(descriptionIndex), compositionOffset: composition))
-                    keptIndices.append(index)
+                    keptCount += 1
+                    if keeping {
+                        samples.append(
+                            Sample(
+                                offset: position, size: size, time: time, duration: Int64(duration),
+                                descriptionIndex: Int(descriptionIndex), compositionOffset: composition))
+                        keptIndices.append(index)
+                    }
                 } else {
                     noteCutShort(
                         sample: i, run: trun, at: position, size: size, fileSize: fileSize, moofOffset: moofOffset)

@@ -58,12 +58,12 @@ public struct ProtectionScheme: Sendable, Hashable {
         guard let frma = sinf.child("frma") else {
             throw ISOBMFFError(.missing, "no frma box: the original format is unknown", path: sinf.path)
         }
-        var f = BigEndianReader(bytes, range: frma.payloadRange, path: frma.path)
+        var f = BigEndianReader(bytes, box: frma)
         originalFormat = try f.fourCC("the original format")
         schemeType = nil
         schemeVersion = 0
         if let schm = sinf.child("schm") {
-            var s = BigEndianReader(bytes, range: schm.payloadRange, path: schm.path)
+            var s = BigEndianReader(bytes, box: schm)
             try s.skip(4, "the version and flags")
             schemeType = try s.fourCC("the scheme type")
             schemeVersion = try s.u32("the scheme version")
@@ -106,7 +106,7 @@ public struct EncryptionDefaults: Sendable, Hashable {
     /// isProtected (8), Per_Sample_IV_Size (8), KID (128), and a constant IV when protected with
     /// no per-sample IV.
     init(tenc: Box, in bytes: [UInt8]) throws(ISOBMFFError) {
-        var r = BigEndianReader(bytes, range: tenc.payloadRange, path: tenc.path)
+        var r = BigEndianReader(bytes, box: tenc)
         let version = try r.u8("the version")
         try r.skip(3, "the flags")
         try self.init(reading: &r, patterned: version >= 1)

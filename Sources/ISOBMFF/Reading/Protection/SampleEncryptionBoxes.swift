@@ -62,7 +62,7 @@ struct SampleEncryptionBoxes {
     var isEmpty: Bool { senc == nil && saiz == nil && groupRuns.isEmpty }
 
     private func reader(_ box: Box) -> BigEndianReader {
-        BigEndianReader(bytes, range: box.payloadRange, path: box.path, baseOffset: baseOffset)
+        BigEndianReader(bytes, box: box, baseOffset: baseOffset)
     }
 
     /// The group description index of each of `count` samples (0: no group).
