@@ -37,15 +37,17 @@ public struct StreamMovieReader: Sendable {
     /// Whether the file at `path` is a movie whose captions only libavformat's demuxer finds: by
     /// its first bytes (``needsDemuxer(head:)``), or an MP4/MOV whose video is MPEG-2 (whose A/53
     /// data is in picture user data) and which has no `c608` or subtitle track to read instead.
+    /// Only `moov` is read for that (its tracks' handlers and sample entries), never the
+    /// movie fragments: the check runs before every `convert` of a movie.
     public static func needsDemuxer(path: String) -> Bool {
         guard path != "-", let file = try? FileByteSource(path: path),
             let head = try? file.bytes(in: 0..<min(189, file.count))
         else { return false }
         if needsDemuxer(head: head) { return true }
-        guard MovieCaptions.looksLikeMovie(head), let movie = try? MovieCaptions(path: path),
-            movie.hasVideoOnlyADemuxerReads
+        guard MovieCaptions.looksLikeMovie(head), let movie = try? Movie.read(file, readingFragments: false),
+            MovieCaptions(movie: movie, source: file, fileName: path).hasVideoOnlyADemuxerReads
         else { return false }
-        return !movie.movie.tracks.contains { ["clcp", "sbtl", "text", "subt"].contains($0.handlerType) }
+        return !movie.tracks.contains { ["clcp", "sbtl", "text", "subt"].contains($0.handlerType) }
     }
 
     /// Whether the first bytes of a file are a movie only libavformat reads here: an MPEG

@@ -95,9 +95,15 @@ public struct Movie: Sendable {
         return result
     }
 
-    /// Reads the structure of the movie in `source`.
-    public static func read(_ source: ByteSource, limits: ISOBMFFLimits = .standard) throws(ISOBMFFError) -> Movie {
-        try MovieReader(source: source, limits: limits).read()
+    /// Reads the structure of the movie in `source`: its top-level boxes, `moov`, and, unless
+    /// `readingFragments` is off, one pass over its movie fragments that counts each track's
+    /// samples in them (``Track/fragmentSampleCount``) and notes what is wrong with them
+    /// (``warnings``). Without it the movie's tracks and sample entries are known at the cost of
+    /// `moov` alone, but its fragment counts stay 0 and their warnings unknown.
+    public static func read(_ source: ByteSource, limits: ISOBMFFLimits = .standard, readingFragments: Bool = true)
+        throws(ISOBMFFError) -> Movie
+    {
+        try MovieReader(source: source, limits: limits).read(readingFragments: readingFragments)
     }
 
     // MARK: - Fragments

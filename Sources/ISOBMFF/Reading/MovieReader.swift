@@ -4,7 +4,7 @@ struct MovieReader {
     let source: ByteSource
     let limits: ISOBMFFLimits
 
-    func read() throws(ISOBMFFError) -> Movie {
+    func read(readingFragments: Bool = true) throws(ISOBMFFError) -> Movie {
         var warnings: [ISOBMFFError] = []
         let (top, cutShort) = try topLevelBoxes(warnings: &warnings)
         guard let moovHeader = top.first(where: { $0.type == "moov" }) else {
@@ -71,7 +71,7 @@ struct MovieReader {
             quickTimeCreationDate: QuickTimeMetadataKeys.creationDate(in: moov, bytes),
             fragmentDuration: fragmentDuration,
             warnings: warnings, source: source, limits: limits, cutShortBox: cutShort)
-        if !movie.fragments.isEmpty {
+        if readingFragments && !movie.fragments.isEmpty {
             var counts: [UInt32: Int] = [:]
             movie.warnings += try movie.fragmentReader().read(keepingSamples: false) {
                 counts[$0.trackID, default: 0] += $0.sampleCount
