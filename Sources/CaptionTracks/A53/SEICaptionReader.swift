@@ -56,6 +56,19 @@ public struct SEICaptionReader: Sendable {
     public func read(
         sampleSize: Int, protectedRanges: [Range<Int>] = [], fetch: (Range<Int>) throws(ISOBMFFError) -> [UInt8]
     ) throws(ISOBMFFError) -> Reading {
+        try read(
+            sampleSize: sampleSize, protectedRanges: protectedRanges,
+            slices: {
+                (range: Range<Int>) throws(ISOBMFFError) -> ArraySlice<UInt8> in ArraySlice(try fetch(range))
+            })
+    }
+
+    /// ``read(sampleSize:protectedRanges:fetch:)`` with `slices` giving slices of a buffer it
+    /// keeps (``PictureHeadReader``'s): no array is made for a picture without SEI.
+    func read(
+        sampleSize: Int, protectedRanges: [Range<Int>] = [],
+        slices fetch: (Range<Int>) throws(ISOBMFFError) -> ArraySlice<UInt8>
+    ) throws(ISOBMFFError) -> Reading {
         var reading = Reading()
         var position = 0
         let headerSize = codec == .h264 ? 1 : 2
@@ -80,7 +93,8 @@ public struct SEICaptionReader: Sendable {
                 )
                 break
             }
-            let type = codec == .h264 ? Int(head[lengthSize] & 0x1F) : Int(head[lengthSize] >> 1 & 0x3F)
+            let first = head[head.startIndex + lengthSize]
+            let type = codec == .h264 ? Int(first & 0x1F) : Int(first >> 1 & 0x3F)
             if isSlice(type) { break }
             if isSEI(type) {
                 guard isClear(start..<(start + length)) else {
@@ -173,7 +187,7 @@ public struct SEICaptionReader: Sendable {
 
     /// The RBSP of a NAL unit's payload: every `emulation_prevention_three_byte` (0x03 after two
     /// zero bytes) removed (H.264 §7.3.1 and §7.4.1).
-    static func unescaped(_ nal: [UInt8]) -> [UInt8] {
+    static func unescaped(_ nal: some Collection<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(nal.count)
         var zeros = 0

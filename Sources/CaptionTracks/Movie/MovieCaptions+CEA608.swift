@@ -15,6 +15,7 @@ extension MovieCaptions {
     public func c608Transmission(_ track: Track) throws(CaptionTracksError) -> (
         transmission: CEA608Transmission, diagnostics: [Diagnostic]
     ) {
+        if let kept = cache.c608(track.id) { return kept }
         let clock = try TrackClock(track: track, movieTimescale: movie.header.timescale)
         let frame = CEA608FrameSchedule.lineRate.frameDuration
         var pairs: [CEA608Transmission.TimedPair] = []
@@ -22,10 +23,10 @@ extension MovieCaptions {
         var early = 0
         for (index, sample) in try samples(of: track).enumerated() {
             let time = clock.movieTime(sample.time)
-            let here = location(track: track, sample: index, time: time)
             guard
                 let bytes = try bytes(
-                    of: sample, limit: Self.maximumC608SampleBytes, rule: "tracks.c608", at: here, into: &diagnostics)
+                    of: sample, limit: Self.maximumC608SampleBytes, rule: "tracks.c608",
+                    at: location(track: track, sample: index, time: time), into: &diagnostics)
             else { continue }
             let reading = C608Sample.read(bytes)
             for problem in reading.problems {
@@ -47,7 +48,9 @@ extension MovieCaptions {
         if let note = beforeStart(early, track: track) { diagnostics.append(note) }
         // Samples are in time order; pairs of one field keep their order within a sample.
         pairs.sort { $0.time < $1.time }
-        return (CEA608Transmission(pairs: pairs), diagnostics)
+        let reading = (CEA608Transmission(pairs: pairs), diagnostics)
+        cache.keepC608(reading, of: track.id)
+        return reading
     }
 
     /// The byte pairs of the A/53 `cc_data` in a video track's SEI, each at the presentation
@@ -65,7 +68,14 @@ extension MovieCaptions {
                 "video track \(track.id) is \(track.format?.description ?? "of no format"): A/53 captions are read from H.264 (avc1) and HEVC (hvc1) video here; MPEG-2 video's through libavformat's demuxer (captions-media)",
                 file: fileName)
         }
-        let video = try VideoFrameClock(track: track, movie: movie)
+        if let kept = cache.sei(track.id, limit: limit) { return kept }
+        let samples: [Sample]
+        do throws(ISOBMFFError) {
+            samples = try cachedSamples(of: track)
+        } catch {
+            throw CaptionTracksError(error, file: nil)
+        }
+        let video = try VideoFrameClock(track: track, samples: samples, movieTimescale: movie.header.timescale)
         var perSample = [[CEA608Transmission.TimedPair]](repeating: [], count: video.samples.count)
         var diagnostics: [Diagnostic] = []
         var early = 0
@@ -74,20 +84,23 @@ extension MovieCaptions {
         var encryptedSamples = 0
         var firstWithData: Int?
         var read = 0
+        var heads = PictureHeadReader(source: source, samples: video.samples)
         for (index, sample) in video.samples.enumerated() {
             if let first = firstWithData, index - first >= limit { break }
             read += 1
-            let time = video.presentationTime(ofSample: index)
             let reading: SEICaptionReader.Reading
             let ranges = protection?.samples[index].protectedRanges(sampleSize: sample.size) ?? []
             do throws(ISOBMFFError) {
                 reading = try reader.read(sampleSize: sample.size, protectedRanges: ranges) {
-                    (range: Range<Int>) throws(ISOBMFFError) in
-                    try source.bytes(in: (sample.offset + range.lowerBound)..<(sample.offset + range.upperBound))
+                    (range: Range<Int>) throws(ISOBMFFError) in try heads.bytes(in: range, ofPicture: index)
                 }
             } catch {
                 throw located(error)
             }
+            // Most pictures of a long movie carry nothing: their time is worked out only for
+            // what they carry.
+            guard reading.encrypted != nil || !reading.problems.isEmpty || !reading.ccData.isEmpty else { continue }
+            let time = video.presentationTime(ofSample: index)
             if let what = reading.encrypted, let protection {
                 encryptedSamples += 1
                 if firstEncrypted == nil {
@@ -125,19 +138,27 @@ extension MovieCaptions {
         }
         var pairs: [CEA608Transmission.TimedPair] = []
         for index in video.presentationOrder { pairs += perSample[index] }
-        return (CEA608Transmission(pairs: pairs), diagnostics)
+        let reading = (CEA608Transmission(pairs: pairs), diagnostics)
+        if read == video.samples.count {
+            // Every picture read: what any limit gives, for as long as it reads them all.
+            cache.keepSEI(reading, of: track.id, pictures: read, firstWithData: firstWithData)
+        }
+        return reading
     }
 
-    /// The bytes of `sample`; nil, with a warning of `rule`, when it is larger than `limit`.
+    /// The bytes of `sample`; nil, with a warning of `rule` located `here` (worked out only
+    /// then), when it is larger than `limit`.
     func bytes(
-        of sample: Sample, limit: Int, rule: String, at here: DiagnosticLocation, into diagnostics: inout [Diagnostic]
+        of sample: Sample, limit: Int, rule: String, at here: @autoclosure () -> DiagnosticLocation,
+        into diagnostics: inout [Diagnostic]
     )
         throws(CaptionTracksError) -> [UInt8]?
     {
         guard sample.size <= limit else {
             diagnostics.append(
                 Diagnostic(
-                    .warning, rule, "a sample of \(sample.size) bytes, more than the \(limit) read; skipped", at: here))
+                    .warning, rule, "a sample of \(sample.size) bytes, more than the \(limit) read; skipped", at: here()
+                ))
             return nil
         }
         do throws(ISOBMFFError) {
@@ -156,12 +177,29 @@ extension MovieCaptions {
             at: location(track: track, sample: nil, time: nil))
     }
 
+    /// Every sample of `track` (``Movie/samples(of:)``), read once for this movie.
     func samples(of track: Track) throws(CaptionTracksError) -> [Sample] {
         do throws(ISOBMFFError) {
-            return try movie.samples(of: track)
+            return try cachedSamples(of: track)
         } catch {
             throw located(error)
         }
+    }
+
+    private func cachedSamples(of track: Track) throws(ISOBMFFError) -> [Sample] {
+        if let kept = cache.samples(of: track.id) { return kept }
+        let samples = try movie.samples(of: track)
+        cache.keep(samples, of: track.id)
+        return samples
+    }
+
+    /// Reads the samples of `tracks` for the reads to come, in one walk of the movie's
+    /// fragments. A damaged fragment leaves them unread: each track's own read then reports
+    /// what concerns it (a damaged run of another track may not stop it).
+    func prefetchSamples(of tracks: [Track]) {
+        let unread = tracks.filter { cache.samples(of: $0.id) == nil }
+        guard unread.count > 1, !movie.fragments.isEmpty, let all = try? movie.samples(of: unread) else { return }
+        for (track, samples) in zip(unread, all) { cache.keep(samples, of: track.id) }
     }
 
     /// The rule of the finding that a sample's SEI lies in encrypted bytes.

@@ -19,10 +19,11 @@ extension MovieCaptions {
         for (index, sample) in try samples(of: track).enumerated() {
             let start = clock.movieTime(sample.time)
             let end = start + clock.duration(sample.duration)
-            let here = location(track: track, sample: index, time: start)
+            // Located only for a finding.
+            func here() -> DiagnosticLocation { location(track: track, sample: index, time: start) }
             guard
                 let bytes = try bytes(
-                    of: sample, limit: Self.maximumSubtitleSampleBytes, rule: "tracks.subtitle", at: here,
+                    of: sample, limit: Self.maximumSubtitleSampleBytes, rule: "tracks.subtitle", at: here(),
                     into: &diagnostics)
             else { continue }
             var reading = MovTextSample.read(bytes)
@@ -31,7 +32,7 @@ extension MovieCaptions {
                 reading.problems.removeAll { $0.contains("style") || $0.contains("modifier") }
             }
             for problem in reading.problems {
-                diagnostics.append(Diagnostic(.warning, "tracks.subtitle", problem, at: here))
+                diagnostics.append(Diagnostic(.warning, "tracks.subtitle", problem, at: here()))
             }
             guard !reading.sample.text.isEmpty, end > start, end > .zero else { continue }
             var caption = Caption(runs: reading.sample.runs, timeRange: TimeRange(start: max(start, .zero), end: end))

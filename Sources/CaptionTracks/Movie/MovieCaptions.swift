@@ -10,6 +10,8 @@ public struct MovieCaptions: Sendable {
     public let source: ByteSource
     /// The movie's file name, for messages.
     public let fileName: String?
+    /// What has been read of the movie, for the next read (shared by copies).
+    let cache = MovieCaptionsCache()
 
     public init(movie: Movie, source: ByteSource, fileName: String? = nil) {
         self.movie = movie
@@ -105,6 +107,13 @@ public struct MovieCaptions: Sendable {
     public func sources(seiScanLimit: Int = 600) -> (sources: [MovieCaptionSource], diagnostics: [Diagnostic]) {
         var found: [MovieCaptionSource] = []
         var diagnostics = containerDiagnostics
+        // The tracks read below, their fragments walked once for all of them.
+        prefetchSamples(
+            of: movie.tracks.filter {
+                ($0.handlerType == "clcp" && $0.format == "c608")
+                    || ($0.handlerType == "vide"
+                        && $0.sampleEntries.first.flatMap(SEICaptionReader.forSampleEntry) != nil)
+            })
         for track in movie.tracks {
             let format = track.format?.description ?? "none"
             let count = track.sampleCount

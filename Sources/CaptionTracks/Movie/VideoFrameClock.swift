@@ -21,11 +21,26 @@ public struct VideoFrameClock: Sendable {
         } catch {
             throw CaptionTracksError(error, file: nil)
         }
+        try self.init(track: track, samples: samples, movieTimescale: movie.header.timescale)
+    }
+
+    /// The clock of `track` whose samples (``Movie/samples(of:)``) are `samples`.
+    public init(track: Track, samples: [Sample], movieTimescale: UInt32) throws(CaptionTracksError) {
         guard !samples.isEmpty else {
             throw CaptionTracksError(.unreadable, "video track \(track.id) has no samples")
         }
+        // Counted run by run: a video's frames mostly share one duration.
         var counts: [Int64: Int] = [:]
-        for s in samples where s.duration > 0 { counts[s.duration, default: 0] += 1 }
+        var run: (duration: Int64, count: Int) = (0, 0)
+        for s in samples where s.duration > 0 {
+            if s.duration == run.duration {
+                run.count += 1
+            } else {
+                if run.count > 0 { counts[run.duration, default: 0] += run.count }
+                run = (s.duration, 1)
+            }
+        }
+        if run.count > 0 { counts[run.duration, default: 0] += run.count }
         let delta = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
         guard let rate = Self.rate(timescale: Int64(track.timescale), frameDuration: delta) else {
             throw CaptionTracksError(
@@ -35,10 +50,13 @@ public struct VideoFrameClock: Sendable {
         }
         self.rate = rate
         self.samples = samples
-        clock = try TrackClock(track: track, movieTimescale: movie.header.timescale)
-        presentationOrder = samples.indices.sorted {
-            (samples[$0].compositionTime, $0) < (samples[$1].compositionTime, $1)
-        }
+        clock = try TrackClock(track: track, movieTimescale: movieTimescale)
+        // Without B-frames (no `ctts`) decoding order is presentation order.
+        let inOrder = zip(samples, samples.dropFirst()).allSatisfy { $0.compositionTime <= $1.compositionTime }
+        presentationOrder =
+            inOrder
+            ? Array(samples.indices)
+            : samples.indices.sorted { (samples[$0].compositionTime, $0) < (samples[$1].compositionTime, $1) }
     }
 
     /// The movie time at which sample `index` (decoding order) is shown.
