@@ -64,7 +64,7 @@ public struct SEICaptionReader: Sendable {
     }
 
     /// ``read(sampleSize:protectedRanges:fetch:)`` with `slices` giving slices of a buffer it
-    /// keeps (``PictureHeadReader``'s): no array is made for a picture without SEI.
+    /// keeps (``SampleBytesReader``'s): no array is made for a picture without SEI.
     func read(
         sampleSize: Int, protectedRanges: [Range<Int>] = [],
         slices fetch: (Range<Int>) throws(ISOBMFFError) -> ArraySlice<UInt8>

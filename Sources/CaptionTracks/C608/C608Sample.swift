@@ -48,6 +48,13 @@ public struct C608Sample: Sendable, Hashable {
     /// and a problem; a missing `cdat`, an odd byte count or an atom size that cannot be are
     /// problems too. Nothing else in the sample is lost. (Fuzz entry point: bytes → result.)
     public static func read(_ bytes: [UInt8]) -> Reading {
+        read(bytes[...])
+    }
+
+    /// ``read(_:)`` of bytes held in a larger buffer (a read of several samples at once).
+    static func read(_ bytes: ArraySlice<UInt8>) -> Reading {
+        // Offsets count from the sample's first byte.
+        let base = bytes.startIndex
         var sample = C608Sample()
         var problems: [String] = []
         var offset = 0
@@ -58,10 +65,9 @@ public struct C608Sample: Sendable, Hashable {
                     "\(bytes.count - offset) byte(s) after the last atom, too few for an atom header; ignored")
                 break
             }
-            let size32 =
-                Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
-                | Int(bytes[offset + 3])
-            let type = FourCC(rawValue: bytes[(offset + 4)..<(offset + 8)].reduce(0) { $0 << 8 | UInt32($1) })
+            let at = base + offset
+            let size32 = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            let type = FourCC(rawValue: bytes[(at + 4)..<(at + 8)].reduce(0) { $0 << 8 | UInt32($1) })
             var size = size32 == 0 ? bytes.count - offset : size32
             if size < 8 {
                 problems.append(
@@ -76,7 +82,7 @@ public struct C608Sample: Sendable, Hashable {
                 )
                 size = have
             }
-            let payload = bytes[(offset + 8)..<(offset + size)]
+            let payload = bytes[(at + 8)..<(at + size)]
             switch type {
             case "cdat", "cdt2":
                 if type == "cdat" { sawData = true }

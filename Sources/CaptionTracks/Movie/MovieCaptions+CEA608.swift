@@ -21,11 +21,13 @@ extension MovieCaptions {
         var pairs: [CEA608Transmission.TimedPair] = []
         var diagnostics: [Diagnostic] = []
         var early = 0
-        for (index, sample) in try samples(of: track).enumerated() {
+        // A sample holds a few pairs: the samples after it are read with it.
+        var reader = SampleBytesReader(source: source, samples: try samples(of: track), aheadBytes: 1024)
+        for (index, sample) in reader.samples.enumerated() {
             let time = clock.movieTime(sample.time)
             guard
                 let bytes = try bytes(
-                    of: sample, limit: Self.maximumC608SampleBytes, rule: "tracks.c608",
+                    ofSample: index, from: &reader, limit: Self.maximumC608SampleBytes, rule: "tracks.c608",
                     at: location(track: track, sample: index, time: time), into: &diagnostics)
             else { continue }
             let reading = C608Sample.read(bytes)
@@ -84,7 +86,8 @@ extension MovieCaptions {
         var encryptedSamples = 0
         var firstWithData: Int?
         var read = 0
-        var heads = PictureHeadReader(source: source, samples: video.samples)
+        var heads = SampleBytesReader(
+            source: source, samples: video.samples, aheadBytes: SampleBytesReader.pictureHeadBytes)
         for (index, sample) in video.samples.enumerated() {
             if let first = firstWithData, index - first >= limit { break }
             read += 1
@@ -92,7 +95,7 @@ extension MovieCaptions {
             let ranges = protection?.samples[index].protectedRanges(sampleSize: sample.size) ?? []
             do throws(ISOBMFFError) {
                 reading = try reader.read(sampleSize: sample.size, protectedRanges: ranges) {
-                    (range: Range<Int>) throws(ISOBMFFError) in try heads.bytes(in: range, ofPicture: index)
+                    (range: Range<Int>) throws(ISOBMFFError) in try heads.bytes(in: range, ofSample: index)
                 }
             } catch {
                 throw located(error)
@@ -155,10 +158,7 @@ extension MovieCaptions {
         throws(CaptionTracksError) -> [UInt8]?
     {
         guard sample.size <= limit else {
-            diagnostics.append(
-                Diagnostic(
-                    .warning, rule, "a sample of \(sample.size) bytes, more than the \(limit) read; skipped", at: here()
-                ))
+            diagnostics.append(oversized(sample, limit: limit, rule: rule, at: here()))
             return nil
         }
         do throws(ISOBMFFError) {
@@ -166,6 +166,28 @@ extension MovieCaptions {
         } catch {
             throw CaptionTracksError(error, file: fileName)
         }
+    }
+
+    /// ``bytes(of:limit:rule:at:into:)`` of sample `index` of `reader`, read with the samples
+    /// after it.
+    func bytes(
+        ofSample index: Int, from reader: inout SampleBytesReader, limit: Int, rule: String,
+        at here: @autoclosure () -> DiagnosticLocation, into diagnostics: inout [Diagnostic]
+    ) throws(CaptionTracksError) -> ArraySlice<UInt8>? {
+        let sample = reader.samples[index]
+        guard sample.size <= limit else {
+            diagnostics.append(oversized(sample, limit: limit, rule: rule, at: here()))
+            return nil
+        }
+        do throws(ISOBMFFError) {
+            return try reader.bytes(in: 0..<sample.size, ofSample: index)
+        } catch {
+            throw CaptionTracksError(error, file: fileName)
+        }
+    }
+
+    private func oversized(_ sample: Sample, limit: Int, rule: String, at here: DiagnosticLocation) -> Diagnostic {
+        Diagnostic(.warning, rule, "a sample of \(sample.size) bytes, more than the \(limit) read; skipped", at: here)
     }
 
     /// The note for `count` byte pairs before movie time zero (an edit list starting later).

@@ -16,17 +16,19 @@ extension MovieCaptions {
         let styled = track.format == "tx3g"
         var captions: [Caption] = []
         var diagnostics: [Diagnostic] = []
-        for (index, sample) in try samples(of: track).enumerated() {
+        // Samples of a few words: those after one are read with it.
+        var reader = SampleBytesReader(source: source, samples: try samples(of: track), aheadBytes: 1024)
+        for (index, sample) in reader.samples.enumerated() {
             let start = clock.movieTime(sample.time)
             let end = start + clock.duration(sample.duration)
             // Located only for a finding.
             func here() -> DiagnosticLocation { location(track: track, sample: index, time: start) }
             guard
                 let bytes = try bytes(
-                    of: sample, limit: Self.maximumSubtitleSampleBytes, rule: "tracks.subtitle", at: here(),
-                    into: &diagnostics)
+                    ofSample: index, from: &reader, limit: Self.maximumSubtitleSampleBytes, rule: "tracks.subtitle",
+                    at: here(), into: &diagnostics)
             else { continue }
-            var reading = MovTextSample.read(bytes)
+            var reading = MovTextSample.read(Array(bytes))
             if !styled {
                 reading.sample.runs = reading.sample.runs.map { CaptionRun($0.text) }
                 reading.problems.removeAll { $0.contains("style") || $0.contains("modifier") }

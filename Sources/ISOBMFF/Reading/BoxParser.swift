@@ -43,7 +43,7 @@ public struct BoxParser: Sendable {
                     path: parentPath, offset: baseOffset + position)
             }
             let h = try Self.header(
-                in: bytes, at: position, room: range.upperBound - position, path: parentPath,
+                in: bytes[...], at: position, room: range.upperBound - position, path: parentPath,
                 fileOffset: baseOffset + position)
             result.append(
                 Box(
@@ -97,28 +97,14 @@ public struct BoxParser: Sendable {
         }
     }
 
-    /// Reads one box header at `offset` of the file, through `read`, checking that the box ends
-    /// by `limit`. With `allowingCutShort`, a size past `limit` is returned as it is, for the
+    /// Reads the box header at index `start` of `bytes`, which hold at least `min(16, room)`
+    /// bytes from there; `room` is how many bytes the box may span (to the end of its parent or
+    /// the file), `fileOffset` where it starts in the file, `path` its parent's path (both for
+    /// errors). With `allowingCutShort`, a size past `room` is returned as it is, for the
     /// caller to report.
     static func header(
-        at offset: Int, limit: Int, read: (Range<Int>) throws(ISOBMFFError) -> [UInt8], path: String, baseOffset: Int,
+        in bytes: ArraySlice<UInt8>, at start: Int, room: Int, path: String, fileOffset: Int,
         allowingCutShort: Bool = false
-    ) throws(ISOBMFFError) -> (type: FourCC, size: Int, headerSize: Int) {
-        let available = min(16, limit - offset)
-        guard available >= 8 else {
-            throw ISOBMFFError(.truncated, "a box header needs 8 bytes", path: path, offset: baseOffset + offset)
-        }
-        return try header(
-            in: try read(offset..<(offset + available)), at: 0, room: limit - offset, path: path,
-            fileOffset: baseOffset + offset, allowingCutShort: allowingCutShort)
-    }
-
-    /// Reads the box header at `start` of `bytes`, which hold at least `min(16, room)` bytes
-    /// from there; `room` is how many bytes the box may span (to the end of its parent or the
-    /// file), `fileOffset` where it starts in the file, `path` its parent's path (both for
-    /// errors).
-    static func header(
-        in bytes: [UInt8], at start: Int, room: Int, path: String, fileOffset: Int, allowingCutShort: Bool = false
     ) throws(ISOBMFFError) -> (type: FourCC, size: Int, headerSize: Int) {
         guard room >= 8 else {
             throw ISOBMFFError(.truncated, "a box header needs 8 bytes", path: path, offset: fileOffset)

@@ -99,7 +99,8 @@ public struct Movie: Sendable {
     /// `readingFragments` is off, one pass over its movie fragments that counts each track's
     /// samples in them (``Track/fragmentSampleCount``) and notes what is wrong with them
     /// (``warnings``). Without it the movie's tracks and sample entries are known at the cost of
-    /// `moov` alone, but its fragment counts stay 0 and their warnings unknown.
+    /// the box headers up to `moov` and `moov` itself: ``topLevelBoxes`` ends at `moov`, the
+    /// fragment counts stay 0 and their warnings unknown.
     public static func read(_ source: ByteSource, limits: ISOBMFFLimits = .standard, readingFragments: Bool = true)
         throws(ISOBMFFError) -> Movie
     {

@@ -6,7 +6,7 @@ struct MovieReader {
 
     func read(readingFragments: Bool = true) throws(ISOBMFFError) -> Movie {
         var warnings: [ISOBMFFError] = []
-        let (top, cutShort) = try topLevelBoxes(warnings: &warnings)
+        let (top, cutShort) = try topLevelBoxes(stoppingAtMovie: !readingFragments, warnings: &warnings)
         guard let moovHeader = top.first(where: { $0.type == "moov" }) else {
             if let moof = top.first(where: { $0.type == "moof" }) {
                 // ISO/IEC 23009-1 §6.3 and CMAF: a media segment's fragments need the
@@ -102,15 +102,21 @@ struct MovieReader {
         return nil
     }
 
-    /// The top-level boxes, reading only their headers. A last box that the end of the file cuts
-    /// short (a download stopped early) is kept to the end of the file with a warning; its
-    /// offset is returned.
-    private func topLevelBoxes(warnings: inout [ISOBMFFError]) throws(ISOBMFFError) -> ([Box], cutShort: Int?) {
+    /// The top-level boxes, reading only their headers (with `stoppingAtMovie`, those up to
+    /// `moov`). A last box that the end of the file cuts short (a download stopped early) is
+    /// kept to the end of the file with a warning; its offset is returned.
+    private func topLevelBoxes(stoppingAtMovie: Bool = false, warnings: inout [ISOBMFFError]) throws(ISOBMFFError)
+        -> ([Box], cutShort: Int?)
+    {
         var boxes: [Box] = []
         var offset = 0
         let size = source.count
         var cutShort: Int?
-        var counts: [FourCC: Int] = [:]
+        var moofs = 0
+        let segments = source as? SegmentedByteSource
+        // A fragment's `moof` is a few hundred bytes to a few KB, its `mdat` header right after:
+        // headers are read 4 KiB at a time, which often holds the next one.
+        var reads = ReadAheadBuffer(source: source)
         while offset < size {
             guard boxes.count < limits.maximumTopLevelBoxes else {
                 throw ISOBMFFError(.limit, "more than \(limits.maximumTopLevelBoxes) top-level boxes", offset: offset)
@@ -120,12 +126,13 @@ struct MovieReader {
                     .truncated, "the file ends with \(size - offset) bytes where a box header should be", offset: offset
                 )
             }
+            let head = try reads.bytes(in: offset..<min(size, offset + 16), readingTo: offset + 4096)
             var h = try BoxParser.header(
-                at: offset, limit: size, read: { r throws(ISOBMFFError) in try source.bytes(in: r) }, path: "",
-                baseOffset: 0, allowingCutShort: true)
-            counts[h.type, default: 0] += 1
+                in: head, at: head.startIndex, room: size - offset, path: "", fileOffset: offset,
+                allowingCutShort: true)
+            if h.type == "moof" { moofs += 1 }
             if h.size > size - offset {
-                let name = h.type == "moof" ? "moof[\(counts[h.type, default: 1])]" : h.type.description
+                let name = h.type == "moof" ? "moof[\(moofs)]" : h.type.description
                 warnings.append(
                     ISOBMFFError(
                         .truncated,
@@ -135,9 +142,7 @@ struct MovieReader {
                 h.size = size - offset
                 cutShort = offset
             }
-            if let segments = source as? SegmentedByteSource, let file = segments.file(containing: offset),
-                h.size > file.range.upperBound - offset
-            {
+            if let segments, let file = segments.file(containing: offset), h.size > file.range.upperBound - offset {
                 throw segments.located(
                     ISOBMFFError(
                         .truncated,
@@ -147,9 +152,10 @@ struct MovieReader {
             }
             boxes.append(
                 Box(
-                    type: h.type, offset: offset, size: h.size, headerSize: h.headerSize, path: h.type.description,
-                    children: []))
+                    type: h.type, offset: offset, size: h.size, headerSize: h.headerSize,
+                    boxPath: BoxPath(parent: "", type: h.type, ordinal: 0), children: []))
             offset += h.size
+            if stoppingAtMovie && h.type == "moov" { break }
         }
         return (boxes, cutShort)
     }
