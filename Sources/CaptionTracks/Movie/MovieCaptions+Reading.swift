@@ -18,10 +18,15 @@ extension MovieCaptions {
     }
 
     /// The first source of the first of `kinds` present (see ``chooseSource(kind:channel:)``).
+    /// The video is scanned for A/53 data only when `kinds` includes ``MovieCaptionSource/Kind/sei``
+    /// (the info note then names the other sources looked at), or to list every source when
+    /// none of `kinds` is found.
     func chooseSource(among kinds: [MovieCaptionSource.Kind], channel: Int?) throws(CaptionTracksError) -> (
         source: MovieCaptionSource, diagnostics: [Diagnostic]
     ) {
-        let (all, diagnostics) = sources()
+        let scanningVideo = kinds.contains(.sei)
+        var (all, diagnostics) = sources(scanningVideo: scanningVideo)
+        if !scanningVideo && !all.contains(where: { kinds.contains($0.kind) }) { (all, diagnostics) = sources() }
         let kind = kinds.count == 1 ? kinds.first : nil
         var chosen: MovieCaptionSource?
         for k in kinds where chosen == nil {

@@ -102,16 +102,26 @@ public struct MovieCaptions: Sendable {
     /// Every caption source, in track order, and a warning for each caption or subtitle track
     /// in a format this reader does not decode (it is left alone; nothing else is lost).
     ///
-    /// A/53 data is looked for in the first `seiScanLimit` pictures of each H.264 or HEVC video
-    /// track, so that listing stays quick on long movies; reading scans them all.
+    /// A/53 data is looked for in each H.264 or HEVC video track until `seiScanLimit` pictures
+    /// after the first that carries some (every picture when none does), so that listing stays
+    /// quick on long movies that have captions; reading scans them all.
     public func sources(seiScanLimit: Int = 600) -> (sources: [MovieCaptionSource], diagnostics: [Diagnostic]) {
+        sources(seiScanLimit: seiScanLimit, scanningVideo: true)
+    }
+
+    /// ``sources(seiScanLimit:)``; without `scanningVideo` the video is not looked at for A/53
+    /// data (the caller wants another kind of source), so no ``MovieCaptionSource/Kind/sei``
+    /// source is listed.
+    func sources(seiScanLimit: Int = 600, scanningVideo: Bool) -> (
+        sources: [MovieCaptionSource], diagnostics: [Diagnostic]
+    ) {
         var found: [MovieCaptionSource] = []
         var diagnostics = containerDiagnostics
         // The tracks read below, their fragments walked once for all of them.
         prefetchSamples(
             of: movie.tracks.filter {
                 ($0.handlerType == "clcp" && $0.format == "c608")
-                    || ($0.handlerType == "vide"
+                    || (scanningVideo && $0.handlerType == "vide"
                         && $0.sampleEntries.first.flatMap(SEICaptionReader.forSampleEntry) != nil)
             })
         for track in movie.tracks {
@@ -140,7 +150,8 @@ public struct MovieCaptions: Sendable {
             case "vide":
                 // An encrypted track whose SEI lies in protected bytes is listed too, so that
                 // reading it says so (an error-level finding) instead of "no captions".
-                guard let entry = track.sampleEntries.first, SEICaptionReader.forSampleEntry(entry) != nil,
+                guard scanningVideo, let entry = track.sampleEntries.first,
+                    SEICaptionReader.forSampleEntry(entry) != nil,
                     let scan = try? seiTransmission(track, limit: seiScanLimit),
                     !scan.transmission.pairs.isEmpty
                         || scan.diagnostics.contains(where: { $0.ruleID == Self.encryptedRule })
