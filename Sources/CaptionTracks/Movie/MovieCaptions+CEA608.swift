@@ -78,7 +78,8 @@ extension MovieCaptions {
             throw CaptionTracksError(error, file: nil)
         }
         let video = try VideoFrameClock(track: track, samples: samples, movieTimescale: movie.header.timescale)
-        var perSample = [[CEA608Transmission.TimedPair]](repeating: [], count: video.samples.count)
+        // Made at the first picture with caption data: a long video without any needs none.
+        var perSample: [[CEA608Transmission.TimedPair]] = []
         var diagnostics: [Diagnostic] = []
         var early = 0
         let protection = try encryption(of: track, sampleCount: video.samples.count)
@@ -128,6 +129,7 @@ extension MovieCaptions {
                         early += 1
                         continue
                     }
+                    if perSample.isEmpty { perSample = Array(repeating: [], count: video.samples.count) }
                     perSample[index].append(CEA608Transmission.TimedPair(time: time, field: field, pair: pair))
                 }
             }
@@ -140,11 +142,16 @@ extension MovieCaptions {
             diagnostics.append(first)
         }
         var pairs: [CEA608Transmission.TimedPair] = []
-        for index in video.presentationOrder { pairs += perSample[index] }
+        if !perSample.isEmpty {
+            for index in video.presentationOrder { pairs += perSample[index] }
+        }
         let reading = (CEA608Transmission(pairs: pairs), diagnostics)
         if read == video.samples.count {
             // Every picture read: what any limit gives, for as long as it reads them all.
             cache.keepSEI(reading, of: track.id, pictures: read, firstWithData: firstWithData)
+            // Nothing found: that reading answers every later scan, and the samples (48 bytes a
+            // picture) need not be kept.
+            if firstWithData == nil { cache.forgetSamples(of: track.id) }
         }
         return reading
     }

@@ -37,6 +37,9 @@ final class MovieCaptionsCache: Sendable {
 
     func keep(_ samples: [Sample], of id: UInt32) { state.withLock { $0.samples[id] = samples } }
 
+    /// Lets the samples of the track `id` go, when what was read from them is kept.
+    func forgetSamples(of id: UInt32) { state.withLock { $0.samples[id] = nil } }
+
     /// The pairs of the `c608` track `id`, when read.
     func c608(_ id: UInt32) -> Reading? { state.withLock { $0.c608[id] } }
 

@@ -11,7 +11,9 @@ public struct VideoFrameClock: Sendable {
     public let samples: [Sample]
     /// Sample indices in presentation order (by composition time, `ctts`; decoding order for
     /// equal times).
-    public let presentationOrder: [Int]
+    public var presentationOrder: [Int] { reordered ?? Array(samples.indices) }
+    /// ``presentationOrder`` when it is not decoding order (B-frames).
+    private let reordered: [Int]?
     let clock: TrackClock
 
     public init(track: Track, movie: Movie) throws(CaptionTracksError) {
@@ -53,10 +55,9 @@ public struct VideoFrameClock: Sendable {
         clock = try TrackClock(track: track, movieTimescale: movieTimescale)
         // Without B-frames (no `ctts`) decoding order is presentation order.
         let inOrder = zip(samples, samples.dropFirst()).allSatisfy { $0.compositionTime <= $1.compositionTime }
-        presentationOrder =
+        reordered =
             inOrder
-            ? Array(samples.indices)
-            : samples.indices.sorted { (samples[$0].compositionTime, $0) < (samples[$1].compositionTime, $1) }
+            ? nil : samples.indices.sorted { (samples[$0].compositionTime, $0) < (samples[$1].compositionTime, $1) }
     }
 
     /// The movie time at which sample `index` (decoding order) is shown.
