@@ -225,12 +225,15 @@ public struct MovieCaptionWriter {
             }
         }
         readOptions.startTimecode = startTimecode
-        let (read, _) = try CaptionFile.read(captionsPath, format: options.format, options: readOptions)
-        diagnostics += read.diagnostics
+        var (read, _) = try CaptionFile.read(captionsPath, format: options.format, options: readOptions)
         // An SCC file's own words are what a c608 track and A/53 data carry (re-addressed to the
         // channel asked for): words that are not filler are something to put in the movie even
         // when they decode to no caption on the channel read.
         let carriesWords = sccWords?.words.contains { $0.first != 0x80 || $0.second != 0x80 } ?? false
+        // Those words go in re-addressed to the channel asked for: that they hold no caption on
+        // it as read (`--cc3` with a CC1 file) is no fault of the file.
+        if carriesWords { read.diagnostics.removeAll { $0.ruleID == SCCReader.noCaptionsRule } }
+        diagnostics += read.diagnostics
         if !carriesWords,
             let empty = EmptyCaptions.finding(
                 read, input: captionsPath, consequence: "no captions are put in the movie",

@@ -127,14 +127,17 @@ struct BurnCommand: ParsableCommand {
             guard let captionFile else { return }
             (result, _) = try CaptionFile.read(captionFile, format: captionFormat, options: options)
         }
-        if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
         var found = result.diagnostics
         if let empty = EmptyCaptions.finding(
             result, input: captions == .embedded ? input : captionFile ?? input,
             consequence: "there is nothing to burn: \(export.output) is not written", allowEmpty: allowEmpty)
         {
-            try Exit.report(found + [empty])
+            // Nothing to burn: refused, or (--allow-empty) burned with the reader's findings
+            // reported at the end.
+            if empty.severity == .error { try Exit.report(found + [empty]) }
             found.append(empty)
+        } else if found.contains(where: { $0.severity == .error }) {
+            try Exit.report(found)
         }
         let document = result.document
         let offsetTime =

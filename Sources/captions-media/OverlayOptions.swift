@@ -92,13 +92,14 @@ struct OverlayOptions: ParsableArguments {
             case .captions:
                 guard let captions else { continue }
                 let (result, _) = try CaptionFile.read(captions, format: nil, options: CaptionFormatOptions())
-                if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
                 diagnostics += result.diagnostics
                 if let empty = EmptyCaptions.finding(
                     result, input: captions, consequence: "there is nothing to draw", allowEmpty: allowEmpty)
                 {
-                    try Exit.report(diagnostics + [empty])
+                    if empty.severity == .error { try Exit.report(diagnostics + [empty]) }
                     diagnostics.append(empty)
+                } else if result.diagnostics.contains(where: { $0.severity == .error }) {
+                    try Exit.report(result.diagnostics)
                 }
                 let renderer = try CaptionRenderer(captions: result.document.captions, fonts: fonts)
                 renderer.timecodeRate = result.document.frameRate

@@ -95,11 +95,17 @@ import Testing
             #expect(r.stderr.contains("error[captions.empty]"), "\(command[0]): \(r.stderr)")
             #expect(!Self.exists(command[command.firstIndex(of: "-o")! + 1]), "\(command[0])")
         }
-        // Burning nothing is allowed on request: the movie is written, with a warning.
-        let out = dir.path("allowed.mp4")
-        let r = try CLIRunner.run(["burn", clip, scc, "-o", out, "--allow-empty"])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("warning[captions.empty]"), "\(r.stderr)")
-        #expect(Self.exists(out))
+        // Burning nothing is allowed on request: the movie is written, with a warning; from the
+        // padding-only SCC, whose reading is itself an error (words and no caption), status 1.
+        for (captions, status) in [(srt, Int32(0)), (scc, 1)] {
+            let out = dir.path("allowed-\(status).mp4")
+            let r = try CLIRunner.run(["burn", clip, captions, "-o", out, "--allow-empty"])
+            #expect(r.status == status, "\(r.stderr)")
+            #expect(r.stderr.contains("warning[captions.empty]"), "\(r.stderr)")
+            #expect(Self.exists(out))
+        }
+        #expect(
+            try CLIRunner.run(["burn", clip, scc, "-o", dir.path("x.mp4")]).stderr.contains(
+                "error[scc.no-captions]: no caption for CC1: its 4 words are all filler (80 80)"))
     }
 }

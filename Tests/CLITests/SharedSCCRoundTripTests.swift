@@ -176,8 +176,10 @@ import Testing
             copies.append(copy)
             names.append(name)
         }
+        // 74 files, less those that read with error-level findings (the five that give no caption
+        // though they send words, `scc.no-captions`, among them).
         #expect(
-            names.count >= 71, "expected the 71 shared SCC fixtures that read without errors in ../shared/fixtures/scc")
+            names.count >= 69, "expected the 69 shared SCC fixtures that read without errors in ../shared/fixtures/scc")
         let decoded = try PeerDecoders.ttconv(originals + copies, in: dir)
         for (index, name) in names.enumerated() {
             let (original, copy) = (decoded[index], decoded[names.count + index])

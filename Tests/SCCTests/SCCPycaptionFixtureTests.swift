@@ -221,7 +221,10 @@ import Testing
         // mode) and are never shown. 00:08:00;00 does not exist in drop-frame counting.
         let result = try readFixture("pycaption/sample_scc_special_and_extended_characters.scc")
         #expect(result.document.captions.isEmpty)
-        #expect(rules(result) == ["scc.drop-frame-label", "608.never-displayed"])
+        // A file that sends words and gives no caption says why, as an error (issue 34).
+        #expect(rules(result) == ["scc.drop-frame-label", "608.never-displayed", "scc.no-captions"])
+        #expect(
+            result.diagnostics.last?.message == "no caption for CC1: what it loads is never displayed (no EOC shows it)")
     }
 
     @Test func extendedCharacters() throws {
@@ -259,8 +262,9 @@ import Testing
         #expect(
             result.diagnostics.filter { $0.ruleID == "scc.hex" }.map(\.location.column) == [13, 18, 23, 28, 48, 53, 58])
         #expect(result.diagnostics.filter { $0.ruleID == "scc.hex" }.allSatisfy { $0.location.line == 3 })
-        // With every EOC unreadable, the loaded text is never shown (15.119(f)(2)).
-        #expect(result.diagnostics.last?.ruleID == "608.never-displayed")
+        // With every EOC unreadable, the loaded text is never shown (15.119(f)(2)), and the file
+        // that gives no caption says why (issue 34).
+        #expect(result.diagnostics.suffix(2).map(\.ruleID) == ["608.never-displayed", "scc.no-captions"])
         #expect(throws: CaptionFormatError.self) {
             try readFixture("pycaption/sample_scc_with_unknown_commands.scc", CaptionFormatOptions(strict: true))
         }

@@ -21,6 +21,10 @@ public struct SCCReader: Sendable {
     /// has about 18,000.
     public static let maximumCaptions = 1_000_000
 
+    /// The rule of the error-level finding of a file that sends words and gives no caption,
+    /// which says why (only filler, another channel's data, only XDS, never displayed).
+    public static let noCaptionsRule = "scc.no-captions"
+
     /// The options read with (see the type's description).
     public let options: CaptionFormatOptions
     /// ``maximumCaptions`` unless a test asks for fewer.
@@ -49,18 +53,23 @@ public struct SCCReader: Sendable {
             return result
         }
         let rate = options.frameRate ?? .fps29_97
-        let (pass, builder, notes) = try SCCDecodingPass.decode(
+        let (pass, state, notes) = try SCCDecodingPass.decode(
             bytes, options: options, rate: rate,
-            initial: { [captionLimit] in SCCCaptionBuilder(time: $0.time, captionLimit: captionLimit) }
-        ) { builder, word, step, decoder in
+            initial: { [captionLimit] in
+                (builder: SCCCaptionBuilder(time: $0.time, captionLimit: captionLimit), use: SCCChannelUse())
+            }
+        ) { state, word, step, decoder in
+            state.use.count(step, channel: decoder.channel)
             // Words for the channel in consecutive frames prepare a roll-up line or paint-on
             // caption; its start is the first code of that run (SCCCaptionBuilder.prepare).
-            if step.accepted { builder.receive(frame: word.frame) }
+            if step.accepted { state.builder.receive(frame: word.frame) }
             if let change = step.screenChange {
-                builder.apply(change, memory: decoder.displayedMemory, mode: decoder.mode, baseRow: decoder.baseRow)
+                state.builder.apply(
+                    change, memory: decoder.displayedMemory, mode: decoder.mode, baseRow: decoder.baseRow)
             }
-            if step.accepted { builder.prepare(step.code, frame: word.frame, mode: decoder.mode) }
+            if step.accepted { state.builder.prepare(step.code, frame: word.frame, mode: decoder.mode) }
         }
+        let builder = state.builder
         if options.strict {
             let found = pass.decoderDiagnostics
             if let problem = found.first(where: { $0.severity >= .warning }) {
@@ -68,7 +77,7 @@ public struct SCCReader: Sendable {
                     .unreadable, problem.message, at: problem.location, diagnostics: pass.scanner.diagnostics + found)
             }
         }
-        var finishing = Finishing(pass: pass, builder: builder)
+        var finishing = Finishing(pass: pass, builder: builder, use: state.use)
         let result = finishing.finish(notes: notes)
         if let frame = finishing.builder.firstPastLimit {
             let dropFrame = pass.scanner.firstLabelDropFrame ?? rate.supportsDropFrame
@@ -87,6 +96,7 @@ public struct SCCReader: Sendable {
     private struct Finishing {
         var pass: SCCDecodingPass
         var builder: SCCCaptionBuilder
+        var use: SCCChannelUse
         var options: CaptionFormatOptions { pass.options }
         var rate: FrameRate { pass.rate }
         var scanner: SCCScanner { pass.scanner }
@@ -135,6 +145,16 @@ public struct SCCReader: Sendable {
             let document = CaptionDocument(
                 captions: builder.captions(), frameRate: rate, dropFrame: scanner.firstLabelDropFrame,
                 timeBase: .smpte, metadata: metadata)
+            if document.captions.isEmpty,
+                let why = use.whyNothing(
+                    channel: pass.decoder.channel, xdsPackets: pass.decoder.xdsPacketCount, textRows: textLines.count,
+                    neverDisplayed: diagnostics.contains { $0.ruleID == "608.never-displayed" })
+            {
+                diagnostics.append(
+                    Diagnostic(
+                        .error, SCCChannelUse.rule, why, at: DiagnosticLocation(file: options.fileName),
+                        suggestedFix: use.suggestion(channel: pass.decoder.channel)))
+            }
             return SCCReadResult(
                 document: document, textLines: textLines, xdsPackets: pass.decoder.xdsPackets,
                 diagnostics: diagnostics, startFrame: pass.startFrame)
