@@ -109,6 +109,7 @@ import Testing
         "roll-up-gap-of-two-before-another-colour-jumped-to-a-space-fuzz.scc",
         "pop-on-gap-after-text-on-a-background-jumped-into-a-code-cell-fuzz.scc",
         "roll-up-gap-after-text-on-a-background-jumped-with-a-tab-offset.scc",
+        "roll-up-window-moved-after-a-carriage-return-ahead-fuzz.scc",
     ])
     func writingWhatWasReadBackGivesTheSameFile(_ name: String) throws {
         let bytes = try Self.fixture(name)

@@ -150,4 +150,30 @@ extension WriterCrossCheckTests {
             #expect(!cues.contains { $0.text == "CC" }, "\(tool): \(cues)")
         }
     }
+
+    /// RU2 "AA" (30–90) and "BB" (70–200) on base row 15, then "CC" (120–200) in a window on base
+    /// row 8. The CR at 90 rolls "AA" out and leaves the base row empty, so "CC" has no CR of its
+    /// own; the window still moves, which only a PAC does (15.119(f)(1)): row 8, column 0 is
+    /// 0x16 0x70 (15.119, the PAC table; odd parity leaves both bytes as they are). Without it
+    /// "CC" went on row 15 with no warning (a fuzzing finding of 2026-11-29,
+    /// Fixtures/fuzz/scc/roll-up-window-moved-after-a-carriage-return-ahead-fuzz.scc). ttconv
+    /// moves the window, as 15.119(f)(1) has it, and shows "BB" above "CC" until 200; FFmpeg
+    /// (measured) leaves "BB" on row 14 and puts "CC" on row 8, above it: either way "CC" is no
+    /// longer on row 15 below "BB", where it went without the PAC.
+    @Test func aLineOnAnotherBaseRowAfterACarriageReturnAheadMovesTheWindow() throws {
+        var document = Self.rollUpDocument([("AA", 30, 90), ("BB", 70, 200), ("CC", 120, 200)], rows: 2)
+        document.captions[2].region = .cells(row: 6, column: 0, rows: 2, columns: 32, scroll: .rollUp(rows: 2))
+        let frame = 1001.0 / 30000
+        let words = ["00:00:03:00\t94ad 94ad", "00:00:04:00\t1670 1670 4343"]
+        for (tool, cues, seconds) in try Self.decodedByPeers(document, words: words) {
+            let moved = cues.first { Self.rows($0.text) == (tool == "FFmpeg" ? "CC\nBB" : "BB\nCC") }
+            #expect(moved.map { abs($0.end - seconds(200)) <= frame } == true, "\(tool): \(cues)")
+            #expect(!cues.contains { Self.rows($0.text) == "CC" }, "\(tool): \(cues)")
+        }
+        let written = try SCCWriter().write(document)
+        let reread = try SCCReader().read(written.bytes).document
+        #expect(reread.captions.map(\.text) == ["AA", "BB", "CC"])
+        #expect(reread.captions.last?.region?.origin == document.captions[2].region?.origin)
+        #expect(reread.captions.last?.region?.scroll == .rollUp(rows: 2))
+    }
 }

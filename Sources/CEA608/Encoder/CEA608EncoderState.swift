@@ -213,8 +213,12 @@ struct EncoderState {
                 onBase.row = baseRow
                 var lineShows: [CEA608Row] = []
                 var lineLooks: [CEA608Row] = []
-                if opening.opensLine && offset == 0 {
-                    // With no CR of its own, the line must open with a word that starts it.
+                if opening.opensLine && offset == 0 && opening.afterCarriageReturn {
+                    // With no CR of its own, the line must open with a word that starts it. A
+                    // window that moves to another base row needs its PAC whatever the first word
+                    // (a fuzzing finding of 2026-11-29, Fixtures/fuzz/scc/
+                    // roll-up-window-moved-after-a-carriage-return-ahead-fuzz.scc: the line went
+                    // on the old base row with no warning).
                     var trial = anchored
                     _ = encodeRows([onBase], into: &trial, afterCarriageReturn: true)
                     onSameBase = Self.startsALine(trial.units.first?.word)
