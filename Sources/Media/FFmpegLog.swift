@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Synchronization
 
 /// FFmpeg's log, kept out of the user's terminal: messages at error level and above are

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// JPEG files through libavcodec's MJPEG encoder (no hand-written JPEG code), for previews.
 ///

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// A failed FFmpeg call, keeping FFmpeg's own code and message and the name of the call.
 public struct MediaError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// The FFmpeg libraries the suite is linked against. Media is the only module that imports
 /// CFFmpeg; everything else asks it.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// PNG files through libavcodec's PNG encoder and decoder (no hand-written PNG code).
 ///

@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 
 /// A failure that stops rendering. C library failures keep the library's own code.
 public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// Reads a movie's container and track descriptions through libavformat, once.

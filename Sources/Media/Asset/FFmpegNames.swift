@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// FFmpeg's names and values turned into Swift ones: the same strings ffprobe prints.

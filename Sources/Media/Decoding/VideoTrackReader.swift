@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// Decodes one video track of a file from any point, handing on pictures with their time on

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// Puts A/53 closed-caption data on a frame for the encoder to write into the picture.

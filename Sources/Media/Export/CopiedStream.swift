@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// A track copied packet by packet into the output, cut to the export's time range at the
 /// packet nearest each end, its timestamps shifted by the same amount as the video's.

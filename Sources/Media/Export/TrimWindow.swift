@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// The part of the source an export keeps, and the shift that moves its start to zero.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// A decoded video picture on its way from the decoder to the encoder. Compositors draw into

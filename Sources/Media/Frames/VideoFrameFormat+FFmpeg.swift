@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 extension VideoFrameFormat {
     /// libavutil's pixel format for this format's name, for a picture of this size: an error

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 extension UnsafeMutablePointer where Pointee == AVStream {
     /// The stream's codec parameters; libavformat always allocates them, but a missing one is

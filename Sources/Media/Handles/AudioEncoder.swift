@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns the AAC encoder of a timeline export's audio (libavcodec's native `aac`, planar float).
 final class AudioEncoder: PacketSource {

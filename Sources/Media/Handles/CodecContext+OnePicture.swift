@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 extension CodecContext {
     /// Encodes `frame` as the only picture of an opened encoder: sends it, flushes the encoder

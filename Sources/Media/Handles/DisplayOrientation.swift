@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// How a video track's pictures are turned to be shown upright, from its display matrix: the
 /// `matrix` of the track header box (ISO/IEC 14496-12 §8.3.2 `tkhd`, the QuickTime File

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 // Owners of FFmpeg handles: each frees its handle in deinit.
 

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns a libavfilter graph. Filters are added one at a time with their options set through
 /// `av_opt_set` (never a filter-graph string, so file names and expressions need no escaping)

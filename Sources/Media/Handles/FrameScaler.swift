@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns a libswscale context that converts frames to another size or pixel format (the
 /// `--size` option, and pixel formats the compositors cannot draw into).

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import FileSafety
 
 /// Owns an `AVFormatContext` opened for reading (libavformat's demuxer state).

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns an `AVFormatContext` for writing and the file it opened (libavformat's muxer state).
 final class OutputFormatContext {

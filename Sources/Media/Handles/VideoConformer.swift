@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// Brings one source's decoded pictures to an output format through a libavfilter graph:

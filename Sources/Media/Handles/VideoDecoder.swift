@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns the decoder of one video stream. FFmpeg's frame and slice threads keep the cores busy
 /// (`thread_count` 0 lets libavcodec pick one per core and one more, as the ffmpeg command

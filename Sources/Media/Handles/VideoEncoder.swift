@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns the encoder of the output video. libavcodec's and libx264's own threads keep the cores
 /// busy (`thread_count` 0: one per core, as the ffmpeg command does).

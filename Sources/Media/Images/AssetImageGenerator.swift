@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// Pictures of an asset at given times, like `AVAssetImageGenerator`: by default the exact

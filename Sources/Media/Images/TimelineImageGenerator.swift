@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// Pictures of a ``MediaTimeline`` at given times, as `AVAssetImageGenerator` gives those of an

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// The compressed pictures of a movie's first video track, in the order the file stores them

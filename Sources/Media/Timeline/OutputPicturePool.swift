@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// Black, writable output pictures of one format whose pixel buffers are recycled, as FFmpeg's

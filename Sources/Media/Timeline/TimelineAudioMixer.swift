@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// The audio of a ``MediaTimeline`` through libavfilter, pulled in encoder-sized frames. Each

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// One audio track of a timeline fed, frame by frame, into its `abuffer` source in the mixer's

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// The picture a ``MediaTimeline`` shows at an output time, before the frame compositors: each

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// One run of a ``TimelineExportSession``: output frame by output frame, the timeline's picture

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import CaptionCore
 
 /// The pictures of one video track of a ``MediaTimeline`` at the output frame times, in order:

@@ -1,5 +1,5 @@
-import CFreeType
-import CHarfBuzz
+internal import CFreeType
+internal import CHarfBuzz
 import CaptionCore
 
 /// One loaded font face: owns the `FT_Face` and the HarfBuzz font made from it.

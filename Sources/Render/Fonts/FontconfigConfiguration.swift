@@ -1,4 +1,4 @@
-import CFontconfig
+internal import CFontconfig
 import Synchronization
 
 /// One fontconfig configuration (an `FcConfig`): the fonts it knows and the rules it applies to

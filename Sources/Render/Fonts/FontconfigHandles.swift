@@ -1,4 +1,4 @@
-import CFontconfig
+internal import CFontconfig
 
 // Owners of fontconfig objects: each frees its object in deinit. Only FontconfigConfiguration
 // uses them, under its lock.

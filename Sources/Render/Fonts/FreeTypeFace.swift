@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 
 /// Owns one `FT_Face` opened from a font file; keeps its library alive.
 final class FreeTypeFace {

@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 
 extension FreeTypeLibrary {
     /// Every usable face (scalable, of a regular width and weight) in the file at `path`, with its family and style as FreeType reads them

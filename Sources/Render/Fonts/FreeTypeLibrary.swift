@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 
 /// Owns one `FT_Library`. Faces keep a reference to it so it outlives them.
 final class FreeTypeLibrary {

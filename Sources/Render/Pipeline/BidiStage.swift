@@ -1,4 +1,4 @@
-import CFriBidi
+internal import CFriBidi
 
 /// A stretch of a line drawn with one style span, one face and one bidi embedding level: the
 /// unit that is shaped.

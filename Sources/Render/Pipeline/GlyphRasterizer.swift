@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 import CaptionCore
 
 /// A glyph's coverage bitmap and where it sits relative to the glyph origin on the baseline.

@@ -1,4 +1,4 @@
-import CHarfBuzz
+internal import CHarfBuzz
 
 /// One glyph out of HarfBuzz, in pixels. Offsets and advances use HarfBuzz's axes (y up); in
 /// vertical text HarfBuzz has already moved the offsets to the glyph's horizontal origin.
