@@ -87,7 +87,7 @@ public final class OutputFile {
     }
 
     /// Appends `bytes` to the temporary file.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileSafetyError) {
+    func write(_ bytes: UnsafeRawBufferPointer) throws(FileSafetyError) {
         guard descriptor >= 0, let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {

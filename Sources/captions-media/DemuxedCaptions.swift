@@ -66,7 +66,7 @@ enum DemuxedCaptions {
                     at: DiagnosticLocation(file: path))
             }
             try packets.forEachPicture { picture in
-                captions.add(picture: picture.bytes, presentationTime: picture.presentationTime)
+                picture.withBytes { captions.add(picture: $0, presentationTime: picture.presentationTime) }
                 return captions.pictureCount < limit
             }
             return (captions, packets.codecName, packets.streamID)

@@ -10,8 +10,13 @@ public enum MPEG2UserDataReader {
         bytes.withUnsafeBytes { read(picture: $0) }
     }
 
+    /// Reads the picture in `bytes`, a picture as a demuxer hands it on, with no copy.
+    public static func read(picture bytes: RawSpan) -> SEICaptionReader.Reading {
+        bytes.withUnsafeBytes { read(picture: $0) }
+    }
+
     /// Reads the picture in `bytes`.
-    public static func read(picture bytes: UnsafeRawBufferPointer) -> SEICaptionReader.Reading {
+    static func read(picture bytes: UnsafeRawBufferPointer) -> SEICaptionReader.Reading {
         var reading = SEICaptionReader.Reading()
         var p = StartCodes.next(in: bytes, from: 0)
         while let code = p {

@@ -112,8 +112,7 @@ public struct SEICaptionReader: Sendable {
     /// Reads one picture of an H.264 or HEVC byte stream (ITU-T H.264 Annex B: NAL units after
     /// `0x000001` start codes, as MPEG transport streams carry them; ``lengthSize`` is unused).
     /// As with stored samples, only the NAL units before the first slice are looked at.
-    /// (Fuzz entry point: bytes → result.)
-    public func read(annexB bytes: UnsafeRawBufferPointer) -> Reading {
+    func read(annexB bytes: UnsafeRawBufferPointer) -> Reading {
         var reading = Reading()
         let headerSize = codec == .h264 ? 1 : 2
         var p = StartCodes.next(in: bytes, from: 0)
@@ -134,8 +133,13 @@ public struct SEICaptionReader: Sendable {
         return reading
     }
 
-    /// Reads one Annex B picture held in `bytes`.
+    /// Reads one Annex B picture held in `bytes` (fuzz entry point: bytes → result).
     public func read(annexB bytes: [UInt8]) -> Reading {
+        bytes.withUnsafeBytes { read(annexB: $0) }
+    }
+
+    /// Reads one Annex B picture, as a demuxer hands it on, with no copy.
+    public func read(annexB bytes: RawSpan) -> Reading {
         bytes.withUnsafeBytes { read(annexB: $0) }
     }
 

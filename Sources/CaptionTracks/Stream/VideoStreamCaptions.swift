@@ -72,7 +72,16 @@ public struct VideoStreamCaptions: Sendable {
 
     /// Reads one picture (decoding order) shown at `presentationTime` (nil when the file gives
     /// none: the picture is then taken as shown right after the previous one read).
-    public mutating func add(picture bytes: UnsafeRawBufferPointer, presentationTime: MediaTime?) {
+    public mutating func add(picture bytes: RawSpan, presentationTime: MediaTime?) {
+        bytes.withUnsafeBytes { add(picture: $0, presentationTime: presentationTime) }
+    }
+
+    /// The same for `bytes` in memory (tests, and pictures read whole).
+    public mutating func add(picture bytes: [UInt8], presentationTime: MediaTime?) {
+        bytes.withUnsafeBytes { add(picture: $0, presentationTime: presentationTime) }
+    }
+
+    mutating func add(picture bytes: UnsafeRawBufferPointer, presentationTime: MediaTime?) {
         let index = pictureCount
         pictureCount += 1
         let reading: SEICaptionReader.Reading

@@ -12,16 +12,22 @@ import CaptionCore
 public final class VideoPacketReader {
     /// One picture as stored.
     public struct Picture {
-        /// The packet's bytes: the elementary stream of one picture (start codes for MPEG-2 and
-        /// Annex B H.264/HEVC; length-prefixed NAL units in MP4 and Matroska). Valid only during
-        /// the call that receives it.
-        public var bytes: UnsafeRawBufferPointer
+        /// The packet's bytes, owned by libavcodec's packet: valid only during the call that
+        /// receives the picture, so handed on only as a span (``withBytes(_:)``).
+        var bytes: UnsafeRawBufferPointer
         /// Presentation time on the asset's timeline (the container's start taken off, as export
         /// and burn count); nil when the file gives none.
         public var presentationTime: MediaTime?
         /// Decoding time, likewise.
         public var decodingTime: MediaTime?
         public var isKeyFrame: Bool
+
+        /// Calls `body` with the packet's bytes: the elementary stream of one picture (start
+        /// codes for MPEG-2 and Annex B H.264/HEVC; length-prefixed NAL units in MP4 and
+        /// Matroska), read in place.
+        public func withBytes<Result>(_ body: (RawSpan) throws -> Result) rethrows -> Result {
+            try body(bytes.bytes)
+        }
     }
 
     /// The file.
