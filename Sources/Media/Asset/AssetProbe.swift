@@ -89,20 +89,22 @@ enum AssetProbe {
         var frames = 0
         var packets = 0
         while frames < captionProbeFrames, packets < 50 * captionProbeFrames {
-            let r = av_read_frame(input.pointer, packet.pointer)
-            if r < 0 {
+            // A read error ends the probe as the end of the file does: the export that follows
+            // reports it with its time.
+            let read = (try? input.readPacket(into: packet, operation: "probing for captions")) ?? false
+            if !read {
                 try decoder.send(nil)
             } else if packet.pointer.pointee.stream_index == Int32(streamIndex) {
                 try decoder.send(packet.pointer)
             }
-            if r >= 0 { av_packet_unref(packet.pointer) }
+            if read { av_packet_unref(packet.pointer) }
             packets += 1
             while try decoder.receive(into: frame) {
                 frames += 1
                 if av_frame_get_side_data(frame.pointer, AV_FRAME_DATA_A53_CC) != nil { return true }
                 av_frame_unref(frame.pointer)
             }
-            if r < 0 { break }
+            if !read { break }
         }
         return false
     }

@@ -120,19 +120,10 @@ final class VideoTrackReader {
     /// Feeds the decoder the track's next packet, or the end of the stream.
     private func readPacket() throws {
         while true {
-            FFmpegLog.clear()
-            let r = av_read_frame(input.pointer, packet.pointer)
-            if r == captions_averror_eof() {
+            guard try input.readPacket(into: packet, operation: "reading \(track.label)") else {
                 try decoder.send(nil)
                 flushed = true
                 return
-            }
-            if r < 0 {
-                throw MediaFileError.ffmpeg(
-                    path: path,
-                    MediaError(
-                        code: r, operation: "reading \(track.label)", call: "av_read_frame",
-                        detail: FFmpegLog.lastMessage))
             }
             defer { av_packet_unref(packet.pointer) }
             guard packet.pointer.pointee.stream_index == stream.pointee.index else { continue }

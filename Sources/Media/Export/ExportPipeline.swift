@@ -116,17 +116,11 @@ final class ExportPipeline {
         let packet = try Packet(operation: "reading packets")
         while !isDone() {
             if isCancelled() { throw CancellationError() }
-            FFmpegLog.clear()
-            let r = av_read_frame(input.pointer, packet.pointer)
-            if r == captions_averror_eof() { break }
-            if r < 0 {
-                let at = lastVideoRaw.map { " after \(SecondsText.format(trim.assetTime(raw: $0).seconds)) s" } ?? ""
-                throw MediaFileError.ffmpeg(
-                    path: path,
-                    MediaError(
-                        code: r, operation: "reading the movie\(at)", call: "av_read_frame",
-                        detail: FFmpegLog.lastMessage))
-            }
+            let more = try input.readPacket(
+                into: packet,
+                operation: "reading the movie"
+                    + (lastVideoRaw.map { " after \(SecondsText.format(trim.assetTime(raw: $0).seconds)) s" } ?? ""))
+            guard more else { break }
             defer { av_packet_unref(packet.pointer) }
             let index = packet.pointer.pointee.stream_index
             if index == videoIndex {

@@ -99,6 +99,21 @@ final class InputFormatContext {
         return .noVideoTrack(path: path, found: found)
     }
 
+    /// Reads the next packet of any stream into `packet` (the one `av_read_frame` loop of the
+    /// module); false at the end of the file. A read error is thrown, naming the file, what was
+    /// being read (`operation`) and FFmpeg's last message. The caller unreferences the packet.
+    func readPacket(into packet: Packet, operation: @autoclosure () -> String) throws -> Bool {
+        FFmpegLog.clear()
+        let r = av_read_frame(pointer, packet.pointer)
+        if r == captions_averror_eof() { return false }
+        guard r >= 0 else {
+            throw MediaFileError.ffmpeg(
+                path: path,
+                MediaError(code: r, operation: operation(), call: "av_read_frame", detail: FFmpegLog.lastMessage))
+        }
+        return true
+    }
+
     /// The streams, in file order.
     var streams: [UnsafeMutablePointer<AVStream>] {
         (0..<Int(pointer.pointee.nb_streams)).compactMap { pointer.pointee.streams[$0] }

@@ -83,17 +83,7 @@ public final class VideoPacketReader {
     public func forEachPicture(_ body: (Picture) throws -> Bool) throws {
         let packet = try Packet(operation: "reading packets")
         let base = stream.pointee.time_base
-        while true {
-            FFmpegLog.clear()
-            let r = av_read_frame(input.pointer, packet.pointer)
-            if r == captions_averror_eof() { return }
-            if r < 0 {
-                throw MediaFileError.ffmpeg(
-                    path: path,
-                    MediaError(
-                        code: r, operation: "reading the video's packets", call: "av_read_frame",
-                        detail: FFmpegLog.lastMessage))
-            }
+        while try input.readPacket(into: packet, operation: "reading the video's packets") {
             defer { av_packet_unref(packet.pointer) }
             let p = packet.pointer.pointee
             guard p.stream_index == stream.pointee.index, let data = p.data else { continue }
