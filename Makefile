@@ -33,8 +33,9 @@ test: test-unit fuzz-smoke test-sanitize
 # "No writable cache directories" when it cannot keep a scan.
 TEST_CACHE = XDG_CACHE_HOME=$(CURDIR)/.build/test-cache
 
+# A module that imports another without declaring it fails the build (Package.swift's header).
 test-unit: test-deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(TEST_CACHE) $(SWIFT) test --skip-build
 
 # Fuzzing (Fuzz/README.md): every target for FUZZ_SECONDS, keeping new corpus inputs.

@@ -1,13 +1,18 @@
 // swift-tools-version:6.0
 // The captions suite: a caption and timed-metadata authoring library and the `captions` CLI.
-// Module layout and dependency direction follow ../shared/GUIDE.md:
-//   CaptionCore ← CEA608 ← SCC;  CaptionCore, XML ← ITT;  CaptionCore ← SRT, WebVTT;
-//   CaptionCore ← Validation;  CaptionCore, XML, ISOBMFF ← Metadata;  CaptionCore, CEA608, SCC,
-//   WebVTT, ISOBMFF ← CaptionTracks;  Render and Media depend on CaptionCore; Dashboard (the GPS
-//   dashboard's widgets, layout file, map and charts) on Render and Metadata; Composition (the
-//   compositor API and the built-in caption and GPS compositors) on Media, Render, Metadata and
-//   Dashboard; the CLI depends on all.
-// Each C library is imported by exactly one Swift module (its bridge owner).
+// Module layout and dependency direction follow ../shared/GUIDE.md (each line: what a module
+// depends on ← the module):
+//   CaptionCore ← CaptionJSON, SRT, WebVTT, CEA608;  CaptionCore, CEA608 ← SCC, Validation;
+//   CaptionCore, XML ← ITT;  FileSafety ← ISOBMFF;  CaptionCore, XML, ISOBMFF ← Metadata;
+//   CaptionCore, CEA608, SCC, WebVTT, ISOBMFF ← CaptionTracks;  every caption format,
+//   Validation, FileSafety, CaptionTracks ← CaptionKit;  CaptionCore ← Render;
+//   CaptionCore, FileSafety ← Media;  CaptionCore, Render, Metadata ← Dashboard (the GPS
+//   dashboard's widgets, layout file, map and charts);  CaptionCore, Media, Render, Metadata,
+//   Dashboard ← Composition (the compositor API and the built-in caption and GPS compositors);
+//   the CLI depends on all. CI builds with --explicit-target-dependency-import-check error, so
+//   a module imports only what it declares.
+// Each C library is imported by exactly one Swift module (its bridge owner), with
+// `internal import`, so that no C type reaches a public API.
 import PackageDescription
 
 let package = Package(
@@ -19,6 +24,10 @@ let package = Package(
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "Dashboard", targets: ["Dashboard"]),
+        // GPS and sensor tracks (GPMF, mebx, GPX) and movies' caption tracks, for app developers
+        // who read them without the CLI.
+        .library(name: "Metadata", targets: ["Metadata"]),
+        .library(name: "CaptionTracks", targets: ["CaptionTracks"]),
         .executable(name: "captions", targets: ["captions"]),
         .executable(name: "captions-media", targets: ["captions-media"]),
     ],
@@ -87,12 +96,10 @@ let package = Package(
         .target(name: "ITT", dependencies: ["CaptionCore", "XML"]),
         // Render is the only module that imports CFreeType, CHarfBuzz, CFriBidi and CFontconfig.
         .target(name: "Render", dependencies: ["CaptionCore", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
-        // Media is the only module that imports CFFmpeg. It is compiled in the Swift 5 language
-        // mode: FFmpeg exposes mutable C globals and callback pointers that Swift 6's strict
-        // concurrency checking cannot prove safe, although we never share them across threads.
-        .target(
-            name: "Media", dependencies: ["CaptionCore", "CFFmpeg", "FileSafety"],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Media is the only module that imports CFFmpeg (`internal import`, so no C type reaches
+        // its API). It builds in the Swift 6 language mode like every other module: its handles
+        // own their FFmpeg objects and never cross threads.
+        .target(name: "Media", dependencies: ["CaptionCore", "CFFmpeg", "FileSafety"]),
         // The GPS dashboard: widgets, the JSON layout file (Specs/dashboard-layout.md), the default
         // layout for any size, map projection and charts, drawn as layers by Render. Kept apart
         // from Composition so that it stays small; no C and no FFmpeg of its own.
