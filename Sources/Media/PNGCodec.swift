@@ -85,27 +85,20 @@ public enum PNGCodec {
         let outW = size?.width ?? width, outH = size?.height ?? height
         // A caller-given size can be anything: sizes whose byte count or row stride overflows
         // are refused here rather than trapping in the arithmetic below.
-        guard rgbaByteCount(width, height) != nil, let outBytes = rgbaByteCount(outW, outH) else {
+        guard rgbaByteCount(width, height) != nil, rgbaByteCount(outW, outH) != nil else {
             throw MediaError(code: captions_averror(EINVAL), operation: op)
         }
         let scaler = try ScaleContext(
             from: Int32(width), Int32(height), AVPixelFormat(rawValue: f.pointee.format),
             to: Int32(outW), Int32(outH), AV_PIX_FMT_RGBA, operation: op)
         defer { withExtendedLifetime(scaler) {} }
-        var pixels = [UInt8](repeating: 0, count: outBytes)
-        let scaled: Int32 = pixels.withUnsafeMutableBufferPointer { dst in
-            var dstData: [UnsafeMutablePointer<UInt8>?] = [dst.baseAddress, nil, nil, nil]
-            var dstStride: [Int32] = [Int32(outW * 4), 0, 0, 0]
-            let srcData: [UnsafePointer<UInt8>?] = [
+        let pixels = try scaler.packedRGBA(
+            planes: [
                 UnsafePointer(f.pointee.data.0), UnsafePointer(f.pointee.data.1),
                 UnsafePointer(f.pointee.data.2), UnsafePointer(f.pointee.data.3),
-            ]
-            let srcStride: [Int32] = [
-                f.pointee.linesize.0, f.pointee.linesize.1, f.pointee.linesize.2, f.pointee.linesize.3,
-            ]
-            return sws_scale(scaler.pointer, srcData, srcStride, 0, Int32(height), &dstData, &dstStride)
-        }
-        try MediaError.check(scaled, op)
+            ],
+            strides: [f.pointee.linesize.0, f.pointee.linesize.1, f.pointee.linesize.2, f.pointee.linesize.3],
+            height: Int32(height), width: outW, height: outH, operation: op)
         return (outW, outH, pixels)
     }
 

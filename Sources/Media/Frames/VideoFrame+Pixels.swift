@@ -50,7 +50,7 @@ extension Frame {
         let op = "converting a \(f.width)x\(f.height) frame to RGBA"
         let width = size?.width ?? Int(f.width)
         let height = size?.height ?? Int(f.height)
-        guard let count = PNGCodec.rgbaByteCount(width, height), f.width > 0, f.height > 0 else {
+        guard PNGCodec.rgbaByteCount(width, height) != nil, f.width > 0, f.height > 0 else {
             throw MediaError(code: captions_averror(EINVAL), operation: op)
         }
         let scaler = try ScaleContext(
@@ -59,18 +59,13 @@ extension Frame {
         let coefficients = sws_getCoefficients(matrix.swsColorSpace)
         // Output RGB is always full range.
         sws_setColorspaceDetails(scaler.pointer, coefficients, fullRange ? 1 : 0, coefficients, 1, 0, 1 << 16, 1 << 16)
-        var bytes = [UInt8](repeating: 0, count: count)
-        let r: Int32 = bytes.withUnsafeMutableBufferPointer { dst in
-            var dstData: [UnsafeMutablePointer<UInt8>?] = [dst.baseAddress, nil, nil, nil]
-            var dstStride: [Int32] = [Int32(width * 4), 0, 0, 0]
-            let srcData: [UnsafePointer<UInt8>?] = [
+        let bytes = try scaler.packedRGBA(
+            planes: [
                 UnsafePointer(f.data.0), UnsafePointer(f.data.1), UnsafePointer(f.data.2), UnsafePointer(f.data.3),
-            ]
-            let srcStride: [Int32] = [f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3]
-            return sws_scale(scaler.pointer, srcData, srcStride, 0, f.height, &dstData, &dstStride)
-        }
+            ],
+            strides: [f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3], height: f.height, width: width,
+            height: height, operation: op)
         withExtendedLifetime(self) {}
-        try MediaError.check(r, call: "sws_scale", op)
         return (width, height, bytes)
     }
 }
