@@ -151,20 +151,15 @@ struct BurnCommand: ParsableCommand {
         if let shadow { renderOptions.shadowOffset = shadow }
         let overrides = CaptionStyleOverrides(
             fontFamily: fontFamily, fontSizeInCells: fontSize, boxColor: box.flatMap { CaptionColor(hex: $0) })
-        do {
-            let renderer = try CaptionRenderer(
-                captions: overrides.applied(to: document.captions), fonts: try FontCatalog.system(overrideFiles: font),
-                options: renderOptions)
-            renderer.timecodeRate = document.frameRate ?? rate
-            renderer.timecodeDropFrame = document.dropFrame ?? false
-            let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
-            session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
-            session.compositors = [CaptionCompositor(renderer: renderer, offset: offsetTime)]
-            try ExportRunner.run(session, style: export.progress, extra: found + renderer.diagnostics)
-        } catch {
-            if let error = error as? RenderError { throw Exit.Failure(error.description) }
-            throw error
-        }
+        let renderer = try CaptionRenderer(
+            captions: overrides.applied(to: document.captions), fonts: try FontCatalog.system(overrideFiles: font),
+            options: renderOptions)
+        renderer.timecodeRate = document.frameRate ?? rate
+        renderer.timecodeDropFrame = document.dropFrame ?? false
+        let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
+        session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
+        session.compositors = [CaptionCompositor(renderer: renderer, offset: offsetTime)]
+        try ExportRunner.run(session, style: export.progress, extra: found + renderer.diagnostics)
     }
 
     /// `-3600`, `1.5`, `-01:00:00:00`.

@@ -110,11 +110,7 @@ struct ComposeCommand: ParsableCommand {
         // (removed on failure or interruption) and the track added while copying it to the output.
         var staging: OutputFile?
         if metadata != nil {
-            do throws(FileSafetyError) {
-                staging = try OutputFile(output, overwrite: force)
-            } catch {
-                throw Exit.Failure(error.description)
-            }
+            staging = try OutputFile(output, overwrite: force)
             staging?.releaseDescriptor()
         }
         defer { staging?.discard() }
@@ -123,13 +119,8 @@ struct ComposeCommand: ParsableCommand {
             containerFormat: needsTrack ? CaptionEmbedding.containerFormat(of: output) : nil)
         var fonts: (any FontProvider)?
         if !plan.titles.isEmpty || captionsOut == "burn" { fonts = try FontCatalog.system(overrideFiles: font) }
-        let session: TimelineExportSession
-        do {
-            session = try asset.makeExportSession(
-                outputPath: staging?.temporaryPath ?? output, settings: settings, fonts: fonts)
-        } catch {
-            throw Exit.Failure(error.description)
-        }
+        let session = try asset.makeExportSession(
+            outputPath: staging?.temporaryPath ?? output, settings: settings, fonts: fonts)
         try captions.run(session, fonts: fonts, progress: progress)
         if let metadata, let staging {
             try metadata.write(movie: staging.temporaryPath, to: output, overwrite: force)

@@ -68,11 +68,7 @@ struct ExportCommand: ParsableCommand {
 enum MovieFacts {
     /// The video's frame rate (for timecode arguments); 29.97 when the file does not say.
     static func frameRate(of asset: Asset) throws -> FrameRate {
-        do {
-            let d = try asset.loadDescription()
-            return d.tracks.first { $0.mediaType == .video }?.frameRate ?? .fps29_97
-        } catch let error as MediaFileError {
-            throw Exit.Failure(error.description)
-        }
+        let d = try asset.loadDescription()
+        return d.tracks.first { $0.mediaType == .video }?.frameRate ?? .fps29_97
     }
 }

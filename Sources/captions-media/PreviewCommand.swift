@@ -162,91 +162,85 @@ struct PreviewCommand: ParsableCommand {
         let dropFrame = document.dropFrame ?? false
         let imageFormat = try outputFormat()
         var report = PreviewReport(file: file)
-        do {
-            var backdrop: RGBAImage?
-            var bounds = size.flatMap(RenderSize.init) ?? .hd1080
-            if let background {
-                let bytes = try FileIO.readAll(background)
-                let target = size.flatMap(RenderSize.init).map { (width: $0.width, height: $0.height) }
-                let picture = try PNGCodec.decode(bytes, scaledTo: target)
-                backdrop = try RGBAImage(width: picture.width, height: picture.height, pixels: picture.rgba)
-                bounds = RenderSize(width: picture.width, height: picture.height)
-            }
-            var options = CaptionRenderOptions()
-            options.look = look == .cea608 ? .cea608 : look == .itt ? .timedText : .automatic
-            if let outline { options.outlineWidth = outline }
-            if let shadow { options.shadowOffset = shadow }
-            options.language = language ?? document.language
-            for file in font { try FileIO.checkInput(file) }
-            let renderer = try CaptionRenderer(
-                captions: document.captions, bounds: bounds, fonts: try FontCatalog.system(overrideFiles: font),
-                options: options)
-            renderer.timecodeRate = rate
-            renderer.timecodeDropFrame = dropFrame
-            report.width = bounds.width
-            report.height = bounds.height
-            report.look = look.rawValue
-            report.language = options.language
-
-            func picture(at time: MediaTime, as format: ImageFormat) throws -> [UInt8] {
-                var image = try backdrop ?? RGBAImage(width: bounds.width, height: bounds.height)
-                try renderer.render(at: time, into: &image)
-                switch format {
-                case .png: return try PNGCodec.encode(width: image.width, height: image.height, rgba: image.pixels)
-                case .jpeg: return try JPEGCodec.encode(width: image.width, height: image.height, rgba: image.pixels)
-                }
-            }
-            func label(_ time: MediaTime) -> String { Self.label(time, rate: rate, dropFrame: dropFrame) }
-
-            if let contactSheet {
-                let sheetFormat = format ?? .png
-                try FileManager.default.createDirectory(atPath: contactSheet, withIntermediateDirectories: true)
-                let scenes = renderer.captionSceneChanges(in: document.timeRange).filter(\.hasActiveCaptions)
-                for (index, scene) in scenes.enumerated() {
-                    let number = String(index + 1)
-                    let path =
-                        contactSheet + "/scene-" + String(repeating: "0", count: max(0, 4 - number.count)) + number
-                        + "_"
-                        + label(scene.timeRange.start).replacingOccurrences(of: ":", with: "-")
-                        .replacingOccurrences(of: ";", with: "-") + "." + sheetFormat.fileExtension
-                    let bytes = try picture(at: scene.timeRange.start, as: sheetFormat)
-                    try FileIO.writeAtomically(bytes, to: path, overwrite: force)
-                    report.outputs.append(
-                        .init(
-                            path: path, format: sheetFormat, bytes: bytes.count, time: scene.timeRange.start,
-                            label: label))
-                    report.scenes.append(
-                        .init(
-                            number: index + 1, start: scene.timeRange.start, end: scene.timeRange.end, path: path,
-                            label: label))
-                }
-                if !json {
-                    let note = "wrote \(scenes.count) image\(scenes.count == 1 ? "" : "s") to \(contactSheet)"
-                    // Standard output may be carrying the image (-o -).
-                    if output == Self.standardOutput { Console.error(note) } else { Console.out(note) }
-                }
-            }
-            if let output, let at {
-                let time = try TimeArgument.parse(at, option: "--at", rate: rate)
-                let bytes = try picture(at: time, as: imageFormat)
-                if output == Self.standardOutput {
-                    Console.out(bytes: bytes)
-                } else {
-                    try FileIO.writeAtomically(bytes, to: output, overwrite: force)
-                }
-                report.outputs.append(
-                    .init(path: output, format: imageFormat, bytes: bytes.count, time: time, label: label))
-            }
-            report.fonts = renderer.fontsUsed.map(PreviewReport.Font.init)
-            let diagnostics = result.diagnostics + renderer.diagnostics
-            report.diagnostics = diagnostics
-            if json { Console.out(try report.jsonText()) }
-            try Exit.report(diagnostics, file: file, quiet: json)
-        } catch let error as RenderError {
-            throw Exit.Failure(error.description)
-        } catch let error as MediaError {
-            throw Exit.Failure(error.description)
+        var backdrop: RGBAImage?
+        var bounds = size.flatMap(RenderSize.init) ?? .hd1080
+        if let background {
+            let bytes = try FileIO.readAll(background)
+            let target = size.flatMap(RenderSize.init).map { (width: $0.width, height: $0.height) }
+            let picture = try PNGCodec.decode(bytes, scaledTo: target)
+            backdrop = try RGBAImage(width: picture.width, height: picture.height, pixels: picture.rgba)
+            bounds = RenderSize(width: picture.width, height: picture.height)
         }
+        var options = CaptionRenderOptions()
+        options.look = look == .cea608 ? .cea608 : look == .itt ? .timedText : .automatic
+        if let outline { options.outlineWidth = outline }
+        if let shadow { options.shadowOffset = shadow }
+        options.language = language ?? document.language
+        for file in font { try FileIO.checkInput(file) }
+        let renderer = try CaptionRenderer(
+            captions: document.captions, bounds: bounds, fonts: try FontCatalog.system(overrideFiles: font),
+            options: options)
+        renderer.timecodeRate = rate
+        renderer.timecodeDropFrame = dropFrame
+        report.width = bounds.width
+        report.height = bounds.height
+        report.look = look.rawValue
+        report.language = options.language
+
+        func picture(at time: MediaTime, as format: ImageFormat) throws -> [UInt8] {
+            var image = try backdrop ?? RGBAImage(width: bounds.width, height: bounds.height)
+            try renderer.render(at: time, into: &image)
+            switch format {
+            case .png: return try PNGCodec.encode(width: image.width, height: image.height, rgba: image.pixels)
+            case .jpeg: return try JPEGCodec.encode(width: image.width, height: image.height, rgba: image.pixels)
+            }
+        }
+        func label(_ time: MediaTime) -> String { Self.label(time, rate: rate, dropFrame: dropFrame) }
+
+        if let contactSheet {
+            let sheetFormat = format ?? .png
+            try FileManager.default.createDirectory(atPath: contactSheet, withIntermediateDirectories: true)
+            let scenes = renderer.captionSceneChanges(in: document.timeRange).filter(\.hasActiveCaptions)
+            for (index, scene) in scenes.enumerated() {
+                let number = String(index + 1)
+                let path =
+                    contactSheet + "/scene-" + String(repeating: "0", count: max(0, 4 - number.count)) + number
+                    + "_"
+                    + label(scene.timeRange.start).replacingOccurrences(of: ":", with: "-")
+                    .replacingOccurrences(of: ";", with: "-") + "." + sheetFormat.fileExtension
+                let bytes = try picture(at: scene.timeRange.start, as: sheetFormat)
+                try FileIO.writeAtomically(bytes, to: path, overwrite: force)
+                report.outputs.append(
+                    .init(
+                        path: path, format: sheetFormat, bytes: bytes.count, time: scene.timeRange.start,
+                        label: label))
+                report.scenes.append(
+                    .init(
+                        number: index + 1, start: scene.timeRange.start, end: scene.timeRange.end, path: path,
+                        label: label))
+            }
+            if !json {
+                let note = "wrote \(scenes.count) image\(scenes.count == 1 ? "" : "s") to \(contactSheet)"
+                // Standard output may be carrying the image (-o -).
+                if output == Self.standardOutput { Console.error(note) } else { Console.out(note) }
+            }
+        }
+        if let output, let at {
+            let time = try TimeArgument.parse(at, option: "--at", rate: rate)
+            let bytes = try picture(at: time, as: imageFormat)
+            if output == Self.standardOutput {
+                Console.out(bytes: bytes)
+            } else {
+                try FileIO.writeAtomically(bytes, to: output, overwrite: force)
+            }
+            report.outputs.append(
+                .init(path: output, format: imageFormat, bytes: bytes.count, time: time, label: label))
+        }
+        report.fonts = renderer.fontsUsed.map(PreviewReport.Font.init)
+        let diagnostics = result.diagnostics + renderer.diagnostics
+        report.diagnostics = diagnostics
+        if json { Console.out(try report.jsonText()) }
+        try Exit.report(diagnostics, file: file, quiet: json)
     }
 
     /// `HH:MM:SS:FF` (`;FF` drop-frame) at `rate`, or the time in seconds when it has no timecode.

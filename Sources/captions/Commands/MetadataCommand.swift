@@ -10,9 +10,6 @@ struct MetadataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "metadata", abstract: "Add GPS tracks to movies as timed metadata, or dump a movie's metadata.",
         subcommands: [MetadataAddCommand.self, MetadataDumpCommand.self])
-
-    /// A metadata error as the CLI's unusable-input failure (exit status 2).
-    static func failure(_ error: MetadataError) -> Exit.Failure { Exit.Failure(error.description) }
 }
 
 /// `captions metadata add MOVIE GPX -o OUT`.
@@ -94,31 +91,25 @@ struct MetadataAddCommand: ParsableCommand {
 
     func run() throws {
         let options = try options()
-        do {
-            let movieMetadata = try MovieMetadata(path: movie)
-            let bytes = try InputFile.read(gpx, limit: 512 << 20, what: "GPX file")
-            let document = try GPXReader(fileName: gpx).read(bytes)
-            let adder = GPSMetadataAdder(movie: movieMetadata, options: options)
-            let (tracks, summary) = try adder.prepare(document, fileName: gpx)
-            // Only now, with everything checked, does the output exist (as a hidden temporary
-            // file until commit).
-            let out = try OutputFile(output, overwrite: force)
-            try adder.write(tracks) { (piece: [UInt8]) throws(ISOBMFFError) in
-                do throws(FileSafetyError) { try out.write(piece) } catch {
-                    throw ISOBMFFError(.io, error.message, path: output)
-                }
+        let movieMetadata = try MovieMetadata(path: movie)
+        let bytes = try InputFile.read(gpx, limit: 512 << 20, what: "GPX file")
+        let document = try GPXReader(fileName: gpx).read(bytes)
+        let adder = GPSMetadataAdder(movie: movieMetadata, options: options)
+        let (tracks, summary) = try adder.prepare(document, fileName: gpx)
+        // Only now, with everything checked, does the output exist (as a hidden temporary
+        // file until commit).
+        let out = try OutputFile(output, overwrite: force)
+        try adder.write(tracks) { (piece: [UInt8]) throws(ISOBMFFError) in
+            do throws(FileSafetyError) { try out.write(piece) } catch {
+                throw ISOBMFFError(.io, error.message, path: output)
             }
-            try out.commit()
-            try Exit.report(summary.diagnostics)
-            let forms = options.forms.map(\.rawValue).sorted().joined(separator: " and ")
-            Console.error(
-                "captions: \(summary.pointsWritten) of \(summary.pointsRead) points written as \(forms) "
-                    + "(track \(summary.trackIDs.map(String.init).joined(separator: ", "))) to \(output)")
-        } catch let error as MetadataError {
-            throw MetadataCommand.failure(error)
-        } catch let error as FileSafetyError {
-            throw Exit.Failure(error.description)
         }
+        try out.commit()
+        try Exit.report(summary.diagnostics)
+        let forms = options.forms.map(\.rawValue).sorted().joined(separator: " and ")
+        Console.error(
+            "captions: \(summary.pointsWritten) of \(summary.pointsRead) points written as \(forms) "
+                + "(track \(summary.trackIDs.map(String.init).joined(separator: ", "))) to \(output)")
     }
 }
 
@@ -156,25 +147,21 @@ struct MetadataDumpCommand: ParsableCommand {
         guard [json, gpx, csv].filter({ $0 }).count <= 1 else {
             throw Exit.Failure("choose one of --json, --gpx and --csv")
         }
-        do {
-            let dump = MetadataDump(metadata: try MovieMetadata(path: movie))
-            let text: String
-            if json {
-                text = try dump.json()
-            } else if gpx {
-                text = try dump.gpx(trackID: track)
-            } else if csv {
-                text = try dump.csv(trackID: track)
-            } else {
-                text = try dump.text()
-            }
-            if let output {
-                try FileIO.writeAtomically(Array(text.utf8), to: output, overwrite: force)
-            } else {
-                Console.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
-            }
-        } catch let error as MetadataError {
-            throw MetadataCommand.failure(error)
+        let dump = MetadataDump(metadata: try MovieMetadata(path: movie))
+        let text: String
+        if json {
+            text = try dump.json()
+        } else if gpx {
+            text = try dump.gpx(trackID: track)
+        } else if csv {
+            text = try dump.csv(trackID: track)
+        } else {
+            text = try dump.text()
+        }
+        if let output {
+            try FileIO.writeAtomically(Array(text.utf8), to: output, overwrite: force)
+        } else {
+            Console.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
         }
     }
 }
