@@ -8,9 +8,7 @@ import CaptionKit
 /// is installed beside `captions`, so the common commands never load FFmpeg.
 public enum MediaCommandForwarder {
     /// The subcommands that live in `captions-media`.
-    public static let commands: Set<String> = [
-        "preview", "media-info", "export", "burn", "frame", "thumbnails", "compose",
-    ]
+    public static let commands = Set(MediaCommand.allCases.map(\.rawValue))
 
     /// Extensions of movie files: `captions inspect` of one of these describes the movie.
     static let movieExtensions: Set<String> = [

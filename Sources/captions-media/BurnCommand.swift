@@ -9,8 +9,8 @@ import Render
 /// `captions burn IN CAPTIONS -o OUT`: draws captions into the video during an export.
 struct BurnCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "burn",
-        abstract: "Burn captions into a movie's picture (any caption format this suite reads).",
+        commandName: MediaCommand.burn.rawValue,
+        abstract: MediaCommand.burn.abstract,
         discussion: """
             Each caption scene is rendered once (FreeType, HarfBuzz, FriBidi) and blended straight \
             into the decoded frames — yuv420p, yuvj420p, nv12 and yuv420p10le; other pixel formats \

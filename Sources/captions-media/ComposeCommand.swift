@@ -10,8 +10,8 @@ import Render
 /// an edit of several movies into one (Specs/composition.md).
 struct ComposeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "compose",
-        abstract: "Stitch, trim and cross-fade movies into one, from a composition file or a list of clips.",
+        commandName: MediaCommand.compose.rawValue,
+        abstract: MediaCommand.compose.abstract,
         discussion: """
             With one .json argument, the composition file (Specs/composition.md) says everything: \
             clips with in and out points and speed, empty ranges, cross-fades, other tracks \

@@ -9,8 +9,8 @@ import Render
 /// with `--contact-sheet DIR` one picture per scene.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "preview",
-        abstract: "Render the captions on screen at a time to a PNG or JPEG image.",
+        commandName: MediaCommand.preview.rawValue,
+        abstract: MediaCommand.preview.abstract,
         usage: """
             captions preview <file> --at <time> -o <image.png|image.jpg|-> [<options>]
             captions preview <file> --contact-sheet <folder> [<options>]
