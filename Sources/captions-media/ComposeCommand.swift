@@ -44,14 +44,7 @@ struct ComposeCommand: ParsableCommand {
     @Option(name: .customLong("frame-rate"), help: "Output frame rate: 30, 29.97, 30000/1001… (overrides the file's).")
     var frameRate: String?
 
-    @Option(name: .long, help: "Video encoder (default libx264).")
-    var codec = "libx264"
-
-    @Option(name: .long, help: "Constant rate factor for libx264/libx265 (0–51; default 23).")
-    var crf: Double?
-
-    @Option(name: .long, help: "Encoder preset: ultrafast … veryslow.")
-    var preset: String?
+    @OptionGroup var encoding: EncodingOptions
 
     @Option(
         name: .customLong("captions-out"),
@@ -85,7 +78,9 @@ struct ComposeCommand: ParsableCommand {
         if let frameRate, FrameRate(frameRate) == nil {
             throw ValidationError("--frame-rate: \"\(frameRate)\" is not a frame rate")
         }
-        if let crf, !(0...51).contains(crf) { throw ValidationError("--crf must be between 0 and 51") }
+        if case .copy = encoding.videoCodec {
+            throw ValidationError("--codec copy: a composition's pictures are made anew, so they are always encoded")
+        }
         if let metadataOut, metadataOut != "track" { throw ValidationError("--metadata-out: the only form is track") }
     }
 
@@ -115,7 +110,8 @@ struct ComposeCommand: ParsableCommand {
         }
         defer { staging?.discard() }
         let settings = ExportSettings(
-            videoCodec: .encode(codec), crf: crf, preset: preset, overwrite: force || staging != nil,
+            videoCodec: encoding.videoCodec, crf: encoding.crf, preset: encoding.preset,
+            overwrite: force || staging != nil,
             containerFormat: needsTrack ? CaptionEmbedding.containerFormat(of: output) : nil)
         var fonts: (any FontProvider)?
         if !plan.titles.isEmpty || captionsOut == "burn" { fonts = try FontCatalog.system(overrideFiles: font) }

@@ -60,22 +60,12 @@ struct PreviewCommand: ParsableCommand {
         help: "A PNG frame to draw the captions on (scaled to --size when both are given). Default: transparent.")
     var background: String?
 
-    @Option(name: .long, help: "A font file tried before the configured fonts (repeatable).")
-    var font: [String] = []
-
     @Option(
         name: .long,
         help: "The captions' language as a BCP 47 tag (ja, zh-CN, ko…) for choosing fonts. Default: the file's own.")
     var language: String?
 
-    @Option(name: .long, help: "Presentation: automatic (608 look for cell regions, iTT otherwise), cea608 or itt.")
-    var look: LookOption = .automatic
-
-    @Option(name: .long, help: "iTT outline width as a fraction of the font size (default 0.06; 0 for none).")
-    var outline: Double?
-
-    @Option(name: .long, help: "iTT drop-shadow offset as a fraction of the font size (default 0: none).")
-    var shadow: Double?
+    @OptionGroup var style: CaptionStyleOptions
 
     @Option(
         name: .customLong("contact-sheet"),
@@ -93,10 +83,6 @@ struct PreviewCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Replace existing output files.")
     var force = false
-
-    enum LookOption: String, ExpressibleByArgument, CaseIterable {
-        case automatic, cea608, itt
-    }
 
     enum ImageFormat: String, ExpressibleByArgument, CaseIterable, Encodable {
         case png, jpeg
@@ -123,8 +109,6 @@ struct PreviewCommand: ParsableCommand {
         if let size, RenderSize(size)?.isUsable != true {
             throw ValidationError("--size must be WIDTHxHEIGHT between 2x2 and 16384x16384, not \"\(size)\"")
         }
-        if let outline, !(0...1).contains(outline) { throw ValidationError("--outline must be between 0 and 1") }
-        if let shadow, !(0...1).contains(shadow) { throw ValidationError("--shadow must be between 0 and 1") }
         if output == Self.standardOutput && json {
             throw ValidationError("-o - and --json both write to standard output: write the image to a file")
         }
@@ -171,20 +155,16 @@ struct PreviewCommand: ParsableCommand {
             backdrop = try RGBAImage(width: picture.width, height: picture.height, pixels: picture.rgba)
             bounds = RenderSize(width: picture.width, height: picture.height)
         }
-        var options = CaptionRenderOptions()
-        options.look = look == .cea608 ? .cea608 : look == .itt ? .timedText : .automatic
-        if let outline { options.outlineWidth = outline }
-        if let shadow { options.shadowOffset = shadow }
+        var options = style.renderOptions()
         options.language = language ?? document.language
-        for file in font { try FileIO.checkInput(file) }
         let renderer = try CaptionRenderer(
-            captions: document.captions, bounds: bounds, fonts: try FontCatalog.system(overrideFiles: font),
+            captions: document.captions, bounds: bounds, fonts: try style.fonts(),
             options: options)
         renderer.timecodeRate = rate
         renderer.timecodeDropFrame = dropFrame
         report.width = bounds.width
         report.height = bounds.height
-        report.look = look.rawValue
+        report.look = style.look.rawValue
         report.language = options.language
 
         func picture(at time: MediaTime, as format: ImageFormat) throws -> [UInt8] {
