@@ -18,7 +18,7 @@ public protocol CommandError: Error, CustomStringConvertible {
 }
 
 extension CommandError {
-    public var commandLineMessage: String { description }
+    public var commandLineMessage: String { CommandLineWords.said(description) }
     public var exitStatus: Int32 { Exit.unusable }
     public var findings: [Diagnostic] { [] }
 }
@@ -33,3 +33,20 @@ extension CaptionFormatError: CommandError {
 extension MediaTimeError: CommandError {}
 extension TimecodeError: CommandError {}
 extension FileSafetyError: CommandError {}
+
+/// The words in which the libraries' errors name their own parameters, and the command line's
+/// words for the flag that sets each: the one place where the CLI adds its flags to a library's
+/// message (`overwrite: true` is `--force`, `format:` is `--from` or `--to`).
+public enum CommandLineWords {
+    public static let flags: [(library: String, commandLine: String)] = [
+        (FileSafetyError.replaceHint, "use --force to replace it"),
+        (FileSafetyError.neverReplacedHint, "it is never replaced, even with --force"),
+        (CaptionFormatRegistry.readFormatHint, "use --from"),
+        (CaptionFormatRegistry.writeFormatHint, "use --to"),
+    ]
+
+    /// `message` with each library parameter's words replaced by the flag's.
+    public static func said(_ message: String) -> String {
+        flags.reduce(message) { $0.replacing($1.library, with: $1.commandLine) }
+    }
+}
