@@ -64,6 +64,7 @@ struct OverlayOptions: ParsableArguments {
     }
 
     func validate() throws {
+        if let gpxOffset { _ = try TimeArgument.seconds(gpxOffset, option: "--gpx-offset") }
         if overlay.contains(.captions), captions == nil {
             throw ValidationError("--overlay captions needs --captions FILE")
         }
@@ -141,14 +142,7 @@ struct OverlayOptions: ParsableArguments {
         diagnostics += document.diagnostics
         let (points, timeDiagnostics) = try document.timedTrackPoints()
         diagnostics += timeDiagnostics
-        var offset = MediaTime.zero
-        if let gpxOffset {
-            let text = gpxOffset.hasSuffix("s") ? String(gpxOffset.dropLast()) : gpxOffset
-            guard let t = MediaTime(decimalSeconds: Substring(text)) else {
-                throw Exit.Failure("--gpx-offset \(gpxOffset): expected seconds such as 2.5 or -1")
-            }
-            offset = t
-        }
+        let offset = try gpxOffset.map { try TimeArgument.seconds($0, option: "--gpx-offset") } ?? .zero
         let sync = MetadataSync(rawValue: self.sync) ?? .creationTime
         let anchor = try sync.anchor(for: movie, points: points)
         let (placed, placeDiagnostics) = try MetadataSync.place(

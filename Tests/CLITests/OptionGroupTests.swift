@@ -71,3 +71,36 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.path("out.mp4")))
     }
 }
+
+/// Option values that need no file are checked by the commands' `validate()`, before any file is
+/// read, and refused as ArgumentParser refuses a bad argument (its error and the usage, status 2).
+@Suite struct OptionValueTests {
+    @Test func metadataOptionsAreCheckedBeforeTheFiles() throws {
+        let dir = try TemporaryDirectory()
+        let base = ["metadata", "add", dir.path("none.mp4"), dir.path("none.gpx"), "-o", dir.path("out.mp4")]
+        for (extra, message) in [
+            (["--max-dop", "0"], "--max-dop must be positive"),
+            (["--form", "xyz"], "--form xyz: expected mebx, gpmf or both"),
+            (["--offset", "soon"], "--offset soon: expected seconds such as 2.5, 2.5s or -1"),
+        ] {
+            let r = try CLIRunner.run(base + extra)
+            #expect(r.status == 2, "\(extra): \(r.stderr)")
+            #expect(r.stderr.contains("Error: \(message)"), "\(extra): \(r.stderr)")
+            #expect(r.stderr.contains("Usage: captions metadata add"), "\(extra): \(r.stderr)")
+        }
+        let dump = try CLIRunner.run(["metadata", "dump", dir.path("none.mp4"), "--json", "--csv"])
+        #expect(dump.status == 2)
+        #expect(dump.stderr.contains("Error: choose one of --json, --gpx and --csv"), "\(dump.stderr)")
+    }
+
+    /// `--gpx-offset` was read only after the movie was opened, so a missing movie hid it.
+    @Test func exportChecksTheGPXOffsetBeforeTheMovie() throws {
+        let dir = try TemporaryDirectory()
+        let r = try CLIRunner.run([
+            "export", dir.path("none.mp4"), "-o", dir.path("out.mp4"), "--overlay", "gps", "--gpx", dir.path("r.gpx"),
+            "--gpx-offset", "soon",
+        ])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("Error: --gpx-offset soon: expected seconds such as 2.5, 2.5s or -1"), "\(r.stderr)")
+    }
+}

@@ -57,31 +57,28 @@ struct MetadataAddCommand: ParsableCommand {
     @Flag(help: "Replace the output if it exists.")
     var force = false
 
-    func options() throws -> GPSMetadataAdder.Options {
+    /// Every option's value checked before any file is read.
+    func validate() throws { _ = try options() }
+
+    func options() throws(ValidationError) -> GPSMetadataAdder.Options {
         var o = GPSMetadataAdder.Options()
         switch form {
         case "both": o.forms = [.mebx, .gpmf]
         case "mebx": o.forms = [.mebx]
         case "gpmf", "gpmd": o.forms = [.gpmf]
-        default: throw Exit.Failure("--form \(form): expected mebx, gpmf or both")
+        default: throw ValidationError("--form \(form): expected mebx, gpmf or both")
         }
         guard let s = MetadataSync(rawValue: sync) else {
-            throw Exit.Failure("--sync \(sync): expected creation-time, gps or start")
+            throw ValidationError("--sync \(sync): expected creation-time, gps or start")
         }
         o.sync = s
-        if let offset {
-            let text = offset.hasSuffix("s") ? String(offset.dropLast()) : offset
-            guard let t = MediaTime(decimalSeconds: Substring(text)) else {
-                throw Exit.Failure("--offset \(offset): expected seconds such as 2.5s or -1")
-            }
-            o.offset = t
-        }
-        if let maxDOP { guard maxDOP > 0 else { throw Exit.Failure("--max-dop must be positive") } }
-        if let maxSpeed { guard maxSpeed > 0 else { throw Exit.Failure("--max-speed must be positive") } }
+        if let offset { o.offset = try TimeArgument.seconds(offset, option: "--offset") }
+        if let maxDOP, maxDOP <= 0 { throw ValidationError("--max-dop must be positive") }
+        if let maxSpeed, maxSpeed <= 0 { throw ValidationError("--max-speed must be positive") }
         var zones: [TrackPointFilter.PrivacyZone] = []
         for z in hideNear {
             guard let zone = TrackPointFilter.PrivacyZone(argument: z) else {
-                throw Exit.Failure("--hide-near \(z): expected LAT,LON,RADIUS such as 48.85,2.35,300m")
+                throw ValidationError("--hide-near \(z): expected LAT,LON,RADIUS such as 48.85,2.35,300m")
             }
             zones.append(zone)
         }
@@ -143,10 +140,13 @@ struct MetadataDumpCommand: ParsableCommand {
     @Flag(help: "Replace the output if it exists.")
     var force = false
 
-    func run() throws {
+    func validate() throws {
         guard [json, gpx, csv].filter({ $0 }).count <= 1 else {
-            throw Exit.Failure("choose one of --json, --gpx and --csv")
+            throw ValidationError("choose one of --json, --gpx and --csv")
         }
+    }
+
+    func run() throws {
         let dump = MetadataDump(metadata: try MovieMetadata(path: movie))
         let text: String
         if json {
