@@ -18,10 +18,9 @@ struct ComposeMetadata {
                 let movie = try MovieMetadata(path: placed.path)
                 let track = try SampleDataTrack(movie: movie, track: try movie.gpsTrack())
                 groups += try EditRetiming.retime(track.groups, through: [placed.mapping])
-            } catch let error as MetadataError {
-                throw Exit.Failure("\(placed.clip.location(of: "metadata").path): \(error)")
-            } catch let error as CompositionError {
-                throw Exit.Failure("\(placed.clip.location(of: "metadata").path): \(error)")
+            } catch let error as CommandError {
+                // Said of the clip's "metadata" member, where the composition file asks for it.
+                throw Exit.Failure("\(placed.clip.location(of: "metadata").path): \(error.commandLineMessage)")
             }
         }
         groups.sort { $0.timeRange.start < $1.timeRange.start }
