@@ -12,11 +12,9 @@ extension CaptionFile {
     )? {
         let descriptor = MovieCaptionFormat.descriptor
         if let name, name.lowercased() != descriptor.name { return nil }
-        let head =
-            path == "-"
-            ? [] : (try? FileByteSource(path: path)).flatMap { try? $0.bytes(in: 0..<min(189, $0.count)) } ?? []
-        let needsDemuxer = StreamMovieReader.needsDemuxer(head: head)
-        if name == nil && !needsDemuxer && !MovieCaptions.looksLikeMovie(head) { return nil }
+        let container = path == "-" ? nil : movieContainer(path)
+        let needsDemuxer = container?.needsDemuxer == true
+        if name == nil && !needsDemuxer && container != .isoBMFF { return nil }
         let opts = options.named(path)
         if needsDemuxer { return (try streamReader(for: path).read(path, opts), descriptor) }
         do throws(CaptionTracksError) {
@@ -64,6 +62,14 @@ extension CaptionFile {
         }
     }
 
+    /// The kind of movie the file at `path` is, by its first bytes; nil for any other file.
+    static func movieContainer(_ path: String) -> MovieContainer? {
+        guard let file = try? FileByteSource(path: path),
+            let head = try? file.bytes(in: 0..<min(MovieContainer.headLength, file.count))
+        else { return nil }
+        return MovieContainer(head: head)
+    }
+
     /// The installed reader for a movie that needs libavformat, or a clear error.
     static func streamReader(for path: String) throws -> StreamMovieReader {
         guard let reader = StreamMovieReader.current else {
@@ -93,7 +99,6 @@ extension CaptionFile {
                 .cannotWrite, "--as-transmitted writes SCC, not \(format.name)", at: DiagnosticLocation(file: output))
         }
         let transmitted: (bytes: [UInt8], diagnostics: [Diagnostic])
-        let head = (try? FileByteSource(path: path)).flatMap { try? $0.bytes(in: 0..<min(189, $0.count)) } ?? []
         if let segments {
             // An initialization segment (`path`) and its media segments, read as one movie.
             do throws(CaptionTracksError) {
@@ -102,7 +107,7 @@ extension CaptionFile {
             } catch {
                 throw error.formatError
             }
-        } else if StreamMovieReader.needsDemuxer(head: head) {
+        } else if movieContainer(path)?.needsDemuxer == true {
             transmitted = try streamReader(for: path).transmittedSCC(path, options.named(path))
         } else {
             var missing: CaptionTracksError?

@@ -49,6 +49,15 @@ public struct CaptionFormatRegistry: Sendable {
         return scored.max { $0.1 < $1.1 }?.0
     }
 
+    /// How the message ends when the format of a file to read cannot be told: the parameter
+    /// that names it (`CaptionFile.read(_:format:options:)`). A command line says its own flag
+    /// instead (the `captions` CLI: `--from`).
+    public static let readFormatHint = "name it with format:"
+
+    /// How the message ends when the format of a file to write cannot be told
+    /// (`CaptionFile.write(_:to:format:…)`; the `captions` CLI: `--to`).
+    public static let writeFormatHint = "name the format to write with format:"
+
     /// Picks the input format: `name` if given, else the extension, else the probe.
     public func inputFormat(path: String, bytes: [UInt8], name: String?) throws(CaptionFormatError) -> CaptionFormat {
         if let name { return try format(named: name) }
@@ -56,7 +65,7 @@ public struct CaptionFormatRegistry: Sendable {
         if let f = probe(bytes), f.reader != nil { return f }
         throw CaptionFormatError(
             .unknownFormat,
-            "cannot tell the format of \(path): use --from (\(formats.map(\.name).joined(separator: ", ")))",
+            "cannot tell the format of \(path): \(Self.readFormatHint) (\(formats.map(\.name).joined(separator: ", ")))",
             at: DiagnosticLocation(file: path))
     }
 
@@ -65,7 +74,7 @@ public struct CaptionFormatRegistry: Sendable {
         if let name { return try format(named: name) }
         if let f = format(forPath: path) { return f }
         throw CaptionFormatError(
-            .unknownFormat, "cannot tell the output format of \(path) from its extension: use --to",
+            .unknownFormat, "cannot tell the output format of \(path) from its extension: \(Self.writeFormatHint)",
             at: DiagnosticLocation(file: path))
     }
 }

@@ -35,28 +35,19 @@ public struct StreamMovieReader: Sendable {
     }
 
     /// Whether the file at `path` is a movie whose captions only libavformat's demuxer finds: by
-    /// its first bytes (``needsDemuxer(head:)``), or an MP4/MOV whose video is MPEG-2 (whose A/53
+    /// its first bytes (`MovieContainer.needsDemuxer`), or an MP4/MOV whose video is MPEG-2 (whose A/53
     /// data is in picture user data) and which has no `c608` or subtitle track to read instead.
     /// Only `moov` is read for that (its tracks' handlers and sample entries), never the
     /// movie fragments: the check runs before every `convert` of a movie.
     public static func needsDemuxer(path: String) -> Bool {
         guard path != "-", let file = try? FileByteSource(path: path),
-            let head = try? file.bytes(in: 0..<min(189, file.count))
+            let head = try? file.bytes(in: 0..<min(MovieContainer.headLength, file.count))
         else { return false }
-        if needsDemuxer(head: head) { return true }
-        guard MovieCaptions.looksLikeMovie(head), let movie = try? Movie.read(file, readingFragments: false),
+        let container = MovieContainer(head: head)
+        if container?.needsDemuxer == true { return true }
+        guard container == .isoBMFF, let movie = try? Movie.read(file, readingFragments: false),
             MovieCaptions(movie: movie, source: file, fileName: path).hasVideoOnlyADemuxerReads
         else { return false }
         return !movie.tracks.contains { ["clcp", "sbtl", "text", "subt"].contains($0.handlerType) }
-    }
-
-    /// Whether the first bytes of a file are a movie only libavformat reads here: an MPEG
-    /// transport stream (188-byte packets from sync byte 0x47, ISO/IEC 13818-1 §2.4.3.2), an
-    /// MPEG program stream (pack start code 0x000001BA, §2.5.3.3) or Matroska/WebM (the EBML
-    /// magic 0x1A45DFA3).
-    public static func needsDemuxer(head: [UInt8]) -> Bool {
-        if head.count >= 189, head[0] == 0x47, head[188] == 0x47 { return true }
-        if head.count >= 4, head[0] == 0, head[1] == 0, head[2] == 1, head[3] == 0xBA { return true }
-        return head.count >= 4 && head[0] == 0x1A && head[1] == 0x45 && head[2] == 0xDF && head[3] == 0xA3
     }
 }

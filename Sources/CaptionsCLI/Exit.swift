@@ -18,10 +18,16 @@ public enum Exit {
         public init() {}
     }
 
-    /// Thrown to stop with a message and status 2 (unusable input or arguments).
+    /// Thrown to stop with a message and status 2 (unusable input or arguments), where the
+    /// command itself finds the fault (a bad option value, an input without what it needs); a
+    /// library's error is thrown as it is (``CommandError``).
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
-        public init(_ message: String) { description = message }
+        public let exitStatus: Int32
+        public init(_ message: String, status: Int32 = Exit.unusable) {
+            description = message
+            exitStatus = status
+        }
     }
 
     /// Parses the command line for `Root`, runs it, prints and exits.
@@ -55,20 +61,10 @@ public enum Exit {
         switch error {
         case is Findings:
             return findings
-        case let error as CaptionFormatError:
-            let file = error.location.file
-            for d in error.diagnostics { Console.error((file.map { d.inFile($0) } ?? d).description) }
-            Console.error("captions: error: \(error.description)")
-            return unusable
-        case let error as Failure:
-            Console.error("captions: error: \(error.description)")
-            return unusable
-        case let error as MediaTimeError:
-            Console.error("captions: error: \(error)")
-            return unusable
-        case let error as TimecodeError:
-            Console.error("captions: error: \(error)")
-            return unusable
+        case let error as CommandError:
+            for d in error.findings { Console.error(d.description) }
+            Console.error("captions: error: \(error.commandLineMessage)")
+            return error.exitStatus
         default:
             // ArgumentParser's own outcomes: help and version (success), usage mistakes.
             let code = Root.exitCode(for: error)

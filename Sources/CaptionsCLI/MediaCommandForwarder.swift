@@ -8,9 +8,7 @@ import CaptionKit
 /// is installed beside `captions`, so the common commands never load FFmpeg.
 public enum MediaCommandForwarder {
     /// The subcommands that live in `captions-media`.
-    public static let commands: Set<String> = [
-        "preview", "media-info", "export", "burn", "frame", "thumbnails", "compose",
-    ]
+    public static let commands = Set(MediaCommand.allCases.map(\.rawValue))
 
     /// Extensions of movie files: `captions inspect` of one of these describes the movie.
     static let movieExtensions: Set<String> = [
@@ -54,8 +52,7 @@ public enum MediaCommandForwarder {
     }
 
     /// Whether the command line is `inspect FILE …` with a movie: by extension, else by the
-    /// first bytes (an ISO BMFF/QuickTime box type, Matroska's EBML header, MPEG-TS sync bytes,
-    /// RIFF AVI). Caption files (SCC, iTT, JSON…) are never movies by either test. A
+    /// first bytes (`MovieContainer`). Caption files (SCC, iTT, JSON…) are never movies by either test. A
     /// composition file (``CompositionFileDetection``, by content) is described there too.
     static func inspectsMovie(_ arguments: [String]) -> Bool {
         guard arguments.count > 2, arguments[1] == "inspect" else { return false }
@@ -65,24 +62,12 @@ public enum MediaCommandForwarder {
         {
             return true
         }
-        let header = firstBytes(of: file, count: 380)
+        let header = firstBytes(of: file, count: MovieContainer.headLength)
         if header.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{") {
             // The composition reader's own limit (16 MiB).
             return CompositionFileDetection.isCompositionFile(firstBytes(of: file, count: 16 << 20))
         }
-        return isMovie(header: header)
-    }
-
-    static func isMovie(header b: [UInt8]) -> Bool {
-        if b.count >= 8 {
-            let box = String(decoding: b[4..<8], as: UTF8.self)
-            // A media segment starts with styp, sidx or moof (ISO/IEC 14496-12 §8.16, CMAF §7.3.3).
-            if ["ftyp", "moov", "mdat", "wide", "free", "skip", "styp", "sidx", "moof"].contains(box) { return true }
-        }
-        if b.count >= 4, b[0] == 0x1A, b[1] == 0x45, b[2] == 0xDF, b[3] == 0xA3 { return true }
-        if b.count >= 377, b[0] == 0x47, b[188] == 0x47, b[376] == 0x47 { return true }
-        if b.count >= 12, b[0..<4] == [0x52, 0x49, 0x46, 0x46], b[8..<12] == [0x41, 0x56, 0x49, 0x20] { return true }
-        return false
+        return MovieContainer(head: header) != nil
     }
 
     private static func firstBytes(of path: String, count: Int) -> [UInt8] {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import CaptionKit
 
 /// A time given in an option: a timecode at the document's rate (`HH:MM:SS:FF`, or `HH:MM:SS;FF`
@@ -16,5 +17,15 @@ public enum TimeArgument {
         } catch {
             throw Exit.Failure("\(option) \(text): \(error)")
         }
+    }
+
+    /// The seconds `text` gives for `option`: a decimal number, optionally followed by "s"
+    /// (`2.5`, `2.5s`, `-1`); a ValidationError, with the option's name, for anything else.
+    public static func seconds(_ text: String, option: String) throws(ValidationError) -> MediaTime {
+        let number = text.hasSuffix("s") ? text.dropLast() : Substring(text)
+        guard let seconds = MediaTime(decimalSeconds: number) else {
+            throw ValidationError("\(option) \(text): expected seconds such as 2.5, 2.5s or -1")
+        }
+        return seconds
     }
 }

@@ -2,7 +2,7 @@
 /// was wrong in words a user can act on; `path` is the file as the user named it.
 public struct FileSafetyError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
-        /// The output exists and replacing it was not asked for (`--force`).
+        /// The output exists and replacing it was not asked for (`overwrite: true`).
         case exists
         /// The path names something that is not a regular file (a device, a FIFO, a folder…).
         case notRegularFile
@@ -27,4 +27,11 @@ public struct FileSafetyError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+
+    /// How an ``Kind/exists`` message ends: the parameter that would replace the file. A
+    /// command line says its own flag instead (the `captions` CLI: `--force`).
+    public static let replaceHint = "pass overwrite: true to replace it"
+
+    /// How the message about an output that is not a regular file ends.
+    public static let neverReplacedHint = "it is never replaced, even with overwrite: true"
 }

@@ -10,8 +10,8 @@
 /// - SIGINT, SIGTERM and SIGHUP remove it and end the process with status 130;
 /// - after SIGKILL the hidden file stays, and the next ``OutputFile`` in that folder removes it.
 ///
-/// The destination is checked first: an existing file is replaced only with `overwrite`
-/// (`--force`); something that is not a regular file (a device such as `/dev/full`, a FIFO, a
+/// The destination is checked first: an existing file is replaced only with `overwrite`;
+/// something that is not a regular file (a device such as `/dev/full`, a FIFO, a
 /// folder) is never replaced; a symbolic link is written through to the file it points to,
 /// which keeps the link.
 public final class OutputFile {
@@ -51,11 +51,11 @@ public final class OutputFile {
             guard FileKind.isRegular(info.st_mode) else {
                 throw FileSafetyError(
                     .notRegularFile,
-                    "is \(FileKind.name(ofMode: info.st_mode)), not a regular file; it is never replaced, even with --force",
+                    "is \(FileKind.name(ofMode: info.st_mode)), not a regular file; \(FileSafetyError.neverReplacedHint)",
                     path: path)
             }
             guard overwrite else {
-                throw FileSafetyError(.exists, "already exists; use --force to replace it", path: path)
+                throw FileSafetyError(.exists, "already exists; \(FileSafetyError.replaceHint)", path: path)
             }
             replacedMode = info.st_mode & 0o7777
         } else if errno != ENOENT {
@@ -143,7 +143,7 @@ public final class OutputFile {
             if link(temporaryPath, destination) != 0 {
                 let code = errno
                 if code == EEXIST {
-                    throw FileSafetyError(.exists, "already exists; use --force to replace it", path: path)
+                    throw FileSafetyError(.exists, "already exists; \(FileSafetyError.replaceHint)", path: path)
                 }
                 // File systems without hard links (some FUSE and FAT mounts): check, then rename.
                 guard code == EPERM || code == ENOTSUP || code == EXDEV, !Self.exists(destination),

@@ -9,8 +9,8 @@ import Render
 /// `captions burn IN CAPTIONS -o OUT`: draws captions into the video during an export.
 struct BurnCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "burn",
-        abstract: "Burn captions into a movie's picture (any caption format this suite reads).",
+        commandName: MediaCommand.burn.rawValue,
+        abstract: MediaCommand.burn.abstract,
         discussion: """
             Each caption scene is rendered once (FreeType, HarfBuzz, FriBidi) and blended straight \
             into the decoded frames — yuv420p, yuvj420p, nv12 and yuv420p10le; other pixel formats \
@@ -60,9 +60,6 @@ struct BurnCommand: ParsableCommand {
     )
     var offset: String?
 
-    @Option(name: .long, help: "A font file tried before the system fonts (repeatable).")
-    var font: [String] = []
-
     @Option(name: .customLong("font-family"), help: "Font family for every caption (iTT look).")
     var fontFamily: String?
 
@@ -70,17 +67,10 @@ struct BurnCommand: ParsableCommand {
         name: .customLong("font-size"), help: "Font size in cells, 1/15 of the picture height (iTT look), e.g. 0.9.")
     var fontSize: Double?
 
-    @Option(name: .long, help: "Outline width as a fraction of the font size (iTT look; default 0.06, 0 for none).")
-    var outline: Double?
-
-    @Option(name: .long, help: "Drop-shadow offset as a fraction of the font size (iTT look; default 0).")
-    var shadow: Double?
-
     @Option(name: .long, help: "A box behind the text: a colour #RRGGBB or #RRGGBBAA (iTT look).")
     var box: String?
 
-    @Option(name: .long, help: "Presentation: automatic (608 look for cell regions, iTT otherwise), cea608 or itt.")
-    var look: PreviewCommand.LookOption = .automatic
+    @OptionGroup var style: CaptionStyleOptions
 
     @Flag(
         name: .long,
@@ -104,8 +94,6 @@ struct BurnCommand: ParsableCommand {
         if source != nil, captions != .embedded { throw ValidationError("--source goes with --captions embedded") }
         if let frameRate, FrameRate(frameRate) == nil { throw ValidationError("unknown frame rate \"\(frameRate)\"") }
         if let channel, !(1...4).contains(channel) { throw ValidationError("--channel must be 1, 2, 3 or 4") }
-        if let outline, !(0...1).contains(outline) { throw ValidationError("--outline must be between 0 and 1") }
-        if let shadow, !(0...1).contains(shadow) { throw ValidationError("--shadow must be between 0 and 1") }
         if let fontSize, !(0.1...15).contains(fontSize) { throw ValidationError("--font-size must be 0.1–15 cells") }
         if let box, CaptionColor(hex: box) == nil { throw ValidationError("--box must be #RRGGBB or #RRGGBBAA") }
         if case .copy = export.settings().videoCodec {
@@ -145,26 +133,18 @@ struct BurnCommand: ParsableCommand {
                 try Self.parseOffset($0, rate: rate ?? document.frameRate ?? MovieFacts.frameRate(of: asset))
             } ?? .zero
 
-        var renderOptions = CaptionRenderOptions()
-        renderOptions.look = look == .cea608 ? .cea608 : look == .itt ? .timedText : .automatic
-        if let outline { renderOptions.outlineWidth = outline }
-        if let shadow { renderOptions.shadowOffset = shadow }
+        let renderOptions = style.renderOptions()
         let overrides = CaptionStyleOverrides(
             fontFamily: fontFamily, fontSizeInCells: fontSize, boxColor: box.flatMap { CaptionColor(hex: $0) })
-        do {
-            let renderer = try CaptionRenderer(
-                captions: overrides.applied(to: document.captions), fonts: try FontCatalog.system(overrideFiles: font),
-                options: renderOptions)
-            renderer.timecodeRate = document.frameRate ?? rate
-            renderer.timecodeDropFrame = document.dropFrame ?? false
-            let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
-            session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
-            session.compositors = [CaptionCompositor(renderer: renderer, offset: offsetTime)]
-            try ExportRunner.run(session, style: export.progress, extra: found + renderer.diagnostics)
-        } catch {
-            if let error = error as? RenderError { throw Exit.Failure(error.description) }
-            throw error
-        }
+        let renderer = try CaptionRenderer(
+            captions: overrides.applied(to: document.captions), fonts: try style.fonts(),
+            options: renderOptions)
+        renderer.timecodeRate = document.frameRate ?? rate
+        renderer.timecodeDropFrame = document.dropFrame ?? false
+        let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
+        session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
+        session.compositors = [CaptionCompositor(renderer: renderer, offset: offsetTime)]
+        try ExportRunner.run(session, style: export.progress, extra: found + renderer.diagnostics)
     }
 
     /// `-3600`, `1.5`, `-01:00:00:00`.

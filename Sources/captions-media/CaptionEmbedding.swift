@@ -91,7 +91,7 @@ struct CaptionEmbedding {
         _ session: ExportSession, export: ExportOptions, container: String?, language: LanguageTag,
         extra: [Diagnostic], frames: TrackFrames
     ) throws {
-        let staging = try Self.staging(export.output, overwrite: export.force)
+        let staging = try OutputFile(export.output, overwrite: export.force)
         defer { staging.discard() }
         staging.releaseDescriptor()
         var settings = session.settings
@@ -101,13 +101,7 @@ struct CaptionEmbedding {
         staged.timeRange = session.timeRange
         staged.compositors = session.compositors
         staged.closedCaptionData = session.closedCaptionData
-        do {
-            try ExportRunner.run(staged, style: export.progress, extra: extra)
-        } catch let failure as Exit.Failure {
-            // The movie is written to the temporary file: the user knows it as the output.
-            throw Exit.Failure(
-                failure.description.replacing(staging.temporaryPath, with: export.output))
-        }
+        try ExportRunner.run(staged, style: export.progress, extra: extra, stagedFor: export.output)
         let entries: [CEA608FrameSchedule.Entry]
         switch frames {
         case .copied(let e): entries = e
@@ -129,14 +123,6 @@ struct CaptionEmbedding {
     enum TrackFrames {
         case copied([CEA608FrameSchedule.Entry])
         case encoded(A53FrameCaptions)
-    }
-
-    private static func staging(_ output: String, overwrite: Bool) throws -> OutputFile {
-        do throws(FileSafetyError) {
-            return try OutputFile(output, overwrite: overwrite)
-        } catch {
-            throw Exit.Failure(error.description)
-        }
     }
 
     /// libavformat's muxer for an output that can hold a `c608` track; nil for any other.

@@ -141,12 +141,7 @@ struct ComposeCaptions {
     ) throws {
         let target = session.outputPath
         let overwrite = session.settings.overwrite
-        let staging: OutputFile
-        do throws(FileSafetyError) {
-            staging = try OutputFile(target, overwrite: overwrite)
-        } catch {
-            throw Exit.Failure(error.description.replacing(target, with: output))
-        }
+        let staging = try ExportRunner.naming(output, for: target) { try OutputFile(target, overwrite: overwrite) }
         defer { staging.discard() }
         staging.releaseDescriptor()
         var settings = session.settings
@@ -157,11 +152,7 @@ struct ComposeCaptions {
         staged.frameCompositors = session.frameCompositors
         staged.audioMix = session.audioMix
         staged.closedCaptionData = session.closedCaptionData
-        do {
-            try ExportRunner.run(staged, style: progress, extra: diagnostics)
-        } catch let failure as Exit.Failure {
-            throw Exit.Failure(failure.description.replacing(staging.temporaryPath, with: output))
-        }
+        try ExportRunner.run(staged, style: progress, extra: diagnostics, stagedFor: output)
         let plan = try MovieCaptionWriter.plan(
             movie: staging.temporaryPath, c608Frames: frames.carried, language: .undetermined)
         try MovieCaptionWriter.write(plan, to: target, overwrite: overwrite)

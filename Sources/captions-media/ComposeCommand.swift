@@ -10,8 +10,8 @@ import Render
 /// an edit of several movies into one (Specs/composition.md).
 struct ComposeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "compose",
-        abstract: "Stitch, trim and cross-fade movies into one, from a composition file or a list of clips.",
+        commandName: MediaCommand.compose.rawValue,
+        abstract: MediaCommand.compose.abstract,
         discussion: """
             With one .json argument, the composition file (Specs/composition.md) says everything: \
             clips with in and out points and speed, empty ranges, cross-fades, other tracks \
@@ -44,14 +44,7 @@ struct ComposeCommand: ParsableCommand {
     @Option(name: .customLong("frame-rate"), help: "Output frame rate: 30, 29.97, 30000/1001… (overrides the file's).")
     var frameRate: String?
 
-    @Option(name: .long, help: "Video encoder (default libx264).")
-    var codec = "libx264"
-
-    @Option(name: .long, help: "Constant rate factor for libx264/libx265 (0–51; default 23).")
-    var crf: Double?
-
-    @Option(name: .long, help: "Encoder preset: ultrafast … veryslow.")
-    var preset: String?
+    @OptionGroup var encoding: EncodingOptions
 
     @Option(
         name: .customLong("captions-out"),
@@ -85,7 +78,9 @@ struct ComposeCommand: ParsableCommand {
         if let frameRate, FrameRate(frameRate) == nil {
             throw ValidationError("--frame-rate: \"\(frameRate)\" is not a frame rate")
         }
-        if let crf, !(0...51).contains(crf) { throw ValidationError("--crf must be between 0 and 51") }
+        if case .copy = encoding.videoCodec {
+            throw ValidationError("--codec copy: a composition's pictures are made anew, so they are always encoded")
+        }
         if let metadataOut, metadataOut != "track" { throw ValidationError("--metadata-out: the only form is track") }
     }
 
@@ -110,26 +105,18 @@ struct ComposeCommand: ParsableCommand {
         // (removed on failure or interruption) and the track added while copying it to the output.
         var staging: OutputFile?
         if metadata != nil {
-            do throws(FileSafetyError) {
-                staging = try OutputFile(output, overwrite: force)
-            } catch {
-                throw Exit.Failure(error.description)
-            }
+            staging = try OutputFile(output, overwrite: force)
             staging?.releaseDescriptor()
         }
         defer { staging?.discard() }
         let settings = ExportSettings(
-            videoCodec: .encode(codec), crf: crf, preset: preset, overwrite: force || staging != nil,
+            videoCodec: encoding.videoCodec, crf: encoding.crf, preset: encoding.preset,
+            overwrite: force || staging != nil,
             containerFormat: needsTrack ? CaptionEmbedding.containerFormat(of: output) : nil)
         var fonts: (any FontProvider)?
         if !plan.titles.isEmpty || captionsOut == "burn" { fonts = try FontCatalog.system(overrideFiles: font) }
-        let session: TimelineExportSession
-        do {
-            session = try asset.makeExportSession(
-                outputPath: staging?.temporaryPath ?? output, settings: settings, fonts: fonts)
-        } catch {
-            throw Exit.Failure(error.description)
-        }
+        let session = try asset.makeExportSession(
+            outputPath: staging?.temporaryPath ?? output, settings: settings, fonts: fonts)
         try captions.run(session, fonts: fonts, progress: progress)
         if let metadata, let staging {
             try metadata.write(movie: staging.temporaryPath, to: output, overwrite: force)

@@ -18,10 +18,9 @@ struct ComposeMetadata {
                 let movie = try MovieMetadata(path: placed.path)
                 let track = try SampleDataTrack(movie: movie, track: try movie.gpsTrack())
                 groups += try EditRetiming.retime(track.groups, through: [placed.mapping])
-            } catch let error as MetadataError {
-                throw Exit.Failure("\(placed.clip.location(of: "metadata").path): \(error)")
-            } catch let error as CompositionError {
-                throw Exit.Failure("\(placed.clip.location(of: "metadata").path): \(error)")
+            } catch let error as CommandError {
+                // Said of the clip's "metadata" member, where the composition file asks for it.
+                throw Exit.Failure("\(placed.clip.location(of: "metadata").path): \(error.commandLineMessage)")
             }
         }
         groups.sort { $0.timeRange.start < $1.timeRange.start }
@@ -36,26 +35,18 @@ struct ComposeMetadata {
 
     /// Writes `output`: the movie at `staged` with the groups as a `mebx` track.
     func write(movie staged: String, to output: String, overwrite: Bool) throws {
-        do {
-            let movie = try MovieMetadata(path: staged)
-            guard let video = movie.movie.firstTrack(handler: "vide") else {
-                throw Exit.Failure("\(output): no video track for the metadata track to describe")
-            }
-            let track = try TimedMetadataTrackBuilder.quickTimeTrack(groups, videoTrackID: video.id, timescale: 1000)
-            let out = try OutputFile(output, overwrite: overwrite)
-            try MovieTrackAdder(movie: movie.movie, source: movie.source).write(adding: [track]) {
-                (piece: [UInt8]) throws(ISOBMFFError) in
-                do throws(FileSafetyError) { try out.write(piece) } catch {
-                    throw ISOBMFFError(.io, error.message, path: output)
-                }
-            }
-            try out.commit()
-        } catch let error as MetadataError {
-            throw Exit.Failure("\(error)")
-        } catch let error as ISOBMFFError {
-            throw Exit.Failure("\(error)")
-        } catch let error as FileSafetyError {
-            throw Exit.Failure("\(error)")
+        let movie = try MovieMetadata(path: staged)
+        guard let video = movie.movie.firstTrack(handler: "vide") else {
+            throw Exit.Failure("\(output): no video track for the metadata track to describe")
         }
+        let track = try TimedMetadataTrackBuilder.quickTimeTrack(groups, videoTrackID: video.id, timescale: 1000)
+        let out = try OutputFile(output, overwrite: overwrite)
+        try MovieTrackAdder(movie: movie.movie, source: movie.source).write(adding: [track]) {
+            (piece: [UInt8]) throws(ISOBMFFError) in
+            do throws(FileSafetyError) { try out.write(piece) } catch {
+                throw ISOBMFFError(.io, error.message, path: output)
+            }
+        }
+        try out.commit()
     }
 }

@@ -22,35 +22,18 @@ enum CompositionInput {
 
     /// The composition file at `path`, its relative paths taken from its folder.
     static func read(_ path: String) throws -> CompositionFile {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.read(path, limit: limit, what: "composition file")
-        } catch {
-            throw Exit.Failure(error.description)
-        }
+        let bytes = try InputFile.read(path, limit: limit, what: "composition file")
         let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
-        do {
-            return try CompositionFileReader(fileName: path, baseDirectory: folder).read(bytes)
-        } catch {
-            throw Exit.Failure(error.description)
-        }
+        return try CompositionFileReader(fileName: path, baseDirectory: folder).read(bytes)
     }
 
     /// The plan of `file` (named `fileName` in errors), its sources probed.
     static func plan(_ file: CompositionFile, fileName: String) throws -> CompositionPlan {
-        do {
-            return try CompositionPlan(file: file, fileName: fileName, probe: AssetSourceProbe())
-        } catch {
-            throw Exit.Failure(error.description)
-        }
+        try CompositionPlan(file: file, fileName: fileName, probe: AssetSourceProbe())
     }
 
     /// The asset of `plan`, every segment checked against its source.
     static func asset(_ plan: CompositionPlan) throws -> CompositionAsset {
-        do {
-            return try CompositionAsset(plan: plan)
-        } catch {
-            throw Exit.Failure(error.description)
-        }
+        try CompositionAsset(plan: plan)
     }
 }

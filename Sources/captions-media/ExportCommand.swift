@@ -6,8 +6,8 @@ import Media
 /// `captions export IN -o OUT`: re-encodes (or copies) a movie, with frame-exact trimming.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export",
-        abstract: "Write a movie again: re-encode the video (libx264), copy the other tracks, trim with --from/--to.",
+        commandName: MediaCommand.export.rawValue,
+        abstract: MediaCommand.export.abstract,
         discussion: """
             Audio, data, timecode and subtitle tracks are copied with their timestamps; container \
             metadata and the video's rotation and colour tags are kept. A track the output \
@@ -68,11 +68,7 @@ struct ExportCommand: ParsableCommand {
 enum MovieFacts {
     /// The video's frame rate (for timecode arguments); 29.97 when the file does not say.
     static func frameRate(of asset: Asset) throws -> FrameRate {
-        do {
-            let d = try asset.loadDescription()
-            return d.tracks.first { $0.mediaType == .video }?.frameRate ?? .fps29_97
-        } catch let error as MediaFileError {
-            throw Exit.Failure(error.description)
-        }
+        let d = try asset.loadDescription()
+        return d.tracks.first { $0.mediaType == .video }?.frameRate ?? .fps29_97
     }
 }

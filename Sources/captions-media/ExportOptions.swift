@@ -8,14 +8,7 @@ struct ExportOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "The movie to write (.mp4, .mov, .m4v, .mkv).")
     var output: String
 
-    @Option(name: .long, help: "Video encoder: libx264 (default), libx265, … or copy (only when nothing is drawn).")
-    var codec = "libx264"
-
-    @Option(name: .long, help: "Constant rate factor for libx264/libx265 (0–51; default 23).")
-    var crf: Double?
-
-    @Option(name: .long, help: "Encoder preset: ultrafast … veryslow (libx264 default: medium).")
-    var preset: String?
+    @OptionGroup var encoding: EncodingOptions
 
     @Option(name: .long, help: "Output size WIDTHxHEIGHT (scaled with libswscale). Default: the source's.")
     var size: String?
@@ -49,12 +42,11 @@ struct ExportOptions: ParsableArguments {
         if let size, VideoSize(size) == nil {
             throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1280x720, not \"\(size)\"")
         }
-        if let crf, !(0...51).contains(crf) { throw ValidationError("--crf must be between 0 and 51") }
     }
 
     func settings() -> ExportSettings {
         ExportSettings(
-            videoCodec: codec == "copy" ? .copy : .encode(codec), crf: crf, preset: preset,
+            videoCodec: encoding.videoCodec, crf: encoding.crf, preset: encoding.preset,
             size: size.flatMap(VideoSize.init), dropDataTracks: dropData, overwrite: force)
     }
 

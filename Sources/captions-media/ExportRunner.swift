@@ -23,6 +23,32 @@ enum ExportRunner {
             export: session.exportSynchronously, diagnostics: { session.diagnostics })
     }
 
+    /// Runs `session`, which writes the hidden temporary file of `output`: its errors name
+    /// `output`, the file the user knows.
+    static func run(
+        _ session: ExportSession, style: ExportOptions.ProgressStyle, extra: [Diagnostic], stagedFor output: String
+    ) throws {
+        try naming(output, for: session.outputPath) { try run(session, style: style, extra: extra) }
+    }
+
+    /// ``run(_:style:extra:stagedFor:)`` for a composition's timeline.
+    static func run(
+        _ session: TimelineExportSession, style: ExportOptions.ProgressStyle, extra: [Diagnostic],
+        stagedFor output: String
+    ) throws {
+        try naming(output, for: session.outputPath) { try run(session, style: style, extra: extra) }
+    }
+
+    /// Runs `body`; an error that names `temporaryPath` is said of `output` instead.
+    static func naming<T>(_ output: String, for temporaryPath: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CommandError where error.commandLineMessage.contains(temporaryPath) {
+            throw Exit.Failure(
+                error.commandLineMessage.replacing(temporaryPath, with: output), status: error.exitStatus)
+        }
+    }
+
     private static func run(
         style: ExportOptions.ProgressStyle, extra: [Diagnostic], progress: (@escaping (ExportProgress) -> Void) -> Void,
         export: () throws -> Void, diagnostics: () -> [Diagnostic]
@@ -34,13 +60,11 @@ enum ExportRunner {
             var final = printer.last
             if let d = final?.expectedDuration { final?.outputTime = d }
             printer.finish(final: final)
-        } catch let error as MediaFileError {
+        } catch {
             printer.finish()
-            try Exit.report(extra + diagnostics())
-            throw Exit.Failure(error.description)
-        } catch let error as MediaError {
-            printer.finish()
-            throw Exit.Failure(error.description)
+            // What the session noticed before it stopped on the input (a MediaFileError).
+            if error is MediaFileError { try Exit.report(extra + diagnostics()) }
+            throw error
         }
         try Exit.report(extra + diagnostics())
     }

@@ -7,8 +7,8 @@ import Media
 /// file, like `AVAssetImageGenerator.copyCGImage(at:actualTime:)`.
 struct FrameCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "frame",
-        abstract: "Write the picture of a movie or a composition at a time to a PNG or JPEG image.",
+        commandName: MediaCommand.frame.rawValue,
+        abstract: MediaCommand.frame.abstract,
         discussion: """
             The picture is the one shown at the time (the last frame that starts at or before \
             it), decoded from the key frame before it; --tolerance S accepts the nearest key frame \

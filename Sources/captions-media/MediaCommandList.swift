@@ -1,7 +1,7 @@
 import ArgumentParser
 
-/// Every subcommand of `captions-media`, one row each. Keep in step with
-/// `MediaCommandForwarder.commands`.
+/// Every subcommand of `captions-media`, one row each: a command of each `MediaCommand` row,
+/// which `captions` forwards by name, and `inspect` and `convert`, which it forwards by input.
 let mediaCommandList: [ParsableCommand.Type] = [
     MediaInfoCommand.self,
     PreviewCommand.self,

@@ -6,7 +6,7 @@ import Media
 /// `captions media-info`: the FFmpeg libraries this build uses.
 struct MediaInfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "media-info", abstract: "Print the versions of the media libraries.",
+        commandName: MediaCommand.mediaInfo.rawValue, abstract: MediaCommand.mediaInfo.abstract,
         usage: "captions media-info [--json]",
         discussion: """
             The FFmpeg libraries (libavformat, libavcodec, libavutil, libswscale) that preview and \

@@ -48,12 +48,7 @@ struct MovieImageOptions: ParsableArguments {
         for file in font { try FileIO.checkInput(file) }
         let fonts: (any FontProvider)? =
             plan.titles.isEmpty && captions == nil ? nil : try FontCatalog.system(overrideFiles: font)
-        let generator: TimelineImageGenerator
-        do {
-            generator = try asset.makeImageGenerator(fonts: fonts)
-        } catch {
-            throw Exit.Failure(error.description)
-        }
+        let generator = try asset.makeImageGenerator(fonts: fonts)
         let (drawn, diagnostics) = try captionCompositors(fonts: fonts)
         generator.frameCompositors += drawn
         return (.composition(asset, generator), diagnostics)
@@ -83,24 +78,13 @@ struct MovieImageOptions: ParsableArguments {
         return ([CaptionCompositor(renderer: renderer)], result.diagnostics)
     }
 
-    /// Runs `body`, turning media errors into the CLI's failures.
-    static func media<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as MediaFileError {
-            throw Exit.Failure(error.description)
-        } catch let error as MediaError {
-            throw Exit.Failure(error.description)
-        }
-    }
-
     /// Writes an RGBA picture as PNG (or JPEG for .jpg/.jpeg) through a temporary file.
     static func writeImage(width: Int, height: Int, rgba: [UInt8], to path: String, overwrite: Bool) throws {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         let bytes: [UInt8]
         switch ext {
-        case "png": bytes = try media { try PNGCodec.encode(width: width, height: height, rgba: rgba) }
-        case "jpg", "jpeg": bytes = try media { try JPEGCodec.encode(width: width, height: height, rgba: rgba) }
+        case "png": bytes = try PNGCodec.encode(width: width, height: height, rgba: rgba)
+        case "jpg", "jpeg": bytes = try JPEGCodec.encode(width: width, height: height, rgba: rgba)
         default: throw Exit.Failure("\(path): write a .png, .jpg or .jpeg image")
         }
         try FileIO.writeAtomically(bytes, to: path, overwrite: overwrite)

@@ -57,12 +57,7 @@ struct MovieInspectCommand: ParsableCommand {
     func run() throws {
         if let initSegment {
             let all = [file] + segments
-            let description: AssetDescription
-            do {
-                description = try Asset.describe(initialization: initSegment, segments: all)
-            } catch let error as MediaFileError {
-                throw Exit.Failure(error.description)
-            }
+            let description = try Asset.describe(initialization: initSegment, segments: all)
             let name = "\(initSegment) + \(all.count) segment\(all.count == 1 ? "" : "s")"
             let report = MovieReport(
                 file: name, description: description,
@@ -89,7 +84,7 @@ struct MovieInspectCommand: ParsableCommand {
             {
                 throw Exit.Failure("\(self.file): \(boxes.description)")
             }
-            throw Exit.Failure(error.description)
+            throw error
         }
         let report = MovieReport(file: file, description: description, embedded: EmbeddedListing.of(file))
         Console.out(json ? try report.jsonText() : report.text())

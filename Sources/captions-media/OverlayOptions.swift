@@ -64,6 +64,7 @@ struct OverlayOptions: ParsableArguments {
     }
 
     func validate() throws {
+        if let gpxOffset { _ = try TimeArgument.seconds(gpxOffset, option: "--gpx-offset") }
         if overlay.contains(.captions), captions == nil {
             throw ValidationError("--overlay captions needs --captions FILE")
         }
@@ -126,49 +127,30 @@ struct OverlayOptions: ParsableArguments {
 
     private func readLayout() throws -> DashboardLayout {
         guard let layout else { return .standard }
-        do {
-            let bytes = try InputFile.read(layout, limit: 4 << 20, what: "layout file")
-            return try DashboardLayoutReader(fileName: layout).read(bytes)
-        } catch let error as DashboardLayoutError {
-            throw Exit.Failure(error.description)
-        } catch let error as FileSafetyError {
-            throw Exit.Failure(error.description)
-        }
+        let bytes = try InputFile.read(layout, limit: 4 << 20, what: "layout file")
+        return try DashboardLayoutReader(fileName: layout).read(bytes)
     }
 
     /// The dashboard's data: the GPX placed on the movie, or the movie's own metadata track.
     private func gpsTrack(movie path: String, diagnostics: inout [Diagnostic]) throws -> SampleDataTrack {
-        do {
-            let movie = try MovieMetadata(path: path)
-            guard let gpx else {
-                return try SampleDataTrack(movie: movie, track: try movie.gpsTrack(id: metadataTrack))
-            }
-            let bytes = try InputFile.read(gpx, limit: 512 << 20, what: "GPX file")
-            let document = try GPXReader(fileName: gpx).read(bytes)
-            diagnostics += document.diagnostics
-            let (points, timeDiagnostics) = try document.timedTrackPoints()
-            diagnostics += timeDiagnostics
-            var offset = MediaTime.zero
-            if let gpxOffset {
-                let text = gpxOffset.hasSuffix("s") ? String(gpxOffset.dropLast()) : gpxOffset
-                guard let t = MediaTime(decimalSeconds: Substring(text)) else {
-                    throw Exit.Failure("--gpx-offset \(gpxOffset): expected seconds such as 2.5 or -1")
-                }
-                offset = t
-            }
-            let sync = MetadataSync(rawValue: self.sync) ?? .creationTime
-            let anchor = try sync.anchor(for: movie, points: points)
-            let (placed, placeDiagnostics) = try MetadataSync.place(
-                points, anchor: anchor, offset: offset, duration: movie.duration, timescale: 1000)
-            diagnostics += placeDiagnostics
-            // The GPX is not a track of the movie: it gets an ID above every track's.
-            let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
-            return SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
-        } catch let error as MetadataError {
-            throw Exit.Failure(error.description)
-        } catch let error as FileSafetyError {
-            throw Exit.Failure(error.description)
+        let movie = try MovieMetadata(path: path)
+        guard let gpx else {
+            return try SampleDataTrack(movie: movie, track: try movie.gpsTrack(id: metadataTrack))
         }
+        let bytes = try InputFile.read(gpx, limit: 512 << 20, what: "GPX file")
+        let document = try GPXReader(fileName: gpx).read(bytes)
+        diagnostics += document.diagnostics
+        let (points, timeDiagnostics) = try document.timedTrackPoints()
+        diagnostics += timeDiagnostics
+        let offset = try gpxOffset.map { try TimeArgument.seconds($0, option: "--gpx-offset") } ?? .zero
+        let sync = MetadataSync(rawValue: self.sync) ?? .creationTime
+        let anchor = try sync.anchor(for: movie, points: points)
+        let (placed, placeDiagnostics) = try MetadataSync.place(
+            points, anchor: anchor, offset: offset, duration: movie.duration, timescale: 1000)
+        diagnostics += placeDiagnostics
+        // The GPX is not a track of the movie: it gets an ID above every track's.
+        let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
+        return SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
     }
 }
 

@@ -24,7 +24,7 @@ enum PictureSource {
     func duration() throws -> MediaTime? {
         switch self {
         case .movie(let generator):
-            return try MovieImageOptions.media { try generator.asset.loadDescription().duration }
+            return try generator.asset.loadDescription().duration
         case .composition(let asset, _): return asset.duration
         }
     }
@@ -39,22 +39,18 @@ enum PictureSource {
 
     /// The pictures at `times`, in the order asked.
     func images(at times: [MediaTime]) throws -> [GeneratedImage] {
-        try MovieImageOptions.media {
-            switch self {
-            case .movie(let generator): return try generator.images(at: times)
-            case .composition(_, let generator): return try generator.images(at: times)
-            }
+        switch self {
+        case .movie(let generator): return try generator.images(at: times)
+        case .composition(_, let generator): return try generator.images(at: times)
         }
     }
 
     /// Hands each picture at `times` to `body` with its index as soon as it is made, in
     /// increasing time order, holding none of them afterwards.
     func generateImages(at times: [MediaTime], _ body: (Int, GeneratedImage) throws -> Void) throws {
-        try MovieImageOptions.media {
-            switch self {
-            case .movie(let generator): try generator.generateImages(at: times, body)
-            case .composition(_, let generator): try generator.generateImages(at: times, body)
-            }
+        switch self {
+        case .movie(let generator): try generator.generateImages(at: times, body)
+        case .composition(_, let generator): try generator.generateImages(at: times, body)
         }
     }
 

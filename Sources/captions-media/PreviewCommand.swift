@@ -9,8 +9,8 @@ import Render
 /// with `--contact-sheet DIR` one picture per scene.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "preview",
-        abstract: "Render the captions on screen at a time to a PNG or JPEG image.",
+        commandName: MediaCommand.preview.rawValue,
+        abstract: MediaCommand.preview.abstract,
         usage: """
             captions preview <file> --at <time> -o <image.png|image.jpg|-> [<options>]
             captions preview <file> --contact-sheet <folder> [<options>]
@@ -60,22 +60,12 @@ struct PreviewCommand: ParsableCommand {
         help: "A PNG frame to draw the captions on (scaled to --size when both are given). Default: transparent.")
     var background: String?
 
-    @Option(name: .long, help: "A font file tried before the configured fonts (repeatable).")
-    var font: [String] = []
-
     @Option(
         name: .long,
         help: "The captions' language as a BCP 47 tag (ja, zh-CN, ko…) for choosing fonts. Default: the file's own.")
     var language: String?
 
-    @Option(name: .long, help: "Presentation: automatic (608 look for cell regions, iTT otherwise), cea608 or itt.")
-    var look: LookOption = .automatic
-
-    @Option(name: .long, help: "iTT outline width as a fraction of the font size (default 0.06; 0 for none).")
-    var outline: Double?
-
-    @Option(name: .long, help: "iTT drop-shadow offset as a fraction of the font size (default 0: none).")
-    var shadow: Double?
+    @OptionGroup var style: CaptionStyleOptions
 
     @Option(
         name: .customLong("contact-sheet"),
@@ -93,10 +83,6 @@ struct PreviewCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Replace existing output files.")
     var force = false
-
-    enum LookOption: String, ExpressibleByArgument, CaseIterable {
-        case automatic, cea608, itt
-    }
 
     enum ImageFormat: String, ExpressibleByArgument, CaseIterable, Encodable {
         case png, jpeg
@@ -123,8 +109,6 @@ struct PreviewCommand: ParsableCommand {
         if let size, RenderSize(size)?.isUsable != true {
             throw ValidationError("--size must be WIDTHxHEIGHT between 2x2 and 16384x16384, not \"\(size)\"")
         }
-        if let outline, !(0...1).contains(outline) { throw ValidationError("--outline must be between 0 and 1") }
-        if let shadow, !(0...1).contains(shadow) { throw ValidationError("--shadow must be between 0 and 1") }
         if output == Self.standardOutput && json {
             throw ValidationError("-o - and --json both write to standard output: write the image to a file")
         }
@@ -162,91 +146,81 @@ struct PreviewCommand: ParsableCommand {
         let dropFrame = document.dropFrame ?? false
         let imageFormat = try outputFormat()
         var report = PreviewReport(file: file)
-        do {
-            var backdrop: RGBAImage?
-            var bounds = size.flatMap(RenderSize.init) ?? .hd1080
-            if let background {
-                let bytes = try FileIO.readAll(background)
-                let target = size.flatMap(RenderSize.init).map { (width: $0.width, height: $0.height) }
-                let picture = try PNGCodec.decode(bytes, scaledTo: target)
-                backdrop = try RGBAImage(width: picture.width, height: picture.height, pixels: picture.rgba)
-                bounds = RenderSize(width: picture.width, height: picture.height)
-            }
-            var options = CaptionRenderOptions()
-            options.look = look == .cea608 ? .cea608 : look == .itt ? .timedText : .automatic
-            if let outline { options.outlineWidth = outline }
-            if let shadow { options.shadowOffset = shadow }
-            options.language = language ?? document.language
-            for file in font { try FileIO.checkInput(file) }
-            let renderer = try CaptionRenderer(
-                captions: document.captions, bounds: bounds, fonts: try FontCatalog.system(overrideFiles: font),
-                options: options)
-            renderer.timecodeRate = rate
-            renderer.timecodeDropFrame = dropFrame
-            report.width = bounds.width
-            report.height = bounds.height
-            report.look = look.rawValue
-            report.language = options.language
-
-            func picture(at time: MediaTime, as format: ImageFormat) throws -> [UInt8] {
-                var image = try backdrop ?? RGBAImage(width: bounds.width, height: bounds.height)
-                try renderer.render(at: time, into: &image)
-                switch format {
-                case .png: return try PNGCodec.encode(width: image.width, height: image.height, rgba: image.pixels)
-                case .jpeg: return try JPEGCodec.encode(width: image.width, height: image.height, rgba: image.pixels)
-                }
-            }
-            func label(_ time: MediaTime) -> String { Self.label(time, rate: rate, dropFrame: dropFrame) }
-
-            if let contactSheet {
-                let sheetFormat = format ?? .png
-                try FileManager.default.createDirectory(atPath: contactSheet, withIntermediateDirectories: true)
-                let scenes = renderer.captionSceneChanges(in: document.timeRange).filter(\.hasActiveCaptions)
-                for (index, scene) in scenes.enumerated() {
-                    let number = String(index + 1)
-                    let path =
-                        contactSheet + "/scene-" + String(repeating: "0", count: max(0, 4 - number.count)) + number
-                        + "_"
-                        + label(scene.timeRange.start).replacingOccurrences(of: ":", with: "-")
-                        .replacingOccurrences(of: ";", with: "-") + "." + sheetFormat.fileExtension
-                    let bytes = try picture(at: scene.timeRange.start, as: sheetFormat)
-                    try FileIO.writeAtomically(bytes, to: path, overwrite: force)
-                    report.outputs.append(
-                        .init(
-                            path: path, format: sheetFormat, bytes: bytes.count, time: scene.timeRange.start,
-                            label: label))
-                    report.scenes.append(
-                        .init(
-                            number: index + 1, start: scene.timeRange.start, end: scene.timeRange.end, path: path,
-                            label: label))
-                }
-                if !json {
-                    let note = "wrote \(scenes.count) image\(scenes.count == 1 ? "" : "s") to \(contactSheet)"
-                    // Standard output may be carrying the image (-o -).
-                    if output == Self.standardOutput { Console.error(note) } else { Console.out(note) }
-                }
-            }
-            if let output, let at {
-                let time = try TimeArgument.parse(at, option: "--at", rate: rate)
-                let bytes = try picture(at: time, as: imageFormat)
-                if output == Self.standardOutput {
-                    Console.out(bytes: bytes)
-                } else {
-                    try FileIO.writeAtomically(bytes, to: output, overwrite: force)
-                }
-                report.outputs.append(
-                    .init(path: output, format: imageFormat, bytes: bytes.count, time: time, label: label))
-            }
-            report.fonts = renderer.fontsUsed.map(PreviewReport.Font.init)
-            let diagnostics = result.diagnostics + renderer.diagnostics
-            report.diagnostics = diagnostics
-            if json { Console.out(try report.jsonText()) }
-            try Exit.report(diagnostics, file: file, quiet: json)
-        } catch let error as RenderError {
-            throw Exit.Failure(error.description)
-        } catch let error as MediaError {
-            throw Exit.Failure(error.description)
+        var backdrop: RGBAImage?
+        var bounds = size.flatMap(RenderSize.init) ?? .hd1080
+        if let background {
+            let bytes = try FileIO.readAll(background)
+            let target = size.flatMap(RenderSize.init).map { (width: $0.width, height: $0.height) }
+            let picture = try PNGCodec.decode(bytes, scaledTo: target)
+            backdrop = try RGBAImage(width: picture.width, height: picture.height, pixels: picture.rgba)
+            bounds = RenderSize(width: picture.width, height: picture.height)
         }
+        var options = style.renderOptions()
+        options.language = language ?? document.language
+        let renderer = try CaptionRenderer(
+            captions: document.captions, bounds: bounds, fonts: try style.fonts(),
+            options: options)
+        renderer.timecodeRate = rate
+        renderer.timecodeDropFrame = dropFrame
+        report.width = bounds.width
+        report.height = bounds.height
+        report.look = style.look.rawValue
+        report.language = options.language
+
+        func picture(at time: MediaTime, as format: ImageFormat) throws -> [UInt8] {
+            var image = try backdrop ?? RGBAImage(width: bounds.width, height: bounds.height)
+            try renderer.render(at: time, into: &image)
+            switch format {
+            case .png: return try PNGCodec.encode(width: image.width, height: image.height, rgba: image.pixels)
+            case .jpeg: return try JPEGCodec.encode(width: image.width, height: image.height, rgba: image.pixels)
+            }
+        }
+        func label(_ time: MediaTime) -> String { Self.label(time, rate: rate, dropFrame: dropFrame) }
+
+        if let contactSheet {
+            let sheetFormat = format ?? .png
+            try FileManager.default.createDirectory(atPath: contactSheet, withIntermediateDirectories: true)
+            let scenes = renderer.captionSceneChanges(in: document.timeRange).filter(\.hasActiveCaptions)
+            for (index, scene) in scenes.enumerated() {
+                let number = String(index + 1)
+                let path =
+                    contactSheet + "/scene-" + String(repeating: "0", count: max(0, 4 - number.count)) + number
+                    + "_"
+                    + label(scene.timeRange.start).replacingOccurrences(of: ":", with: "-")
+                    .replacingOccurrences(of: ";", with: "-") + "." + sheetFormat.fileExtension
+                let bytes = try picture(at: scene.timeRange.start, as: sheetFormat)
+                try FileIO.writeAtomically(bytes, to: path, overwrite: force)
+                report.outputs.append(
+                    .init(
+                        path: path, format: sheetFormat, bytes: bytes.count, time: scene.timeRange.start,
+                        label: label))
+                report.scenes.append(
+                    .init(
+                        number: index + 1, start: scene.timeRange.start, end: scene.timeRange.end, path: path,
+                        label: label))
+            }
+            if !json {
+                let note = "wrote \(scenes.count) image\(scenes.count == 1 ? "" : "s") to \(contactSheet)"
+                // Standard output may be carrying the image (-o -).
+                if output == Self.standardOutput { Console.error(note) } else { Console.out(note) }
+            }
+        }
+        if let output, let at {
+            let time = try TimeArgument.parse(at, option: "--at", rate: rate)
+            let bytes = try picture(at: time, as: imageFormat)
+            if output == Self.standardOutput {
+                Console.out(bytes: bytes)
+            } else {
+                try FileIO.writeAtomically(bytes, to: output, overwrite: force)
+            }
+            report.outputs.append(
+                .init(path: output, format: imageFormat, bytes: bytes.count, time: time, label: label))
+        }
+        report.fonts = renderer.fontsUsed.map(PreviewReport.Font.init)
+        let diagnostics = result.diagnostics + renderer.diagnostics
+        report.diagnostics = diagnostics
+        if json { Console.out(try report.jsonText()) }
+        try Exit.report(diagnostics, file: file, quiet: json)
     }
 
     /// `HH:MM:SS:FF` (`;FF` drop-frame) at `rate`, or the time in seconds when it has no timecode.

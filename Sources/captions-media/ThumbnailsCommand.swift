@@ -7,9 +7,8 @@ import Media
 /// composition file's) pictures at regular times, like `AVAssetImageGenerator.generateCGImagesAsynchronously`.
 struct ThumbnailsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "thumbnails",
-        abstract:
-            "Write a contact sheet of a movie's or a composition's pictures every N seconds to a PNG or JPEG image.",
+        commandName: MediaCommand.thumbnails.rawValue,
+        abstract: MediaCommand.thumbnails.abstract,
         discussion: """
             Pictures are taken at 0, N, 2N… seconds before the end, each the exact picture shown \
             at its time (or the nearest key frame within --tolerance), and laid out left to right, \

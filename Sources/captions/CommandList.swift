@@ -1,4 +1,5 @@
 import ArgumentParser
+import CaptionsCLI
 
 /// Every subcommand of `captions`, one row each.
 let commandList: [ParsableCommand.Type] = [
@@ -10,11 +11,11 @@ let commandList: [ParsableCommand.Type] = [
     SCCDumpCommand.Group.self,
     MetadataCommand.self,
     MuxCommand.self,
-    MediaInfoStub.self,
-    PreviewStub.self,
-    ExportStub.self,
-    BurnStub.self,
-    FrameStub.self,
-    ThumbnailsStub.self,
-    ComposeStub.self,
+    MediaCommandStub<MediaInfoRow>.self,
+    MediaCommandStub<PreviewRow>.self,
+    MediaCommandStub<ExportRow>.self,
+    MediaCommandStub<BurnRow>.self,
+    MediaCommandStub<FrameRow>.self,
+    MediaCommandStub<ThumbnailsRow>.self,
+    MediaCommandStub<ComposeRow>.self,
 ]

@@ -36,7 +36,8 @@ import TestSupport
             _ = try OutputFile(target, overwrite: false)
         } catch {
             #expect(error.kind == .exists)
-            #expect(error.description == "\(target): already exists; use --force to replace it")
+            // The library names its own parameter; the CLI says --force (LibraryErrorWordsTests).
+            #expect(error.description == "\(target): already exists; pass overwrite: true to replace it")
         }
         #expect(contents(target) == "old")
     }

@@ -8,7 +8,7 @@ public enum MovieCaptionFormat {
     public static let descriptor = CaptionFormat(
         name: "movie", title: "Captions in an MP4 or QuickTime movie (c608, A/53 SEI, tx3g)",
         extensions: ["mov", "mp4", "m4v", "qt", "3gp", "m4s", "cmfv"],
-        probe: { MovieCaptions.looksLikeMovie($0) ? 60 : 0 },
+        probe: { MovieContainer(head: $0) == .isoBMFF ? 60 : 0 },
         reader: { bytes, options in
             do throws(CaptionTracksError) {
                 return try MovieCaptions(bytes: bytes, fileName: options.fileName).read(options: options)

@@ -71,19 +71,6 @@ public struct MovieCaptions: Sendable {
         }
     }
 
-    /// Whether `head`, the first bytes of a file, look like an MP4 or QuickTime movie: a box
-    /// header of a type that starts such files (ISO/IEC 14496-12 §4.3 `ftyp`; QuickTime files
-    /// may start with `moov`, `mdat`, `wide`, `free` or `skip`), or a media segment (§8.16.2
-    /// `styp`, `sidx`, `moof`), which is read to say that its initialization segment is missing.
-    public static func looksLikeMovie(_ head: some Collection<UInt8>) -> Bool {
-        let b = Array(head.prefix(8))
-        guard b.count == 8 else { return false }
-        let type = String(decoding: b[4..<8], as: UTF8.self)
-        let size = UInt32(b[0]) << 24 | UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3])
-        return ["ftyp", "moov", "mdat", "wide", "free", "skip", "styp", "sidx", "moof"].contains(type)
-            && (size == 1 || size == 0 || size >= 8)
-    }
-
     // MARK: - Sources
 
     /// The first video track (what A/53 data and `c608` samples are timed by).

@@ -10,9 +10,6 @@ struct MetadataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "metadata", abstract: "Add GPS tracks to movies as timed metadata, or dump a movie's metadata.",
         subcommands: [MetadataAddCommand.self, MetadataDumpCommand.self])
-
-    /// A metadata error as the CLI's unusable-input failure (exit status 2).
-    static func failure(_ error: MetadataError) -> Exit.Failure { Exit.Failure(error.description) }
 }
 
 /// `captions metadata add MOVIE GPX -o OUT`.
@@ -60,31 +57,28 @@ struct MetadataAddCommand: ParsableCommand {
     @Flag(help: "Replace the output if it exists.")
     var force = false
 
-    func options() throws -> GPSMetadataAdder.Options {
+    /// Every option's value checked before any file is read.
+    func validate() throws { _ = try options() }
+
+    func options() throws(ValidationError) -> GPSMetadataAdder.Options {
         var o = GPSMetadataAdder.Options()
         switch form {
         case "both": o.forms = [.mebx, .gpmf]
         case "mebx": o.forms = [.mebx]
         case "gpmf", "gpmd": o.forms = [.gpmf]
-        default: throw Exit.Failure("--form \(form): expected mebx, gpmf or both")
+        default: throw ValidationError("--form \(form): expected mebx, gpmf or both")
         }
         guard let s = MetadataSync(rawValue: sync) else {
-            throw Exit.Failure("--sync \(sync): expected creation-time, gps or start")
+            throw ValidationError("--sync \(sync): expected creation-time, gps or start")
         }
         o.sync = s
-        if let offset {
-            let text = offset.hasSuffix("s") ? String(offset.dropLast()) : offset
-            guard let t = MediaTime(decimalSeconds: Substring(text)) else {
-                throw Exit.Failure("--offset \(offset): expected seconds such as 2.5s or -1")
-            }
-            o.offset = t
-        }
-        if let maxDOP { guard maxDOP > 0 else { throw Exit.Failure("--max-dop must be positive") } }
-        if let maxSpeed { guard maxSpeed > 0 else { throw Exit.Failure("--max-speed must be positive") } }
+        if let offset { o.offset = try TimeArgument.seconds(offset, option: "--offset") }
+        if let maxDOP, maxDOP <= 0 { throw ValidationError("--max-dop must be positive") }
+        if let maxSpeed, maxSpeed <= 0 { throw ValidationError("--max-speed must be positive") }
         var zones: [TrackPointFilter.PrivacyZone] = []
         for z in hideNear {
             guard let zone = TrackPointFilter.PrivacyZone(argument: z) else {
-                throw Exit.Failure("--hide-near \(z): expected LAT,LON,RADIUS such as 48.85,2.35,300m")
+                throw ValidationError("--hide-near \(z): expected LAT,LON,RADIUS such as 48.85,2.35,300m")
             }
             zones.append(zone)
         }
@@ -94,31 +88,25 @@ struct MetadataAddCommand: ParsableCommand {
 
     func run() throws {
         let options = try options()
-        do {
-            let movieMetadata = try MovieMetadata(path: movie)
-            let bytes = try InputFile.read(gpx, limit: 512 << 20, what: "GPX file")
-            let document = try GPXReader(fileName: gpx).read(bytes)
-            let adder = GPSMetadataAdder(movie: movieMetadata, options: options)
-            let (tracks, summary) = try adder.prepare(document, fileName: gpx)
-            // Only now, with everything checked, does the output exist (as a hidden temporary
-            // file until commit).
-            let out = try OutputFile(output, overwrite: force)
-            try adder.write(tracks) { (piece: [UInt8]) throws(ISOBMFFError) in
-                do throws(FileSafetyError) { try out.write(piece) } catch {
-                    throw ISOBMFFError(.io, error.message, path: output)
-                }
+        let movieMetadata = try MovieMetadata(path: movie)
+        let bytes = try InputFile.read(gpx, limit: 512 << 20, what: "GPX file")
+        let document = try GPXReader(fileName: gpx).read(bytes)
+        let adder = GPSMetadataAdder(movie: movieMetadata, options: options)
+        let (tracks, summary) = try adder.prepare(document, fileName: gpx)
+        // Only now, with everything checked, does the output exist (as a hidden temporary
+        // file until commit).
+        let out = try OutputFile(output, overwrite: force)
+        try adder.write(tracks) { (piece: [UInt8]) throws(ISOBMFFError) in
+            do throws(FileSafetyError) { try out.write(piece) } catch {
+                throw ISOBMFFError(.io, error.message, path: output)
             }
-            try out.commit()
-            try Exit.report(summary.diagnostics)
-            let forms = options.forms.map(\.rawValue).sorted().joined(separator: " and ")
-            Console.error(
-                "captions: \(summary.pointsWritten) of \(summary.pointsRead) points written as \(forms) "
-                    + "(track \(summary.trackIDs.map(String.init).joined(separator: ", "))) to \(output)")
-        } catch let error as MetadataError {
-            throw MetadataCommand.failure(error)
-        } catch let error as FileSafetyError {
-            throw Exit.Failure(error.description)
         }
+        try out.commit()
+        try Exit.report(summary.diagnostics)
+        let forms = options.forms.map(\.rawValue).sorted().joined(separator: " and ")
+        Console.error(
+            "captions: \(summary.pointsWritten) of \(summary.pointsRead) points written as \(forms) "
+                + "(track \(summary.trackIDs.map(String.init).joined(separator: ", "))) to \(output)")
     }
 }
 
@@ -152,29 +140,28 @@ struct MetadataDumpCommand: ParsableCommand {
     @Flag(help: "Replace the output if it exists.")
     var force = false
 
-    func run() throws {
+    func validate() throws {
         guard [json, gpx, csv].filter({ $0 }).count <= 1 else {
-            throw Exit.Failure("choose one of --json, --gpx and --csv")
+            throw ValidationError("choose one of --json, --gpx and --csv")
         }
-        do {
-            let dump = MetadataDump(metadata: try MovieMetadata(path: movie))
-            let text: String
-            if json {
-                text = try dump.json()
-            } else if gpx {
-                text = try dump.gpx(trackID: track)
-            } else if csv {
-                text = try dump.csv(trackID: track)
-            } else {
-                text = try dump.text()
-            }
-            if let output {
-                try FileIO.writeAtomically(Array(text.utf8), to: output, overwrite: force)
-            } else {
-                Console.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
-            }
-        } catch let error as MetadataError {
-            throw MetadataCommand.failure(error)
+    }
+
+    func run() throws {
+        let dump = MetadataDump(metadata: try MovieMetadata(path: movie))
+        let text: String
+        if json {
+            text = try dump.json()
+        } else if gpx {
+            text = try dump.gpx(trackID: track)
+        } else if csv {
+            text = try dump.csv(trackID: track)
+        } else {
+            text = try dump.text()
+        }
+        if let output {
+            try FileIO.writeAtomically(Array(text.utf8), to: output, overwrite: force)
+        } else {
+            Console.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
         }
     }
 }

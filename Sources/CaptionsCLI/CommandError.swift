@@ -1,0 +1,52 @@
+import CaptionKit
+import FileSafety
+
+/// An error that carries the message a user reads and the exit status the command ends with.
+///
+/// ``Exit`` prints it once (its findings, then `captions: error: ` and the message) and exits
+/// with its status, so a command lets a library's error through instead of wrapping it again.
+/// The library errors the commands meet conform here and in the executables
+/// (`captions-media/MediaErrors.swift`, `captions/MetadataErrors.swift`).
+public protocol CommandError: Error, CustomStringConvertible {
+    /// What went wrong, in the words of the command line: the error's description, unless the
+    /// command line has words of its own for it (its flag for a library's parameter).
+    var commandLineMessage: String { get }
+    /// The status the command ends with: ``Exit/unusable`` (2) unless said otherwise.
+    var exitStatus: Int32 { get }
+    /// Findings gathered before the failure, printed before the message.
+    var findings: [Diagnostic] { get }
+}
+
+extension CommandError {
+    public var commandLineMessage: String { CommandLineWords.said(description) }
+    public var exitStatus: Int32 { Exit.unusable }
+    public var findings: [Diagnostic] { [] }
+}
+
+extension Exit.Failure: CommandError {}
+
+extension CaptionFormatError: CommandError {
+    /// The reader's findings, each about the file of the error when it names none.
+    public var findings: [Diagnostic] { location.file.map { diagnostics.inFile($0) } ?? diagnostics }
+}
+
+extension MediaTimeError: CommandError {}
+extension TimecodeError: CommandError {}
+extension FileSafetyError: CommandError {}
+
+/// The words in which the libraries' errors name their own parameters, and the command line's
+/// words for the flag that sets each: the one place where the CLI adds its flags to a library's
+/// message (`overwrite: true` is `--force`, `format:` is `--from` or `--to`).
+public enum CommandLineWords {
+    public static let flags: [(library: String, commandLine: String)] = [
+        (FileSafetyError.replaceHint, "use --force to replace it"),
+        (FileSafetyError.neverReplacedHint, "it is never replaced, even with --force"),
+        (CaptionFormatRegistry.readFormatHint, "use --from"),
+        (CaptionFormatRegistry.writeFormatHint, "use --to"),
+    ]
+
+    /// `message` with each library parameter's words replaced by the flag's.
+    public static func said(_ message: String) -> String {
+        flags.reduce(message) { $0.replacing($1.library, with: $1.commandLine) }
+    }
+}
