@@ -63,10 +63,10 @@ enum ExportRunner {
         } catch {
             printer.finish()
             // What the session noticed before it stopped on the input (a MediaFileError).
-            if error is MediaFileError { try Exit.report(extra + diagnostics()) }
+            if error is MediaFileError { try Exit.report(extra + diagnostics().map(MediaCommandLineWords.said)) }
             throw error
         }
-        try Exit.report(extra + diagnostics())
+        try Exit.report(extra + diagnostics().map(MediaCommandLineWords.said))
     }
 }
 

@@ -1,3 +1,4 @@
+import CaptionKit
 import CaptionTracks
 import CaptionsCLI
 import Composition
@@ -11,7 +12,35 @@ import Render
 // are (each says which file and what was wrong), not wrapped again by each command.
 
 extension MediaError: CommandError {}
-extension MediaFileError: CommandError {}
+extension MediaFileError: CommandError {
+    public var commandLineMessage: String { MediaCommandLineWords.said(description) }
+}
+
+/// The media commands' flags for the words in which Media names an export's parameters
+/// (``ExportParameterWords``), added to the words every command has (``CommandLineWords``).
+enum MediaCommandLineWords {
+    static let flags: [(library: String, commandLine: String)] = [
+        (ExportParameterWords.codecCopy, "--codec copy"),
+        (ExportParameterWords.codecEncode, "--codec"),
+        (ExportParameterWords.crfAndPreset, "--crf and --preset"),
+        (ExportParameterWords.size, "--size"),
+        (ExportParameterWords.dropDataTracks, "--drop-data"),
+        (ExportParameterWords.rangeStart, "--from"),
+        (ExportParameterWords.rangeEnd, "--to"),
+    ]
+
+    /// `message` in the words of the command line.
+    static func said(_ message: String) -> String {
+        flags.reduce(CommandLineWords.said(message)) { $0.replacing($1.library, with: $1.commandLine) }
+    }
+
+    /// `finding` in the words of the command line.
+    static func said(_ finding: Diagnostic) -> Diagnostic {
+        var said = finding
+        said.message = Self.said(finding.message)
+        return said
+    }
+}
 extension RenderError: CommandError {}
 extension CompositionError: CommandError {}
 extension CompositionFileError: CommandError {}

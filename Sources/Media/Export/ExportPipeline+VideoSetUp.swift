@@ -9,12 +9,14 @@ extension ExportPipeline {
         if case .copy = settings.videoCodec {
             guard closedCaptionData == nil else {
                 throw MediaFileError.invalidSetting(
-                    "--codec copy keeps the compressed video as it is, so no caption data can be put in its pictures; "
+                    "\(ExportParameterWords.codecCopy) keeps the compressed video as it is, so no caption data can be "
+                        + "put in its pictures; "
                         + "choose an encoder that writes A/53 captions (libx264)")
             }
             guard compositors.isEmpty, settings.size == nil else {
                 throw MediaFileError.invalidSetting(
-                    "--codec copy keeps the compressed video as it is, so nothing can be drawn on it and its size "
+                    "\(ExportParameterWords.codecCopy) keeps the compressed video as it is, so nothing can be drawn "
+                        + "on it and its size "
                         + "cannot change; choose an encoder (libx264)")
             }
             let out = try newStream(copying: stream)
@@ -25,7 +27,8 @@ extension ExportPipeline {
             if trim.trimsStart {
                 note(
                     "media.copyTrim",
-                    "--codec copy starts at the key frame at or before --from; re-encode for an exact start",
+                    "\(ExportParameterWords.codecCopy) starts at the key frame at or before "
+                        + "\(ExportParameterWords.rangeStart); re-encode for an exact start",
                     severity: .warning)
             }
             return

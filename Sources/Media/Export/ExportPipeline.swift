@@ -84,16 +84,20 @@ final class ExportPipeline {
             if timeRange.start > .zero { trim.from = timeRange.start }
             if timeRange.end.isNumeric { trim.to = timeRange.end }
             if let from = trim.from, let to = trim.to, to <= from {
-                throw MediaFileError.invalidSetting("--to (\(to.seconds) s) must come after --from (\(from.seconds) s)")
+                throw MediaFileError.invalidSetting(
+                    "\(ExportParameterWords.rangeEnd) (\(to.seconds) s) must come after "
+                        + "\(ExportParameterWords.rangeStart) (\(from.seconds) s)")
             }
             if let from = trim.from, let d = description.duration, from >= d {
                 throw MediaFileError.invalidSetting(
-                    "--from \(from.seconds) s is past the end of \(path) (\(d.seconds) s long)")
+                    "\(ExportParameterWords.rangeStart) \(from.seconds) s is past the end of \(path) "
+                        + "(\(d.seconds) s long)")
             }
         }
         if !trim.trimsStart { trim.shift = .zero }
         if let size = settings.size, !(2...16384).contains(size.width) || !(2...16384).contains(size.height) {
-            throw MediaFileError.invalidSetting("--size must be between 2x2 and 16384x16384, not \(size)")
+            throw MediaFileError.invalidSetting(
+                "\(ExportParameterWords.size) must be between 2x2 and 16384x16384, not \(size)")
         }
         writer = try MovieWriter(
             outputPath: outputPath, containerFormat: settings.containerFormat, overwrite: settings.overwrite)

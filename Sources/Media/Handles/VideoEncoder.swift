@@ -59,8 +59,8 @@ final class VideoEncoder {
             codec.pointee.type == AVMEDIA_TYPE_VIDEO
         else {
             throw MediaFileError.invalidSetting(
-                "--codec \(parameters.encoderName): this build of FFmpeg has no video encoder of that name "
-                    + "(`ffmpeg -encoders` lists them; libx264 is the default)")
+                "\(ExportParameterWords.codecEncode) \(parameters.encoderName): this build of FFmpeg has no video "
+                    + "encoder of that name (`ffmpeg -encoders` lists them; libx264 is the default)")
         }
         let op = "opening the \(parameters.encoderName) encoder"
         context = try CodecContext(codec: codec, operation: op)
@@ -88,7 +88,7 @@ final class VideoEncoder {
         if !unused.isEmpty {
             throw MediaFileError.invalidSetting(
                 "the \(parameters.encoderName) encoder has no option \(unused.joined(separator: ", ")); "
-                    + "--crf and --preset apply to libx264 and libx265")
+                    + "\(ExportParameterWords.crfAndPreset) apply to libx264 and libx265")
         }
     }
 
