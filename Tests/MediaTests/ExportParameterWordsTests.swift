@@ -35,7 +35,8 @@ import Testing
             ),
         ]
         for (index, (settings, range, libraryWords, flags, commandWords)) in cases.enumerated() {
-            let session = ExportSession(asset: Asset(path: clip), outputPath: dir.path("l\(index).mp4"), settings: settings)
+            let session = ExportSession(
+                asset: Asset(path: clip), outputPath: dir.path("l\(index).mp4"), settings: settings)
             session.timeRange = range
             do {
                 try await session.export()

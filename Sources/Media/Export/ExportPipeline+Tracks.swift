@@ -19,7 +19,9 @@ extension ExportPipeline {
             if Self.isCoverArt(input, Int(index)) { continue }
             let par = try stream.parameters(in: path)
             if track.mediaType == .data, settings.dropDataTracks {
-                note("media.trackDropped", "\(track.label) dropped (\(ExportParameterWords.dropDataTracks))", severity: .info)
+                note(
+                    "media.trackDropped", "\(track.label) dropped (\(ExportParameterWords.dropDataTracks))",
+                    severity: .info)
                 continue
             }
             if track.codecTag == "tmcd", par.pointee.codec_id == AV_CODEC_ID_NONE {

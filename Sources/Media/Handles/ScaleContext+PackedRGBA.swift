@@ -25,7 +25,9 @@ extension ScaleContext {
         var dstStride: [Int32] = [o.pointee.linesize.0, 0, 0, 0]
         let r = sws_scale(pointer, planes, strides, 0, height, &dstData, &dstStride)
         try MediaError.check(r, call: "sws_scale", operation)
-        guard let base = o.pointee.data.0 else { throw MediaError(code: captions_averror(ENOMEM), operation: operation) }
+        guard let base = o.pointee.data.0 else {
+            throw MediaError(code: captions_averror(ENOMEM), operation: operation)
+        }
         let stride = Int(o.pointee.linesize.0)
         let row = outWidth * 4
         var bytes = [UInt8](repeating: 0, count: count)
