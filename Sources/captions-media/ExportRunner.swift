@@ -1,6 +1,7 @@
 import CaptionKit
 import CaptionsCLI
 import Media
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -50,16 +51,15 @@ enum ExportRunner {
     }
 
     private static func run(
-        style: ExportOptions.ProgressStyle, extra: [Diagnostic], progress: (@escaping (ExportProgress) -> Void) -> Void,
+        style: ExportOptions.ProgressStyle, extra: [Diagnostic], progress: (@escaping @Sendable (ExportProgress) -> Void) -> Void,
         export: () throws -> Void, diagnostics: () -> [Diagnostic]
     ) throws {
         let printer = ProgressPrinter(style: style)
         progress { printer.update($0) }
         do {
             try export()
-            var final = printer.last
-            if let d = final?.expectedDuration { final?.outputTime = d }
-            printer.finish(final: final)
+            // The session's last report is the whole file's (fractionCompleted 1).
+            printer.finish(final: printer.last)
         } catch {
             printer.finish()
             // What the session noticed before it stopped on the input (a MediaFileError).
@@ -71,13 +71,19 @@ enum ExportRunner {
 }
 
 /// One line of progress on a terminal (rewritten in place), JSON once a second, or nothing.
-final class ProgressPrinter {
+/// Sendable: a session reports on the thread that runs it; the state is behind a lock.
+final class ProgressPrinter: Sendable {
     let style: ExportOptions.ProgressStyle
     private let onTerminal: Bool
-    private var lastPrinted = -1.0
-    private var printedLine = false
+    private struct State {
+        var lastPrinted = -1.0
+        var printedLine = false
+        var last: ExportProgress?
+    }
+    private let state = Mutex(State())
 
-    private(set) var last: ExportProgress?
+    /// The last report received.
+    var last: ExportProgress? { state.withLock { $0.last } }
 
     init(style: ExportOptions.ProgressStyle) {
         self.style = style
@@ -85,30 +91,36 @@ final class ProgressPrinter {
     }
 
     func update(_ p: ExportProgress) {
-        last = p
-        switch style {
-        case .none:
-            return
-        case .json:
-            guard p.elapsedSeconds - lastPrinted >= 1 else { return }
-            lastPrinted = p.elapsedSeconds
-            Console.out(json(p))
-        case .auto:
-            guard onTerminal, p.elapsedSeconds - lastPrinted >= 0.25 else { return }
-            lastPrinted = p.elapsedSeconds
-            let percent = p.fractionCompleted.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? "?%"
-            let eta = p.estimatedSecondsRemaining.map { "ETA \(clock($0))" } ?? ""
-            let line =
-                "\r\(percent)  frame \(p.frames)  \(decimal(p.framesPerSecond, 1)) fps  \(decimal(p.speed, 2))x  \(eta)\u{1B}[K"
-            writeError(line)
-            printedLine = true
+        state.withLock { state in
+            state.last = p
+            switch style {
+            case .none:
+                return
+            case .json:
+                guard p.elapsedSeconds - state.lastPrinted >= 1 else { return }
+                state.lastPrinted = p.elapsedSeconds
+                Console.out(json(p))
+            case .auto:
+                guard onTerminal, p.elapsedSeconds - state.lastPrinted >= 0.25 else { return }
+                state.lastPrinted = p.elapsedSeconds
+                let percent = p.fractionCompleted.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? "?%"
+                let eta = p.estimatedSecondsRemaining.map { "ETA \(clock($0))" } ?? ""
+                let line =
+                    "\r\(percent)  frame \(p.frames)  \(decimal(p.framesPerSecond, 1)) fps  "
+                    + "\(decimal(p.speed, 2))x  \(eta)\u{1B}[K"
+                writeError(line)
+                state.printedLine = true
+            }
         }
     }
 
     /// Ends the line on a terminal; with JSON, the final state (100%) is always written.
     func finish(final: ExportProgress? = nil) {
-        if printedLine { writeError("\n") }
-        printedLine = false
+        let printed = state.withLock { state in
+            defer { state.printedLine = false }
+            return state.printedLine
+        }
+        if printed { writeError("\n") }
         if style == .json, let final { Console.out(json(final)) }
     }
 

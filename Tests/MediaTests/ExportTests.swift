@@ -1,6 +1,7 @@
 import CaptionCore
 import Foundation
 import Media
+import Synchronization
 import TestSupport
 import Testing
 
@@ -126,10 +127,14 @@ import Testing
         let session = ExportSession(
             asset: Asset(path: dir.path("a.mp4")), outputPath: dir.path("o.mp4"),
             settings: ExportSettings(preset: "ultrafast"))
-        var reports = 0
-        session.progressHandler = { _ in reports += 1 }
+        // One report a frame, then the whole file's (fractionCompleted 1), from the export's thread.
+        let reports = Mutex<[ExportProgress]>([])
+        session.progressHandler = { report in reports.withLock { $0.append(report) } }
         try await session.export()
-        #expect(reports == 25)
+        let received = reports.withLock { $0 }
+        #expect(received.count == 26)
+        #expect(received.dropLast().allSatisfy { ($0.fractionCompleted ?? 1) < 1 })
+        #expect(received.last?.fractionCompleted == 1 && received.last?.frames == 25)
         #expect(try MediaTools.streams(dir.path("o.mp4")).count == 2)
 
         let cancelled = ExportSession(asset: Asset(path: dir.path("a.mp4")), outputPath: dir.path("c.mp4"))

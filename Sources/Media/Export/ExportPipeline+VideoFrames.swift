@@ -62,13 +62,29 @@ extension ExportPipeline {
 
     func reportProgress(rawTime: MediaTime) {
         guard let progress else { return }
-        let begin = trim.from ?? .zero
-        let end = trim.to ?? description.duration
-        let expected = end.map { MediaTime.minimum($0, description.duration ?? $0) - begin }
         let out = rawTime - (trim.shift ?? .zero)
         progress(
             ExportProgress(
-                frames: videoCopy?.packetsWritten ?? framesEncoded, outputTime: out, expectedDuration: expected,
+                frames: videoCopy?.packetsWritten ?? framesEncoded, outputTime: out,
+                expectedDuration: expectedDuration, elapsedSeconds: MonotonicClock.now() - started))
+    }
+
+    /// The last report, once the file is whole: its output time is the expected duration (the
+    /// time reached, when none was known), so that its `fractionCompleted` is 1.
+    func reportCompletion() {
+        guard let progress else { return }
+        let reached = lastVideoRaw.map { $0 - (trim.shift ?? .zero) } ?? .zero
+        let whole = expectedDuration ?? reached
+        progress(
+            ExportProgress(
+                frames: videoCopy?.packetsWritten ?? framesEncoded, outputTime: whole, expectedDuration: whole,
                 elapsedSeconds: MonotonicClock.now() - started))
+    }
+
+    /// The output's duration as the range and the file's index give it.
+    var expectedDuration: MediaTime? {
+        let begin = trim.from ?? .zero
+        let end = trim.to ?? description.duration
+        return end.map { MediaTime.minimum($0, description.duration ?? $0) - begin }
     }
 }

@@ -23,7 +23,7 @@ final class ExportPipeline {
     let outputPath: String
     let settings: ExportSettings
     let compositors: [any FrameCompositor]
-    let progress: ((ExportProgress) -> Void)?
+    let progress: (@Sendable (ExportProgress) -> Void)?
     let isCancelled: () -> Bool
     let closedCaptionData: ((MediaTime) -> [UInt8]?)?
     var diagnostics: [Diagnostic] = []
@@ -54,7 +54,7 @@ final class ExportPipeline {
 
     init(
         asset: Asset, outputPath: String, settings: ExportSettings, timeRange: TimeRange?,
-        compositors: [any FrameCompositor], progress: ((ExportProgress) -> Void)?, isCancelled: @escaping () -> Bool,
+        compositors: [any FrameCompositor], progress: (@Sendable (ExportProgress) -> Void)?, isCancelled: @escaping () -> Bool,
         closedCaptionData: ((MediaTime) -> [UInt8]?)? = nil
     ) throws {
         self.closedCaptionData = closedCaptionData
@@ -172,6 +172,7 @@ final class ExportPipeline {
         for compositor in compositors { try compositor.finish() }
         try checkComplete()
         try writer.finish()
+        reportCompletion()
     }
 
     /// A file whose data stops well before its index says (a truncated copy whose index was

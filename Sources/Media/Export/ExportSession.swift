@@ -26,8 +26,9 @@ public final class ExportSession: DetachedExport {
     public var timeRange: TimeRange?
     /// Per-frame stages, run in order on every frame.
     public var compositors: [any FrameCompositor] = []
-    /// Called after each video frame.
-    public var progressHandler: ((ExportProgress) -> Void)?
+    /// Called after each video frame, on the thread that runs the export, and once more when the
+    /// file is whole, with `fractionCompleted` 1.
+    public var progressHandler: (@Sendable (ExportProgress) -> Void)?
     /// The A/53 closed-caption data of each re-encoded frame, given the frame's time on the
     /// source's timeline: `cc_data()` constructs of three bytes each (CTA-708-E §4.4: marker
     /// bits, `cc_valid`, `cc_type`, two data bytes), at most 31. They replace the frame's own

@@ -34,8 +34,9 @@ public final class TimelineExportSession: DetachedExport {
     /// A/53 caption data of each output frame, as ``ExportSession/closedCaptionData``, given
     /// the frame's time on the output timeline.
     public var closedCaptionData: ((MediaTime) -> [UInt8]?)?
-    /// Called after each output frame.
-    public var progressHandler: ((ExportProgress) -> Void)?
+    /// Called after each output frame, on the thread that runs the export, and once more when
+    /// the file is whole, with `fractionCompleted` 1.
+    public var progressHandler: (@Sendable (ExportProgress) -> Void)?
     /// What the user should know.
     public private(set) var diagnostics: [Diagnostic] = []
     /// Source pictures the last export decoded, all tracks together (to check that only the

@@ -17,7 +17,7 @@ final class TimelinePipeline {
     let frameCompositors: [any FrameCompositor]
     let audioMix: [AudioMixInputParameters]
     let closedCaptionData: ((MediaTime) -> [UInt8]?)?
-    let progress: ((ExportProgress) -> Void)?
+    let progress: (@Sendable (ExportProgress) -> Void)?
     let isCancelled: () -> Bool
     private(set) var diagnostics: [Diagnostic] = []
     /// Source pictures decoded over the run, all tracks together.
@@ -32,7 +32,7 @@ final class TimelinePipeline {
         timeline: MediaTimeline, outputPath: String, settings: ExportSettings,
         compositor: (any TimelineFrameCompositor)?, frameCompositors: [any FrameCompositor],
         audioMix: [AudioMixInputParameters], closedCaptionData: ((MediaTime) -> [UInt8]?)?,
-        progress: ((ExportProgress) -> Void)?, isCancelled: @escaping () -> Bool
+        progress: (@Sendable (ExportProgress) -> Void)?, isCancelled: @escaping () -> Bool
     ) {
         self.timeline = timeline
         self.outputPath = outputPath
@@ -159,6 +159,11 @@ final class TimelinePipeline {
         for stage in frameCompositors { try stage.finish() }
         try writer.finish()
         allocatedPictures = pictures.allocatedPictures
+        // The last report, once the file is whole: `fractionCompleted` 1.
+        progress?(
+            ExportProgress(
+                frames: frameCount, outputTime: expected, expectedDuration: expected,
+                elapsedSeconds: MonotonicClock.now() - started))
     }
 
     private func pullAudio(
