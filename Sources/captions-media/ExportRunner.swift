@@ -51,7 +51,8 @@ enum ExportRunner {
     }
 
     private static func run(
-        style: ExportOptions.ProgressStyle, extra: [Diagnostic], progress: (@escaping @Sendable (ExportProgress) -> Void) -> Void,
+        style: ExportOptions.ProgressStyle, extra: [Diagnostic],
+        progress: (@escaping @Sendable (ExportProgress) -> Void) -> Void,
         export: () throws -> Void, diagnostics: () -> [Diagnostic]
     ) throws {
         let printer = ProgressPrinter(style: style)
