@@ -121,6 +121,31 @@ import Testing
                 == MediaTools.framemd5(dir.path("subs.mp4"), stream: "s"))
     }
 
+    /// Cancelling the task that awaits an export stops it at the next packet: the awaiting
+    /// call throws `CancellationError` and no output is left (only the cancellation flag
+    /// crosses threads; the session stays in its task).
+    @Test func cancellingTheAwaitingTaskStopsTheExport() async throws {
+        let dir = try TemporaryDirectory()
+        try MediaTools.makeClip(dir.path("a.mp4"), rate: "25", seconds: 8)
+        let session = ExportSession(
+            asset: Asset(path: dir.path("a.mp4")), outputPath: dir.path("o.mp4"),
+            settings: ExportSettings(preset: "ultrafast"))
+        let started = AsyncStream<Void>.makeStream()
+        let frames = Mutex(0)
+        session.progressHandler = { _ in
+            if frames.withLock({ $0 += 1; return $0 }) == 5 { started.continuation.yield() }
+        }
+        let export = Task {
+            defer { started.continuation.finish() }
+            try await session.export()
+        }
+        for await _ in started.stream { break }
+        export.cancel()
+        await #expect(throws: CancellationError.self) { try await export.value }
+        #expect(frames.withLock { $0 } < 200)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["a.mp4"])
+    }
+
     @Test func asyncExportAndCancellation() async throws {
         let dir = try TemporaryDirectory()
         try MediaTools.makeClip(dir.path("a.mp4"), rate: "25", seconds: 1)

@@ -1,5 +1,4 @@
 import CaptionCore
-import Synchronization
 
 /// Writes an asset to a movie file, like `AVAssetExportSession`: demux → decode → the
 /// ``compositors`` in order → encode → mux, with audio, data, timecode and subtitle tracks
@@ -13,7 +12,7 @@ import Synchronization
 /// session.timeRange = TimeRange(start: MediaTime(value: 2, timescale: 1), end: MediaTime(value: 5, timescale: 1))
 /// try await session.export()
 /// ```
-public final class ExportSession: DetachedExport {
+public final class ExportSession: CancellableExport {
     /// The source. A composition of several files can be exported the same way once it is an
     /// asset of its own.
     public let asset: Asset
@@ -41,7 +40,7 @@ public final class ExportSession: DetachedExport {
     /// What the user should know: tracks dropped (named), pixel formats converted…
     public private(set) var diagnostics: [Diagnostic] = []
 
-    private let cancelled = Atomic<Bool>(false)
+    let cancellation = CancellationFlag()
 
     /// Whether the FFmpeg encoder `name` writes ``closedCaptionData`` into the pictures (it has
     /// the `a53cc` option: libx264, mpeg2video, NVENC…; libx265 in FFmpeg 5.1 does not).
@@ -60,20 +59,21 @@ public final class ExportSession: DetachedExport {
     public func exportSynchronously() throws {
         let pipeline = try ExportPipeline(
             asset: asset, outputPath: outputPath, settings: settings, timeRange: timeRange, compositors: compositors,
-            progress: progressHandler, isCancelled: { [self] in cancelled.load(ordering: .relaxed) },
+            progress: progressHandler, isCancelled: { [cancellation] in cancellation.isCancelled },
             closedCaptionData: closedCaptionData)
         defer { diagnostics = pipeline.diagnostics }
         try pipeline.run()
     }
 
-    /// Runs the export off the caller's thread.
+    /// Runs the export in the awaiting task, off the caller's actor; cancelling the task stops it
+    /// at the next packet (`CancellationError`, no output).
     public func export() async throws {
-        try await exportDetached()
+        try await exportCancellably()
     }
 
     /// Stops a running export at the next packet; it throws `CancellationError` and leaves no
     /// output.
     public func cancelExport() {
-        cancelled.store(true, ordering: .relaxed)
+        cancellation.cancel()
     }
 }

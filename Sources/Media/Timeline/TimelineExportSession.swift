@@ -1,5 +1,4 @@
 import CaptionCore
-import Synchronization
 
 /// Exports a ``MediaTimeline`` like `AVAssetExportSession` exports an `AVComposition`: each
 /// video source decoded (only the part its segments use), conformed through libavfilter
@@ -21,7 +20,7 @@ import Synchronization
 ///     renderSize: VideoSize(width: 1280, height: 720), frameDuration: MediaTime(value: 1, timescale: 30))
 /// try TimelineExportSession(timeline: timeline, outputPath: "out.mp4").exportSynchronously()
 /// ```
-public final class TimelineExportSession: DetachedExport {
+public final class TimelineExportSession: CancellableExport {
     public let timeline: MediaTimeline
     public let outputPath: String
     public var settings: ExportSettings
@@ -46,7 +45,7 @@ public final class TimelineExportSession: DetachedExport {
     /// were recycled): a handful, whatever the length.
     public private(set) var allocatedPictureCount = 0
 
-    private let cancelled = Atomic<Bool>(false)
+    let cancellation = CancellationFlag()
 
     public init(timeline: MediaTimeline, outputPath: String, settings: ExportSettings = ExportSettings()) {
         self.timeline = timeline
@@ -60,7 +59,7 @@ public final class TimelineExportSession: DetachedExport {
         let pipeline = TimelinePipeline(
             timeline: timeline, outputPath: outputPath, settings: settings, compositor: compositor,
             frameCompositors: frameCompositors, audioMix: audioMix, closedCaptionData: closedCaptionData,
-            progress: progressHandler, isCancelled: { [self] in cancelled.load(ordering: .relaxed) })
+            progress: progressHandler, isCancelled: { [cancellation] in cancellation.isCancelled })
         defer {
             diagnostics = pipeline.diagnostics
             decodedFrameCount = pipeline.decodedFrames
@@ -69,14 +68,15 @@ public final class TimelineExportSession: DetachedExport {
         try pipeline.run()
     }
 
-    /// Runs the export off the caller's thread.
+    /// Runs the export in the awaiting task, off the caller's actor; cancelling the task stops it
+    /// at the next packet (`CancellationError`, no output).
     public func export() async throws {
-        try await exportDetached()
+        try await exportCancellably()
     }
 
     /// Stops a running export at the next frame; it throws `CancellationError` and leaves no
     /// output.
     public func cancelExport() {
-        cancelled.store(true, ordering: .relaxed)
+        cancellation.cancel()
     }
 }
