@@ -47,7 +47,9 @@ import Testing
 
     static func gpxpy(_ path: String) throws -> [Reading] {
         let r = try CLIRunner.runProcess(try PeerDecoders.tool("python3"), ["-c", gpxpyScript, path])
-        guard r.status == 0 else { throw PeerDecoders.Failure.failed("gpxpy (run `make test` to install it)", r.stderr) }
+        guard r.status == 0 else {
+            throw PeerDecoders.Failure.failed("gpxpy (run `make test` to install it)", r.stderr)
+        }
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[Any]])
         return try rows.map { row in
             Reading(
