@@ -91,17 +91,22 @@ enum GPMFCheck {
 
     // MARK: - GPS written by GPMFTrackBuilder and read back
 
-    static func checkGPSRoundTrip(_ samples: [GoProGPSSample]) throws(FuzzFinding) {
+    static func checkGPSRoundTrip(_ samples: [PlacedPoint]) throws(FuzzFinding) {
         // One payload a second from movie time zero: the points' own times decide nothing but
         // the payload they go in, so give them one millisecond each.
         var placed: [PlacedPoint] = []
         for s in samples.prefix(1000) {
-            guard let utc = s.utc, let p = point(s, utc) else { continue }
+            guard let p = point(s.point) else { continue }
             placed.append(PlacedPoint(movieTime: MediaTime(value: Int64(placed.count), timescale: 1000), point: p))
         }
         guard !placed.isEmpty else { return }
         let duration = MediaTime(value: Int64(placed.count) + 1, timescale: 1000)
-        let payloads = GPMFTrackBuilder.payloads(placed, movieDuration: duration)
+        let payloads: [(range: TimeRange, bytes: [UInt8])]
+        do {
+            payloads = try GPMFTrackBuilder.payloads(placed, movieDuration: duration)
+        } catch {
+            throw FuzzFinding("GPMFTrackBuilder refused points that all have a time: \(error)")
+        }
         var accumulator = GoProTelemetry.Accumulator()
         for (range, bytes) in payloads {
             do {
@@ -110,7 +115,7 @@ enum GPMFCheck {
                 throw FuzzFinding("a payload GPMFTrackBuilder wrote cannot be read: \(error)")
             }
         }
-        let reread = accumulator.telemetry(diagnostics: []).gps
+        let reread = accumulator.telemetry(diagnostics: []).gps.map(\.point)
         guard reread.count == placed.count else {
             throw FuzzFinding("\(placed.count) GPS points written, \(reread.count) read back")
         }
@@ -118,9 +123,9 @@ enum GPMFCheck {
             let expectedFix = min(max(p.fix ?? 3, 0), Int(UInt16.max))
             let expectedDOP = Double(UInt16(clamping: ((p.dilutionOfPrecision ?? 1) * 100).rounded().safe ?? 100)) / 100
             let same =
-                r.utc == millisecond(p.time) && close(r.latitude, p.latitude, 1e-7)
-                && close(r.longitude, p.longitude, 1e-7) && close(r.altitude, p.elevation ?? 0, 1e-3)
-                && close(r.speed2D, p.speed ?? 0, 1e-3) && r.fix == expectedFix
+                r.time == p.time.map(millisecond) && close(r.latitude, p.latitude, 1e-7)
+                && close(r.longitude, p.longitude, 1e-7) && close(r.elevation ?? .nan, p.elevation ?? 0, 1e-3)
+                && close(r.speed ?? .nan, p.speed ?? 0, 1e-3) && r.fix == expectedFix
                 && r.dilutionOfPrecision.map({ close($0, expectedDOP, 1e-9) }) == true
             guard same else {
                 throw FuzzFinding(
@@ -129,14 +134,16 @@ enum GPMFCheck {
         }
     }
 
-    /// The sample as a point GPMF can hold: finite, a position on the globe, every scaled value
-    /// within 32 bits (GPMFTrackBuilder's scales: 10⁷ for degrees, 1000 for metres and m/s).
-    static func point(_ s: GoProGPSSample, _ utc: UTCTime) -> TrackPoint? {
-        guard abs(s.latitude) <= 90, abs(s.longitude) <= 180, abs(s.altitude) < 2e6, abs(s.speed2D) < 2e6,
-            utc.sinceEpoch.isNumeric, abs(utc.sinceEpoch.seconds) < 2e9
+    /// The sample as a point GPMF can hold: with a UTC time, finite, a position on the globe,
+    /// every scaled value within 32 bits (GPMFTrackBuilder's scales: 10⁷ for degrees, 1000 for
+    /// metres and m/s, 100 for the 3D speed).
+    static func point(_ s: TrackPoint) -> TrackPoint? {
+        guard let utc = s.time, abs(s.latitude) <= 90, abs(s.longitude) <= 180, let altitude = s.elevation,
+            abs(altitude) < 2e6, let speed = s.speed, abs(speed) < 2e6, utc.sinceEpoch.isNumeric,
+            abs(utc.sinceEpoch.seconds) < 2e9
         else { return nil }
-        var p = TrackPoint(time: utc, latitude: s.latitude, longitude: s.longitude, elevation: s.altitude)
-        p.speed = s.speed2D
+        var p = TrackPoint(time: utc, latitude: s.latitude, longitude: s.longitude, elevation: altitude)
+        p.speed = speed
         p.fix = s.fix
         if let d = s.dilutionOfPrecision, d.isFinite, abs(d) < 600 { p.dilutionOfPrecision = d }
         return p

@@ -35,19 +35,21 @@ enum MediaSeeds {
     /// ``GPMFTrackBuilder`` writes for the first points of each GPX file with times.
     @Sendable static func payloads(path: String, bytes: [UInt8]) -> [[UInt8]] {
         if path.hasSuffix(".gpx") {
-            guard let points = try? GPXReader().read(bytes).timedTrackPoints().points, let first = points.first
+            guard let points = try? GPXReader().read(bytes).timedTrackPoints().points,
+                let first = points.first?.time
             else { return [] }
             var placed: [PlacedPoint] = []
             for p in points.prefix(40) {
-                let offset = p.time.sinceEpoch - first.time.sinceEpoch
+                guard let time = p.time else { continue }
+                let offset = time.sinceEpoch - first.sinceEpoch
                 guard let t = try? offset.converted(toTimescale: 1000, rounding: .nearestOrAwayFromZero),
                     t.value < 4000, placed.last.map({ $0.movieTime < t }) ?? true
                 else { continue }
                 placed.append(PlacedPoint(movieTime: t, point: p))
             }
             guard !placed.isEmpty else { return [] }
-            return GPMFTrackBuilder.payloads(placed, movieDuration: MediaTime(value: 4, timescale: 1)).prefix(2).map(
-                \.bytes)
+            let payloads = try? GPMFTrackBuilder.payloads(placed, movieDuration: MediaTime(value: 4, timescale: 1))
+            return (payloads ?? []).prefix(2).map(\.bytes)
         }
         guard path.hasSuffix(".mp4") || path.hasSuffix(".mov"), let metadata = try? MovieMetadata(bytes: bytes),
             let track = metadata.firstTrack(.gpmf), let samples = try? metadata.movie.samples(of: track)
@@ -103,12 +105,13 @@ enum MediaSeeds {
         else { return nil }
         var placed: [PlacedPoint] = []
         for s in gps.prefix(5) {
-            guard let utc = s.utc,
+            guard let utc = s.point.time,
                 let t = try? s.movieTime.converted(toTimescale: 1000, rounding: .nearestOrAwayFromZero),
                 placed.last.map({ $0.movieTime < t }) ?? true
             else { continue }
-            var p = TrackPoint(time: utc, latitude: s.latitude, longitude: s.longitude, elevation: s.altitude)
-            p.speed = s.speed2D
+            var p = TrackPoint(
+                time: utc, latitude: s.point.latitude, longitude: s.point.longitude, elevation: s.point.elevation)
+            p.speed = s.point.speed
             placed.append(PlacedPoint(movieTime: t, point: p))
         }
         guard !placed.isEmpty else { return nil }

@@ -89,7 +89,7 @@ import Testing
             let v = try #require(f.values, "GPS in force at \(f.time) s")
             let e = try #require(Self.expected(at: f.time, in: points))
             #expect(
-                abs((v.latitude ?? 0) - e.latitude) < 1e-9 && abs((v.longitude ?? 0) - e.longitude) < 1e-9,
+                abs(v.latitude - e.latitude) < 1e-9 && abs(v.longitude - e.longitude) < 1e-9,
                 "position at \(f.time) s")
             #expect(abs((v.speed ?? -1) - e.speed) < 1e-9, "speed at \(f.time) s")
             #expect(f.speedText == String(format: "%.1f", e.speed * 3.6), "the speed readout at \(f.time) s in km/h")

@@ -37,7 +37,7 @@ import Testing
         let telemetry = try metadata.goProTelemetry(track)
         let theirs = try GoProPeers.gpmfParser(original)
         #expect(theirs.count > 100 && telemetry.gps.count == theirs.count)
-        for (ours, t) in zip(telemetry.gps, theirs) {
+        for (ours, t) in zip(telemetry.gps.map(\.point), theirs) {
             #expect(
                 abs(ours.latitude - t[1]) <= 1e-9 * max(1, abs(t[1]))
                     && abs(ours.longitude - t[2]) <= 1e-9 * max(1, abs(t[2])))

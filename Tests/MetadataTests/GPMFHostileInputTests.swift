@@ -110,7 +110,8 @@ import Testing
         let range = TimeRange(start: .zero, duration: MediaTime(value: 1, timescale: 1))
         let telemetry = GoProTelemetry(payloads: [.init(timeRange: range, entries: entries)])
         #expect(telemetry.gps.count == 0xFFFF)
-        #expect(telemetry.gps.allSatisfy { $0.source == "GPS5" && abs($0.latitude - 1e-7) < 1e-12 })
+        #expect(telemetry.gpsSource == "GPS5")
+        #expect(telemetry.gps.allSatisfy { abs($0.point.latitude - 1e-7) < 1e-12 })
     }
 
     @Test func structureSizesThatDoNotFitTheirTypeAreMalformed() throws {

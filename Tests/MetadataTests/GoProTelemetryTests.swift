@@ -16,11 +16,13 @@ import Testing
         #expect(telemetry.gps.count == theirs.count)
         #expect(theirs.count > 100)
         for (ours, t) in zip(telemetry.gps, theirs) {
-            let values = [ours.latitude, ours.longitude, ours.altitude, ours.speed2D, ours.speed3D]
+            let p = ours.point
+            let values = [p.latitude, p.longitude, p.elevation ?? .nan, p.speed ?? .nan, p.speed3D ?? .nan]
             #expect(abs(ours.movieTime.seconds - t[0]) < 1e-6, "time \(ours.movieTime.seconds) vs \(t[0])")
             for (a, b) in zip(values, t.dropFirst()) { #expect(abs(a - b) <= 1e-9 * max(1, abs(b)), "\(a) vs \(b)") }
         }
-        #expect(telemetry.gps.allSatisfy { $0.source == "GPS5" && $0.utc != nil && $0.fix == 3 })
+        #expect(telemetry.gpsSource == "GPS5")
+        #expect(telemetry.gps.allSatisfy { $0.point.time != nil && $0.point.fix == 3 })
         // The sensor streams are listed with their rates.
         let keys = Set(telemetry.streams.map(\.key))
         #expect(keys.isSuperset(of: ["ACCL", "GYRO", "GRAV", "CORI", "GPS5"]))

@@ -122,13 +122,13 @@ import Testing
             }
             #expect(abs((doc["SampleTime"] as? Double ?? -1) - group.timeRange.start.seconds) < 1e-9)
         }
-        let gps = try metadata.goProTelemetry(gpmd).gps
+        let gps = try metadata.goProTelemetry(gpmd).gps.map(\.point)
         let fixes = docs.filter { $0["GPSLatitude"] != nil && $0["GPSCoordinates"] == nil }
         #expect(fixes.count == gps.count)
         for (doc, g) in zip(fixes, gps) {
             #expect(abs((doc["GPSLatitude"] as? Double ?? 0) - g.latitude) < 1e-9)
             #expect(abs((doc["GPSLongitude"] as? Double ?? 0) - g.longitude) < 1e-9)
-            #expect(abs((doc["GPSAltitude"] as? Double ?? 0) - g.altitude) < 1e-9)
+            #expect(abs((doc["GPSAltitude"] as? Double ?? 0) - (g.elevation ?? .nan)) < 1e-9)
         }
     }
 
@@ -139,7 +139,8 @@ import Testing
         #expect(theirs.count == ours.count)
         for (t, o) in zip(theirs, ours) {
             #expect(abs(t[0] - o.movieTime.seconds) < 1e-6)
-            let values = [o.latitude, o.longitude, o.altitude, o.speed2D, o.speed3D]
+            let p = o.point
+            let values = [p.latitude, p.longitude, p.elevation ?? .nan, p.speed ?? .nan, p.speed3D ?? .nan]
             for (a, b) in zip(values, t.dropFirst()) { #expect(abs(a - b) <= 0.0006, "\(a) vs \(b)") }
         }
         // GPS9 (HERO11 layout) too.

@@ -1,10 +1,13 @@
 import CaptionCore
 import Metadata
 
-/// The whole track as the dashboard uses it: samples in time order, the distance travelled at
-/// each, and a smoothed gradient; and the values at any frame, interpolated between samples.
+/// The whole track as the dashboard uses it: its GPS samples in time order (each group that
+/// holds a position, read by Metadata as a ``TrackPoint``), the distance travelled at each, and
+/// a smoothed gradient; and the values at any frame, interpolated between samples.
 public struct GPSSeries: Sendable {
-    public let samples: [GPSSample]
+    public let points: [TrackPoint]
+    /// Each sample's group's time range on the timeline.
+    public let timeRanges: [TimeRange]
     /// Metres travelled at each sample (great-circle steps between fixes, Geodesy).
     public let distances: [Double]
     /// Percent at each sample, over about ±`gradientSpan`/2 metres of travel; nil where the
@@ -12,27 +15,33 @@ public struct GPSSeries: Sendable {
     public let gradients: [Double?]
     static let gradientSpan = 20.0
 
+    /// The series of `groups`; a group without a position (a `mebx` sample holding no value) is
+    /// no sample: while it is in force there is nothing to show, as in a gap.
     public init(groups: [TimedMetadataGroup]) {
-        let samples = groups.sorted { $0.timeRange.start < $1.timeRange.start }.map(GPSSample.init)
-        self.samples = samples
+        var points: [TrackPoint] = []
+        var timeRanges: [TimeRange] = []
+        for group in groups.sorted(by: { $0.timeRange.start < $1.timeRange.start }) {
+            guard let p = TrackPoint(group) else { continue }
+            points.append(p)
+            timeRanges.append(group.timeRange)
+        }
+        self.points = points
+        self.timeRanges = timeRanges
         var distances: [Double] = []
+        distances.reserveCapacity(points.count)
         var total = 0.0
-        var last: (Double, Double)?
-        for s in samples {
-            if let lat = s.latitude, let lon = s.longitude {
-                if let (plat, plon) = last {
-                    let d = Geodesy.distance(plat, plon, lat, lon)
-                    if d.isFinite { total += d }
-                }
-                last = (lat, lon)
+        for (i, p) in points.enumerated() {
+            if i > 0 {
+                let d = Geodesy.distance(points[i - 1].latitude, points[i - 1].longitude, p.latitude, p.longitude)
+                if d.isFinite { total += d }
             }
             distances.append(total)
         }
         self.distances = distances
-        gradients = Self.gradients(samples, distances)
+        gradients = Self.gradients(points, distances)
     }
 
-    private static func gradients(_ samples: [GPSSample], _ distances: [Double]) -> [Double?] {
+    private static func gradients(_ samples: [TrackPoint], _ distances: [Double]) -> [Double?] {
         var out: [Double?] = Array(repeating: nil, count: samples.count)
         var lo = 0
         var hi = 0
@@ -50,80 +59,48 @@ public struct GPSSeries: Sendable {
     }
 
     /// The index of the sample whose group starts at `start` (the group in force a request
-    /// carries), or of the last one starting before it.
+    /// carries), nil when no sample does.
     public func index(startingAt start: MediaTime) -> Int? {
         var lo = 0
-        var hi = samples.count
+        var hi = timeRanges.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if samples[mid].timeRange.start <= start { lo = mid + 1 } else { hi = mid }
+            if timeRanges[mid].start <= start { lo = mid + 1 } else { hi = mid }
         }
-        return lo > 0 ? lo - 1 : nil
+        return lo > 0 && timeRanges[lo - 1].start == start ? lo - 1 : nil
     }
 
     /// The values at `time` given the group in force there (nil before the first sample, after
-    /// the last and in gaps: then there is nothing to show). Between a group and the next one
-    /// that starts where it ends, numbers move linearly (the course the short way round); the
-    /// fix and precision are those of the group in force.
+    /// the last, in gaps and while a group without a position is in force: then there is
+    /// nothing to show). Between a sample and the next one that starts where it ends, numbers
+    /// move linearly (the course the short way round); the fix and precision are those of the
+    /// sample in force.
     public func values(at time: MediaTime, groupInForce group: TimedMetadataGroup?) -> DashboardValues? {
         guard let group, let i = index(startingAt: group.timeRange.start) else { return nil }
-        let a = samples[i]
-        var fraction = 0.0
-        var next: GPSSample?
-        if i + 1 < samples.count, samples[i + 1].timeRange.start == a.timeRange.end, a.timeRange.duration > .zero {
-            next = samples[i + 1]
-            fraction = min(1, max(0, (time - a.timeRange.start).seconds / a.timeRange.duration.seconds))
+        let range = timeRanges[i]
+        var v = DashboardValues(time: time, sampleIndex: i, fraction: 0, point: points[i])
+        if i + 1 < points.count, timeRanges[i + 1].start == range.end, range.duration > .zero {
+            v.next = points[i + 1]
+            v.fraction = min(1, max(0, (time - range.start).seconds / range.duration.seconds))
         }
-        func mix(_ p: Double?, _ q: Double?) -> Double? {
-            guard let p else { return nil }
-            guard let q, fraction > 0 else { return p }
-            return p + (q - p) * fraction
-        }
-        var v = DashboardValues(time: time, sampleIndex: i, fraction: fraction)
-        v.latitude = mix(a.latitude, next?.latitude)
-        v.longitude = mix(a.longitude, next?.longitude)
-        v.elevation = mix(a.elevation, next?.elevation)
-        v.speed = mix(a.speed, next?.speed)
-        if let c = a.course {
-            if let d = next?.course, fraction > 0 {
-                var delta = (d - c).truncatingRemainder(dividingBy: 360)
-                if delta > 180 { delta -= 360 } else if delta < -180 { delta += 360 }
-                v.course = (c + delta * fraction + 360).truncatingRemainder(dividingBy: 360)
-            } else {
-                v.course = c
-            }
-        }
-        v.heartRate = mix(a.heartRate, next?.heartRate)
-        v.cadence = mix(a.cadence, next?.cadence)
-        v.power = mix(a.power, next?.power)
-        v.temperature = mix(a.temperature, next?.temperature)
-        v.distance = mix(distances[i], next == nil ? nil : distances[i + 1])
-        v.gradient = mix(gradients[i], next == nil ? nil : gradients[i + 1])
-        if let d = a.date {
-            if let e = next?.date, fraction > 0, let span = Optional(e.sinceEpoch - d.sinceEpoch), span.isNumeric {
-                let offset = MediaTime(value: Int64((span.seconds * fraction * 1000).rounded()), timescale: 1000)
-                v.date = UTCTime(sinceEpoch: d.sinceEpoch + offset)
-            } else {
-                v.date = d
-            }
-        }
-        v.fix = a.fix
-        v.dilutionOfPrecision = a.dilutionOfPrecision
+        let last = i + 1 == points.count
+        v.distance = v.mix(distances[i], towards: last ? nil : distances[i + 1])
+        v.gradient = v.mix(gradients[i], towards: last ? nil : gradients[i + 1])
         return v
     }
 
     /// The series of `metric` over the samples, SI units (for charts).
     public func values(of metric: DashboardMetric) -> [Double?] {
-        samples.indices.map { i in
-            let s = samples[i]
+        points.indices.map { i in
+            let s = points[i]
             switch metric {
             case .speed: return s.speed
             case .altitude: return s.elevation
             case .gradient: return gradients[i]
             case .heading: return s.course
-            case .heartRate: return s.heartRate
-            case .cadence: return s.cadence
-            case .power: return s.power
+            case .heartRate: return s.heartRate.map(Double.init)
+            case .cadence: return s.cadence.map(Double.init)
+            case .power: return s.power.map(Double.init)
             case .temperature: return s.temperature
             case .distance: return distances[i]
             }

@@ -64,7 +64,7 @@ final class ChartWidget: DashboardWidget {
             height: max(1, rect.height - top - padding))
         let convert = self.convert
         values = context.series.values(of: metric).map { $0.map(convert) }
-        times = context.series.samples.map { $0.timeRange.start.seconds }
+        times = context.series.timeRanges.map { $0.start.seconds }
         let finite = values.compactMap { $0 }.filter(\.isFinite)
         if let lo = finite.min(), let hi = finite.max() {
             let pad = max((hi - lo) * 0.08, 0.5)

@@ -18,10 +18,7 @@ final class MapWidget: DashboardWidget {
         self.rect = rect
         self.context = context
         markerRadius = max(2, Double(min(rect.width, rect.height)) * 0.035)
-        let positions = context.series.samples.compactMap { s -> (latitude: Double, longitude: Double)? in
-            guard let lat = s.latitude, let lon = s.longitude else { return nil }
-            return (lat, lon)
-        }
+        let positions = context.series.points.map { (latitude: $0.latitude, longitude: $0.longitude) }
         projection = MapProjection(
             positions: positions, boxWidth: rect.width, boxHeight: rect.height, margin: markerRadius * 2 + 2)
     }
@@ -30,9 +27,8 @@ final class MapWidget: DashboardWidget {
         var layers = [rect.panel(context.style.panel)]
         guard let projection else { return layers }
         var points: [(x: Double, y: Double)] = []
-        for s in context.series.samples {
-            guard let lat = s.latitude, let lon = s.longitude else { continue }
-            let p = projection.point(latitude: lat, longitude: lon)
+        for s in context.series.points {
+            let p = projection.point(latitude: s.latitude, longitude: s.longitude)
             // Points closer than half a pixel add nothing but time.
             if let last = points.last, abs(last.x - p.x) < 0.5, abs(last.y - p.y) < 0.5 { continue }
             points.append(p)

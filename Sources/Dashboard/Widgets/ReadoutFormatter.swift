@@ -79,15 +79,14 @@ struct ReadoutFormatter {
             // ISO 8601 to the second: "2023-05-01T10:22:03.5Z" → "2023-05-01 10:22:03".
             return String(shifted.iso8601.prefix(19).map { $0 == "T" ? " " : $0 })
         case .coordinates:
-            guard let lat = v.latitude, let lon = v.longitude else { return Self.missing }
-            return Self.fixed(lat, 5) + "° " + Self.fixed(lon, 5) + "°"
+            return Self.fixed(v.latitude, 5) + "° " + Self.fixed(v.longitude, 5) + "°"
         case .gps:
             let fix: String
             switch v.fix {
             case 3?: fix = "3D"
             case 2?: fix = "2D"
             case 0?: fix = "NO FIX"
-            default: fix = v.latitude == nil ? "NO FIX" : "FIX"
+            default: fix = "FIX"
             }
             return v.dilutionOfPrecision.map { fix + " DOP " + Self.fixed($0, 1) } ?? fix
         case .chart, .map: return ""

@@ -29,7 +29,15 @@ public struct GoProTelemetry: Sendable {
 
     public var payloadCount: Int
     public var streams: [Stream]
-    public var gps: [GoProGPSSample]
+    /// The GPS samples on the movie's timeline (``TrackPoint`` converted from `GPS5` or `GPS9`,
+    /// in SI units): samples are evenly spaced within a payload, as GoPro's parser assumes; UTC
+    /// is `GPS9`'s own days and seconds, or the payload's `GPSU` plus the same share.
+    public var gps: [PlacedPoint]
+    /// Which stream the GPS samples come from: `GPS9` when the track has it, else `GPS5`; nil
+    /// without GPS.
+    public var gpsSource: String?
+    /// The end of the payload that starts last: where the last GPS sample stops being in force.
+    public var end: MediaTime?
     /// Diagnostics for payloads that could not be read (the others are still used).
     public var diagnostics: [Diagnostic]
 
@@ -51,14 +59,16 @@ public struct GoProTelemetry: Sendable {
     /// to be in memory together.
     public struct Accumulator: Sendable {
         private var counts: [String: (name: String, units: String, samples: Int, seconds: Double, order: Int)] = [:]
-        private var gps5: [GoProGPSSample] = []
-        private var gps9: [GoProGPSSample] = []
+        private var gps5: [PlacedPoint] = []
+        private var gps9: [PlacedPoint] = []
         private var payloadCount = 0
+        private var last: TimeRange?
 
         public init() {}
 
         public mutating func add(_ payload: Payload) {
             payloadCount += 1
+            cover(payload.timeRange)
             var seenInPayload: Set<String> = []
             for devc in payload.entries where devc.key == "DEVC" {
                 for strm in devc.children where strm.key == "STRM" {
@@ -83,6 +93,11 @@ public struct GoProTelemetry: Sendable {
             }
         }
 
+        /// Counts a payload's time in the track's extent (also for one that could not be read).
+        mutating func cover(_ range: TimeRange) {
+            if last.map({ $0.start <= range.start }) ?? true { last = range }
+        }
+
         public func telemetry(diagnostics: [Diagnostic]) -> GoProTelemetry {
             GoProTelemetry(
                 payloadCount: payloadCount,
@@ -91,14 +106,21 @@ public struct GoProTelemetry: Sendable {
                         key: $0.key, name: $0.value.name, units: $0.value.units, sampleCount: $0.value.samples,
                         rate: $0.value.seconds > 0 ? Double($0.value.samples) / $0.value.seconds : 0)
                 },
-                gps: gps9.isEmpty ? gps5 : gps9, diagnostics: diagnostics)
+                gps: gps9.isEmpty ? gps5 : gps9,
+                gpsSource: !gps9.isEmpty ? "GPS9" : gps5.isEmpty ? nil : "GPS5", end: last?.end,
+                diagnostics: diagnostics)
         }
     }
 
-    init(payloadCount: Int, streams: [Stream], gps: [GoProGPSSample], diagnostics: [Diagnostic]) {
+    init(
+        payloadCount: Int, streams: [Stream], gps: [PlacedPoint], gpsSource: String?, end: MediaTime?,
+        diagnostics: [Diagnostic]
+    ) {
         self.payloadCount = payloadCount
         self.streams = streams
         self.gps = gps
+        self.gpsSource = gpsSource
+        self.end = end
         self.diagnostics = diagnostics
     }
 
@@ -137,13 +159,13 @@ public struct GoProTelemetry: Sendable {
                     value: Int64((range.duration.seconds * Double(index) / Double(count)) * 1e6), timescale: 1_000_000)
     }
 
-    static func gps5(_ strm: GPMFEntry, _ data: GPMFEntry, _ range: TimeRange) -> [GoProGPSSample] {
+    static func gps5(_ strm: GPMFEntry, _ data: GPMFEntry, _ range: TimeRange) -> [PlacedPoint] {
         guard data.type == UInt8(ascii: "l"), data.structureSize == 20 else { return [] }
         let scale = scales(strm, count: 5)
         let fix = strm.child("GPSF").flatMap { GPMFType.number($0.data, type: $0.type, at: 0) }.flatMap(\.safeInt)
         let dop = strm.child("GPSP").flatMap { GPMFType.number($0.data, type: $0.type, at: 0) }.map { $0 / 100 }
         let utc = strm.child("GPSU").flatMap { parseGPSU($0.text) }
-        var result: [GoProGPSSample] = []
+        var result: [PlacedPoint] = []
         let n = data.repeatCount
         result.reserveCapacity(n)
         for i in 0..<n {
@@ -152,14 +174,15 @@ public struct GoProTelemetry: Sendable {
             let t = time(i, of: n, in: range)
             let sampleUTC = utc.map { UTCTime(sinceEpoch: $0.sinceEpoch + (t - range.start)) }
             result.append(
-                GoProGPSSample(
-                    movieTime: t, utc: sampleUTC, latitude: v[0], longitude: v[1], altitude: v[2], speed2D: v[3],
-                    speed3D: v[4], fix: fix, dilutionOfPrecision: dop, source: "GPS5"))
+                PlacedPoint(
+                    movieTime: t,
+                    point: point(
+                        sampleUTC, v[0], v[1], altitude: v[2], speed2D: v[3], speed3D: v[4], fix: fix, dop: dop)))
         }
         return result
     }
 
-    static func gps9(_ strm: GPMFEntry, _ data: GPMFEntry, _ range: TimeRange) -> [GoProGPSSample] {
+    static func gps9(_ strm: GPMFEntry, _ data: GPMFEntry, _ range: TimeRange) -> [PlacedPoint] {
         guard data.type == UInt8(ascii: "?"), let typeText = strm.child("TYPE")?.text else { return [] }
         let types = Array(typeText.utf8)
         guard types.count >= 9 else { return [] }
@@ -173,7 +196,7 @@ public struct GoProTelemetry: Sendable {
         guard size == data.structureSize else { return [] }
         let scale = scales(strm, count: types.count)
         let n = data.repeatCount
-        var result: [GoProGPSSample] = []
+        var result: [PlacedPoint] = []
         result.reserveCapacity(n)
         let epoch2000: Int64 = 946_684_800
         for i in 0..<n {
@@ -192,12 +215,27 @@ public struct GoProTelemetry: Sendable {
                 utc = UTCTime(sinceEpoch: MediaTime(value: epoch2000 + days * 86_400, timescale: 1) + whole)
             }
             result.append(
-                GoProGPSSample(
-                    movieTime: time(i, of: n, in: range), utc: utc, latitude: value(0), longitude: value(1),
-                    altitude: value(2), speed2D: value(3), speed3D: value(4), fix: value(8).safeInt,
-                    dilutionOfPrecision: value(7), source: "GPS9"))
+                PlacedPoint(
+                    movieTime: time(i, of: n, in: range),
+                    point: point(
+                        utc, value(0), value(1), altitude: value(2), speed2D: value(3), speed3D: value(4),
+                        fix: value(8).safeInt, dop: value(7))))
         }
         return result
+    }
+
+    /// A GPS sample as the suite's GPS point: GoPro's altitude (above the WGS 84 ellipsoid) as
+    /// its elevation, the 2D speed as its ground speed.
+    static func point(
+        _ utc: UTCTime?, _ latitude: Double, _ longitude: Double, altitude: Double, speed2D: Double, speed3D: Double,
+        fix: Int?, dop: Double?
+    ) -> TrackPoint {
+        var p = TrackPoint(time: utc, latitude: latitude, longitude: longitude, elevation: altitude)
+        p.speed = speed2D
+        p.speed3D = speed3D
+        p.fix = fix
+        p.dilutionOfPrecision = dop
+        return p
     }
 
     /// `GPSU`: `yymmddhhmmss.sss` in UTC (GoPro's GPMF format, GPS5 stream).

@@ -28,12 +28,14 @@ public enum Geodesy {
     }
 
     /// Fills in speed and course where a point lacks them, from the point before (or, for the
-    /// first point, the one after). Points with the same time get none.
+    /// first point, the one after): what a GPX track gets. Points with the same time, or
+    /// without one, get none.
     public static func fillSpeedAndCourse(_ points: inout [TrackPoint]) {
         guard points.count > 1 else { return }
         for i in points.indices {
             let (a, b) = i > 0 ? (points[i - 1], points[i]) : (points[0], points[1])
-            let seconds = (b.time.sinceEpoch - a.time.sinceEpoch).seconds
+            guard let ta = a.time, let tb = b.time else { continue }
+            let seconds = (tb.sinceEpoch - ta.sinceEpoch).seconds
             guard seconds > 0 else { continue }
             if points[i].speed == nil {
                 points[i].speed = distance(a.latitude, a.longitude, b.latitude, b.longitude) / seconds
@@ -41,6 +43,30 @@ public enum Geodesy {
             }
             if points[i].course == nil, a.latitude != b.latitude || a.longitude != b.longitude {
                 points[i].course = bearing(a.latitude, a.longitude, b.latitude, b.longitude)
+                points[i].courseIsComputed = true
+            }
+        }
+    }
+
+    /// Fills in the course where a point lacks one with the bearing to the next point at least
+    /// `minimumStep` metres away (a standing camera's jitter would spin a compass otherwise),
+    /// or, past the last such move, the last course found: what GoPro GPS gets, which records no
+    /// course.
+    public static func fillCourseFromMovement(_ points: inout [TrackPoint], minimumStep: Double = 2) {
+        var lastCourse: Double?
+        for i in points.indices where points[i].course == nil {
+            let a = points[i]
+            var j = i + 1
+            while j < points.count,
+                distance(a.latitude, a.longitude, points[j].latitude, points[j].longitude) < minimumStep
+            {
+                j += 1
+            }
+            if j < points.count {
+                lastCourse = bearing(a.latitude, a.longitude, points[j].latitude, points[j].longitude)
+            }
+            if let c = lastCourse {
+                points[i].course = c
                 points[i].courseIsComputed = true
             }
         }

@@ -1,15 +1,23 @@
-/// One GPS fix with the sensor values recorded with it: what a GPX `trkpt`, a GoPro GPS sample
-/// or a timed-metadata group holds.
+import CaptionCore
+
+/// One GPS fix with the sensor values recorded with it: the suite's one GPS sample type. Every
+/// source is converted to it here, in Metadata (Specs/timed-metadata.md, "One GPS sample type"):
+/// a GPX `wpt`, `rtept` or `trkpt` (``GPXReader``), a GoPro GPMF `GPS5` or `GPS9` sample
+/// (``GoProTelemetry``), and a timed-metadata group of a QuickTime `mebx` track or of a
+/// composition (``init(_:)``). A point on a movie's timeline is a ``PlacedPoint``.
 public struct TrackPoint: Sendable, Hashable {
-    /// When it was measured (UTC).
-    public var time: UTCTime
+    /// When it was measured (UTC); nil when the source does not say: a GPX point without
+    /// `<time>`, a GoPro `GPS5` payload without `GPSU`, a group without a date item.
+    public var time: UTCTime?
     /// WGS 84 degrees.
     public var latitude: Double
     public var longitude: Double
     /// Metres (GPX: above mean sea level; GoPro GPS5: above the WGS 84 ellipsoid).
     public var elevation: Double?
-    /// Metres per second over ground.
+    /// Metres per second over ground (GoPro: the 2D speed).
     public var speed: Double?
+    /// Metres per second including the vertical component (GoPro `GPS5`/`GPS9`'s 3D speed).
+    public var speed3D: Double?
     /// Degrees clockwise from true north.
     public var course: Double?
     /// Beats per minute.
@@ -22,13 +30,16 @@ public struct TrackPoint: Sendable, Hashable {
     public var temperature: Double?
     /// GPS fix: 0 none, 2 2D, 3 3D (GoPro GPSF; GPX `fix` none/2d/3d).
     public var fix: Int?
-    /// Dilution of precision (GPX `hdop`/`pdop`, GoPro GPSP ÷ 100).
+    /// Dilution of precision (GPX `pdop`, else `hdop`; GoPro GPSP ÷ 100).
     public var dilutionOfPrecision: Double?
     /// Whether speed and course were computed from the positions, not recorded.
     public var speedIsComputed = false
     public var courseIsComputed = false
+    /// Where the point was read in a text file (a GPX element's start), for diagnostics; nil
+    /// for a point read from a movie.
+    public var sourceLocation: DiagnosticLocation?
 
-    public init(time: UTCTime, latitude: Double, longitude: Double, elevation: Double? = nil) {
+    public init(time: UTCTime?, latitude: Double, longitude: Double, elevation: Double? = nil) {
         self.time = time
         self.latitude = latitude
         self.longitude = longitude

@@ -74,8 +74,10 @@ public struct TrackPointFilter: Sendable, Hashable {
         kept.reserveCapacity(candidates.count)
         var tooFast = 0
         if let maxSpeed = maximumSpeed {
+            // A point without a time has no speed to judge: it is never the fast one.
             func fast(_ a: TrackPoint, _ b: TrackPoint) -> Bool {
-                let seconds = abs((b.time.sinceEpoch - a.time.sinceEpoch).seconds)
+                guard let ta = a.time, let tb = b.time else { return false }
+                let seconds = abs((tb.sinceEpoch - ta.sinceEpoch).seconds)
                 let metres = Geodesy.distance(a.latitude, a.longitude, b.latitude, b.longitude)
                 return seconds > 0 ? metres / seconds > maxSpeed : metres > 0
             }

@@ -92,7 +92,7 @@ public struct GPXReader: Sendable {
         }
 
         /// A point, or nil (with a located warning) when its coordinates are missing or impossible.
-        mutating func point(_ element: XMLElement) -> GPXDocument.Point? {
+        mutating func point(_ element: XMLElement) -> TrackPoint? {
             let location = tree.source.location(of: element)
             guard let latText = element.attribute("lat")?.value, let lonText = element.attribute("lon")?.value,
                 let lat = Double(latText.trimmingCharacters(in: .whitespaces)),
@@ -106,7 +106,8 @@ public struct GPXReader: Sendable {
                         at: location))
                 return nil
             }
-            var p = GPXDocument.Point(time: nil, latitude: lat, longitude: lon, location: location)
+            var p = TrackPoint(time: nil, latitude: lat, longitude: lon)
+            p.sourceLocation = location
             var pdop: Double?
             var hdop: Double?
             for child in tree.childElements(of: element) {
@@ -144,7 +145,7 @@ public struct GPXReader: Sendable {
             return p
         }
 
-        private mutating func extensions(_ element: XMLElement, into p: inout GPXDocument.Point) {
+        private mutating func extensions(_ element: XMLElement, into p: inout TrackPoint) {
             for child in tree.childElements(of: element) {
                 if GPXReader.trackPointExtension.contains(child.namespace) {
                     for value in tree.childElements(of: child) where value.namespace == child.namespace {

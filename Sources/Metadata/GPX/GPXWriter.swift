@@ -8,6 +8,7 @@ public struct GPXWriter: Sendable {
 
     public init(creator: String = "captions") { self.creator = creator }
 
+    /// The points in order; a point without a time is written without `<time>`.
     public func write(_ points: [TrackPoint], name: String? = nil) -> String {
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         out += #"<gpx version="1.1" creator=""#
@@ -26,7 +27,7 @@ public struct GPXWriter: Sendable {
             // 9 decimals: a value read from GPX with up to 9 decimals is written digit for digit.
             out += String(format: "      <trkpt lat=\"%.9f\" lon=\"%.9f\">", p.latitude, p.longitude)
             if let e = p.elevation { out += "<ele>" + Self.number(e) + "</ele>" }
-            out += "<time>" + p.time.iso8601 + "</time>"
+            if let t = p.time { out += "<time>" + t.iso8601 + "</time>" }
             switch p.fix {
             case 0: out += "<fix>none</fix>"
             case 2: out += "<fix>2d</fix>"

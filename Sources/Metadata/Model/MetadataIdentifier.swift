@@ -62,4 +62,8 @@ extension MetadataIdentifier {
     public static let temperature = MetadataIdentifier(key: "org.captions.weather.temperature")
     /// The UTC time the values were measured, ISO 8601 text.
     public static let date = MetadataIdentifier(key: "org.captions.gps.date")
+    /// GPS fix: 0 none, 2 2D, 3 3D (GoPro `GPSF` or `GPS9`'s own field, GPX `fix`).
+    public static let gpsFix = MetadataIdentifier(key: "org.captions.gps.fix")
+    /// Dilution of precision (GoPro `GPSP` ÷ 100 or `GPS9`'s own field, GPX `pdop`, else `hdop`).
+    public static let dilutionOfPrecision = MetadataIdentifier(key: "org.captions.gps.dilution-of-precision")
 }

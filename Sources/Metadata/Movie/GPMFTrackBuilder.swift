@@ -19,11 +19,18 @@ public enum GPMFTrackBuilder {
     /// parser gives payload k the time k × (average payload length) and ignores edit lists. A
     /// second without points is a payload without a stream. Within a payload, readers of `GPS5`
     /// spread the points evenly (exact for 1 Hz points on whole seconds); `GPS9` keeps each
-    /// point's own time.
-    public static func payloads(_ points: [PlacedPoint], movieDuration: MediaTime) -> [(
+    /// point's own time. Every point needs its UTC time (`GPSU` and `GPS9` hold one): a point
+    /// without one is an error.
+    public static func payloads(_ points: [PlacedPoint], movieDuration: MediaTime) throws(ISOBMFFError) -> [(
         range: TimeRange, bytes: [UInt8]
     )] {
         guard let last = points.last else { return [] }
+        if let i = points.firstIndex(where: { $0.point.time == nil }) {
+            throw ISOBMFFError(
+                .missing,
+                "GPS point \(i + 1) (at \(points[i].movieTime.seconds) s) has no UTC time, which GoPro GPS (GPSU, GPS9) must hold"
+            )
+        }
         let ends = TimedMetadataTrackBuilder.endTimes(points, movieDuration: movieDuration)
         let lastEnd = ends[ends.count - 1]
         func second(_ t: MediaTime) -> Int { Int(t.value / Int64(t.timescale)) }
@@ -57,6 +64,7 @@ public enum GPMFTrackBuilder {
         d.text("DVNM", "captions")
     }
 
+    /// One payload of `points` (each with a time: ``payloads(_:movieDuration:)`` checks).
     static func payload(_ points: [TrackPoint], totalSamples: UInt32) -> [UInt8] {
         var w = GPMFWriter()
         let first = points[0]
@@ -66,7 +74,7 @@ public enum GPMFTrackBuilder {
                 s.uint32s("TSMP", [totalSamples])
                 s.text("STNM", "GPS (Lat., Long., Alt., 2D speed, 3D speed)")
                 s.uint32s("GPSF", [UInt32(clamping: first.fix ?? 3)])
-                s.utc("GPSU", gpsu(first.time))
+                s.utc("GPSU", gpsu(first.time ?? UTCTime(seconds: 0)))
                 s.uint16s("GPSP", [UInt16(clamping: ((first.dilutionOfPrecision ?? 1) * 100).safeInteger ?? 100)])
                 s.texts("UNIT", ["deg", "deg", "m", "m/s", "m/s"])
                 s.int32s("SCAL", gps5Scale, perSample: 1)
@@ -91,7 +99,7 @@ public enum GPMFTrackBuilder {
                     for (x, scale) in zip(v, gps5Scale) {
                         data += GPMFWriter.be(UInt32(bitPattern: x.scaledInt32(scale)))
                     }
-                    let (days, millis) = daysAndMilliseconds(p.time)
+                    let (days, millis) = daysAndMilliseconds(p.time ?? UTCTime(seconds: 0))
                     data += GPMFWriter.be(UInt32(bitPattern: Int32(clamping: days)))
                     data += GPMFWriter.be(UInt32(bitPattern: Int32(clamping: millis)))
                     let dop = UInt16(clamping: ((p.dilutionOfPrecision ?? 1) * 100).safeInteger ?? 100)
@@ -104,10 +112,10 @@ public enum GPMFTrackBuilder {
         return w.bytes
     }
 
-    /// lat, lon, altitude, 2D speed, 3D speed (GPX has no vertical speed: 3D = 2D).
+    /// lat, lon, altitude, 2D speed, 3D speed (a GPX point has no vertical speed: 3D = 2D).
     static func gps5Values(_ p: TrackPoint) -> [Double] {
         let speed = p.speed ?? 0
-        return [p.latitude, p.longitude, p.elevation ?? 0, speed, speed]
+        return [p.latitude, p.longitude, p.elevation ?? 0, speed, p.speed3D ?? speed]
     }
 
     static func daysAndMilliseconds(_ time: UTCTime) -> (Int64, Int64) {
@@ -145,7 +153,7 @@ public enum GPMFTrackBuilder {
         var gmhdExtra = BoxWriter()
         try gmhdExtra.box("gpmd") { (w: inout BoxWriter) in w.u32(0) }
         var samples: [NewTrack.Sample] = []
-        let list = payloads(points, movieDuration: movieDuration)
+        let list = try payloads(points, movieDuration: movieDuration)
         for (range, bytes) in list {
             samples.append(.init(data: bytes, duration: try TimedMetadataTrackBuilder.ticks(range.duration, timescale)))
         }

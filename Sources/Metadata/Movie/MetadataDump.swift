@@ -34,9 +34,11 @@ public struct MetadataDump: Sendable {
                     out += "\(s.sampleCount) samples, \(String(format: "%.2f", s.rate)) Hz\n"
                 }
                 if !telemetry.hasGPS { out += "  no GPS: this GPMF track carries no GPS5 or GPS9 stream\n" }
-                for g in telemetry.gps {
-                    out += "  \(Self.seconds(g.movieTime)) \(g.utc?.iso8601 ?? "-") "
-                    out += String(format: "%.7f %.7f %.3f m %.3f m/s", g.latitude, g.longitude, g.altitude, g.speed2D)
+                for placed in telemetry.gps {
+                    let g = placed.point
+                    out += "  \(Self.seconds(placed.movieTime)) \(g.time?.iso8601 ?? "-") "
+                    out += String(
+                        format: "%.7f %.7f %.3f m %.3f m/s", g.latitude, g.longitude, g.elevation ?? 0, g.speed ?? 0)
                     out +=
                         " fix \(g.fix.map(String.init) ?? "-") dop \(g.dilutionOfPrecision.map { String(format: "%.2f", $0) } ?? "-")\n"
                 }
@@ -113,12 +115,13 @@ public struct MetadataDump: Sendable {
                     JSONStream(key: $0.key, name: $0.name, units: $0.units, samples: $0.sampleCount, rate: $0.rate)
                 }
                 t.hasGPS = telemetry.hasGPS
-                t.gps = telemetry.gps.map {
-                    JSONGPS(
-                        time: $0.movieTime.seconds, utc: $0.utc?.iso8601, latitude: $0.latitude,
-                        longitude: $0.longitude,
-                        altitude: $0.altitude, speed2D: $0.speed2D, speed3D: $0.speed3D, fix: $0.fix,
-                        dop: $0.dilutionOfPrecision, source: $0.source)
+                let source = telemetry.gpsSource ?? ""
+                t.gps = telemetry.gps.map { placed in
+                    let g = placed.point
+                    return JSONGPS(
+                        time: placed.movieTime.seconds, utc: g.time?.iso8601, latitude: g.latitude,
+                        longitude: g.longitude, altitude: g.elevation ?? 0, speed2D: g.speed ?? 0,
+                        speed3D: g.speed3D ?? 0, fix: g.fix, dop: g.dilutionOfPrecision, source: source)
                 }
             case .other:
                 break
@@ -144,7 +147,7 @@ public struct MetadataDump: Sendable {
         for p in points {
             out +=
                 [
-                    p.time.iso8601, String(format: "%.9f", p.latitude), String(format: "%.9f", p.longitude),
+                    p.time?.iso8601 ?? "", String(format: "%.9f", p.latitude), String(format: "%.9f", p.longitude),
                     f(p.elevation),
                     f(p.speed), f(p.course), i(p.heartRate), i(p.cadence), i(p.power), f(p.temperature),
                 ].joined(separator: ",") + "\n"

@@ -11,18 +11,6 @@ public enum MetadataSync: String, Sendable, Hashable, CaseIterable {
     case start
 }
 
-/// A point placed on the movie's timeline.
-public struct PlacedPoint: Sendable, Hashable {
-    /// Exact movie time in the track's timescale.
-    public var movieTime: MediaTime
-    public var point: TrackPoint
-
-    public init(movieTime: MediaTime, point: TrackPoint) {
-        self.movieTime = movieTime
-        self.point = point
-    }
-}
-
 extension MetadataSync {
     /// The UTC instant at movie time zero for `movie`, or a clear error when the movie has no
     /// such clock.
@@ -41,19 +29,22 @@ extension MetadataSync {
                 throw MetadataError(.missing, "--sync gps needs a GoPro GPMF track, and the movie has none")
             }
             let telemetry = try movie.goProTelemetry(track)
-            guard let first = telemetry.gps.first(where: { $0.utc != nil }), let utc = first.utc else {
+            guard let first = telemetry.gps.first(where: { $0.point.time != nil }), let utc = first.point.time else {
                 throw MetadataError(.missing, "--sync gps: the movie's GPMF track has no GPS time (GPSU or GPS9)")
             }
             return UTCTime(sinceEpoch: utc.sinceEpoch - first.movieTime)
         case .start:
-            guard let first = points.first else { throw MetadataError(.noData, "no points") }
-            return first.time
+            guard let first = points.first(where: { $0.time != nil })?.time else {
+                throw MetadataError(.noData, "no point with a time")
+            }
+            return first
         }
     }
 
     /// Places `points` (sorted by time) on a movie of `duration`: each point's movie time is
     /// rounded to `timescale`; points before zero or at or after the end are left out, and so is
-    /// a point that rounds to the time of the one before, each kind counted in a diagnostic.
+    /// a point that rounds to the time of the one before or has no time, each kind counted in a
+    /// diagnostic.
     public static func place(
         _ points: [TrackPoint], anchor: UTCTime, offset: MediaTime, duration: MediaTime, timescale: Int32
     ) throws(MetadataError) -> (points: [PlacedPoint], diagnostics: [Diagnostic]) {
@@ -62,8 +53,13 @@ extension MetadataSync {
         var after = 0
         var duplicates = 0
         let end = (try? duration.converted(toTimescale: timescale, rounding: .down)) ?? duration
+        var untimed = 0
         for p in points {
-            let exact = p.time.sinceEpoch - anchor.sinceEpoch + offset
+            guard let time = p.time else {
+                untimed += 1
+                continue
+            }
+            let exact = time.sinceEpoch - anchor.sinceEpoch + offset
             guard exact.isNumeric,
                 let t = try? exact.converted(toTimescale: timescale, rounding: .nearestOrAwayFromZero)
             else {
@@ -92,6 +88,12 @@ extension MetadataSync {
                 Diagnostic(
                     .warning, "metadata.after-movie", "\(after) points fall after the movie ends and were left out"))
         }
+        if untimed > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "metadata.no-time", "\(untimed) points without a time cannot be placed and were left out")
+            )
+        }
         if duplicates > 0 {
             diagnostics.append(
                 Diagnostic(
@@ -99,8 +101,8 @@ extension MetadataSync {
                     "\(duplicates) points fall on the same 1/\(timescale) s as the point before and were left out"))
         }
         guard !placed.isEmpty else {
-            let first = points.first?.time.iso8601 ?? "?"
-            let last = points.last?.time.iso8601 ?? "?"
+            let first = points.first?.time?.iso8601 ?? "?"
+            let last = points.last?.time?.iso8601 ?? "?"
             throw MetadataError(
                 .noData,
                 "no point falls within the movie: the points run from \(first) to \(last), the movie from \(anchor.iso8601) for \(duration.seconds) s (after the offset); check --sync and --offset"

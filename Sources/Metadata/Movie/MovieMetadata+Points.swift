@@ -1,55 +1,74 @@
 import CaptionCore
 
 extension MovieMetadata {
-    /// The GPS points a metadata track holds, with their UTC times: a `mebx` track's location
-    /// groups (UTC from their date item, else the creation time plus the movie time), or a GoPro
-    /// track's GPS samples. A GoPro track without GPS is a `noData` error that says so.
+    /// The GPS points a metadata track holds, with their UTC times: a `mebx` track's groups that
+    /// have a position (UTC from their date item, else the creation time plus the movie time), or
+    /// a GoPro track's GPS samples (UTC from the track, else the same). A GoPro track without GPS
+    /// is a `noData` error that says so.
     public func trackPoints(_ track: ISOBMFFTrack) throws(MetadataError) -> [TrackPoint] {
+        let placed: [PlacedPoint]
         switch track.format?.description {
         case "mebx":
-            let anchor = creationTime
-            var points: [TrackPoint] = []
-            for group in try timedMetadataGroups(track) {
-                guard case .location(let l)? = group.item(.location)?.value else { continue }
-                var time: UTCTime?
-                if case .date(let d)? = group.item(.date)?.value { time = d }
-                if time == nil, let anchor { time = UTCTime(sinceEpoch: anchor.sinceEpoch + group.timeRange.start) }
-                guard let time else {
-                    throw MetadataError(
-                        .missing, "track \(track.id) has positions without dates, and the movie has no creation time")
-                }
-                var p = TrackPoint(time: time, latitude: l.latitude, longitude: l.longitude, elevation: l.altitude)
-                p.speed = group.item(.speed)?.value.doubleValue
-                p.course = group.item(.course)?.value.doubleValue
-                p.heartRate = group.item(.heartRate)?.value.doubleValue?.safeInt
-                p.cadence = group.item(.cadence)?.value.doubleValue?.safeInt
-                p.power = group.item(.power)?.value.doubleValue?.safeInt
-                p.temperature = group.item(.temperature)?.value.doubleValue
-                if p.elevation == nil { p.elevation = group.item(.elevation)?.value.doubleValue }
-                points.append(p)
+            placed = try timedMetadataGroups(track).compactMap { group in
+                TrackPoint(group).map { PlacedPoint(movieTime: group.timeRange.start, point: $0) }
             }
-            return points
-        case "gpmd":
-            let telemetry = try goProTelemetry(track)
-            guard telemetry.hasGPS else {
-                let keys = telemetry.streams.map(\.key).joined(separator: ", ")
+            if placed.contains(where: { $0.point.time == nil }), creationTime == nil {
                 throw MetadataError(
-                    .noData,
-                    "track \(track.id) is a GoPro GPMF track without GPS (it carries \(keys.isEmpty ? "no stream" : keys))"
-                )
+                    .missing, "track \(track.id) has positions without dates, and the movie has no creation time")
             }
-            let anchor = creationTime
-            return telemetry.gps.map { s in
-                let time = s.utc ?? UTCTime(sinceEpoch: (anchor?.sinceEpoch ?? .zero) + s.movieTime)
-                var p = TrackPoint(time: time, latitude: s.latitude, longitude: s.longitude, elevation: s.altitude)
-                p.speed = s.speed2D
-                p.fix = s.fix
-                p.dilutionOfPrecision = s.dilutionOfPrecision
-                return p
-            }
+        case "gpmd":
+            placed = try goProGPS(track).gps
         default:
             throw MetadataError(.noData, "track \(track.id) is not a mebx or gpmd track")
         }
+        let anchor = creationTime?.sinceEpoch ?? .zero
+        return placed.map { p in
+            var point = p.point
+            if point.time == nil { point.time = UTCTime(sinceEpoch: anchor + p.movieTime) }
+            return point
+        }
+    }
+
+    /// The GPS track `track` as timed-metadata groups on the movie's timeline, what a dashboard
+    /// or a composed movie's `mebx` track takes: a `mebx` track's own groups; for a GoPro `gpmd`
+    /// track one group per GPS sample (``TrackPoint/metadataItems``: position with altitude,
+    /// speed, UTC date when the track has it, fix and precision), each lasting until the next
+    /// (the last one until its payload ends), with the course derived from the movement
+    /// (``Geodesy/fillCourseFromMovement(_:)``: GoPro GPS has none).
+    public func gpsGroups(_ track: ISOBMFFTrack) throws(MetadataError) -> [TimedMetadataGroup] {
+        switch track.format?.description {
+        case "mebx":
+            return try timedMetadataGroups(track)
+        case "gpmd":
+            let telemetry = try goProGPS(track)
+            let gps = telemetry.gps
+            let end = telemetry.end ?? duration
+            var ranges: [TimeRange] = []
+            var points: [TrackPoint] = []
+            for (i, s) in gps.enumerated() {
+                let next = i + 1 < gps.count ? gps[i + 1].movieTime : MediaTime.maximum(end, s.movieTime)
+                guard next > s.movieTime else { continue }
+                ranges.append(TimeRange(start: s.movieTime, end: next))
+                points.append(s.point)
+            }
+            Geodesy.fillCourseFromMovement(&points)
+            return zip(ranges, points).map { TimedMetadataGroup(timeRange: $0, items: $1.metadataItems) }
+        default:
+            throw MetadataError(.noData, "track \(track.id) is not a mebx or gpmd track")
+        }
+    }
+
+    /// The telemetry of a GoPro track that has GPS; a `noData` error naming the streams it
+    /// carries instead.
+    func goProGPS(_ track: ISOBMFFTrack) throws(MetadataError) -> GoProTelemetry {
+        let telemetry = try goProTelemetry(track)
+        guard telemetry.hasGPS else {
+            let keys = telemetry.streams.map(\.key).joined(separator: ", ")
+            throw MetadataError(
+                .noData,
+                "track \(track.id) is a GoPro GPMF track without GPS (it carries \(keys.isEmpty ? "no stream" : keys))")
+        }
+        return telemetry
     }
 
     /// The track `--track` names, or the first `mebx` track, or the first GoPro track.

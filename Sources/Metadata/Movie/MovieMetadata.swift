@@ -111,6 +111,7 @@ public struct MovieMetadata: Sendable {
                 accumulator.add(
                     .init(timeRange: range, entries: try reader.read(bytes, context: "payload \(index + 1)")))
             } catch {
+                accumulator.cover(range)
                 diagnostics.append(
                     Diagnostic(.warning, "gpmf.payload", error.message, at: DiagnosticLocation(time: range.start)))
             }

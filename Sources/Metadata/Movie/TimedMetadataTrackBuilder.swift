@@ -6,28 +6,15 @@ import ISOBMFF
 /// Both start at media time zero = movie time zero, so that readers that ignore edit lists
 /// (exiftool, gpmf-parser) read the same times as those that apply them.
 public enum TimedMetadataTrackBuilder {
-    /// The groups one per point: location (with elevation), UTC date, and whichever of elevation,
-    /// speed, course, heart rate, cadence, power and temperature the point has. Each lasts until
-    /// the next point; the last as long as the typical interval, within the movie.
+    /// The groups one per point (``TrackPoint/metadataItems``: location with elevation, UTC
+    /// date, and whichever of elevation, speed, course, heart rate, cadence, power,
+    /// temperature, fix and dilution of precision the point has). Each lasts until the next
+    /// point; the last as long as the typical interval, within the movie.
     public static func groups(_ points: [PlacedPoint], movieDuration: MediaTime) -> [TimedMetadataGroup] {
         let ends = endTimes(points, movieDuration: movieDuration)
         return zip(points, ends).map { placed, end in
-            let p = placed.point
-            var items: [MetadataItem] = [
-                MetadataItem(
-                    identifier: .location, dataType: .utf8,
-                    value: .location(
-                        ISO6709Location(latitude: p.latitude, longitude: p.longitude, altitude: p.elevation))),
-                MetadataItem(identifier: .date, dataType: .utf8, value: .date(p.time)),
-            ]
-            if let v = p.elevation { items.append(.float(.elevation, v)) }
-            if let v = p.speed { items.append(.float(.speed, v)) }
-            if let v = p.course { items.append(.float(.course, v)) }
-            if let v = p.heartRate { items.append(.integer(.heartRate, Int64(v))) }
-            if let v = p.cadence { items.append(.integer(.cadence, Int64(v))) }
-            if let v = p.power { items.append(.integer(.power, Int64(v))) }
-            if let v = p.temperature { items.append(.float(.temperature, v)) }
-            return TimedMetadataGroup(timeRange: TimeRange(start: placed.movieTime, end: end), items: items)
+            TimedMetadataGroup(
+                timeRange: TimeRange(start: placed.movieTime, end: end), items: placed.point.metadataItems)
         }
     }
 

@@ -1,0 +1,47 @@
+import CaptionCore
+
+extension TrackPoint {
+    /// The point a timed-metadata group holds (the keys of Specs/timed-metadata.md), or nil when
+    /// the group has no position (a `mebx` sample holding no value). Elevation is the
+    /// `elevation` item (float64, as recorded) when there is one, else the position's altitude
+    /// (ISO 6709 text, kept to the millimetre); heart rate, cadence and power round to whole
+    /// numbers; a fix that is not a finite number is none.
+    public init?(_ group: TimedMetadataGroup) {
+        guard case .location(let l)? = group.item(.location)?.value else { return nil }
+        var time: UTCTime?
+        if case .date(let d)? = group.item(.date)?.value { time = d }
+        self.init(time: time, latitude: l.latitude, longitude: l.longitude, elevation: l.altitude)
+        func number(_ id: MetadataIdentifier) -> Double? { group.item(id)?.value.doubleValue }
+        if let e = number(.elevation) { elevation = e }
+        speed = number(.speed)
+        course = number(.course)
+        heartRate = number(.heartRate)?.safeInt
+        cadence = number(.cadence)?.safeInt
+        power = number(.power)?.safeInt
+        temperature = number(.temperature)
+        fix = number(.gpsFix)?.safeInt
+        dilutionOfPrecision = number(.dilutionOfPrecision)
+    }
+
+    /// The point as timed-metadata items: the position (with elevation), the UTC date, then
+    /// whichever of elevation, speed, course, heart rate, cadence, power, temperature, fix and
+    /// dilution of precision it has. ``init(_:)`` reads them back.
+    public var metadataItems: [MetadataItem] {
+        var items: [MetadataItem] = [
+            MetadataItem(
+                identifier: .location, dataType: .utf8,
+                value: .location(ISO6709Location(latitude: latitude, longitude: longitude, altitude: elevation)))
+        ]
+        if let time { items.append(MetadataItem(identifier: .date, dataType: .utf8, value: .date(time))) }
+        if let v = elevation { items.append(.float(.elevation, v)) }
+        if let v = speed { items.append(.float(.speed, v)) }
+        if let v = course { items.append(.float(.course, v)) }
+        if let v = heartRate { items.append(.integer(.heartRate, Int64(v))) }
+        if let v = cadence { items.append(.integer(.cadence, Int64(v))) }
+        if let v = power { items.append(.integer(.power, Int64(v))) }
+        if let v = temperature { items.append(.float(.temperature, v)) }
+        if let v = fix { items.append(.integer(.gpsFix, Int64(v))) }
+        if let v = dilutionOfPrecision { items.append(.float(.dilutionOfPrecision, v)) }
+        return items
+    }
+}
