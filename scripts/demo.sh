@@ -12,7 +12,10 @@ ride="Fixtures/examples/ride.gpx"
 mkdir -p "$out"
 step() { printf '\n== %s\n' "$*"; }
 step "captions inspect $example"
-"$captions" inspect "$example" | head -n 12
+# Whole outputs go to files first: `head` closing a pipe early would end the command with
+# SIGPIPE, which pipefail turns into the demo's failure.
+"$captions" inspect "$example" > "$out/inspect.txt"
+head -n 12 "$out/inspect.txt"
 echo "…"
 for fmt in $("$captions" formats | awk -F'\t' '$3 ~ /write/ && $3 ~ /read/ {print $1}'); do
     ext=$("$captions" formats | awk -F'\t' -v f="$fmt" '$1 == f {split($2, e, " "); sub(/^\./, "", e[1]); print e[1]}')
@@ -22,7 +25,8 @@ done
 step "captions validate $out/demo.scc"
 "$captions" validate "$out/demo.scc"
 step "captions scc dump $out/demo.scc (first lines)"
-"$captions" scc dump "$out/demo.scc" | head -n 8
+"$captions" scc dump "$out/demo.scc" > "$out/demo-dump.txt"
+head -n 8 "$out/demo-dump.txt"
 step "iTT → SCC → iTT: captions convert $out/demo.itt $out/from-itt.scc, then back"
 "$captions" convert "$out/demo.itt" "$out/from-itt.scc" --force
 "$captions" convert "$out/from-itt.scc" "$out/round-trip.itt" --force --language en-US
