@@ -6,8 +6,9 @@
 //   CaptionCore, XML ← ITT;  FileSafety ← ISOBMFF;  CaptionCore, XML, ISOBMFF ← Metadata;
 //   CaptionCore, CEA608, SCC, WebVTT, ISOBMFF ← CaptionTracks;  every caption format,
 //   Validation, FileSafety, CaptionTracks ← CaptionKit;  CaptionCore ← Render;
-//   CaptionCore, FileSafety ← Media;  CaptionCore, Render, Metadata ← Dashboard (the GPS
-//   dashboard's widgets, layout file, map and charts);  CaptionCore, Media, Render, Metadata,
+//   CaptionCore, FileSafety, Metadata ← Media (a compositor's request carries the timed
+//   metadata in force);  CaptionCore, Render, Metadata ← Dashboard (the GPS dashboard's
+//   widgets, layout file, map and charts);  CaptionCore, Media, Render, Metadata,
 //   Dashboard ← Composition (the compositor API and the built-in caption and GPS compositors);
 //   the CLI depends on all. CI builds with --explicit-target-dependency-import-check error, so
 //   a module imports only what it declares.
@@ -99,7 +100,7 @@ let package = Package(
         // Media is the only module that imports CFFmpeg (`internal import`, so no C type reaches
         // its API). It builds in the Swift 6 language mode like every other module: its handles
         // own their FFmpeg objects and never cross threads.
-        .target(name: "Media", dependencies: ["CaptionCore", "CFFmpeg", "FileSafety"]),
+        .target(name: "Media", dependencies: ["CaptionCore", "CFFmpeg", "FileSafety", "Metadata"]),
         // The GPS dashboard: widgets, the JSON layout file (Specs/dashboard-layout.md), the default
         // layout for any size, map projection and charts, drawn as layers by Render. Kept apart
         // from Composition so that it stays small; no C and no FFmpeg of its own.

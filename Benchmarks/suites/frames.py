@@ -1,4 +1,4 @@
-"""Frames of a movie (issue 15, AssetImageGenerator): 100 pictures spread over a 10-minute 1080p
+"""Frames of a movie (issue 15, ImageGenerator of an asset): 100 pictures spread over a 10-minute 1080p
 H.264 file, ours in one process against 100 separate ffmpeg runs, side by side on the same file:
 
 - ours: `captions thumbnails long.mp4 --every 6 --width 320 -o sheet.png` (100 exact pictures,

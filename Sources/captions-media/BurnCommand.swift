@@ -38,11 +38,6 @@ struct BurnCommand: ParsableCommand {
     )
     var captionFormat: String?
 
-    @Option(
-        name: .customLong("frame-rate"),
-        help: "Frame rate of the caption file's timecodes (default: the file's, else the video's).")
-    var frameRate: String?
-
     @Option(name: .long, help: "CEA-608 channel to burn: 1–4 (CC1–CC4). Default 1.")
     var channel: Int?
 
@@ -53,24 +48,7 @@ struct BurnCommand: ParsableCommand {
     )
     var source: MovieCaptionSource.Kind?
 
-    @Option(
-        name: .long, parsing: .unconditional,
-        help:
-            "Shift the captions by this much: seconds (-3600, 1.5) or a timecode, e.g. -01:00:00:00 for a file that starts at 01:00:00:00."
-    )
-    var offset: String?
-
-    @Option(name: .customLong("font-family"), help: "Font family for every caption (iTT look).")
-    var fontFamily: String?
-
-    @Option(
-        name: .customLong("font-size"), help: "Font size in cells, 1/15 of the picture height (iTT look), e.g. 0.9.")
-    var fontSize: Double?
-
-    @Option(name: .long, help: "A box behind the text: a colour #RRGGBB or #RRGGBBAA (iTT look).")
-    var box: String?
-
-    @OptionGroup var style: CaptionStyleOptions
+    @OptionGroup var drawing: CaptionBurnOptions
 
     @Flag(
         name: .long,
@@ -92,10 +70,7 @@ struct BurnCommand: ParsableCommand {
                 "--captions embedded burns the movie's own captions: give no caption file (\(captionFile))")
         }
         if source != nil, captions != .embedded { throw ValidationError("--source goes with --captions embedded") }
-        if let frameRate, FrameRate(frameRate) == nil { throw ValidationError("unknown frame rate \"\(frameRate)\"") }
         if let channel, !(1...4).contains(channel) { throw ValidationError("--channel must be 1, 2, 3 or 4") }
-        if let fontSize, !(0.1...15).contains(fontSize) { throw ValidationError("--font-size must be 0.1–15 cells") }
-        if let box, CaptionColor(hex: box) == nil { throw ValidationError("--box must be #RRGGBB or #RRGGBBAA") }
         if case .copy = export.settings().videoCodec {
             throw ValidationError("burn draws on the picture, so the video is re-encoded: --codec copy cannot be used")
         }
@@ -103,8 +78,7 @@ struct BurnCommand: ParsableCommand {
 
     func run() throws {
         let asset = Asset(path: input)
-        let rate = frameRate.flatMap(FrameRate.init)
-        var options = CaptionFormatOptions(frameRate: rate, channel: channel)
+        var options = drawing.readOptions(channel: channel)
         let result: CaptionReadResult
         switch captions {
         case .embedded:
@@ -115,43 +89,12 @@ struct BurnCommand: ParsableCommand {
             guard let captionFile else { return }
             (result, _) = try CaptionFile.read(captionFile, format: captionFormat, options: options)
         }
-        var found = result.diagnostics
-        if let empty = EmptyCaptions.finding(
-            result, input: captions == .embedded ? input : captionFile ?? input,
-            consequence: "there is nothing to burn: \(export.output) is not written", allowEmpty: allowEmpty)
-        {
-            // Nothing to burn: refused, or (--allow-empty) burned with the reader's findings
-            // reported at the end.
-            if empty.severity == .error { try Exit.report(found + [empty]) }
-            found.append(empty)
-        } else if found.contains(where: { $0.severity == .error }) {
-            try Exit.report(found)
-        }
-        let document = result.document
-        let offsetTime =
-            try offset.map {
-                try Self.parseOffset($0, rate: rate ?? document.frameRate ?? MovieFacts.frameRate(of: asset))
-            } ?? .zero
-
-        let renderOptions = style.renderOptions()
-        let overrides = CaptionStyleOverrides(
-            fontFamily: fontFamily, fontSizeInCells: fontSize, boxColor: box.flatMap { CaptionColor(hex: $0) })
-        let renderer = try CaptionRenderer(
-            captions: overrides.applied(to: document.captions), fonts: try style.fonts(),
-            options: renderOptions)
-        renderer.timecodeRate = document.frameRate ?? rate
-        renderer.timecodeDropFrame = document.dropFrame ?? false
+        let (compositor, found) = try drawing.compositor(
+            for: result, input: captions == .embedded ? input : captionFile ?? input, output: export.output,
+            allowEmpty: allowEmpty, movie: asset)
         let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
         session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
-        session.compositors = [CaptionCompositor(renderer: renderer, offset: offsetTime)]
-        try ExportRunner.run(session, style: export.progress, extra: found + renderer.diagnostics)
-    }
-
-    /// `-3600`, `1.5`, `-01:00:00:00`.
-    static func parseOffset(_ text: String, rate: FrameRate) throws -> MediaTime {
-        let negative = text.hasPrefix("-")
-        let body = negative || text.hasPrefix("+") ? String(text.dropFirst()) : text
-        let t = try TimeArgument.parse(body, option: "--offset", rate: rate)
-        return negative ? -t : t
+        session.compositors = [compositor]
+        try ExportRunner.run(session, style: export.progress, extra: found)
     }
 }

@@ -97,10 +97,7 @@ struct CaptionEmbedding {
         var settings = session.settings
         settings.overwrite = true
         settings.containerFormat = container
-        let staged = ExportSession(asset: session.asset, outputPath: staging.temporaryPath, settings: settings)
-        staged.timeRange = session.timeRange
-        staged.compositors = session.compositors
-        staged.closedCaptionData = session.closedCaptionData
+        let staged = session.staged(at: staging.temporaryPath, settings: settings)
         try ExportRunner.run(staged, style: export.progress, extra: extra, stagedFor: export.output)
         let entries: [CEA608FrameSchedule.Entry]
         switch frames {

@@ -85,7 +85,7 @@ struct ComposeCaptions {
         return FrameRate(frames: d.timescale, seconds: Int32(truncatingIfNeeded: d.value))
     }
 
-    func run(_ session: TimelineExportSession, fonts: (any FontProvider)?, progress: ExportOptions.ProgressStyle) throws
+    func run(_ session: ExportSession, fonts: (any FontProvider)?, progress: ExportOptions.ProgressStyle) throws
     {
         switch destination {
         case .none:
@@ -93,7 +93,7 @@ struct ComposeCaptions {
         case .burn:
             guard let fonts else { throw Exit.Failure("burning captions needs the system fonts, and none were loaded") }
             let renderer = try CaptionRenderer(captions: document.captions, fonts: fonts)
-            session.frameCompositors.append(CaptionCompositor(renderer: renderer))
+            session.compositors.append(CaptionCompositor(renderer: renderer))
             try ExportRunner.run(session, style: progress, extra: diagnostics)
         case .file(let path):
             let target = path.lowercased().hasSuffix(".scc")
@@ -137,7 +137,7 @@ struct ComposeCaptions {
     /// hidden temporary file of a caller that adds another track after this one (the `mebx`
     /// track of `--metadata-out track`, ComposeMetadata), which removes that file on failure.
     private func exportThenAddTrack(
-        _ session: TimelineExportSession, frames: A53FrameCaptions, progress: ExportOptions.ProgressStyle
+        _ session: ExportSession, frames: A53FrameCaptions, progress: ExportOptions.ProgressStyle
     ) throws {
         let target = session.outputPath
         let overwrite = session.settings.overwrite
@@ -146,12 +146,7 @@ struct ComposeCaptions {
         staging.releaseDescriptor()
         var settings = session.settings
         settings.overwrite = true
-        let staged = TimelineExportSession(
-            timeline: session.timeline, outputPath: staging.temporaryPath, settings: settings)
-        staged.compositor = session.compositor
-        staged.frameCompositors = session.frameCompositors
-        staged.audioMix = session.audioMix
-        staged.closedCaptionData = session.closedCaptionData
+        let staged = session.staged(at: staging.temporaryPath, settings: settings)
         try ExportRunner.run(staged, style: progress, extra: diagnostics, stagedFor: output)
         let plan = try MovieCaptionWriter.plan(
             movie: staging.temporaryPath, c608Frames: frames.carried, language: .undetermined)

@@ -18,7 +18,10 @@ struct EmbedOptions: ParsableArguments {
 
     @Option(
         name: .long, parsing: .unconditional,
-        help: "CEA-608 channel of the embedded --captions file: 1–4 (CC1–CC4; 3 and 4 go in field 2). Default 1.")
+        help: """
+            CEA-608 channel: with --embed, the one the --captions file goes in (1–4, CC1–CC4; 3 and 4 go in \
+            field 2); without, the one of the file to draw, as burn --channel. Default 1.
+            """)
     var channel: Int?
 
     @OptionGroup var channels: ChannelCaptionOptions
@@ -31,7 +34,9 @@ struct EmbedOptions: ParsableArguments {
         help: "The timecode of the movie's start in an SCC file's labels (default: the movie's first timecode).")
     var startTimecode: String?
 
-    @Option(name: .customLong("caption-format"), help: "The caption file's format (scc, itt…); default: by extension.")
+    @Option(
+        name: .customLong("caption-format"),
+        help: "The --captions file's format (scc, itt…), to embed or to draw; default: by extension.")
     var captionFormat: String?
 
     enum Form: String, ExpressibleByArgument, CaseIterable {
@@ -41,11 +46,11 @@ struct EmbedOptions: ParsableArguments {
         var writesSEI: Bool { self != .track }
     }
 
-    /// Whether an option of this group was given.
+    /// The options given that only embedding takes (any of them asks for embedding; `--channel`
+    /// and `--caption-format` also say how to read a file that is drawn).
     var anyGiven: [String] {
         [
-            (embed != nil, "--embed"), (channel != nil, "--channel"), (language != nil, "--language"),
-            (startTimecode != nil, "--start-timecode"), (captionFormat != nil, "--caption-format"),
+            (embed != nil, "--embed"), (language != nil, "--language"), (startTimecode != nil, "--start-timecode"),
         ].filter(\.0).map(\.1) + channels.given
     }
 

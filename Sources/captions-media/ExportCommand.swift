@@ -17,8 +17,10 @@ struct ExportCommand: ParsableCommand {
             renamed at the end; an existing output is kept unless --force; Ctrl-C leaves nothing. \
             --overlay gps draws a GPS dashboard from the movie's own metadata track (GoPro GPMF or \
             QuickTime mebx) or a --gpx track, with a --layout file (Specs/dashboard-layout.md) or \
-            the default layout fitted to the picture; --captions FILE burns captions; overlays \
-            stack in the order given. With --embed track|sei|both, --captions FILE goes inside the \
+            the default layout fitted to the picture; --captions FILE burns captions exactly as burn \
+            does, with its options (--frame-rate, --channel, --caption-format, --offset, --look, \
+            --font-family, --font-size, --box, --outline, --shadow, --font); overlays stack in \
+            the order given. With --embed track|sei|both, --captions FILE goes inside the \
             movie as CEA-608 instead (a c608 track, A/53 data in each H.264 picture, or both; \
             --channel, --language, --start-timecode as in mux), drawn too only with --overlay captions; \
             --cc3 FILE (and --cc1, --cc2, --cc4) embeds another file on that channel, one a field: \
@@ -38,7 +40,10 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup(title: "Captions inside the movie") var embedding: EmbedOptions
 
     func validate() throws {
-        if overlays.captions == nil, embedding.channels.files.isEmpty, let given = embedding.anyGiven.first {
+        let reading = [(embedding.channel != nil, "--channel"), (embedding.captionFormat != nil, "--caption-format")]
+        if overlays.captions == nil, embedding.channels.files.isEmpty,
+            let given = (embedding.anyGiven + reading.filter(\.0).map(\.1)).first
+        {
             throw ValidationError("\(given) goes with --captions FILE (the captions to embed), or --cc1…--cc4 FILE")
         }
         if !embedding.anyGiven.isEmpty { _ = try embedding.files(captions: overlays.captions) }
@@ -53,7 +58,10 @@ struct ExportCommand: ParsableCommand {
         let embedded = embedding.anyGiven.isEmpty ? [] : try embedding.files(captions: overlays.captions)
         var drawn = overlays
         if !embedded.isEmpty, !overlays.overlay.contains(.captions) { drawn.captions = nil }
-        let extra = try drawn.apply(to: session, movie: input)
+        // --channel is the channel embedded into; drawn alone, the file's channel to draw.
+        let extra = try drawn.apply(
+            to: session, movie: input, format: embedding.captionFormat,
+            channel: embedded.isEmpty ? embedding.channel : nil)
         if !embedded.isEmpty {
             try CaptionEmbedding(
                 input: input, asset: asset, options: embedding, files: embedded, allowEmpty: overlays.allowEmpty

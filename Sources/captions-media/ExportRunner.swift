@@ -16,26 +16,10 @@ enum ExportRunner {
             export: session.exportSynchronously, diagnostics: { session.diagnostics })
     }
 
-    static func run(_ session: TimelineExportSession, style: ExportOptions.ProgressStyle, extra: [Diagnostic] = [])
-        throws
-    {
-        try run(
-            style: style, extra: extra, progress: { session.progressHandler = $0 },
-            export: session.exportSynchronously, diagnostics: { session.diagnostics })
-    }
-
     /// Runs `session`, which writes the hidden temporary file of `output`: its errors name
     /// `output`, the file the user knows.
     static func run(
         _ session: ExportSession, style: ExportOptions.ProgressStyle, extra: [Diagnostic], stagedFor output: String
-    ) throws {
-        try naming(output, for: session.outputPath) { try run(session, style: style, extra: extra) }
-    }
-
-    /// ``run(_:style:extra:stagedFor:)`` for a composition's timeline.
-    static func run(
-        _ session: TimelineExportSession, style: ExportOptions.ProgressStyle, extra: [Diagnostic],
-        stagedFor output: String
     ) throws {
         try naming(output, for: session.outputPath) { try run(session, style: style, extra: extra) }
     }
@@ -68,6 +52,19 @@ enum ExportRunner {
             throw error
         }
         try Exit.report(extra + diagnostics().map(MediaCommandLineWords.said))
+    }
+}
+
+extension ExportSession {
+    /// The same export (source, range, compositors, audio mix, caption data) written to `path`
+    /// with `settings`: the staging export of a command that adds a track to it afterwards.
+    func staged(at path: String, settings: ExportSettings) -> ExportSession {
+        let staged = ExportSession(source: source, outputPath: path, settings: settings)
+        staged.timeRange = timeRange
+        staged.compositors = compositors
+        staged.audioMix = audioMix
+        staged.closedCaptionData = closedCaptionData
+        return staged
     }
 }
 

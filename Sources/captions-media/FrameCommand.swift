@@ -50,8 +50,8 @@ struct FrameCommand: ParsableCommand {
     func run() throws {
         let (source, diagnostics) = try images.source(for: input)
         let time = try TimeArgument.parse(at, option: "--at", rate: try source.frameRate())
-        if let width { source.setMaximumSize(VideoSize(width: width, height: 16384)) }
-        let pictures = try source.images(at: [time])
+        if let width { source.generator.maximumSize = VideoSize(width: width, height: 16384) }
+        let pictures = try source.generator.images(at: [time])
         guard let picture = pictures.first else { throw Exit.Failure("\(input): no picture at \(at)") }
         try MovieImageOptions.writeImage(
             width: picture.width, height: picture.height, rgba: picture.rgba, to: output, overwrite: images.force)

@@ -37,7 +37,7 @@ struct MovieImageOptions: ParsableArguments {
     func source(for input: String) throws -> (PictureSource, [Diagnostic]) {
         guard CompositionInput.isCompositionFile(input) else {
             let (generator, diagnostics) = try generator(for: input)
-            return (.movie(generator), diagnostics)
+            return (PictureSource(generator: generator, composition: nil), diagnostics)
         }
         if tolerance != nil {
             throw Exit.Failure(
@@ -50,13 +50,13 @@ struct MovieImageOptions: ParsableArguments {
             plan.titles.isEmpty && captions == nil ? nil : try FontCatalog.system(overrideFiles: font)
         let generator = try asset.makeImageGenerator(fonts: fonts)
         let (drawn, diagnostics) = try captionCompositors(fonts: fonts)
-        generator.frameCompositors += drawn
-        return (.composition(asset, generator), diagnostics)
+        generator.compositors += drawn
+        return (PictureSource(generator: generator, composition: asset), diagnostics)
     }
 
     /// A generator for `movie` with the tolerance and captions set.
-    func generator(for movie: String) throws -> (AssetImageGenerator, [Diagnostic]) {
-        let generator = AssetImageGenerator(asset: Asset(path: movie))
+    func generator(for movie: String) throws -> (ImageGenerator, [Diagnostic]) {
+        let generator = ImageGenerator(asset: Asset(path: movie))
         let tolerance = try toleranceTime()
         generator.toleranceBefore = tolerance
         generator.toleranceAfter = tolerance
@@ -68,7 +68,7 @@ struct MovieImageOptions: ParsableArguments {
     }
 
     /// The compositor drawing `--captions` (none without it), and the reader's diagnostics.
-    private func captionCompositors(fonts: (any FontProvider)?) throws -> ([any FrameCompositor], [Diagnostic]) {
+    private func captionCompositors(fonts: (any FontProvider)?) throws -> ([any VideoCompositing], [Diagnostic]) {
         guard let captions, let fonts else { return ([], []) }
         let (result, _) = try CaptionFile.read(captions, format: nil, options: CaptionFormatOptions())
         if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }

@@ -9,7 +9,8 @@ import Metadata
 import Render
 
 /// `export`'s drawing options: `--overlay gps` (the GPS dashboard from the movie's own metadata
-/// track or a synced GPX), `--captions FILE`, stacked in the order given.
+/// track or a synced GPX), `--captions FILE` drawn with `burn`'s options (``CaptionBurnOptions``:
+/// the same compositor, so the same pixels), stacked in the order given.
 struct OverlayOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -49,8 +50,7 @@ struct OverlayOptions: ParsableArguments {
         help: "Go on when --captions gives no caption (otherwise nothing is written and the exit status is 1).")
     var allowEmpty = false
 
-    @Option(name: .long, help: "A font file tried before the system fonts (repeatable).")
-    var font: [String] = []
+    @OptionGroup(title: "Drawing captions (as burn draws them)") var drawing: CaptionBurnOptions
 
     enum OverlayKind: String, ExpressibleByArgument, CaseIterable {
         case gps, captions
@@ -75,12 +75,12 @@ struct OverlayOptions: ParsableArguments {
     }
 
     /// Sets up the overlays on `session`: one video composition whose compositor stacks them.
-    /// Returns diagnostics to report with the export's.
-    func apply(to session: ExportSession, movie path: String) throws -> [Diagnostic] {
+    /// `--captions` is read as `format` (nil: by its extension), CEA-608 `channel` (nil: CC1), and
+    /// drawn as `burn` draws it. Returns diagnostics to report with the export's.
+    func apply(to session: ExportSession, movie path: String, format: String?, channel: Int?) throws -> [Diagnostic] {
         let kinds = order
         guard !kinds.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
-        let fonts = try FontCatalog.system(overrideFiles: font)
         var compositors: [any VideoCompositing] = []
         var tracks: [SampleDataTrack] = []
         for kind in kinds {
@@ -89,26 +89,20 @@ struct OverlayOptions: ParsableArguments {
                 let track = try gpsTrack(movie: path, diagnostics: &diagnostics)
                 tracks.append(track)
                 compositors.append(
-                    GPSDashboardCompositor(track: track, layout: try readLayout(), units: units, fonts: fonts))
+                    GPSDashboardCompositor(
+                        track: track, layout: try readLayout(), units: units, fonts: try drawing.style.fonts()))
             case .captions:
                 guard let captions else { continue }
-                let (result, _) = try CaptionFile.read(captions, format: nil, options: CaptionFormatOptions())
-                diagnostics += result.diagnostics
-                if let empty = EmptyCaptions.finding(
-                    result, input: captions, consequence: "there is nothing to draw", allowEmpty: allowEmpty)
-                {
-                    if empty.severity == .error { try Exit.report(diagnostics + [empty]) }
-                    diagnostics.append(empty)
-                } else if result.diagnostics.contains(where: { $0.severity == .error }) {
-                    try Exit.report(result.diagnostics)
-                }
-                let renderer = try CaptionRenderer(captions: result.document.captions, fonts: fonts)
-                renderer.timecodeRate = result.document.frameRate
-                renderer.timecodeDropFrame = result.document.dropFrame ?? false
-                compositors.append(CaptionCompositor(renderer: renderer))
+                let (result, _) = try CaptionFile.read(
+                    captions, format: format, options: drawing.readOptions(channel: channel))
+                let (compositor, found) = try drawing.compositor(
+                    for: result, input: captions, output: session.outputPath, allowEmpty: allowEmpty,
+                    movie: Asset(path: path))
+                diagnostics += found
+                compositors.append(compositor)
             }
         }
-        let description = try session.asset.loadDescription()
+        let description = try Asset(path: path).loadDescription()
         guard let video = description.tracks.first(where: { $0.mediaType == .video }) else {
             throw Exit.Failure("\(path): no video track to draw on")
         }

@@ -79,24 +79,24 @@ struct ThumbnailsCommand: ParsableCommand {
             }
             t = t + step
         }
-        source.setMaximumSize(VideoSize(width: width, height: 16384))
+        source.generator.maximumSize = VideoSize(width: width, height: 16384)
         // Each picture goes onto the sheet as soon as it is made and is let go: memory holds the
         // sheet and one picture, whatever the number of pictures.
         var sheet: ContactSheet?
-        try source.generateImages(at: times) { index, picture in
+        try source.generator.generateImages(at: times) { index, picture in
             if sheet == nil {
                 sheet = try ContactSheet(
                     count: times.count, columns: columns, cellWidth: max(width, picture.width),
                     cellHeight: picture.height, gap: Self.gap)
                 // A stream whose picture size changes midway: later pictures fit the first one's cell.
-                source.setMaximumSize(VideoSize(width: width, height: picture.height))
+                source.generator.maximumSize = VideoSize(width: width, height: picture.height)
             }
             sheet?.place(picture, at: index)
         }
         guard let sheet else { throw Exit.Failure("\(input): no pictures to put on a contact sheet") }
         try MovieImageOptions.writeImage(
             width: sheet.width, height: sheet.height, rgba: sheet.rgba, to: output, overwrite: images.force)
-        Console.error("\(output): \(times.count) pictures, \(source.decodedFrameCount) frames decoded")
+        Console.error("\(output): \(times.count) pictures, \(source.generator.decodedFrameCount) frames decoded")
         try Exit.report(diagnostics)
     }
 }

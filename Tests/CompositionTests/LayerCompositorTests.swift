@@ -38,14 +38,22 @@ import Testing
     static func compose(_ layers: [VideoCompositionLayerInstruction], _ frames: [CompositionTrackID: VideoFrame])
         throws -> VideoFrame
     {
-        let output = try VideoFrame.black(format)
         let instruction = VideoCompositionInstruction(
             timeRange: TimeRange(start: .zero, duration: one), layerInstructions: layers)
-        let request = VideoCompositionRequest(
-            compositionTime: MediaTime(value: 1, timescale: 2), instruction: instruction, sourceFrames: frames,
-            destinationFrame: output, sourceTimedMetadata: [:], sourceSamples: [:])
-        try LayerInstructionCompositor().compose(request)
-        return output
+        let request = try Self.request(at: MediaTime(value: 1, timescale: 2), sources: frames)
+        try LayerInstructionCompositor().compose(request.applying(instruction))
+        // The compositor draws into a new black frame and makes it the request's picture.
+        return request.destinationFrame
+    }
+
+    /// The request an export makes for a frame shown at `time` whose destination is a grey
+    /// picture (so a compositor that does not replace it is seen).
+    static func request(at time: MediaTime, sources: [CompositionTrackID: VideoFrame] = [:]) throws
+        -> VideoCompositionRequest
+    {
+        VideoCompositionRequest(
+            compositionTime: time, destinationFrame: try frame { _ in 128 }, sourceFrames: sources,
+            makeBlackFrame: { try VideoFrame.black(format) })
     }
 
     @Test func aCrossFadeHalfWayIsTheMeanOfTheTwo() throws {
@@ -125,7 +133,10 @@ import Testing
         let half = try titles.layers(at: s(3))
         #expect(half.first?.color.alpha == 128, "half-way through the fade")
         let frame = try VideoFrame.black(Self.format)
-        try titles.composite(frame, at: s(5))
+        try titles.compose(
+            VideoCompositionRequest(
+                compositionTime: s(5), destinationFrame: frame, sourceFrames: [:],
+                makeBlackFrame: { try VideoFrame.black(Self.format) }))
         let bright = (0..<32).flatMap { y in (0..<64).map { x in Self.luma(frame, x, y) } }.filter { $0 > 200 }
         #expect(bright.count > 20, "white text drawn at 2.5 s")
         #expect(titles.framesDrawn == 1)

@@ -74,8 +74,14 @@ import Testing
         let composition = VideoComposition.singleTrack(
             compositor: spy, duration: Self.t(28, 10), videoTrackID: 1, sampleDataTrackIDs: [Self.trackID])
         try composition.validate(duration: Self.t(28, 10), videoTrackIDs: [1], sampleDataTrackIDs: [Self.trackID])
-        let runner = VideoCompositionRunner(composition: composition, videoTrackID: 1, sampleDataTracks: [Self.track()])
-        for time in Self.frameTimes { try spy.compose(runner.request(at: time, frame: nil)) }
+        let runner = VideoCompositionRunner(composition: composition, sampleDataTracks: [Self.track()])
+        let frame = try VideoFrame.black(
+            VideoFrameFormat(width: 16, height: 16, pixelFormat: .yuv420p, matrix: .bt601, isFullRange: false, frameRate: nil))
+        for time in Self.frameTimes {
+            try runner.compose(
+                VideoCompositionRequest(
+                    compositionTime: time, destinationFrame: frame, sourceFrames: [1: frame], makeBlackFrame: { frame }))
+        }
         #expect(spy.seen.count == Self.frameTimes.count)
         for (time, group, sample) in spy.seen {
             let expected = Self.expectedGroup(at: time).map { Self.groups[$0] }

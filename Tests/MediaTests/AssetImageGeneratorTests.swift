@@ -4,7 +4,7 @@ import Media
 import TestSupport
 import Testing
 
-/// AssetImageGenerator: exact pictures (compared with ffmpeg's own accurate seek), each GOP
+/// The ImageGenerator of an asset: exact pictures (compared with ffmpeg's own accurate seek), each GOP
 /// decoded once for many times (counted), key frames within a tolerance, rotation, and the
 /// `frame` and `thumbnails` commands.
 @Suite struct AssetImageGeneratorTests {
@@ -26,7 +26,7 @@ import Testing
         let starts = [45, 0, 10, 89, 19].map { MediaTime(value: Int64($0), timescale: 30) }
         let between = [Self.t(151), Self.t(34), Self.t(299), Self.t(1)]
         let times = starts + between
-        let generator = AssetImageGenerator(asset: Asset(path: clip))
+        let generator = ImageGenerator(asset: Asset(path: clip))
         let images = try generator.images(at: times)
         #expect(images.count == times.count)
         for (index, (time, image)) in zip(times, images).enumerated() {
@@ -52,7 +52,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let clip = dir.path("clip.mp4")
         try Self.makeClip(clip)
-        let generator = AssetImageGenerator(asset: Asset(path: clip))
+        let generator = ImageGenerator(asset: Asset(path: clip))
         // 29 times, 0.1 s apart, in every GOP: one pass decodes each of the 90 frames at most
         // once (a seek per time would decode 1 + 2·(frames into the GOP) … far more).
         let dense = (1...29).map { Self.t(Int64($0 * 10)) }
@@ -78,7 +78,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let clip = dir.path("clip.mp4")
         try Self.makeClip(clip)
-        let generator = AssetImageGenerator(asset: Asset(path: clip))
+        let generator = ImageGenerator(asset: Asset(path: clip))
         generator.toleranceBefore = Self.t(50)
         generator.toleranceAfter = Self.t(50)
         // 1.55 s: key frames at 40/30 (0.217 s before) and 50/30 (0.117 s after).
@@ -98,7 +98,7 @@ import Testing
         let stored = dir.path("stored.mp4")
         try NumberedClips.makeRotated(stored, dir: dir)
         let reference = try NumberedClips.ffmpegUpright(stored, dir: dir)
-        let generator = AssetImageGenerator(asset: Asset(path: stored))
+        let generator = ImageGenerator(asset: Asset(path: stored))
         let image = try #require(try generator.images(at: [.zero]).first)
         #expect(image.width == reference.width && image.height == reference.height)
         #expect(image.width == 64 && image.height == 96)
@@ -117,10 +117,10 @@ import Testing
         let dir = try TemporaryDirectory()
         let clip = dir.path("clip.mp4")
         try Self.makeClip(clip)
-        let generator = AssetImageGenerator(asset: Asset(path: clip))
+        let generator = ImageGenerator(asset: Asset(path: clip))
         #expect(throws: MediaFileError.self) { try generator.images(at: [Self.t(500)]) }
         #expect(throws: MediaFileError.self) { try generator.images(at: [Self.t(-1)]) }
-        let missing = AssetImageGenerator(asset: Asset(path: dir.path("nope.mp4")))
+        let missing = ImageGenerator(asset: Asset(path: dir.path("nope.mp4")))
         #expect(throws: MediaFileError.self) { try missing.images(at: [.zero]) }
     }
 

@@ -11,11 +11,12 @@ import Testing
 @Suite struct CustomCompositorPlaneTests {
     /// Paints a white square (Y 235, U and V 128: BT.601 limited range) at the top left of
     /// every frame, `side` luma pixels wide.
-    final class WhiteSquare: FrameCompositor {
+    final class WhiteSquare: VideoCompositing {
         let side: Int
         init(side: Int) { self.side = side }
         var supportedPixelFormats: Set<PixelFormat> { [PixelFormat(name: "yuv420p")] }
-        func composite(_ frame: VideoFrame, at time: MediaTime) throws {
+        func compose(_ request: VideoCompositionRequest) throws {
+            let frame = request.destinationFrame
             #expect(frame.planeCount == 3)
             for plane in 0..<3 {
                 let (value, extent): (UInt8, Int) = plane == 0 ? (235, side) : (128, side / 2)
@@ -46,9 +47,9 @@ import Testing
             #expect(frame[80 * 160 + 120] <= 20, "\(frame[80 * 160 + 120])")
         }
         // A plane the format does not have is an error, not a crash.
-        final class FourthPlane: FrameCompositor {
-            func composite(_ frame: VideoFrame, at time: MediaTime) throws {
-                try frame.withMutablePlane(3) { _, _, _ in }
+        final class FourthPlane: VideoCompositing {
+            func compose(_ request: VideoCompositionRequest) throws {
+                try request.destinationFrame.withMutablePlane(3) { _, _, _ in }
             }
         }
         let wrong = ExportSession(asset: Asset(path: clip), outputPath: dir.path("wrong.mp4"))

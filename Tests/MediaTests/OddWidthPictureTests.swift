@@ -15,7 +15,7 @@ import Testing
         let dir = try TemporaryDirectory("odd-width")
         let clip = dir.path("clip.mp4")
         try MediaTools.makeClip(clip, rate: "30", size: "\(width)x\(height)", seconds: 1.5, audio: false)
-        let image = try AssetImageGenerator(asset: Asset(path: clip)).images(at: [MediaTime(value: 1, timescale: 1)])
+        let image = try ImageGenerator(asset: Asset(path: clip)).images(at: [MediaTime(value: 1, timescale: 1)])
         #expect(image.count == 1)
         guard let ours = image.first else { return }
         #expect(ours.width == width && ours.height == height && ours.rgba.count == width * height * 4)

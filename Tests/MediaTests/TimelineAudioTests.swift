@@ -4,7 +4,7 @@ import Media
 import TestSupport
 import Testing
 
-/// TimelineExportSession's audio: volume ramps, mixing without normalisation, gaps and scaled
+/// An ExportSession of a timeline, its audio: volume ramps, mixing without normalisation, gaps and scaled
 /// segments, measured by ffmpeg's `astats` (RMS level over a window) on our output and on the
 /// sources, with sine sources made by ffmpeg.
 ///
@@ -66,7 +66,7 @@ import Testing
     }
 
     static func export(_ timeline: MediaTimeline, to path: String, mix: [AudioMixInputParameters] = []) throws {
-        let session = TimelineExportSession(
+        let session = ExportSession(
             timeline: timeline, outputPath: path, settings: ExportSettings(preset: "ultrafast"))
         session.audioMix = mix
         try session.exportSynchronously()

@@ -4,7 +4,7 @@ import Media
 import TestSupport
 import Testing
 
-/// TimelineExportSession's video: cuts, scaled segments, mixed frame rates, rotation, empty
+/// An ExportSession of a timeline, its video: cuts, scaled segments, mixed frame rates, rotation, empty
 /// time and bad input, checked by the pixels of frames ffmpeg decodes and by ffprobe.
 @Suite struct TimelineExportTests {
     static let fps30 = MediaTime(value: 1, timescale: 30)
@@ -33,7 +33,7 @@ import Testing
         try NumberedClips.make(b, seconds: 2, blue: 255)
         // a from 0.5 s for 1 s, then b from its start for 1 s: the cut is output frame 30.
         let out = dir.path("cut.mp4")
-        let session = TimelineExportSession(
+        let session = ExportSession(
             timeline: Self.timeline([
                 Self.segment(a, Self.s(1, 2), Self.s(3, 2), at: .zero, Self.s(1)),
                 Self.segment(b, .zero, Self.s(1), at: Self.s(1), Self.s(2)),
@@ -61,7 +61,7 @@ import Testing
         let a = dir.path("a.mp4")
         try NumberedClips.make(a, seconds: 2)
         let out = dir.path("slow.mp4")
-        try TimelineExportSession(
+        try ExportSession(
             timeline: Self.timeline([Self.segment(a, .zero, Self.s(1), at: .zero, Self.s(2))]), outputPath: out,
             settings: Self.settings
         ).exportSynchronously()
@@ -78,7 +78,7 @@ import Testing
         try NumberedClips.make(a, rate: "30", seconds: 1, blue: 0)
         try NumberedClips.make(b, rate: "25", seconds: 1, blue: 255)
         let out = dir.path("mixed.mp4")
-        try TimelineExportSession(
+        try ExportSession(
             timeline: Self.timeline([
                 Self.segment(a, .zero, Self.s(1), at: .zero, Self.s(1)),
                 Self.segment(b, .zero, Self.s(1), at: Self.s(1), Self.s(2)),
@@ -111,7 +111,7 @@ import Testing
         #expect(ref(32, 10) != ref(32, 85), "the reference is upright: the halves are above each other")
 
         let out = dir.path("upright.mp4")
-        try TimelineExportSession(
+        try ExportSession(
             timeline: Self.timeline([Self.segment(stored, .zero, Self.s(1), at: .zero, Self.s(1))], size: 96),
             outputPath: out, settings: Self.settings
         ).exportSynchronously()
@@ -140,7 +140,7 @@ import Testing
         try NumberedClips.make(a, seconds: 2, blue: 255)
         let out = dir.path("empty.mp4")
         // a for 0.5 s, an empty segment for 0.5 s, a gap for 0.5 s, a again for 0.5 s.
-        try TimelineExportSession(
+        try ExportSession(
             timeline: Self.timeline([
                 Self.segment(a, .zero, Self.s(1, 2), at: .zero, Self.s(1, 2)),
                 .empty(TimeRange(start: Self.s(1, 2), end: Self.s(1))),
@@ -181,7 +181,7 @@ import Testing
             bad.tracks[0].segments = [segment]
             #expect(throws: MediaFileError.self) { try bad.validate() }
             do {
-                try TimelineExportSession(timeline: bad, outputPath: out, settings: Self.settings).exportSynchronously()
+                try ExportSession(timeline: bad, outputPath: out, settings: Self.settings).exportSynchronously()
                 Issue.record("\(name): no error")
             } catch let error as MediaFileError {
                 #expect(error.description.contains(words), "\(name): \(error)")
@@ -201,7 +201,7 @@ import Testing
         try overlapping.validate()
     }
 
-    @Test func compositorGetsEveryTrackAndFrameCompositorsRunAfter() throws {
+    @Test func compositorGetsEveryTrackAndTheNextDrawsOverWhatItMade() throws {
         let dir = try TemporaryDirectory()
         let a = dir.path("a.mp4"), b = dir.path("b.mp4")
         try NumberedClips.make(a, seconds: 1, blue: 0)
@@ -213,8 +213,8 @@ import Testing
                 segments: [Self.segment(b, .zero, Self.s(1, 2), at: Self.s(1, 2), Self.s(1))]))
         let recorder = SourceRecorder()
         let out = dir.path("c.mp4")
-        let session = TimelineExportSession(timeline: timeline, outputPath: out, settings: Self.settings)
-        session.compositor = recorder
+        let session = ExportSession(timeline: timeline, outputPath: out, settings: Self.settings)
+        session.compositors = [recorder, WhiteCorner()]
         try session.exportSynchronously()
         #expect(recorder.calls.count == 30)
         #expect(recorder.calls.prefix(15).allSatisfy { $0 == [1] })
@@ -225,11 +225,30 @@ import Testing
         #expect(NumberedClips.number(frames[20], width: 64, x: 32, y: 32).blue > 192)
         #expect(NumberedClips.number(frames[20], width: 64, x: 32, y: 32).frame == 5)
         #expect(NumberedClips.number(frames[10], width: 64, x: 32, y: 32).frame == 10)
+        // The second compositor drew on the picture the first made (RGB 24 read back by ffmpeg).
+        #expect(frames.allSatisfy { $0[(2 * 64 + 2) * 3] >= 230 && $0[(2 * 64 + 2) * 3 + 1] >= 230 })
+    }
+}
+
+/// Paints the top-left 8×8 pixels white (Y 235, U and V 128) on the request's picture, whatever
+/// made it.
+final class WhiteCorner: VideoCompositing {
+    var supportedPixelFormats: Set<PixelFormat> { [.yuv420p] }
+
+    func compose(_ request: VideoCompositionRequest) throws {
+        for plane in 0..<3 {
+            let (value, side): (UInt8, Int) = plane == 0 ? (235, 8) : (128, 4)
+            try request.destinationFrame.withMutablePlane(plane) { bytes, bytesPerRow, _ in
+                for row in 0..<side {
+                    for column in 0..<side { bytes[row * bytesPerRow + column] = value }
+                }
+            }
+        }
     }
 }
 
 /// Records which tracks each output frame got, and copies the highest-numbered one out.
-final class SourceRecorder: TimelineFrameCompositor {
+final class SourceRecorder: VideoCompositing {
     var calls: [[Int]] = []
     var prepared: VideoSize?
     var supportedPixelFormats: Set<PixelFormat> { [.yuv420p] }
@@ -238,9 +257,11 @@ final class SourceRecorder: TimelineFrameCompositor {
         prepared = VideoSize(width: format.width, height: format.height)
     }
 
-    func compose(sources: [Int: VideoFrame], into output: VideoFrame, at time: MediaTime) throws {
-        calls.append(sources.keys.sorted())
-        guard let key = sources.keys.max(), let source = sources[key] else { return }
+    func compose(_ request: VideoCompositionRequest) throws {
+        let output = try request.makeBlackFrame()
+        try request.finish(withComposedVideoFrame: output)
+        calls.append(request.sourceTrackIDs.map(Int.init))
+        guard let key = request.sourceTrackIDs.last, let source = request.sourceFrame(byTrackID: key) else { return }
         try output.copyPixels(from: source)
     }
 }

@@ -4,7 +4,7 @@ import Media
 import TestSupport
 import Testing
 
-/// TimelineImageGenerator: pictures of a timeline at given times, the frame shown at each
+/// The ImageGenerator of a timeline: pictures of a timeline at given times, the frame shown at each
 /// (read from frame numbers drawn into ffmpeg-made clips), sparse times served by seeking
 /// rather than decoding everything (its counter), and the export's recycled output pictures.
 @Suite struct TimelineImageGeneratorTests {
@@ -23,7 +23,7 @@ import Testing
             T.segment(a, T.s(1, 2), T.s(3, 2), at: .zero, T.s(1)),
             T.segment(a, .zero, T.s(1, 2), at: T.s(1), T.s(2)),
         ])
-        let generator = TimelineImageGenerator(timeline: timeline)
+        let generator = ImageGenerator(timeline: timeline)
         // Out of order; 1/10 + 1/60 s is still output frame 3; 2 s (the end) is the last frame.
         let times = [T.s(3, 2), T.s(1, 10), T.s(7, 60), T.s(2), T.s(0)]
         let images = try generator.images(at: times)
@@ -40,7 +40,7 @@ import Testing
         // 8 s, a key frame every second: 240 pictures in all.
         try NumberedClips.make(a, seconds: 8, blue: 0, gop: 30)
         let timeline = T.timeline([T.segment(a, .zero, T.s(8), at: .zero, T.s(8))])
-        let generator = TimelineImageGenerator(timeline: timeline)
+        let generator = ImageGenerator(timeline: timeline)
         generator.maximumSize = VideoSize(width: 32, height: 32)
         let times = [T.s(0), T.s(2), T.s(4), T.s(6), T.s(79, 10)]
         let images = try generator.images(at: times)
@@ -56,10 +56,10 @@ import Testing
         let dir = try TemporaryDirectory()
         let a = dir.path("a.mp4")
         try NumberedClips.make(a, seconds: 3, blue: 0)
-        let session = TimelineExportSession(
+        let session = ExportSession(
             timeline: T.timeline([T.segment(a, .zero, T.s(3), at: .zero, T.s(3))]), outputPath: dir.path("out.mp4"),
             settings: T.settings)
-        session.compositor = SourceRecorder()
+        session.compositors = [SourceRecorder()]
         try session.exportSynchronously()
         let frames = try NumberedClips.frames(dir.path("out.mp4"), width: 64, height: 64)
         #expect(frames.count == 90)

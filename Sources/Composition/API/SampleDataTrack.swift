@@ -1,4 +1,5 @@
 import CaptionCore
+import Media
 import Metadata
 
 /// One timed-metadata source of a composition: its groups on the movie's timeline, sorted and
@@ -53,17 +54,5 @@ public struct SampleDataTrack: Sendable {
                 start: out[i][keyPath: range].start, end: out[i + 1][keyPath: range].start)
         }
         return out
-    }
-}
-
-/// A source sample as it is stored: its bytes and when it plays, like the `CMSampleBuffer` that
-/// `sourceSampleBuffer(byTrackID:)` returns.
-public struct SampleBuffer: Sendable, Hashable {
-    public var timeRange: TimeRange
-    public var bytes: [UInt8]
-
-    public init(timeRange: TimeRange, bytes: [UInt8]) {
-        self.timeRange = timeRange
-        self.bytes = bytes
     }
 }

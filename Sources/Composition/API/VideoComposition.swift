@@ -1,4 +1,5 @@
 import CaptionCore
+import Media
 
 /// How the frames of an export are composed, like `AVMutableVideoComposition`: instructions
 /// covering the whole duration, the frame duration and render size, the sample-data tracks the

@@ -1,4 +1,5 @@
 import CaptionCore
+import Media
 
 /// Why a ``VideoComposition`` cannot be used, one case per rule that
 /// `AVVideoComposition.isValid(for:timeRange:validationDelegate:)` checks. The messages name the

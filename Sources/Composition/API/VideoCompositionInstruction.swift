@@ -1,10 +1,11 @@
 import CaptionCore
+import Media
 
 /// What the compositor does over one span of the composition, like
 /// `AVMutableVideoCompositionInstruction`: the time range, the layers (back to front are the
 /// layer instructions in reverse: the first is on top, as in AVFoundation), and the source video
 /// and sample-data tracks the compositor needs for each frame in the range.
-public struct VideoCompositionInstruction: Sendable, Hashable {
+public struct VideoCompositionInstruction: VideoCompositionInstructionProtocol, Hashable {
     public var timeRange: TimeRange
     /// Top layer first.
     public var layerInstructions: [VideoCompositionLayerInstruction]

@@ -1,4 +1,5 @@
 import CaptionCore
+import Media
 
 /// How one source video track is drawn during an instruction, like
 /// `AVMutableVideoCompositionLayerInstruction`: its opacity and transform, each set at a time

@@ -2,21 +2,20 @@ import CaptionCore
 import Media
 import Metadata
 
-/// Drives a ``VideoComposition`` from an export's per-frame chain: for each decoded frame it
-/// finds the instruction in force, gathers the group in force of every sample-data track the
-/// instruction requires, and hands the compositor one ``VideoCompositionRequest``. It is the
-/// one ``FrameCompositor`` an export needs for a composition (``ExportSession/apply(_:sampleDataTracks:videoTrackID:)``).
-public final class VideoCompositionRunner: FrameCompositor {
+/// Drives a ``VideoComposition`` from an export's or an image generator's compositors (it is the
+/// one ``VideoCompositing`` they need for a composition, over an asset or a timeline alike): for
+/// each request it finds the instruction in force, gathers the group and the sample in force of
+/// every sample-data track the instruction requires, and hands the composition's compositor the
+/// request as seen under that instruction (``VideoCompositionRequest/applying(_:timedMetadata:sampleBuffers:)``).
+public final class VideoCompositionRunner: VideoCompositing {
     public let composition: VideoComposition
-    public let videoTrackID: CompositionTrackID
     private let tracks: [CompositionTrackID: SampleDataTrack]
     private var lastInstruction = 0
     /// Requests made.
     public private(set) var requestCount = 0
 
-    public init(composition: VideoComposition, videoTrackID: CompositionTrackID, sampleDataTracks: [SampleDataTrack]) {
+    public init(composition: VideoComposition, sampleDataTracks: [SampleDataTrack] = []) {
         self.composition = composition
-        self.videoTrackID = videoTrackID
         self.tracks = Dictionary(sampleDataTracks.map { ($0.trackID, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -24,16 +23,8 @@ public final class VideoCompositionRunner: FrameCompositor {
 
     public func prepare(for format: VideoFrameFormat) throws { try composition.compositor.prepare(for: format) }
 
-    public func composite(_ frame: VideoFrame, at time: MediaTime) throws {
-        try composition.compositor.compose(request(at: time, frame: frame))
-        requestCount += 1
-    }
-
-    public func finish() throws { try composition.compositor.finish() }
-
-    /// The request for the frame at `time`. A frame outside every instruction (a last frame
-    /// that ends after the container's duration) takes the nearest instruction.
-    public func request(at time: MediaTime, frame: VideoFrame?) -> VideoCompositionRequest {
+    public func compose(_ request: VideoCompositionRequest) throws {
+        let time = request.compositionTime
         let instruction = self.instruction(at: time)
         var metadata: [CompositionTrackID: TimedMetadataGroup] = [:]
         var samples: [CompositionTrackID: SampleBuffer] = [:]
@@ -42,23 +33,24 @@ public final class VideoCompositionRunner: FrameCompositor {
             metadata[id] = track.group(at: time)
             samples[id] = track.sample(at: time)
         }
-        var frames: [CompositionTrackID: VideoFrame] = [:]
-        if let frame {
-            for id in instruction.sourceVideoTrackIDs where id == videoTrackID { frames[id] = frame }
-        }
-        return VideoCompositionRequest(
-            compositionTime: time, instruction: instruction, sourceFrames: frames, destinationFrame: frame,
-            sourceTimedMetadata: metadata, sourceSamples: samples)
+        try composition.compositor.compose(
+            request.applying(instruction, timedMetadata: metadata, sampleBuffers: samples))
+        requestCount += 1
     }
 
-    /// Frames come in time order, so the search starts at the last instruction used.
+    public func finish() throws { try composition.compositor.finish() }
+
+    /// Frames come in time order, so the search starts at the last instruction used. A frame
+    /// outside every instruction (a last frame that ends after the container's duration) takes
+    /// the nearest instruction; a composition without instructions, an empty one.
     private func instruction(at time: MediaTime) -> VideoCompositionInstruction {
         let list = composition.instructions
+        guard !list.isEmpty else { return VideoCompositionInstruction(timeRange: .zero) }
         if lastInstruction < list.count, list[lastInstruction].timeRange.contains(time) { return list[lastInstruction] }
         if let i = list.firstIndex(where: { $0.timeRange.contains(time) }) {
             lastInstruction = i
             return list[i]
         }
-        return (list.first.map { time < $0.timeRange.start } ?? true) ? list[0] : list[list.count - 1]
+        return time < list[0].timeRange.start ? list[0] : list[list.count - 1]
     }
 }

@@ -101,31 +101,31 @@ public final class CompositionAsset {
 
     /// An export session writing the composition to `outputPath`: the video composition, the
     /// audio mix and the titles (drawn with `fonts`, needed when there are titles). Callers may
-    /// append further frame compositors (burned captions) and set caption data before running it.
+    /// append further compositors (burned captions) and set caption data before running it.
     public func makeExportSession(
         outputPath: String, settings: ExportSettings = ExportSettings(), fonts: (any FontProvider)?
-    ) throws(MediaFileError) -> TimelineExportSession {
-        let session = TimelineExportSession(timeline: timeline, outputPath: outputPath, settings: settings)
-        session.compositor = VideoCompositionTimelineDriver(composition: makeVideoComposition())
+    ) throws(MediaFileError) -> ExportSession {
+        let session = ExportSession(timeline: timeline, outputPath: outputPath, settings: settings)
+        session.compositors = try compositors(fonts)
         session.audioMix = audioMix
-        session.frameCompositors = try titleCompositors(fonts)
         return session
     }
 
     /// An image generator of the composition's pictures: the same video composition and titles
     /// as ``makeExportSession(outputPath:settings:fonts:)``, without the encoder.
-    public func makeImageGenerator(fonts: (any FontProvider)?) throws(MediaFileError) -> TimelineImageGenerator {
-        let generator = TimelineImageGenerator(timeline: timeline)
-        generator.compositor = VideoCompositionTimelineDriver(composition: makeVideoComposition())
-        generator.frameCompositors = try titleCompositors(fonts)
+    public func makeImageGenerator(fonts: (any FontProvider)?) throws(MediaFileError) -> ImageGenerator {
+        let generator = ImageGenerator(timeline: timeline)
+        generator.compositors = try compositors(fonts)
         return generator
     }
 
-    private func titleCompositors(_ fonts: (any FontProvider)?) throws(MediaFileError) -> [any FrameCompositor] {
-        guard !titles.isEmpty else { return [] }
+    /// The layer instructions' runner, then the titles.
+    private func compositors(_ fonts: (any FontProvider)?) throws(MediaFileError) -> [any VideoCompositing] {
+        let layers = VideoCompositionRunner(composition: makeVideoComposition())
+        guard !titles.isEmpty else { return [layers] }
         guard let fonts else {
             throw MediaFileError.invalidSetting("the composition has titles: fonts are needed to draw them")
         }
-        return [TitleCompositor(titles: titles, fonts: fonts)]
+        return [layers, TitleCompositor(titles: titles, fonts: fonts)]
     }
 }

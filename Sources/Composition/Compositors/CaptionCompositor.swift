@@ -2,11 +2,12 @@ import CaptionCore
 import Media
 import Render
 
-/// Burns captions into video frames during an export: each caption scene is rendered once by
-/// Render's ``CaptionRenderer`` (which keeps the layers of every scene), and its layers are
-/// blended straight into the decoded frame's planes, with the stream's matrix and range. A
-/// frame with nothing on screen is passed on untouched (not even copied).
-public final class CaptionCompositor: FrameCompositor {
+/// Burns captions into video frames: each caption scene is rendered once by Render's
+/// ``CaptionRenderer`` (which keeps the layers of every scene), and its layers are blended
+/// straight into the request's destination frame, with the stream's matrix and range, at the
+/// request's time. A frame with nothing on screen is passed on untouched (not even copied).
+/// It stacks with other compositors in an export or in a ``VideoComposition``.
+public final class CaptionCompositor: VideoCompositing {
     public let renderer: CaptionRenderer
     /// Added to each caption's times: captions authored for a movie starting at 01:00:00:00
     /// take `-3600 s`.
@@ -31,8 +32,9 @@ public final class CaptionCompositor: FrameCompositor {
             bitDepth: layout == .planar10 ? 10 : 8)
     }
 
-    public func composite(_ frame: VideoFrame, at time: MediaTime) throws {
-        let captionTime = time - offset
+    public func compose(_ request: VideoCompositionRequest) throws {
+        let frame = request.destinationFrame
+        let captionTime = request.compositionTime - offset
         guard try renderer.drawsSomething(at: captionTime) else { return }
         try frame.makeWritable()
         try frame.withPlanes { pointers in

@@ -59,14 +59,13 @@ public final class GPSDashboardCompositor: VideoCompositing {
         let values = series.values(
             at: request.compositionTime, groupInForce: request.sourceTimedMetadata(byTrackID: trackID))
         let layers = try renderer.dynamicLayers(for: values)
-        if let frame = request.destinationFrame {
-            try frame.makeWritable()
-            try frame.withPlanes { pointers in
-                let planes = try PlaneGlue.planes(
-                    pointers, layout: planeLayout, width: frame.width, height: frame.height, conversion: conversion)
-                overlay?.blend(into: planes)
-                LayerBlending.composite(layers, into: planes)
-            }
+        let frame = request.destinationFrame
+        try frame.makeWritable()
+        try frame.withPlanes { pointers in
+            let planes = try PlaneGlue.planes(
+                pointers, layout: planeLayout, width: frame.width, height: frame.height, conversion: conversion)
+            overlay?.blend(into: planes)
+            LayerBlending.composite(layers, into: planes)
         }
         framesDrawn += 1
         frameObserver?(request.compositionTime, values, renderer)

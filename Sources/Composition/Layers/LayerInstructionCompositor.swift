@@ -3,7 +3,7 @@ import Media
 
 /// The built-in compositor of compositions, what AVFoundation's default video compositor does
 /// with layer instructions: it draws the instruction's layers bottom to top (the first layer
-/// instruction is on top) into the request's destination frame, each with its opacity and
+/// instruction is on top) into a new black frame, each with its opacity and
 /// transform at the frame's time and its crop. Layers below an opaque, untransformed, uncropped
 /// one are skipped, since they cannot show; such a layer is a straight row copy.
 public final class LayerInstructionCompositor: VideoCompositing {
@@ -15,10 +15,12 @@ public final class LayerInstructionCompositor: VideoCompositing {
     public var supportedPixelFormats: Set<PixelFormat> { [.yuv420p, .yuvj420p] }
 
     public func compose(_ request: VideoCompositionRequest) throws {
-        guard let output = request.destinationFrame else { return }
         let time = request.compositionTime
+        // The layers are this type's own instruction's; any other instruction has none.
+        let instruction = request.instruction as? VideoCompositionInstruction
+        let output = try request.makeBlackFrame()
         var layers: [(VideoFrame, PlaneLayerDrawer.Layer)] = []
-        for instruction in request.instruction.layerInstructions {
+        for instruction in instruction?.layerInstructions ?? [] {
             guard let frame = request.sourceFrame(byTrackID: instruction.trackID) else { continue }
             let layer = PlaneLayerDrawer.Layer(
                 opacity: instruction.opacity(at: time), transform: instruction.transform(at: time),
@@ -26,6 +28,7 @@ public final class LayerInstructionCompositor: VideoCompositing {
             layers.append((frame, layer))
             if layer.isOpaqueAndFull { break }
         }
+        try request.finish(withComposedVideoFrame: output)
         guard !layers.isEmpty else { return }
         try output.makeWritable()
         try output.withPlanes { destination in

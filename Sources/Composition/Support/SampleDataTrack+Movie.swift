@@ -1,4 +1,5 @@
 import CaptionCore
+import Media
 import Metadata
 
 extension SampleDataTrack {

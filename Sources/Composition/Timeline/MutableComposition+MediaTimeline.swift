@@ -2,7 +2,7 @@ import CaptionCore
 import Media
 
 extension MutableComposition {
-    /// The composition as Media's timeline, what ``TimelineExportSession`` exports: every track
+    /// The composition as Media's timeline, what an ``ExportSession`` of a timeline exports: every track
     /// that has segments, each segment mapped as it is (empty ones too, so that a trailing empty
     /// range still lengthens the movie), at `renderSize` with a frame every `frameDuration`.
     public func toMediaTimeline(renderSize: VideoSize, frameDuration: MediaTime) -> MediaTimeline {

@@ -2,13 +2,13 @@ import CaptionCore
 import Media
 import Render
 
-/// Draws ``TitleLayer``s on the movie's frames after the composition (a ``FrameCompositor`` in
+/// Draws ``TitleLayer``s on the movie's frames after the composition (a ``VideoCompositing`` in
 /// the export's chain), the role of `AVVideoCompositionCoreAnimationTool`: each title's text is
 /// rasterized by Render's ``TextRasterizer`` (once per pixel size: a scale keyframe re-renders
 /// at the new size rather than stretching a bitmap) and blended straight into the frame's planes
 /// with its opacity, as the caption compositor blends captions. A frame with no title showing is
 /// left untouched.
-public final class TitleCompositor: FrameCompositor {
+public final class TitleCompositor: VideoCompositing {
     public let titles: [TitleLayer]
     private let fonts: any FontProvider
     private var text: TextRasterizer?
@@ -147,8 +147,9 @@ public final class TitleCompositor: FrameCompositor {
         return entry
     }
 
-    public func composite(_ frame: VideoFrame, at time: MediaTime) throws {
-        let layers = try layers(at: time)
+    public func compose(_ request: VideoCompositionRequest) throws {
+        let frame = request.destinationFrame
+        let layers = try layers(at: request.compositionTime)
         guard !layers.isEmpty else { return }
         try frame.makeWritable()
         try frame.withPlanes { pointers in

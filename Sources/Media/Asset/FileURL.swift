@@ -28,9 +28,7 @@ extension ExportSession {
     {
         self.init(asset: asset, outputPath: try FileURL.path(outputURL), settings: settings)
     }
-}
 
-extension TimelineExportSession {
     /// An export of `timeline` to the file URL `outputURL`.
     public convenience init(timeline: MediaTimeline, outputURL: URL, settings: ExportSettings = ExportSettings())
         throws(MediaFileError)

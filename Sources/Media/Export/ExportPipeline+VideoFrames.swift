@@ -14,6 +14,7 @@ extension ExportPipeline {
         guard let decoder else { return }
         let frame = try Frame(operation: "decoding")
         while try decoder.receive(into: frame) {
+            framesDecoded += 1
             try handle(decoded: frame)
             av_frame_unref(frame.pointer)
         }
@@ -42,8 +43,11 @@ extension ExportPipeline {
         var picture = frame
         if let scaler { picture = try scaler.convert(frame) }
         guard let frameFormat else { return }
-        let videoFrame = VideoFrame(frame: picture, format: frameFormat)
-        for compositor in compositors { try compositor.composite(videoFrame, at: time) }
+        if !compositors.isEmpty {
+            let decoded = VideoFrame(frame: picture, format: frameFormat)
+            let trackID = CompositionTrackID(clamping: description.tracks[Int(videoIndex)].trackID)
+            picture = try compositors.run(on: decoded, sources: [trackID: decoded], at: time).frame
+        }
         if let constructs = closedCaptionData?(time) {
             try A53Captions.attach(constructs, to: picture, encoderWritesCaptions: encoderWritesCaptions, path: path)
         }

@@ -49,7 +49,7 @@ extension ExportPipeline {
         // goes through libswscale, and the user is told.
         let name = FFmpegNames.pixelFormat(format.rawValue) ?? "unknown"
         let accepted = Set(VideoEncoder.pixelFormats(of: encoderName).map(\.rawValue))
-        let drawable = compositors.reduce(Set(PixelFormat.blendable)) { $0.intersection($1.supportedPixelFormats) }
+        let drawable = compositors.supportedPixelFormats
         let needsDrawable = !compositors.isEmpty && !drawable.contains(PixelFormat(name: name))
         let needsEncodable = !accepted.isEmpty && !accepted.contains(format.rawValue)
         if needsDrawable || needsEncodable {
@@ -76,7 +76,7 @@ extension ExportPipeline {
             pixelFormat: PixelFormat(name: FFmpegNames.pixelFormat(format.rawValue) ?? "unknown"), matrix: matrix,
             isFullRange: fullRange, frameRate: FFmpegNames.frameRate(rate))
         self.frameFormat = frameFormat
-        for compositor in compositors { try compositor.prepare(for: frameFormat) }
+        try compositors.prepare(for: frameFormat)
 
         var options: [(String, String)] = []
         if let preset = settings.preset { options.append(("preset", preset)) }

@@ -22,7 +22,7 @@ final class ExportPipeline {
     let path: String
     let outputPath: String
     let settings: ExportSettings
-    let compositors: [any FrameCompositor]
+    let compositors: CompositorChain
     let progress: (@Sendable (ExportProgress) -> Void)?
     let isCancelled: () -> Bool
     let closedCaptionData: ((MediaTime) -> [UInt8]?)?
@@ -46,6 +46,8 @@ final class ExportPipeline {
     var videoCopy: CopiedStream?
     var lastEncodedPTS = Int64.min
     var framesEncoded = 0
+    /// Pictures the decoder gave, in the range or not.
+    var framesDecoded = 0
     var videoEnded = false
     let started = MonotonicClock.now()
     var lastVideoRaw: MediaTime?
@@ -54,14 +56,14 @@ final class ExportPipeline {
 
     init(
         asset: Asset, outputPath: String, settings: ExportSettings, timeRange: TimeRange?,
-        compositors: [any FrameCompositor], progress: (@Sendable (ExportProgress) -> Void)?, isCancelled: @escaping () -> Bool,
+        compositors: [any VideoCompositing], progress: (@Sendable (ExportProgress) -> Void)?, isCancelled: @escaping () -> Bool,
         closedCaptionData: ((MediaTime) -> [UInt8]?)? = nil
     ) throws {
         self.closedCaptionData = closedCaptionData
         self.path = asset.path
         self.outputPath = outputPath
         self.settings = settings
-        self.compositors = compositors
+        self.compositors = CompositorChain(compositors)
         self.progress = progress
         self.isCancelled = isCancelled
         // One opening of the file serves the description and the export.
@@ -169,7 +171,7 @@ final class ExportPipeline {
             try encoder.send(nil)
             try drainEncoder()
         }
-        for compositor in compositors { try compositor.finish() }
+        try compositors.finish()
         try checkComplete()
         try writer.finish()
         reportCompletion()

@@ -1,6 +1,6 @@
 import CaptionCore
 
-/// One picture from an ``AssetImageGenerator``.
+/// One picture from an ``ImageGenerator``.
 public struct GeneratedImage: Sendable {
     /// The time asked for.
     public var requestedTime: MediaTime

@@ -1,6 +1,6 @@
 import CaptionCore
 
-/// What a ``TimelineExportSession`` writes: tracks of segments taken from movie files, the
+/// What an ``ExportSession`` of a timeline writes: tracks of segments taken from movie files, the
 /// picture size and frame rate of the output, and its audio format. Compositions (the
 /// Composition module) are turned into one of these to be exported.
 public struct MediaTimeline: Sendable, Hashable {

@@ -3,7 +3,7 @@ import CaptionCore
 /// One track of a ``MediaTimeline``, like `AVCompositionTrack`: segments in output order.
 public struct MediaTimelineTrack: Sendable, Hashable {
     /// The output track's ID (the composition track ID), used by ``AudioMixInputParameters``
-    /// and as the key of the sources a ``TimelineFrameCompositor`` receives.
+    /// and as the key of the source frames in a ``VideoCompositionRequest``.
     public var trackID: Int
     /// `.video` or `.audio`.
     public var mediaType: AssetTrack.MediaType

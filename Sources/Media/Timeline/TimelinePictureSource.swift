@@ -1,29 +1,24 @@
 internal import CFFmpeg
 import CaptionCore
 
-/// The picture a ``MediaTimeline`` shows at an output time, before the frame compositors: each
-/// video track's picture in force (``TimelineVideoTrackReader``) handed to the timeline
-/// compositor, which draws into a black picture from a small pool (``OutputPicturePool``);
-/// without a compositor, the first video track's picture (black where no track has media).
+/// The pictures a ``MediaTimeline`` shows at an output time, before the compositors: each video
+/// track's picture in force (``TimelineVideoTrackReader``), by track ID, and the default picture,
+/// the first video track's (black, from a small pool (``OutputPicturePool``), where no track has
+/// media). The compositors get both in their request; a composition's layer compositor builds a
+/// new picture from the tracks' pictures, into a black one from the same pool.
 ///
 /// The one step both ``TimelinePipeline`` (every output frame, then the encoder) and
-/// ``TimelineImageGenerator`` (chosen frames, then RGBA) take, so a preview frame is the
-/// exported frame. Times must not go back from call to call.
+/// ``ImageGenerator`` (chosen frames, then RGBA) take, so a preview frame is the exported frame.
+/// Times must not go back from call to call.
 final class TimelinePictureSource {
     let format: VideoFrameFormat
-    let compositor: (any TimelineFrameCompositor)?
     let readers: [TimelineVideoTrackReader]
-    private let pool: OutputPicturePool
+    let pool: OutputPicturePool
 
     /// `seeksAhead`: readers jump to the key frame before a time when it lies past what they
     /// have decoded (for sparse times); an export reads every picture and never needs to.
-    init(
-        timeline: MediaTimeline, format: VideoFrameFormat, compositor: (any TimelineFrameCompositor)?, seeksAhead: Bool
-    )
-        throws
-    {
+    init(timeline: MediaTimeline, format: VideoFrameFormat, seeksAhead: Bool) throws {
         self.format = format
-        self.compositor = compositor
         readers = timeline.tracks.filter { $0.mediaType == .video }.map {
             TimelineVideoTrackReader(track: $0, output: format, seeksAhead: seeksAhead)
         }
@@ -37,43 +32,33 @@ final class TimelinePictureSource {
     /// Output pictures allocated (the rest were recycled).
     var allocatedPictures: Int { pool.allocatedCount }
 
-    /// The picture of output time `time`: a picture of its own (drawing on it with
-    /// `makeWritable` never changes a source picture kept for the next output frame).
-    func picture(at time: MediaTime) throws -> Frame {
-        if let compositor {
-            var sources: [Int: VideoFrame] = [:]
-            for reader in readers {
-                if let frame = try reader.frame(at: time) {
-                    sources[reader.track.trackID] = VideoFrame(frame: frame, format: format)
-                }
-            }
-            let output = VideoFrame(frame: try pool.blackPicture(), format: format)
-            try compositor.compose(sources: sources, into: output, at: time)
-            return output.frame
-        }
-        var shown: Frame?
+    /// The pictures of output time `time`: the default one, a picture of its own (drawing on it
+    /// with `makeWritable` never changes a source picture kept for the next output frame), and
+    /// every track's picture in force, by track ID.
+    func pictures(at time: MediaTime) throws -> (shown: VideoFrame, sources: [CompositionTrackID: VideoFrame]) {
+        var sources: [CompositionTrackID: VideoFrame] = [:]
+        var first: Frame?
         for reader in readers {
             // Every reader moves on, so that each stays in step with the output time.
-            if let frame = try reader.frame(at: time), shown == nil { shown = frame }
+            guard let frame = try reader.frame(at: time) else { continue }
+            sources[CompositionTrackID(clamping: reader.track.trackID)] = VideoFrame(frame: frame, format: format)
+            if first == nil { first = frame }
         }
-        guard let shown else { return try pool.blackPicture() }
+        guard let first else { return (VideoFrame(frame: try pool.blackPicture(), format: format), sources) }
         // A new reference: drawing on it (makeWritable) copies rather than changing the picture
         // kept for the next output frame.
         let picture = try Frame(operation: "passing a picture on")
-        try MediaError.check(av_frame_ref(picture.pointer, shown.pointer), call: "av_frame_ref", "passing a picture on")
-        return picture
+        try MediaError.check(av_frame_ref(picture.pointer, first.pointer), call: "av_frame_ref", "passing a picture on")
+        return (VideoFrame(frame: picture, format: format), sources)
     }
 
     /// The format every picture of `timeline` has: the render size, yuv420p unless a
     /// compositor (or the encoder, when `encoderName` is given) cannot take it, BT.709 for HD
     /// and BT.601 for SD, limited range.
     static func outputFormat(
-        of timeline: MediaTimeline, compositor: (any TimelineFrameCompositor)?, frameCompositors: [any FrameCompositor],
-        encoderName: String?
+        of timeline: MediaTimeline, compositors: CompositorChain, encoderName: String?
     ) throws -> VideoFrameFormat {
-        var usable = PixelFormat.blendable
-        if let compositor { usable.formIntersection(compositor.supportedPixelFormats) }
-        for stage in frameCompositors { usable.formIntersection(stage.supportedPixelFormats) }
+        var usable = compositors.supportedPixelFormats
         if let encoderName {
             let accepted = Set(
                 VideoEncoder.pixelFormats(of: encoderName).compactMap { FFmpegNames.pixelFormat($0.rawValue) })

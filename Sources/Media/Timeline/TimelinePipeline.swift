@@ -1,9 +1,9 @@
 internal import CFFmpeg
 import CaptionCore
 
-/// One run of a ``TimelineExportSession``: output frame by output frame, the timeline's picture
-/// (``TimelinePictureSource``: each video track's picture in force, the timeline compositor),
-/// the frame compositors, the encoder; the audio graph (``TimelineAudioMixer``) pulled up to each frame's
+/// One run of an ``ExportSession`` of a timeline: output frame by output frame, the timeline's
+/// pictures (``TimelinePictureSource``: each video track's picture in force), the compositors,
+/// the encoder; the audio graph (``TimelineAudioMixer``) pulled up to each frame's
 /// time and encoded; both muxed through the ``MovieWriter`` export shares.
 ///
 /// Memory stays flat: each track holds at most two decoded pictures and one conformed one, and
@@ -13,8 +13,7 @@ final class TimelinePipeline {
     let timeline: MediaTimeline
     let outputPath: String
     let settings: ExportSettings
-    let compositor: (any TimelineFrameCompositor)?
-    let frameCompositors: [any FrameCompositor]
+    let compositors: CompositorChain
     let audioMix: [AudioMixInputParameters]
     let closedCaptionData: ((MediaTime) -> [UInt8]?)?
     let progress: (@Sendable (ExportProgress) -> Void)?
@@ -30,15 +29,14 @@ final class TimelinePipeline {
 
     init(
         timeline: MediaTimeline, outputPath: String, settings: ExportSettings,
-        compositor: (any TimelineFrameCompositor)?, frameCompositors: [any FrameCompositor],
+        compositors: [any VideoCompositing],
         audioMix: [AudioMixInputParameters], closedCaptionData: ((MediaTime) -> [UInt8]?)?,
         progress: (@Sendable (ExportProgress) -> Void)?, isCancelled: @escaping () -> Bool
     ) {
         self.timeline = timeline
         self.outputPath = outputPath
         self.settings = settings
-        self.compositor = compositor
-        self.frameCompositors = frameCompositors
+        self.compositors = CompositorChain(compositors)
         self.audioMix = audioMix
         self.closedCaptionData = closedCaptionData
         self.progress = progress
@@ -117,18 +115,16 @@ final class TimelinePipeline {
             }
         }
 
-        try compositor?.prepare(for: format)
-        for stage in frameCompositors { try stage.prepare(for: format) }
-        let pictures = try TimelinePictureSource(
-            timeline: timeline, format: format, compositor: compositor, seeksAhead: false)
+        let pictures = try TimelinePictureSource(timeline: timeline, format: format, seeksAhead: false)
+        compositors.use(pictures.pool)
+        try compositors.prepare(for: format)
         let expected = timeline.duration
 
         for n in 0..<frameCount {
             if isCancelled() { throw CancellationError() }
             let time = timeline.frameTime(n)
-            let picture = try pictures.picture(at: time)
-            let frame = VideoFrame(frame: picture, format: format)
-            for stage in frameCompositors { try stage.composite(frame, at: time) }
+            let (shown, tracks) = try pictures.pictures(at: time)
+            let picture = try compositors.run(on: shown, sources: tracks, at: time).frame
             if let constructs = closedCaptionData?(time) {
                 try A53Captions.attach(constructs, to: picture, encoderWritesCaptions: writesCaptions, path: outputPath)
             }
@@ -155,8 +151,7 @@ final class TimelinePipeline {
             try audio.encoder.send(nil)
             try writer.drain(audio.encoder, stream: audio.index, label: "the audio")
         }
-        try compositor?.finish()
-        for stage in frameCompositors { try stage.finish() }
+        try compositors.finish()
         try writer.finish()
         allocatedPictures = pictures.allocatedPictures
         // The last report, once the file is whole: `fractionCompleted` 1.
@@ -177,8 +172,7 @@ final class TimelinePipeline {
     }
 
     private func outputFormat(encoderName: String) throws -> VideoFrameFormat {
-        try TimelinePictureSource.outputFormat(
-            of: timeline, compositor: compositor, frameCompositors: frameCompositors, encoderName: encoderName)
+        try TimelinePictureSource.outputFormat(of: timeline, compositors: compositors, encoderName: encoderName)
     }
 
     private func note(_ rule: String, _ message: String, _ severity: Diagnostic.Severity) {

@@ -7,9 +7,9 @@ import CaptionCore
 /// mapped to a source time (scaled segments repeat or skip pictures) whose picture in force is
 /// conformed to the output format. A picture shown on several output frames is conformed once.
 ///
-/// With `seeksAhead` (sparse times, as ``TimelineImageGenerator`` asks), the reader jumps to
+/// With `seeksAhead` (sparse times, as an ``ImageGenerator`` of a timeline asks), the reader jumps to
 /// the key frame at or before a source time when that key frame lies past everything decoded,
-/// as ``AssetImageGenerator`` does, instead of decoding every picture in between.
+/// as the ``ImageGenerator`` of an asset does, instead of decoding every picture in between.
 final class TimelineVideoTrackReader {
     let track: MediaTimelineTrack
     private let output: VideoFrameFormat

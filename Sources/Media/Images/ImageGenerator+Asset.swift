@@ -1,49 +1,13 @@
 internal import CFFmpeg
 import CaptionCore
 
-/// Pictures of an asset at given times, like `AVAssetImageGenerator`: by default the exact
-/// picture shown at each time (the last one that starts at or before it); with a tolerance,
-/// the nearest key frame within `[time − toleranceBefore, time + toleranceAfter]`, which needs
-/// only that picture decoded.
-///
-/// Times are served in increasing order whatever order they are asked in, and each group of
-/// pictures (GOP) is decoded once: the reader seeks only when the key frame a time needs lies
-/// past what has been decoded, else it decodes forward. Pictures are made upright (display
-/// matrix), fitted inside ``maximumSize`` when set, and the ``compositors`` draw on them (with
-/// the picture's time) before they are turned into RGBA.
-public final class AssetImageGenerator: ImageGenerating {
-    public let asset: Asset
-    /// How much earlier than the requested time the picture may be; `.zero` for exact.
-    public var toleranceBefore: MediaTime = .zero
-    /// How much later the picture may be; `.zero` for exact.
-    public var toleranceAfter: MediaTime = .zero
-    /// A box the images fit inside, keeping their aspect; nil for the upright picture size.
-    public var maximumSize: VideoSize?
-    /// Per-frame stages (captions…) drawn on each picture.
-    public var compositors: [any FrameCompositor] = []
-    /// Pictures decoded by the last ``generateImages(at:_:)`` (a test of GOP reuse).
-    public private(set) var decodedFrameCount = 0
-    /// Seeks made by the last ``generateImages(at:_:)``.
-    public private(set) var seekCount = 0
-
-    public init(asset: Asset) {
-        self.asset = asset
-    }
-
-    /// Makes the images at `times` and hands each to `body` with its index in `times` as soon
-    /// as it is made, in increasing time order (a time asked twice, in the order asked), as
-    /// `generateCGImagesAsynchronously` does. The generator keeps no image once `body` returns
-    /// (only the last one, to repeat it for a time showing the same picture), so memory does not
-    /// grow with the number of times. Throws ``MediaFileError`` for a file that cannot be read,
-    /// a time before 0 or past the end, or a file without pictures, and what `body` throws.
-    public func generateImages(at times: [MediaTime], _ body: (Int, GeneratedImage) throws -> Void) throws {
-        decodedFrameCount = 0
-        seekCount = 0
-        guard !times.isEmpty else { return }
-        try checkMaximumSize()
-        // One frame thread per core: between pictures this thread only reads packets, so
-        // libavcodec's extra thread (cores + 1) adds a thread's picture buffers (8 MB at 1080p,
-        // measured with ffmpeg -threads 2 against 0) and no speed.
+/// An asset's pictures: the reader positioned for each time (seeking only when needed), the
+/// picture in force made upright and fitted, the compositors, RGBA.
+extension ImageGenerator {
+    func generateImages(
+        of asset: Asset, at times: [MediaTime], compositors: CompositorChain,
+        _ body: (Int, GeneratedImage) throws -> Void
+    ) throws {
         let reader = try VideoTrackReader(path: asset.path, trackID: nil, decoderThreads: av_cpu_count())
         let duration = try asset.loadDescription().duration
         for time in times {
@@ -84,24 +48,20 @@ public final class AssetImageGenerator: ImageGenerating {
                 conformer = try VideoConformer(
                     first: picture, timeBase: reader.timeBase, orientation: reader.orientation, output: output,
                     sourceMatrix: reader.colorMatrix, path: asset.path, label: reader.track.label)
-                if format == nil {
-                    for compositor in compositors { try compositor.prepare(for: output) }
-                }
+                if format == nil { try compositors.prepare(for: output) }
                 format = output
             }
             guard let conformer, let format else { continue }
-            let upright = try conformer.conform(picture, output: format)
-            let frame = VideoFrame(frame: upright, format: format)
-            for compositor in compositors { try compositor.composite(frame, at: actual) }
-            let pixels = try upright.rgbaPixels(matrix: format.matrix, fullRange: format.isFullRange, size: nil)
+            let upright = VideoFrame(frame: try conformer.conform(picture, output: format), format: format)
+            let trackID = CompositionTrackID(clamping: reader.track.trackID)
+            let frame = try compositors.run(on: upright, sources: [trackID: upright], at: actual)
+            let pixels = try frame.frame.rgbaPixels(matrix: format.matrix, fullRange: format.isFullRange, size: nil)
             let image = GeneratedImage(
                 requestedTime: time, actualTime: actual, width: pixels.width, height: pixels.height, rgba: pixels.bytes)
             last = image
             try body(index, image)
         }
-        if format != nil {
-            for compositor in compositors { try compositor.finish() }
-        }
+        if format != nil { try compositors.finish() }
     }
 
     /// Moves `reader` so that the picture for `time` comes next, seeking only when needed, and

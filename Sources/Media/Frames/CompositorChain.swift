@@ -1,0 +1,64 @@
+internal import CFFmpeg
+import CaptionCore
+
+/// The compositors of an export or an image generator, run in order on each frame: the one
+/// place that makes ``VideoCompositionRequest``s, so a compositor sees the same request in
+/// `export`, `burn`, `compose`, `frame` and `thumbnails`.
+final class CompositorChain {
+    let compositors: [any VideoCompositing]
+    private var pool: OutputPicturePool?
+
+    /// New black frames come from a pool of their own, made at the first
+    /// ``VideoCompositionRequest/makeBlackFrame()``, unless ``use(_:)`` gives one.
+    init(_ compositors: [any VideoCompositing]) {
+        self.compositors = compositors
+    }
+
+    /// Takes new black frames from `pool` (a timeline's, whose default pictures come from it too).
+    func use(_ pool: OutputPicturePool) {
+        self.pool = pool
+    }
+
+    var isEmpty: Bool { compositors.isEmpty }
+
+    /// Black frames allocated so far (the rest were recycled from the pool).
+    var allocatedPictures: Int { pool?.allocatedCount ?? 0 }
+
+    /// The pixel formats every compositor draws into.
+    var supportedPixelFormats: Set<PixelFormat> {
+        compositors.reduce(PixelFormat.blendable) { $0.intersection($1.supportedPixelFormats) }
+    }
+
+    func prepare(for format: VideoFrameFormat) throws {
+        for compositor in compositors { try compositor.prepare(for: format) }
+    }
+
+    /// Runs every compositor on the frame shown at `time` and returns the picture they made:
+    /// `frame` itself, drawn on, unless one of them composed a new one.
+    func run(on frame: VideoFrame, sources: [CompositionTrackID: VideoFrame], at time: MediaTime) throws -> VideoFrame {
+        guard !compositors.isEmpty else { return frame }
+        let request = VideoCompositionRequest(
+            compositionTime: time, destinationFrame: frame, sourceFrames: sources,
+            makeBlackFrame: { [unowned self] in try self.blackFrame(like: frame.format) })
+        for compositor in compositors { try compositor.compose(request) }
+        let made = request.destinationFrame
+        if made !== frame {
+            // A picture composed anew keeps the frame's properties (side data such as the
+            // source's A/53 captions, colour tags), as a frame drawn on in place does.
+            try MediaError.check(
+                av_frame_copy_props(made.frame.pointer, frame.frame.pointer), call: "av_frame_copy_props",
+                "keeping a composed frame's properties")
+        }
+        return made
+    }
+
+    func finish() throws {
+        for compositor in compositors { try compositor.finish() }
+    }
+
+    private func blackFrame(like format: VideoFrameFormat) throws -> VideoFrame {
+        if pool?.format != format { pool = try OutputPicturePool(format: format) }
+        guard let pool else { return try VideoFrame.black(format) }
+        return VideoFrame(frame: try pool.blackPicture(), format: format)
+    }
+}
