@@ -91,7 +91,7 @@ struct BurnCommand: ParsableCommand {
         }
         let (compositor, found) = try drawing.compositor(
             for: result, input: captions == .embedded ? input : captionFile ?? input, output: export.output,
-            allowEmpty: allowEmpty, movie: asset)
+            allowEmpty: allowEmpty, fonts: try drawing.style.fonts(), movieRate: { try MovieFacts.frameRate(of: asset) })
         let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
         session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
         session.compositors = [compositor]

@@ -5,10 +5,11 @@ import Composition
 import Media
 import Render
 
-/// How `burn` and `export --captions` draw a caption file into the picture: the timecode rate,
-/// the offset, the iTT look's font, size and box, and the look, outline, shadow and font files of
-/// ``CaptionStyleOptions``. One group and one compositor (``compositor(for:movie:rate:)``), so
-/// that `export --captions` and `burn` draw the same pixels for the same options.
+/// How `burn`, `export --captions`, `frame --captions` and `thumbnails --captions` draw a caption
+/// file into the picture: the timecode rate, the offset, the iTT look's font, size and box, and
+/// the look, outline, shadow and font files of ``CaptionStyleOptions``. One group and one
+/// compositor (``compositor(for:input:output:allowEmpty:fonts:movieRate:)``), so that they all
+/// draw the same pixels for the same options.
 struct CaptionBurnOptions: ParsableArguments {
     @Option(
         name: .customLong("frame-rate"),
@@ -48,11 +49,14 @@ struct CaptionBurnOptions: ParsableArguments {
         CaptionFormatOptions(frameRate: rate, channel: channel)
     }
 
-    /// The compositor drawing `result`'s captions over `movie`, and what the renderer noticed.
-    /// A result with no caption is refused (`allowEmpty` keeps it, with a warning), and one whose
-    /// reader found errors is reported; both name `input` and say that `output` is not written.
+    /// The compositor drawing `result`'s captions with `fonts`, and the reader's and the
+    /// renderer's findings. A result with no caption is refused (`allowEmpty` keeps it, with a
+    /// warning), and one whose reader found errors is reported; both name `input` and say that
+    /// `output` is not written. `movieRate` gives the rate an `--offset` timecode counts in when
+    /// neither `--frame-rate` nor the caption file gives one.
     func compositor(
-        for result: CaptionReadResult, input: String, output: String, allowEmpty: Bool, movie: Asset
+        for result: CaptionReadResult, input: String, output: String, allowEmpty: Bool, fonts: FontCatalog,
+        movieRate: () throws -> FrameRate
     ) throws -> (CaptionCompositor, [Diagnostic]) {
         var found = result.diagnostics
         if let empty = EmptyCaptions.finding(
@@ -67,12 +71,12 @@ struct CaptionBurnOptions: ParsableArguments {
         let document = result.document
         let offsetTime =
             try offset.map {
-                try Self.parseOffset($0, rate: rate ?? document.frameRate ?? MovieFacts.frameRate(of: movie))
+                try Self.parseOffset($0, rate: rate ?? document.frameRate ?? movieRate())
             } ?? .zero
         let overrides = CaptionStyleOverrides(
             fontFamily: fontFamily, fontSizeInCells: fontSize, boxColor: box.flatMap { CaptionColor(hex: $0) })
         let renderer = try CaptionRenderer(
-            captions: overrides.applied(to: document.captions), fonts: try style.fonts(),
+            captions: overrides.applied(to: document.captions), fonts: fonts,
             options: style.renderOptions())
         renderer.timecodeRate = document.frameRate ?? rate
         renderer.timecodeDropFrame = document.dropFrame ?? false

@@ -85,14 +85,18 @@ struct ComposeCaptions {
         return FrameRate(frames: d.timescale, seconds: Int32(truncatingIfNeeded: d.value))
     }
 
-    func run(_ session: ExportSession, fonts: (any FontProvider)?, progress: ExportOptions.ProgressStyle) throws
-    {
+    /// Runs `session` with the captions where ``destination`` says; burned ones drawn with
+    /// `fonts` in the `look` of `burn`'s style options.
+    func run(
+        _ session: ExportSession, fonts: (any FontProvider)?, look: CaptionRenderOptions,
+        progress: ExportOptions.ProgressStyle
+    ) throws {
         switch destination {
         case .none:
             try ExportRunner.run(session, style: progress, extra: diagnostics)
         case .burn:
             guard let fonts else { throw Exit.Failure("burning captions needs the system fonts, and none were loaded") }
-            let renderer = try CaptionRenderer(captions: document.captions, fonts: fonts)
+            let renderer = try CaptionRenderer(captions: document.captions, fonts: fonts, options: look)
             session.compositors.append(CaptionCompositor(renderer: renderer))
             try ExportRunner.run(session, style: progress, extra: diagnostics)
         case .file(let path):

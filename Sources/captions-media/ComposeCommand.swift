@@ -58,8 +58,9 @@ struct ComposeCommand: ParsableCommand {
     )
     var metadataOut: String?
 
-    @Option(name: .long, help: "A font file tried before the system fonts for titles and burned captions (repeatable).")
-    var font: [String] = []
+    /// How burned captions look (`--look`, `--outline`, `--shadow`), as `burn` and `preview` take
+    /// it, and the font files tried first for them and for titles (`--font`).
+    @OptionGroup(title: "Burned captions and titles") var style: CaptionStyleOptions
 
     @Option(
         name: .long,
@@ -114,10 +115,10 @@ struct ComposeCommand: ParsableCommand {
             overwrite: force || staging != nil,
             containerFormat: needsTrack ? CaptionEmbedding.containerFormat(of: output) : nil)
         var fonts: (any FontProvider)?
-        if !plan.titles.isEmpty || captionsOut == "burn" { fonts = try FontCatalog.system(overrideFiles: font) }
+        if !plan.titles.isEmpty || captionsOut == "burn" { fonts = try style.fonts() }
         let session = try asset.makeExportSession(
             outputPath: staging?.temporaryPath ?? output, settings: settings, fonts: fonts)
-        try captions.run(session, fonts: fonts, progress: progress)
+        try captions.run(session, fonts: fonts, look: style.renderOptions(), progress: progress)
         if let metadata, let staging {
             try metadata.write(movie: staging.temporaryPath, to: output, overwrite: force)
         }

@@ -18,8 +18,7 @@ struct MovieImageOptions: ParsableArguments {
     @Option(name: .long, help: "A caption file whose captions are drawn on the pictures, at the pictures' times.")
     var captions: String?
 
-    @Option(name: .long, help: "A font file tried before the configured fonts for --captions (repeatable).")
-    var font: [String] = []
+    @OptionGroup(title: "Drawing captions (as burn draws them)") var drawing: CaptionBurnOptions
 
     @Flag(name: .long, help: "Replace an existing output file.")
     var force = false
@@ -45,11 +44,10 @@ struct MovieImageOptions: ParsableArguments {
         }
         let plan = try CompositionInput.plan(try CompositionInput.read(input), fileName: input)
         let asset = try CompositionInput.asset(plan)
-        for file in font { try FileIO.checkInput(file) }
-        let fonts: (any FontProvider)? =
-            plan.titles.isEmpty && captions == nil ? nil : try FontCatalog.system(overrideFiles: font)
+        let fonts = plan.titles.isEmpty && captions == nil ? nil : try drawing.style.fonts()
         let generator = try asset.makeImageGenerator(fonts: fonts)
-        let (drawn, diagnostics) = try captionCompositors(fonts: fonts)
+        let rate = ComposeCaptions.outputRate(plan) ?? .fps30
+        let (drawn, diagnostics) = try captionCompositors(fonts: fonts, output: input, movieRate: { rate })
         generator.compositors += drawn
         return (PictureSource(generator: generator, composition: asset), diagnostics)
     }
@@ -60,22 +58,23 @@ struct MovieImageOptions: ParsableArguments {
         let tolerance = try toleranceTime()
         generator.toleranceBefore = tolerance
         generator.toleranceAfter = tolerance
-        for file in font { try FileIO.checkInput(file) }
-        let fonts: (any FontProvider)? = captions == nil ? nil : try FontCatalog.system(overrideFiles: font)
-        let (drawn, diagnostics) = try captionCompositors(fonts: fonts)
+        let fonts = captions == nil ? nil : try drawing.style.fonts()
+        let (drawn, diagnostics) = try captionCompositors(
+            fonts: fonts, output: movie, movieRate: { try MovieFacts.frameRate(of: Asset(path: movie)) })
         generator.compositors = drawn
         return (generator, diagnostics)
     }
 
-    /// The compositor drawing `--captions` (none without it), and the reader's diagnostics.
-    private func captionCompositors(fonts: (any FontProvider)?) throws -> ([any VideoCompositing], [Diagnostic]) {
+    /// The compositor drawing `--captions` as `burn` draws it (none without it), and the
+    /// findings.
+    private func captionCompositors(fonts: FontCatalog?, output: String, movieRate: () throws -> FrameRate) throws
+        -> ([any VideoCompositing], [Diagnostic])
+    {
         guard let captions, let fonts else { return ([], []) }
-        let (result, _) = try CaptionFile.read(captions, format: nil, options: CaptionFormatOptions())
-        if result.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(result.diagnostics) }
-        let renderer = try CaptionRenderer(captions: result.document.captions, fonts: fonts)
-        renderer.timecodeRate = result.document.frameRate
-        renderer.timecodeDropFrame = result.document.dropFrame ?? false
-        return ([CaptionCompositor(renderer: renderer)], result.diagnostics)
+        let (result, _) = try CaptionFile.read(captions, format: nil, options: drawing.readOptions(channel: nil))
+        let (compositor, found) = try drawing.compositor(
+            for: result, input: captions, output: output, allowEmpty: false, fonts: fonts, movieRate: movieRate)
+        return ([compositor], found)
     }
 
     /// Writes an RGBA picture as PNG (or JPEG for .jpg/.jpeg) through a temporary file.

@@ -81,6 +81,7 @@ struct OverlayOptions: ParsableArguments {
         let kinds = order
         guard !kinds.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
+        let fonts = try drawing.style.fonts()
         var compositors: [any VideoCompositing] = []
         var tracks: [SampleDataTrack] = []
         for kind in kinds {
@@ -90,14 +91,14 @@ struct OverlayOptions: ParsableArguments {
                 tracks.append(track)
                 compositors.append(
                     GPSDashboardCompositor(
-                        track: track, layout: try readLayout(), units: units, fonts: try drawing.style.fonts()))
+                        track: track, layout: try readLayout(), units: units, fonts: fonts))
             case .captions:
                 guard let captions else { continue }
                 let (result, _) = try CaptionFile.read(
                     captions, format: format, options: drawing.readOptions(channel: channel))
                 let (compositor, found) = try drawing.compositor(
-                    for: result, input: captions, output: session.outputPath, allowEmpty: allowEmpty,
-                    movie: Asset(path: path))
+                    for: result, input: captions, output: session.outputPath, allowEmpty: allowEmpty, fonts: fonts,
+                    movieRate: { try MovieFacts.frameRate(of: Asset(path: path)) })
                 diagnostics += found
                 compositors.append(compositor)
             }

@@ -46,6 +46,27 @@ import Testing
         #expect(drawn == Array(13...37) || drawn == Array(12...37), "\(drawn)")
     }
 
+    /// `frame --captions` draws as `burn` does: the picture of the original with the captions
+    /// drawn is the picture of the burned movie (lossless), PNG byte for byte.
+    @Test func frameDrawsAsBurnDoes() throws {
+        let dir = try TemporaryDirectory()
+        let (movie, captions) = try Self.inputs(in: dir)
+        let burned = dir.path("burned.mp4")
+        let b = try CLIRunner.run(["burn", movie, captions, "-o", burned] + Self.drawing)
+        #expect(b.status == 0, "\(b.stderr)")
+        let style = Array(Self.drawing.prefix(while: { $0 != "--crf" }))
+        let drawn = dir.path("drawn.png"), fromBurned = dir.path("from-burned.png"), bare = dir.path("bare.png")
+        let f = try CLIRunner.run(["frame", movie, "--at", "0.8", "--captions", captions, "-o", drawn] + style)
+        #expect(f.status == 0, "\(f.stderr)")
+        let g = try CLIRunner.run(["frame", burned, "--at", "0.8", "-o", fromBurned])
+        #expect(g.status == 0, "\(g.stderr)")
+        let h = try CLIRunner.run(["frame", movie, "--at", "0.8", "-o", bare])
+        #expect(h.status == 0, "\(h.stderr)")
+        let pictures = try [drawn, fromBurned, bare].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(pictures[0] == pictures[1], "frame --captions draws what burn burned")
+        #expect(pictures[0] != pictures[2], "and something was drawn at 0.8 s")
+    }
+
     /// A caption option given to `export` changes its pixels as it changes `burn`'s: without
     /// `--box`, `export` draws something else than with it.
     @Test func theDrawingOptionsReachExport() throws {
