@@ -201,6 +201,28 @@ import Testing
         try overlapping.validate()
     }
 
+    /// The one session refuses what only the other source takes, by the parameter's name and
+    /// before any file is made: a range on a timeline, an audio mix on an asset.
+    @Test func aSettingTheSourceCannotTakeIsRefusedByName() throws {
+        let dir = try TemporaryDirectory()
+        let a = dir.path("a.mp4")
+        try NumberedClips.make(a, seconds: 1, blue: 0)
+        let timeline = ExportSession(
+            timeline: Self.timeline([Self.segment(a, .zero, Self.s(1), at: .zero, Self.s(1))]),
+            outputPath: dir.path("t.mp4"), settings: Self.settings)
+        timeline.timeRange = TimeRange(start: .zero, end: Self.s(1, 2))
+        #expect {
+            try timeline.exportSynchronously()
+        } throws: { "\($0)".contains("timeRange trims an asset") }
+        let asset = ExportSession(asset: Asset(path: a), outputPath: dir.path("a2.mp4"), settings: Self.settings)
+        asset.audioMix = [AudioMixInputParameters(trackID: 2, volume: 0.5)]
+        #expect {
+            try asset.exportSynchronously()
+        } throws: { "\($0)".contains("audioMix sets the volumes of a timeline's audio tracks") }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("t.mp4")))
+        #expect(!FileManager.default.fileExists(atPath: dir.path("a2.mp4")))
+    }
+
     @Test func compositorGetsEveryTrackAndTheNextDrawsOverWhatItMade() throws {
         let dir = try TemporaryDirectory()
         let a = dir.path("a.mp4"), b = dir.path("b.mp4")
