@@ -84,6 +84,10 @@ extension CaptionFile {
 }
 
 extension CaptionFile {
+    /// How messages name ``writeTransmittedSCC(fromMovie:segments:to:options:overwrite:)``; the
+    /// CLI's `--as-transmitted`.
+    public static let transmittedWords = "CaptionFile.writeTransmittedSCC"
+
     /// Writes the CEA-608 words of the movie at `path` (with `segments`: its initialization
     /// segment, followed by those media segments) to `output` as an SCC file exactly as
     /// transmitted (``MovieCaptions/transmittedSCC(options:)``): the source and field from
@@ -96,7 +100,8 @@ extension CaptionFile {
         let scc = try CaptionFormatRegistry.standard.outputFormat(path: output, name: "scc")
         if let format = CaptionFormatRegistry.standard.format(forPath: output), format.name != scc.name {
             throw CaptionFormatError(
-                .cannotWrite, "--as-transmitted writes SCC, not \(format.name)", at: DiagnosticLocation(file: output))
+                .cannotWrite, "\(Self.transmittedWords) writes SCC, not \(format.name)",
+                at: DiagnosticLocation(file: output))
         }
         let transmitted: (bytes: [UInt8], diagnostics: [Diagnostic])
         if let segments {

@@ -7,6 +7,10 @@ import CaptionCore
 public enum EmptyCaptions {
     /// The finding's rule ID.
     public static let rule = "captions.empty"
+    /// How the finding names the `allowEmpty` parameter; the CLI's `--allow-empty`.
+    public static let allowEmptyWords = "allowEmpty: true"
+    /// The finding's suggested fix, in the API's words; the CLI says its flag.
+    public static let allowEmptyHint = "pass \(allowEmptyWords) to accept an empty result"
 
     /// The finding about `result`, read from `input`, when it holds no caption; nil when it holds
     /// at least one. `consequence` says what the command does not do ("out.srt is not written").
@@ -20,12 +24,12 @@ public enum EmptyCaptions {
             ? " (the findings above say why)" : ""
         if allowEmpty {
             return Diagnostic(
-                .warning, rule, "no captions read from \(input)\(why); the result is empty (--allow-empty)",
+                .warning, rule, "no captions read from \(input)\(why); the result is empty (\(allowEmptyWords))",
                 at: DiagnosticLocation(file: input))
         }
         return Diagnostic(
             .error, rule, "no captions read from \(input)\(why): \(consequence)",
             at: DiagnosticLocation(file: input),
-            suggestedFix: "give --allow-empty to accept an empty result")
+            suggestedFix: allowEmptyHint)
     }
 }

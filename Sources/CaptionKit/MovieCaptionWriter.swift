@@ -38,6 +38,14 @@ public struct MovieCaptionWriter {
         public var otherChannels: [ChannelCaptions] = []
 
         public init() {}
+
+        /// How messages name these options, in the API's own words; a command line puts its
+        /// flag for each (the CLI's `CommandLineWords`).
+        public enum ParameterWords {
+            public static let channel = "MovieCaptionWriter.Options.channel"
+            public static let language = "MovieCaptionWriter.Options.language"
+            public static let startTimecode = "MovieCaptionWriter.Options.startTimecode"
+        }
     }
 
     /// A caption file for one CEA-608 channel (1–4).
@@ -220,7 +228,7 @@ public struct MovieCaptionWriter {
                             .info, "tracks.start",
                             "the captions' timecodes are placed from the movie's first timecode, \(startTimecode ?? "")",
                             at: DiagnosticLocation(file: captionsPath),
-                            suggestedFix: "give another with --start-timecode"))
+                            suggestedFix: "give another with \(Options.ParameterWords.startTimecode)"))
                 }
             }
         }
@@ -247,10 +255,14 @@ public struct MovieCaptionWriter {
             guard let tag = LanguageTag(text) else {
                 if options.language != nil {
                     throw CaptionFormatError(
-                        .cannotWrite, "--language \(text): expected an ISO 639-2 code (eng) or a BCP 47 tag (en-US)")
+                        .cannotWrite,
+                        "\(Options.ParameterWords.language) \(text): expected an ISO 639-2 code (eng) or a BCP 47 tag (en-US)"
+                    )
                 }
                 throw CaptionFormatError(
-                    .cannotWrite, "the captions' language \"\(text)\" is not one a movie can name; give --language")
+                    .cannotWrite,
+                    "the captions' language \"\(text)\" is not one a movie can name; give \(Options.ParameterWords.language)"
+                )
             }
             language = tag
         } else {
@@ -288,7 +300,8 @@ public struct MovieCaptionWriter {
         var byField: [CaptionField: [ScheduledWord]] = [:]
         for prepared in files {
             guard let field = CaptionField(channel: prepared.channel) else {
-                throw CaptionFormatError(.cannotWrite, "--channel must be 1, 2, 3 or 4, not \(prepared.channel)")
+                throw CaptionFormatError(
+                    .cannotWrite, "\(Options.ParameterWords.channel) must be 1, 2, 3 or 4, not \(prepared.channel)")
             }
             guard byField[field] == nil else {
                 throw CaptionFormatError(

@@ -34,19 +34,59 @@ extension MediaTimeError: CommandError {}
 extension TimecodeError: CommandError {}
 extension FileSafetyError: CommandError {}
 
-/// The words in which the libraries' errors name their own parameters, and the command line's
-/// words for the flag that sets each: the one place where the CLI adds its flags to a library's
-/// message (`overwrite: true` is `--force`, `format:` is `--from` or `--to`).
+/// The words in which the libraries' errors and findings name their own parameters, and the
+/// command line's words for the flag that sets each: the one place where the CLI adds its flags
+/// to a library's message (`overwrite: true` is `--force`, `format:` is `--from` or `--to`).
 public enum CommandLineWords {
+    /// In order: a hint before the words it holds (`pass allowEmpty: true …` before
+    /// `allowEmpty: true`).
     public static let flags: [(library: String, commandLine: String)] = [
         (FileSafetyError.replaceHint, "use --force to replace it"),
         (FileSafetyError.neverReplacedHint, "it is never replaced, even with --force"),
         (CaptionFormatRegistry.readFormatHint, "use --from"),
         (CaptionFormatRegistry.writeFormatHint, "use --to"),
+        (EmptyCaptions.allowEmptyHint, "give --allow-empty to accept an empty result"),
+        (EmptyCaptions.allowEmptyWords, "--allow-empty"),
+        (CaptionFormatOptions.ParameterWords.channel, "--channel"),
+        (CaptionFormatOptions.ParameterWords.frameRate, "--frame-rate"),
+        (CaptionFormatOptions.ParameterWords.startTimecode, "--start-timecode"),
+        (CaptionFormatOptions.ParameterWords.applyShifts, "--shift"),
+        // The keys of MovieCaptions.sourceSetting (CaptionTracks) and ITTWriter.languageSetting
+        // (ITT), which this module does not import; ReadOptions and ConvertJob set the same keys.
+        (CaptionFormatOptions.ParameterWords.setting("movie.source"), "--source"),
+        (CaptionFormatOptions.ParameterWords.setting("language"), "--language"),
+        (MovieCaptionWriter.Options.ParameterWords.channel, "--channel"),
+        (MovieCaptionWriter.Options.ParameterWords.language, "--language"),
+        (MovieCaptionWriter.Options.ParameterWords.startTimecode, "--start-timecode"),
+        (CaptionFile.transmittedWords, "--as-transmitted"),
+        (CaptionConversionSettings.maxRowsWords, "--max-rows"),
+        (CaptionConversionFixer.words, "captions validate --fix -o OUT"),
+        // The words of modules this one does not depend on (Package.swift), written out:
+        // CaptionTracks' MovieCaptions.transmittedWords, ISOBMFF's
+        // SegmentedByteSource.initializationWords, Render's FontCatalog.overrideWords, Metadata's
+        // MetadataSync.ParameterWords. The command-line tests that meet each message check these.
+        ("MovieCaptions.transmittedSCC(options:)", "--as-transmitted"),
+        (
+            "SegmentedByteSource(initialization:segments:)",
+            "captions convert or inspect --init init.mp4 seg1.m4s seg2.m4s …"
+        ),
+        ("FontCatalog.system(overrideFiles:)", "--font"),
+        ("MetadataSync.gps", "--sync gps"),
+        ("MetadataSync.start", "--sync start"),
+        ("the MetadataSync case", "--sync"),
+        ("the offset: of MetadataSync.place", "--offset"),
     ]
 
     /// `message` with each library parameter's words replaced by the flag's.
     public static func said(_ message: String) -> String {
         flags.reduce(message) { $0.replacing($1.library, with: $1.commandLine) }
+    }
+
+    /// `finding` with its message and suggested fix in the words of the command line.
+    public static func said(_ finding: Diagnostic) -> Diagnostic {
+        var said = finding
+        said.message = Self.said(finding.message)
+        said.suggestedFix = finding.suggestedFix.map { Self.said($0) }
+        return said
     }
 }

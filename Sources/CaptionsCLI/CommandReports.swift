@@ -28,7 +28,7 @@ public struct ConvertReport: Encodable {
         try c.encode(diagnostics.filter { $0.severity == .error }.count, forKey: .errors)
         try c.encode(diagnostics.filter { $0.severity == .warning }.count, forKey: .warnings)
         try c.encode(diagnostics.filter { $0.severity == .info }.count, forKey: .notes)
-        try c.encode(diagnostics, forKey: .diagnostics)
+        try c.encode(diagnostics.map(CommandLineWords.said), forKey: .diagnostics)
     }
 }
 

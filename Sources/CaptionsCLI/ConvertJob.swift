@@ -89,7 +89,7 @@ public struct ConvertJob {
             if json {
                 Console.out(try JSONText.encode(report))
             } else {
-                for d in report.diagnostics { Console.error(d.description) }
+                for d in report.diagnostics { Console.error(CommandLineWords.said(d).description) }
             }
             throw Exit.Findings()
         }
@@ -98,7 +98,7 @@ public struct ConvertJob {
             if json {
                 Console.out(try JSONText.encode(report))
             } else {
-                for d in report.diagnostics { Console.error(d.description) }
+                for d in report.diagnostics { Console.error(CommandLineWords.said(d).description) }
                 Console.error(
                     "captions: \(output) not written: \(input) has \(inputErrors) error-level finding(s), "
                         + "and --strict refuses to write what was read around them")
@@ -111,7 +111,7 @@ public struct ConvertJob {
         if json {
             Console.out(try JSONText.encode(report))
         } else {
-            for d in report.diagnostics { Console.error(d.description) }
+            for d in report.diagnostics { Console.error(CommandLineWords.said(d).description) }
             if inputErrors > 0 {
                 Console.error(
                     "captions: wrote \(output) from what could be read; \(input) has \(inputErrors) error-level "

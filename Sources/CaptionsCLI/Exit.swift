@@ -62,7 +62,7 @@ public enum Exit {
         case is Findings:
             return findings
         case let error as CommandError:
-            for d in error.findings { Console.error(d.description) }
+            for d in error.findings { Console.error(CommandLineWords.said(d).description) }
             Console.error("captions: error: \(error.commandLineMessage)")
             return error.exitStatus
         default:
@@ -82,7 +82,9 @@ public enum Exit {
     /// that name no file are printed as findings about `file`, so that every finding says which
     /// file it is about.
     public static func report(_ diagnostics: [Diagnostic], file: String? = nil, quiet: Bool = false) throws {
-        if !quiet { for d in diagnostics { Console.error((file.map { d.inFile($0) } ?? d).description) } }
+        if !quiet {
+            for d in diagnostics { Console.error(CommandLineWords.said(file.map { d.inFile($0) } ?? d).description) }
+        }
         if diagnostics.contains(where: { $0.severity == .error }) { throw Findings() }
     }
 }

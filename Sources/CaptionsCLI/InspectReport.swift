@@ -12,7 +12,7 @@ public struct InspectReport: Encodable {
         self.file = file
         self.format = format
         self.document = result.document
-        self.diagnostics = result.diagnostics
+        self.diagnostics = result.diagnostics.map(CommandLineWords.said)
     }
 
     public func jsonText() throws -> String {

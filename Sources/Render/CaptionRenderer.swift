@@ -268,7 +268,7 @@ public final class CaptionRenderer {
             .warning, "render.missingGlyph",
             "no font has \(code)\(name) (\"\(Character(scalar))\"); it is drawn as the font's missing-glyph box",
             at: DiagnosticLocation(timecode: label(start), time: start),
-            suggestedFix: "install a font that covers it, or pass one with --font")
+            suggestedFix: "install a font that covers it, or pass one with \(FontCatalog.overrideWords)")
     }
 }
 

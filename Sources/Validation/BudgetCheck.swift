@@ -88,7 +88,7 @@ extension CaptionConversionValidator {
                 fix = "no time shift alone delivers these captions; shorten or merge them"
             } else if frames == 0 {
                 fix =
-                    "change the end times below (no caption starts later); `captions validate --fix -o OUT` applies them"
+                    "change the end times below (no caption starts later); `\(CaptionConversionFixer.words)` applies them"
             } else {
                 let least =
                     fitted.exact
@@ -96,7 +96,7 @@ extension CaptionConversionValidator {
                     : "found greedily, so less may be possible: \(fitted.limit ?? "the exact search did not run")"
                 fix =
                     "move the captions by the adjustments below (\(frames) frames of delay in all, \(least)); "
-                    + "`captions validate --fix -o OUT` applies them"
+                    + "`\(CaptionConversionFixer.words)` applies them"
             }
             out.append(
                 CaptionConversionWarning(

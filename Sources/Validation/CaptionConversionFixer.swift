@@ -11,6 +11,10 @@ public struct CaptionConversionFixer: Sendable {
         self.settings = settings
     }
 
+    /// How messages name ``fix(_:file:)``, the call that applies what they suggest; the CLI's
+    /// `captions validate --fix -o OUT`.
+    public static let words = "CaptionConversionFixer.fix(_:file:)"
+
     /// The fixed document and what was changed: the conformer with `conformsCaptionsToTimeRange`.
     public func fix(_ document: CaptionDocument, file: String? = nil) -> (CaptionDocument, [Diagnostic]) {
         guard settings.target == .scc else { return (document, []) }

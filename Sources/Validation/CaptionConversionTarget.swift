@@ -31,6 +31,9 @@ public struct CaptionConversionSettings: Sendable, Hashable {
     /// guidance); captions already on the 608 grid (read from SCC) are kept whole.
     public var maxRows: Int?
 
+    /// How messages name ``maxRows``; the CLI's `--max-rows`.
+    public static let maxRowsWords = "CaptionConversionSettings.maxRows"
+
     public init(
         target: Target = .scc, frameRate: FrameRate = .fps29_97, dropFrame: Bool? = nil,
         videoDuration: MediaTime? = nil, minimumDisplayDuration: MediaTime = MediaTime(value: 1, timescale: 1)

@@ -151,7 +151,7 @@ public final class CaptionConversionValidator: @unchecked Sendable {
                         "caption \(i + 1) starts at \(settings.label(c.timeRange.start)): its data cannot be loaded before it",
                         settings.location(c.timeRange.start, file: fileName),
                         fix:
-                            "start it a few frames later, or give the programme a pre-roll (e.g. --start-timecode 00:59:58;00)"
+                            "start it a few frames later, or give the programme a pre-roll (e.g. \(CaptionFormatOptions.ParameterWords.startTimecode) 00:59:58;00)"
                     ))
             }
         }

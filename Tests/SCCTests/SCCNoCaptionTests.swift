@@ -34,7 +34,7 @@ import Testing
         let cc1 = "Scenarist_SCC V1.0\n\n00:00:01;00\t9420 9420 94d0 94d0 c849 942f 942f\n\n00:00:03;00\t942c 942c\n"
         let d = try Self.finding(cc1, channel: 3)
         #expect(d?.message == "no caption for CC3: its data is for CC1", "\(String(describing: d))")
-        #expect(d?.suggestedFix == "read CC1 with --channel 1")
+        #expect(d?.suggestedFix == "read CC1 with CaptionFormatOptions.channel 1")
         // The same words read as CC1 give the caption and no such finding.
         #expect(try readSCC(cc1).document.captions.map(\.text) == ["HI"])
     }

@@ -34,7 +34,8 @@ extension CEA608Decoder {
                     .info, "608.other-field",
                     "control code \(HexText.pair(byte1, byte2)) (parity stripped) is for field \(field) "
                         + "(CC\(field == 1 ? "1/CC2" : "3/CC4")); that service is not read for CC\(channel.rawValue)",
-                    suggestedFix: "read that service with --channel \(field == 1 ? 1 : 3)")
+                    suggestedFix:
+                        "read that service with \(CaptionFormatOptions.ParameterWords.channel) \(field == 1 ? 1 : 3)")
             }
             activeField = field
         }

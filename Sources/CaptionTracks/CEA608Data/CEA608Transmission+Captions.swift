@@ -23,7 +23,8 @@ extension CEA608Transmission {
                     .warning, "tracks.channel",
                     "CC\(channel) carries no captions here; present: "
                         + present.map { "CC\($0)" }.joined(separator: ", "),
-                    at: DiagnosticLocation(file: name), suggestedFix: "choose one with --channel"))
+                    at: DiagnosticLocation(file: name),
+                    suggestedFix: "choose one with \(CaptionFormatOptions.ParameterWords.channel)"))
         }
         var sccOptions = options
         sccOptions.channel = channel
@@ -71,7 +72,8 @@ extension CEA608Transmission {
                 start = tc.frameCount(at: rate)
                 if options.dropFrame == nil { dropFrame = tc.dropFrame }
             } catch {
-                throw CaptionTracksError(.invalidArgument, "--start-timecode \(text): \(error)")
+                throw CaptionTracksError(
+                    .invalidArgument, "\(CaptionFormatOptions.ParameterWords.startTimecode) \(text): \(error)")
             }
         } else if let tc = firstTimecode {
             start = tc.frames(at: rate)

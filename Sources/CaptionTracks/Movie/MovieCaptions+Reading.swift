@@ -8,6 +8,9 @@ extension MovieCaptions {
     /// (`track`, `sei` or `subtitle`: ``MovieCaptionSource/Kind``); the CLI's `--source`.
     public static let sourceSetting = "movie.source"
 
+    /// How messages name ``transmittedSCC(options:)``; the CLI's `--as-transmitted`.
+    public static let transmittedWords = "MovieCaptions.transmittedSCC(options:)"
+
     /// The source to read: the first of `kind` (and carrying `channel`, when given) in track
     /// order, or without a kind the first c608 track, then A/53 data, then subtitles. An info
     /// diagnostic names the other sources.
@@ -57,7 +60,9 @@ extension MovieCaptions {
                 Diagnostic(
                     .info, "tracks.sources",
                     "read \(chosen); also present: "
-                        + others.map { "\($0) (--source \($0.kind.rawValue))" }.joined(separator: "; "),
+                        + others.map {
+                            "\($0) (\(CaptionFormatOptions.ParameterWords.setting(Self.sourceSetting)) \($0.kind.rawValue))"
+                        }.joined(separator: "; "),
                     at: DiagnosticLocation(file: fileName)))
         }
         return (chosen, notes)
@@ -103,7 +108,7 @@ extension MovieCaptions {
         let kind = try Self.kind(options)
         if kind == .subtitle {
             throw CaptionTracksError(
-                .invalidArgument, "subtitle tracks carry no CEA-608 words: convert without --as-transmitted")
+                .invalidArgument, "subtitle tracks carry no CEA-608 words: convert without \(Self.transmittedWords)")
         }
         // CEA-608 words only: the c608 track, else the video's A/53 data.
         let (source, notes) = try chooseSource(among: kind.map { [$0] } ?? [.track, .sei], channel: options.channel)
@@ -144,7 +149,10 @@ extension MovieCaptions {
     private static func kind(_ options: CaptionFormatOptions) throws(CaptionTracksError) -> MovieCaptionSource.Kind? {
         guard let text = options.settings[sourceSetting] else { return nil }
         guard let kind = MovieCaptionSource.Kind(rawValue: text) else {
-            throw CaptionTracksError(.invalidArgument, "--source \(text): expected track, sei or subtitle")
+            throw CaptionTracksError(
+                .invalidArgument,
+                "\(CaptionFormatOptions.ParameterWords.setting(sourceSetting)) \(text): expected track, sei or subtitle"
+            )
         }
         return kind
     }

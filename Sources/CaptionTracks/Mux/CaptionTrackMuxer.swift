@@ -66,7 +66,9 @@ public struct CaptionTrackMuxer: Sendable {
                     .warning, "tracks.before-start",
                     "\(schedule.droppedBeforeStart) word(s) fall before the movie's start and are not written",
                     at: DiagnosticLocation(file: movie.fileName),
-                    suggestedFix: "give the timecode of the movie's start with --start-timecode"))
+                    suggestedFix:
+                        "give the timecode of the movie's start with \(CaptionFormatOptions.ParameterWords.startTimecode)"
+                ))
         }
         let end = schedule.rate.time(ofFrame: schedule.endFrame)
         if end > duration {

@@ -15,7 +15,7 @@ struct MovieReader {
                     .missing,
                     "a media segment: movie fragments (moof) but no moov, so nothing says what their tracks are. "
                         + "Its initialization segment (ftyp and moov) is missing: read it after the initialization "
-                        + "segment (captions convert or inspect --init init.mp4 seg1.m4s seg2.m4s …)",
+                        + "segment (\(SegmentedByteSource.initializationWords))",
                     path: "moof", offset: moof.offset)
             }
             throw ISOBMFFError(.missing, "no moov box: not an MP4 or QuickTime movie, or not a complete one")

@@ -28,6 +28,10 @@ public final class SegmentedByteSource: ByteSource, Sendable {
         count = start
     }
 
+    /// How messages name ``init(initialization:segments:)``, the way to read a media segment with
+    /// its initialization segment; the CLI's `--init`.
+    public static let initializationWords = "SegmentedByteSource(initialization:segments:)"
+
     /// The initialization segment at `initialization`, then the media segments at `segments`.
     public convenience init(initialization: String, segments: [String]) throws(ISOBMFFError) {
         try self.init(paths: [initialization] + segments)

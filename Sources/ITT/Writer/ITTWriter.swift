@@ -18,6 +18,10 @@ public struct ITTWriter: Sendable {
     /// The frame rate used when neither the options nor the document name one.
     public static let defaultFrameRate = FrameRate.fps29_97
 
+    /// The setting (``CaptionFormatOptions/settings``) whose value replaces the document's
+    /// language (`xml:lang`).
+    public static let languageSetting = "language"
+
     /// The frame rate and timecode counting a document is written at: the options', else the
     /// document's, else 29.97 non-drop (drop-frame only where the rate has it). The validator
     /// uses the same (CaptionKit's conversion settings).
@@ -47,7 +51,8 @@ public struct ITTWriter: Sendable {
             do {
                 startFrame = try Timecode(start, rate: rate).frameCount(at: rate)
             } catch {
-                throw CaptionFormatError(.cannotWrite, "start timecode \(start): \(error.reason)", at: .init(file: file))
+                throw CaptionFormatError(
+                    .cannotWrite, "start timecode \(start): \(error.reason)", at: .init(file: file))
             }
         }
         var timecodes = ITTTimecodeFormatter(rate: rate, dropFrame: dropFrame, startFrame: startFrame)
@@ -69,12 +74,13 @@ public struct ITTWriter: Sendable {
                 Diagnostic(
                     .warning, "itt.frame-grid",
                     "\(timecodes.roundedTimes) times were not on the \(rate) fps frame grid and were rounded to the nearest frame",
-                    at: .init(file: file), suggestedFix: "convert with --frame-rate matching the video"))
+                    at: .init(file: file),
+                    suggestedFix: "convert with \(CaptionFormatOptions.ParameterWords.frameRate) matching the video"))
         }
         diagnostics += ITTOverlapCheck.diagnostics(for: document.captions, regions: regions, fileName: file)
 
         var document = document
-        if let language = options.settings["language"] { document.language = language }
+        if let language = options.settings[Self.languageSetting] { document.language = language }
         if document.language?.isEmpty ?? true {
             diagnostics.append(
                 Diagnostic(
@@ -82,7 +88,7 @@ public struct ITTWriter: Sendable {
                     "the document has no language; Apple requires xml:lang, so xml:lang=\"\" is written",
                     at: .init(file: file),
                     suggestedFix: "give the document a language (CaptionDocument.language), e.g. "
-                        + "captions convert --language en-US"))
+                        + "\(CaptionFormatOptions.ParameterWords.setting(Self.languageSetting)) en-US"))
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out.reserveCapacity(body.utf8.count + 4096)

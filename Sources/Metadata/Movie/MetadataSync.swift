@@ -12,6 +12,16 @@ public enum MetadataSync: String, Sendable, Hashable, CaseIterable {
 }
 
 extension MetadataSync {
+    /// How messages name the choices and the offset, in the API's own words; a command line puts
+    /// its flags for them (the CLI's `CommandLineWords`).
+    public enum ParameterWords {
+        public static let gps = "MetadataSync.gps"
+        public static let start = "MetadataSync.start"
+        /// The choice of anchor itself.
+        public static let sync = "the MetadataSync case"
+        public static let offset = "the offset: of MetadataSync.place"
+    }
+
     /// The UTC instant at movie time zero for `movie`, or a clear error when the movie has no
     /// such clock.
     public func anchor(for movie: MovieMetadata, points: [TrackPoint]) throws(MetadataError) -> UTCTime {
@@ -20,17 +30,19 @@ extension MetadataSync {
             guard let t = movie.creationTime else {
                 throw MetadataError(
                     .missing,
-                    "the movie has no creation time (mvhd or com.apple.quicktime.creationdate); use --sync gps for a GoPro file, or --sync start with --offset"
+                    "the movie has no creation time (mvhd or com.apple.quicktime.creationdate); use \(ParameterWords.gps) "
+                        + "for a GoPro file, or \(ParameterWords.start) with \(ParameterWords.offset)"
                 )
             }
             return t
         case .gps:
             guard let track = movie.firstTrack(.gpmf) else {
-                throw MetadataError(.missing, "--sync gps needs a GoPro GPMF track, and the movie has none")
+                throw MetadataError(.missing, "\(ParameterWords.gps) needs a GoPro GPMF track, and the movie has none")
             }
             let telemetry = try movie.goProTelemetry(track)
             guard let first = telemetry.gps.first(where: { $0.point.time != nil }), let utc = first.point.time else {
-                throw MetadataError(.missing, "--sync gps: the movie's GPMF track has no GPS time (GPSU or GPS9)")
+                throw MetadataError(
+                    .missing, "\(ParameterWords.gps): the movie's GPMF track has no GPS time (GPSU or GPS9)")
             }
             return UTCTime(sinceEpoch: utc.sinceEpoch - first.movieTime)
         case .start:
@@ -105,7 +117,7 @@ extension MetadataSync {
             let last = points.last?.time?.iso8601 ?? "?"
             throw MetadataError(
                 .noData,
-                "no point falls within the movie: the points run from \(first) to \(last), the movie from \(anchor.iso8601) for \(duration.seconds) s (after the offset); check --sync and --offset"
+                "no point falls within the movie: the points run from \(first) to \(last), the movie from \(anchor.iso8601) for \(duration.seconds) s (after the offset); check \(ParameterWords.sync) and \(ParameterWords.offset)"
             )
         }
         return (placed, diagnostics)

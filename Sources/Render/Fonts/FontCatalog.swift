@@ -52,6 +52,9 @@ public struct FontCatalog: FontProvider {
         }
     }
 
+    /// How messages name `overrideFiles`, the font files tried first; the CLI's `--font`.
+    public static let overrideWords = "FontCatalog.system(overrideFiles:)"
+
     /// The fonts of the user's font configuration, with `overrideFiles` first.
     public static func system(overrideFiles: [String] = []) throws(RenderError) -> FontCatalog {
         try FontCatalog(

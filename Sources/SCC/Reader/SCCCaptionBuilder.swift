@@ -44,8 +44,8 @@ struct SCCCaptionBuilder {
         var caption: Caption
     }
 
-    private static let rows = CEA608Memory.rows
-    private static let columns = CEA608Memory.columns
+    static let rows = CEA608Memory.rows
+    static let columns = CEA608Memory.columns
 
     /// Converts a frame number to media time.
     let time: (Int64) -> MediaTime
@@ -55,39 +55,39 @@ struct SCCCaptionBuilder {
     private(set) var firstPastLimit: Int64?
 
     /// The displayed memory as it was before the change being applied.
-    private var mirror = [CEA608Cell](repeating: .empty, count: rows * columns)
-    private var mirrorIDs = [Int32](repeating: 0, count: rows)
+    var mirror = [CEA608Cell](repeating: .empty, count: rows * columns)
+    var mirrorIDs = [Int32](repeating: 0, count: rows)
     /// First and last visible column of each mirror row; -1 when the row shows nothing.
-    private var first = [Int](repeating: -1, count: rows)
-    private var last = [Int](repeating: -1, count: rows)
-    private var newFirst = [Int](repeating: -1, count: rows)
-    private var newLast = [Int](repeating: -1, count: rows)
+    var first = [Int](repeating: -1, count: rows)
+    var last = [Int](repeating: -1, count: rows)
+    var newFirst = [Int](repeating: -1, count: rows)
+    var newLast = [Int](repeating: -1, count: rows)
     /// Per row, the columns whose cell the change being applied altered (paint-on only).
-    private var changedCells = [UInt32](repeating: 0, count: rows)
+    var changedCells = [UInt32](repeating: 0, count: rows)
     /// The line identifiers of the memory being applied.
-    private var newIDs = [Int32](repeating: 0, count: rows)
-    private var open: [OpenCaption] = []
+    var newIDs = [Int32](repeating: 0, count: rows)
+    var open: [OpenCaption] = []
     private(set) var finished: [Finished] = []
     /// The start of the next roll-up line or paint-on caption: the frame of the first code that
     /// prepared it (CR, RU, PAC, tab offset) in the run of words ending with its first character.
-    private var cue: Int64?
+    var cue: Int64?
     /// The frame of the last word this channel received: a frame without one ends the run.
     private var lastWordFrame: Int64 = .min
     /// Counts runs of words: a new one begins after a frame without a word for the channel and
     /// at a code that prepares new text (PAC, tab offset, RU, CR) after text was shown. A
     /// paint-on caption is what one run paints: later text, even on its row, is a new caption
     /// from the moment it is sent (15.119(f)(3): characters appear as they arrive).
-    private var run = 0
+    var run = 0
     /// The frame of the code that began the current run (its first PAC, TO or RU), kept when a
     /// change in the run resets ``cue``; `nil` for a run begun by text.
-    private var runStart: Int64?
+    var runStart: Int64?
     /// Whether a paint-on caption has opened in the current run: only the first starts at
     /// ``runStart`` (a paint-on caption is what one run paints).
-    private var runOpened = false
+    var runOpened = false
 
     /// The UTF-8 of the run being built by ``makeCaption(_:endFrame:)``, kept between captions
     /// so that its storage is allocated once.
-    private var scratch: [UInt8] = []
+    var scratch: [UInt8] = []
 
     init(time: @escaping (Int64) -> MediaTime, captionLimit: Int = SCCReader.maximumCaptions) {
         self.time = time
@@ -269,111 +269,7 @@ struct SCCCaptionBuilder {
 
     // MARK: - Closing
 
-    private mutating func closeChangedCaptions(
-        _ change: CEA608ScreenChange, memory: CEA608Memory, mode: CEA608CaptionMode, baseRow: Int
-    ) {
-        // Taken out of `self` so each caption can be updated in place.
-        var list = open
-        open = []
-        // A caption painted over ends where the caption painting over it starts: the first code
-        // of the run that prepared it (a PAC before the text), also when the first thing the run
-        // shows is an extended character replacing its fallback (CEA-608-B §6.4.2) after spaces
-        // that showed nothing (a fuzzing finding of 2026-11-27,
-        // Fixtures/fuzz/scc/extended-character-after-a-flash-code-over-a-roll-up-line-fuzz.scc).
-        let paints = change.cause == .paint || change.cause == .replace
-        let end = paints && mode == .paintOn ? min(cue ?? change.frame, change.frame) : change.frame
-        var index = list.count - 1
-        while index >= 0 {
-            if !survives(&list[index], change, memory: memory, mode: mode, baseRow: baseRow) {
-                close(list[index], at: end)
-                list.remove(at: index)
-            }
-            index -= 1
-        }
-        open = list
-    }
-
-    /// Whether an open caption stays the same caption across the change; updates its rows.
-    private func survives(
-        _ caption: inout OpenCaption, _ change: CEA608ScreenChange, memory: CEA608Memory,
-        mode: CEA608CaptionMode, baseRow: Int
-    ) -> Bool {
-        switch caption.kind {
-        case .popOn:
-            // Any change to its rows or to a neighbour that could join the block ends it.
-            let low = max(0, caption.top - 1)
-            let high = min(Self.rows - 1, caption.bottom + 1)
-            return !(low...high).contains { change.contains(row: $0) }
-        case .rollUp:
-            // A roll-up line lives while its line is on screen, wherever it has scrolled to, and
-            // only roll-up changes it (paint-on text written over it ends it).
-            for row in 0..<Self.rows where newIDs[row] == caption.lineID {
-                guard newFirst[row] >= 0 else { return false }
-                if change.contains(row: row) {
-                    guard case .rollUp(let rows) = mode else { return false }
-                    // Its region is the window its text was last written in: a later CR, RU or
-                    // PAC moves or resizes the window (15.119(f)(1)) without rewriting the line,
-                    // and a writer sending the line again in that window reproduces the moves.
-                    if change.cause == .paint || change.cause == .replace {
-                        caption.kind = Self.rollUpKind(rows: rows, baseRow: baseRow)
-                    }
-                }
-                caption.top = row
-                caption.bottom = row
-                // Its text starts at the row's first visible cell: text painted left of it later
-                // (a PAC to a column before it, 15.119(e)(1)) moves the line's first column, and
-                // the region's with it (a fuzz input had "et," at column 24, then "cierto AlÑ"
-                // from column 12 on the same line: read with the region at column 24, the writer
-                // moved the line of 15 cells to column 17 to fit it on the grid).
-                caption.column = newFirst[row]
-                return true
-            }
-            return false
-        case .paintOn:
-            guard change.cause == .paint || change.cause == .replace else { return false }
-            // Text of a later run on its rows ends it: what is painted later is a caption of
-            // its own, from the moment it is sent (15.119(f)(3)).
-            if caption.run != run {
-                return !(caption.top...caption.bottom).contains { change.contains(row: $0) }
-            }
-            // In its own run it grows while characters are painted into cells it has not painted
-            // yet (blank or left from earlier text, which the new text paints over), and while
-            // such cells are erased (old text the run clears: DER, the transparent space); erasing
-            // or painting one of its own cells again ends it. Its rows keep their line, and no
-            // row above or below joins it (a new row needs a PAC: a new run). A caption of one row
-            // follows its text where the run clears older text on its left (transparent spaces
-            // before the new text); one of several rows keeps its first column.
-            for row in caption.top...caption.bottom {
-                guard newIDs[row] == mirrorIDs[row], newFirst[row] >= 0 else { return false }
-                guard newFirst[row] == caption.column || caption.top == caption.bottom else { return false }
-            }
-            // Text longer than the row keeps replacing the last column (15.119(e)); that is not
-            // a repaint.
-            let lastColumn: UInt32 = 1 << UInt32(Self.columns - 1)
-            // An extended character replacing its fallback is a correction (CEA-608-B §6.4.2).
-            let conflicts: UInt32 = change.cause == .replace ? 0 : ~lastColumn
-            for row in caption.top...caption.bottom where change.contains(row: row) {
-                // In paint-on mode ``apply`` has compared the row's cells already.
-                let written = mode == .paintOn ? changedCells[row] : changedCells(row: row, memory: memory)
-                guard written & caption.painted[row] & conflicts == 0 else { return false }
-                caption.painted[row] |= written
-            }
-            caption.column = newFirst[caption.top]
-            return true
-        }
-    }
-
-    /// The columns of a row whose cell changed (painted or erased).
-    private func changedCells(row: Int, memory: CEA608Memory) -> UInt32 {
-        let base = row * Self.columns
-        var written: UInt32 = 0
-        for (column, new) in zip(0..<Self.columns, memory.cells(row: row)) where new != mirror[base + column] {
-            written |= 1 << UInt32(column)
-        }
-        return written
-    }
-
-    private mutating func close(_ caption: OpenCaption, at frame: Int64) {
+    mutating func close(_ caption: OpenCaption, at frame: Int64) {
         guard finished.count < captionLimit else {
             if firstPastLimit == nil { firstPastLimit = caption.startFrame }
             return
@@ -381,144 +277,5 @@ struct SCCCaptionBuilder {
         guard let made = makeCaption(caption, endFrame: frame) else { return }
         finished.append(
             Finished(startFrame: caption.startFrame, row: caption.top, column: caption.column, caption: made))
-    }
-
-    // MARK: - Opening
-
-    private mutating func openNewCaptions(_ change: CEA608ScreenChange, mode: CEA608CaptionMode, baseRow: Int) {
-        var covered: UInt16 = 0
-        for caption in open {
-            for row in caption.top...caption.bottom { covered |= 1 << UInt16(row) }
-        }
-        var row = 0
-        while row < Self.rows {
-            guard covered & (1 << UInt16(row)) == 0, first[row] >= 0 else {
-                row += 1
-                continue
-            }
-            if case .rollUp(let windowRows) = mode {
-                open.append(
-                    OpenCaption(
-                        kind: Self.rollUpKind(rows: windowRows, baseRow: baseRow),
-                        top: row, bottom: row, column: first[row], lineID: mirrorIDs[row],
-                        startFrame: cue ?? change.frame))
-                row += 1
-                continue
-            }
-            var bottom = row
-            while bottom + 1 < Self.rows && covered & (1 << UInt16(bottom + 1)) == 0
-                && first[bottom + 1] == first[row]
-            {
-                bottom += 1
-            }
-            let kind: Kind = change.cause != .swap && mode == .paintOn ? .paintOn : .popOn
-            // Rows centred one by one (as encoders centre lines of different lengths) belong to
-            // one caption; otherwise rows at different columns are different captions.
-            var centered = false
-            if case .popOn = kind, bottom == row, isCentered(row) {
-                var end = row
-                while end + 1 < Self.rows && covered & (1 << UInt16(end + 1)) == 0 && isCentered(end + 1) { end += 1 }
-                if end > row {
-                    bottom = end
-                    centered = true
-                }
-            }
-            // The run's first paint-on caption starts with the run, also when a change of the run
-            // (the fallback of an extended character over older text) came first.
-            var start = change.frame
-            if kind == .paintOn {
-                start = cue ?? (runOpened ? nil : runStart) ?? change.frame
-                runOpened = true
-            }
-            open.append(
-                OpenCaption(
-                    kind: kind, top: row, bottom: bottom, column: centered ? 0 : first[row], lineID: mirrorIDs[row],
-                    startFrame: start,
-                    painted: kind == .paintOn ? changedCells : [], centered: centered, run: run))
-            row = bottom + 1
-        }
-    }
-
-    /// Whether a row shows text starting at column (32 − length) / 2: centred on the grid.
-    private func isCentered(_ row: Int) -> Bool {
-        guard first[row] >= 0 else { return false }
-        let length = last[row] - first[row] + 1
-        return first[row] == (Self.columns - length) / 2
-    }
-
-    /// The roll-up window of `rows` rows on `baseRow`, clipped at the top of the screen.
-    private static func rollUpKind(rows: Int, baseRow: Int) -> Kind {
-        let top = max(0, baseRow - rows + 1)
-        return .rollUp(rows: rows, windowTop: top, windowRows: baseRow - top + 1)
-    }
-
-    // MARK: - Making the caption
-
-    /// The caption for an open caption's rows of the mirror, or `nil` if they show nothing.
-    private mutating func makeCaption(_ open: OpenCaption, endFrame: Int64) -> Caption? {
-        var runs: [CaptionRun] = []
-        // UTF-8 of the run being built; turned into a String once per run.
-        var text: [UInt8] = []
-        swap(&text, &scratch)
-        defer {
-            text.removeAll(keepingCapacity: true)
-            swap(&text, &scratch)
-        }
-        var style: CEA608CellAttributes?
-        var width = 0
-        var rowsShown = 0
-        for row in open.top...open.bottom where first[row] >= 0 {
-            if rowsShown > 0 { text.append(0x0A) }
-            rowsShown += 1
-            let base = row * Self.columns
-            for column in first[row]...last[row] {
-                let cell = mirror[base + column]
-                // An empty cell inside a row reads as a space in the style around it.
-                let attributes = cell.character == nil ? (style ?? cell.style) : cell.style
-                if attributes != style {
-                    if let style, !text.isEmpty {
-                        runs.append(CaptionRun(String(decoding: text, as: UTF8.self), style: style.captionTextStyle))
-                        text.removeAll(keepingCapacity: true)
-                    }
-                    style = attributes
-                }
-                if let character = cell.character {
-                    if character.isASCII {
-                        text.append(UInt8(truncatingIfNeeded: character.value))
-                    } else {
-                        UTF8.encode(character) { text.append($0) }
-                    }
-                } else {
-                    // A cell never written shows the picture, like the transparent space
-                    // (15.119(g)): U+00A0, as that code reads, not a space, which shows its
-                    // background box. The writer jumps over such cells again.
-                    text.append(0xC2)
-                    text.append(0xA0)
-                }
-            }
-            width = max(width, last[row] - first[row] + 1)
-        }
-        guard rowsShown > 0 else { return nil }
-        if !text.isEmpty {
-            runs.append(CaptionRun(String(decoding: text, as: UTF8.self), style: (style ?? .default).captionTextStyle))
-        }
-        let region: CaptionRegion
-        var animation = CaptionAnimation.none
-        switch open.kind {
-        case .popOn where open.centered:
-            region = .cells(row: open.top, column: 0, rows: rowsShown, columns: Self.columns)
-        case .popOn:
-            region = .cells(row: open.top, column: open.column, rows: rowsShown, columns: width)
-        case .paintOn:
-            region = .cells(row: open.top, column: open.column, rows: rowsShown, columns: width)
-            animation = .characterReveal
-        case .rollUp(let rows, let windowTop, let windowRows):
-            region = .cells(
-                row: windowTop, column: open.column, rows: windowRows, columns: width,
-                scroll: .rollUp(rows: rows))
-        }
-        return Caption(
-            runs: runs, timeRange: TimeRange(start: time(open.startFrame), end: time(endFrame)),
-            region: region, textAlignment: open.centered ? .center : nil, animation: animation)
     }
 }

@@ -36,8 +36,12 @@ struct SCCChannelUse: Sendable {
         }
         if !ownData {
             var parts: [String] = []
-            if !others.isEmpty { parts.append("its data is for " + others.sorted().map { "CC\($0)" }.joined(separator: ", ")) }
-            if xdsPackets > 0 { parts.append("it carries \(xdsPackets) XDS packet\(xdsPackets == 1 ? "" : "s"), kept apart") }
+            if !others.isEmpty {
+                parts.append("its data is for " + others.sorted().map { "CC\($0)" }.joined(separator: ", "))
+            }
+            if xdsPackets > 0 {
+                parts.append("it carries \(xdsPackets) XDS packet\(xdsPackets == 1 ? "" : "s"), kept apart")
+            }
             if parts.isEmpty { parts.append("none of its \(dataWords) data words is for \(cc)") }
             return head + parts.joined(separator: "; ")
         }
@@ -46,9 +50,9 @@ struct SCCChannelUse: Sendable {
         return head + "its words for \(cc) put nothing on the screen"
     }
 
-    /// `read CC3 with --channel 3` when the data is for another channel.
+    /// `read CC3 with CaptionFormatOptions.channel 3` when the data is for another channel.
     func suggestion(channel: CaptionChannel) -> String? {
         guard !ownData, let other = others.sorted().first else { return nil }
-        return "read CC\(other) with --channel \(other)"
+        return "read CC\(other) with \(CaptionFormatOptions.ParameterWords.channel) \(other)"
     }
 }

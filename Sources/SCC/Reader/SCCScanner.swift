@@ -205,7 +205,8 @@ struct SCCScanner {
             try report(
                 .warning, "scc.drop-frame-rate",
                 "timecode \(label.text) is drop-frame, which \(rate) fps does not have; read as non-drop",
-                line: line, column: column, fix: "use ':' before the frames, or --frame-rate 29.97")
+                line: line, column: column,
+                fix: "use ':' before the frames, or \(CaptionFormatOptions.ParameterWords.frameRate) 29.97")
             dropFrame = false
         }
         var frames = label.frames

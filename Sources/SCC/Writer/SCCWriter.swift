@@ -130,7 +130,7 @@ public struct SCCWriter: Sendable {
             guard options.applyShifts, schedule.isDeliverableWithShifts else {
                 let hint =
                     schedule.isDeliverableWithShifts
-                    ? "; shifting them (the --shift option) would fix it"
+                    ? "; shifting them (\(CaptionFormatOptions.ParameterWords.applyShifts)) would fix it"
                     : "; no time shift alone can fix it"
                 throw CaptionFormatError(
                     .cannotWrite,

@@ -62,7 +62,7 @@ struct ConformerChangeLog {
             return (
                 "rows", .popOnRows,
                 "a caption takes \(n) rows; pop-on captions should use at most 4 (CTA-608-E guidance)",
-                "split the caption, or convert with --max-rows 4"
+                "split the caption, or convert with \(CaptionConversionSettings.maxRowsWords) 4"
             )
         case .tooManyRows(let n):
             return (

@@ -74,21 +74,23 @@ struct ValidateCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Console.out(String(decoding: try encoder.encode(report), as: UTF8.self))
+            Console.out(CommandLineWords.said(String(decoding: try encoder.encode(report), as: UTF8.self)))
         } else {
-            Console.out(report.text)
+            Console.out(CommandLineWords.said(report.text))
         }
         if fix, let output {
             if let empty = EmptyCaptions.finding(
                 result, input: file, consequence: "\(output) is not written", allowEmpty: allowEmpty)
             {
-                Console.error(empty.description)
+                Console.error(CommandLineWords.said(empty).description)
                 if empty.severity == .error { throw Exit.Findings() }
             }
             let fixer = CaptionConversionFixer(settings: settings)
             let (fixed, notes) = fixer.fix(result.document, file: file)
             let (written, _) = try CaptionFile.write(fixed, to: output, overwrite: force)
-            for d in notes.inFile(file) + written.diagnostics.inFile(output) { Console.error(d.description) }
+            for d in notes.inFile(file) + written.diagnostics.inFile(output) {
+                Console.error(CommandLineWords.said(d).description)
+            }
             Console.error("wrote \(output)")
             return
         }
