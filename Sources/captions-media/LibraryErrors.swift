@@ -27,17 +27,20 @@ enum MediaCommandLineWords {
         (ExportParameterWords.dropDataTracks, "--drop-data"),
         (ExportParameterWords.rangeStart, "--from"),
         (ExportParameterWords.rangeEnd, "--to"),
+        // export --overlay gps --gpx: the GPX's shift is --gpx-offset here (`metadata add`'s --offset).
+        (MetadataSync.ParameterWords.offset, "--gpx-offset"),
     ]
 
-    /// `message` in the words of the command line.
+    /// `message` in the words of the command line: these words first, then every command's.
     static func said(_ message: String) -> String {
-        flags.reduce(CommandLineWords.said(message)) { $0.replacing($1.library, with: $1.commandLine) }
+        CommandLineWords.said(flags.reduce(message) { $0.replacing($1.library, with: $1.commandLine) })
     }
 
-    /// `finding` in the words of the command line.
+    /// `finding` with its message and suggested fix in the words of the command line.
     static func said(_ finding: Diagnostic) -> Diagnostic {
         var said = finding
         said.message = Self.said(finding.message)
+        said.suggestedFix = finding.suggestedFix.map { Self.said($0) }
         return said
     }
 }
@@ -46,6 +49,8 @@ extension CompositionError: CommandError {}
 extension CompositionFileError: CommandError {}
 extension VideoCompositionError: CommandError {}
 extension DashboardLayoutError: CommandError {}
-extension MetadataError: CommandError {}
+extension MetadataError: CommandError {
+    public var commandLineMessage: String { MediaCommandLineWords.said(description) }
+}
 extension ISOBMFFError: CommandError {}
 extension CaptionTracksError: CommandError {}

@@ -37,6 +37,19 @@ import Testing
         #expect(video["nb_frames"] as? String == "45")
     }
 
+    /// A movie with no creation time and a GPX synced by it: the error names export's own flags
+    /// (`--gpx-offset`, not `metadata add`'s `--offset`), and nothing is written.
+    @Test func aGPXThatCannotBeSyncedNamesExportsFlags() throws {
+        let dir = try TemporaryDirectory()
+        let clip = dir.path("clip.mp4"), gpx = dir.path("ride.gpx"), out = dir.path("out.mp4")
+        try MediaTools.makeClip(clip, rate: "25", size: "160x120", seconds: 1, audio: false)
+        try Self.gpx(points: 4).write(toFile: gpx, atomically: true, encoding: .utf8)
+        let r = try CLIRunner.run(["export", clip, "-o", out, "--overlay", "gps", "--gpx", gpx])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("use --sync gps for a GoPro file, or --sync start with --gpx-offset"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func aBadLayoutIsALocatedErrorAndNoOutput() throws {
         let dir = try TemporaryDirectory()
         let layout = dir.path("dash.json"), out = dir.path("out.mp4")
