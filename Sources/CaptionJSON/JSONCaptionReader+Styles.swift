@@ -92,36 +92,27 @@ extension JSONCaptionReader {
     }
 
     mutating func readTime() throws(JSONError) -> MediaTime? {
-        let at = scanner.valueStart()
-        guard let s = try readString() else { return nil }
-        guard let t = MediaTime(s) else {
-            throw failure("expected a rational time like \"1001/30000\", got \"\(s)\"", at: at)
-        }
-        return t
+        try readText(MediaTime.init) { "expected a rational time like \"1001/30000\", got \"\($0)\"" }
     }
 
     mutating func readDimension() throws(JSONError) -> CaptionDimension? {
-        let at = scanner.valueStart()
-        guard let text = try readString() else { return nil }
-        guard let d = CaptionDimension(text) else {
-            throw failure("expected a length like \"4c\", \"85%\" or \"12px\", got \"\(text)\"", at: at)
-        }
-        return d
+        try readText(CaptionDimension.init) { "expected a length like \"4c\", \"85%\" or \"12px\", got \"\($0)\"" }
     }
 
     mutating func readColor() throws(JSONError) -> CaptionColor? {
-        let at = scanner.valueStart()
-        guard let text = try readString() else { return nil }
-        guard let c = CaptionColor(hex: text) else {
-            throw failure("expected a colour like \"#FFFFFFFF\", got \"\(text)\"", at: at)
-        }
-        return c
+        try readText(CaptionColor.init(hex:)) { "expected a colour like \"#FFFFFFFF\", got \"\($0)\"" }
     }
 
     mutating func readEnum<E: RawRepresentable>(_: E.Type) throws(JSONError) -> E? where E.RawValue == String {
+        try readText(E.init(rawValue:)) { "unknown value \"\($0)\"" }
+    }
+
+    /// A string that `parse` reads, or nil for `null`; an error at the value when `parse` fails,
+    /// saying what was `expected` of the text.
+    mutating func readText<T>(_ parse: (String) -> T?, _ expected: (String) -> String) throws(JSONError) -> T? {
         let at = scanner.valueStart()
         guard let text = try readString() else { return nil }
-        guard let value = E(rawValue: text) else { throw failure("unknown value \"\(text)\"", at: at) }
+        guard let value = parse(text) else { throw failure(expected(text), at: at) }
         return value
     }
 }

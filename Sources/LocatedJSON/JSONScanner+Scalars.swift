@@ -126,10 +126,7 @@ extension JSONScanner {
             let b = bytes[offset]
             if b == UInt8(ascii: "\"") {
                 offset += 1
-                guard let s = String(validating: bytes[start..<(offset - 1)], as: UTF8.self) else {
-                    throw error("invalid UTF-8 in a string", at: start)
-                }
-                return s
+                return try string(bytes.span.extracting(start..<(offset - 1)), at: start)
             }
             if b == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
             if b < 0x20 { throw error("a control character in a string (write it as an escape, e.g. \\n)") }
@@ -146,10 +143,7 @@ extension JSONScanner {
             let b = bytes[offset]
             if b == UInt8(ascii: "\"") {
                 offset += 1
-                guard let s = String(validating: out, as: UTF8.self) else {
-                    throw error("invalid UTF-8 in a string", at: start)
-                }
-                return s
+                return try string(out.span, at: start)
             }
             if b < 0x20 { throw error("a control character in a string (write it as an escape, e.g. \\n)") }
             offset += 1
@@ -185,6 +179,18 @@ extension JSONScanner {
             }
         }
         throw error("unterminated string", at: start - 1)
+    }
+
+    /// `utf8` as a String, or an error at `start` when it is not UTF-8. `UTF8Span` validates
+    /// without the generic `String(validating:as:)`, whose type lookups cost as much as the
+    /// rest of reading a short string.
+    @usableFromInline
+    func string(_ utf8: Span<UInt8>, at start: Int) throws(JSONError) -> String {
+        do {
+            return String(copying: try UTF8Span(validating: utf8))
+        } catch {
+            throw self.error("invalid UTF-8 in a string", at: start)
+        }
     }
 
     private mutating func hex4() throws(JSONError) -> UInt32 {

@@ -77,13 +77,7 @@ package struct JSONScanner {
     /// Consumes `{`; false when the object is empty (its `}` consumed too).
     @inlinable
     package mutating func enterObject() throws(JSONError) -> Bool {
-        try enter(UInt8(ascii: "{"), "an object")
-        if peek() == UInt8(ascii: "}") {
-            offset += 1
-            openContainers -= 1
-            return false
-        }
-        return true
+        try enter(UInt8(ascii: "{"), UInt8(ascii: "}"), "an object")
     }
 
     /// A member's name and its `:`; the value is next.
@@ -105,13 +99,7 @@ package struct JSONScanner {
     /// Consumes `[`; false when the array is empty (its `]` consumed too).
     @inlinable
     package mutating func enterArray() throws(JSONError) -> Bool {
-        try enter(UInt8(ascii: "["), "an array")
-        if peek() == UInt8(ascii: "]") {
-            offset += 1
-            openContainers -= 1
-            return false
-        }
-        return true
+        try enter(UInt8(ascii: "["), UInt8(ascii: "]"), "an array")
     }
 
     /// After an element: true past a `,` (another element follows), false past the `]`.
@@ -120,12 +108,18 @@ package struct JSONScanner {
         try next(UInt8(ascii: "]"), "an array")
     }
 
+    /// Consumes `open`; false when `close` follows at once (consumed too).
     @inlinable
-    mutating func enter(_ open: UInt8, _ what: StaticString) throws(JSONError) {
+    mutating func enter(_ open: UInt8, _ close: UInt8, _ what: StaticString) throws(JSONError) -> Bool {
         guard peek() == open else { throw error("expected \(what)") }
         guard openContainers < maximumDepth else { throw nestingError() }
         offset += 1
+        if peek() == close {
+            offset += 1
+            return false
+        }
         openContainers += 1
+        return true
     }
 
     @inlinable

@@ -121,16 +121,9 @@ extension CompositionFileReader.Decoding {
         let m = try members(v, path, allowed: ["track", "volume", "ramps"], required: ["track"])
         var ramps: [CompositionFile.VolumeRampSpec] = []
         if let list = m["ramps"] {
-            for (i, r) in try array(list, "\(path).ramps").enumerated() {
-                let p = "\(path).ramps[\(i)]"
-                let rm = try members(
-                    r, p, allowed: ["start", "end", "from", "to"], required: ["start", "end", "from", "to"])
-                let range = try timeRange(rm, r, p)
-                ramps.append(
-                    CompositionFile.VolumeRampSpec(
-                        timeRange: range, from: Float(try number(rm["from"] ?? r, "\(p).from", in: 0...4)),
-                        to: Float(try number(rm["to"] ?? r, "\(p).to", in: 0...4))))
-            }
+            ramps = try self.ramps(list, "\(path).ramps") { (x, p) throws(CompositionFileError) in
+                Float(try number(x, p, in: 0...4))
+            }.map { CompositionFile.VolumeRampSpec(timeRange: $0.timeRange, from: $0.start, to: $0.end) }
         }
         return .volume(
             track: try string(m["track"] ?? v, "\(path).track"),
@@ -147,5 +140,24 @@ extension CompositionFileReader.Decoding {
         let end = try time(m["end"] ?? v, "\(path).end")
         guard end >= start else { throw fail(m["end"] ?? v, "\(path).end", "ends before it starts") }
         return TimeRange(start: start, end: end)
+    }
+
+    /// `[{"start": …, "end": …, "from": …, "to": …}, …]`: volume, opacity and transform ramps,
+    /// whose two ends `value` reads.
+    func ramps<Value>(
+        _ list: LocatedJSON, _ path: String, _ value: (LocatedJSON, String) throws(CompositionFileError) -> Value
+    ) throws(CompositionFileError) -> [Ramp<Value>] {
+        var out: [Ramp<Value>] = []
+        for (i, r) in try array(list, path).enumerated() {
+            let p = "\(path)[\(i)]"
+            let rm = try members(
+                r, p, allowed: ["start", "end", "from", "to"], required: ["start", "end", "from", "to"])
+            let range = try timeRange(rm, r, p)
+            out.append(
+                Ramp(
+                    from: try value(rm["from"] ?? r, "\(p).from"), to: try value(rm["to"] ?? r, "\(p).to"),
+                    timeRange: range))
+        }
+        return out
     }
 }

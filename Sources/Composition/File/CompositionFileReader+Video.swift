@@ -25,28 +25,14 @@ extension CompositionFileReader.Decoding {
                 let x = try number(o, "\(path).opacity", in: 0...1)
                 layer.opacityRamps = [Ramp(from: x, to: x, timeRange: TimeRange(start: .zero, duration: .zero))]
             } else {
-                for (i, r) in try array(o, "\(path).opacity").enumerated() {
-                    let p = "\(path).opacity[\(i)]"
-                    let rm = try members(
-                        r, p, allowed: ["start", "end", "from", "to"], required: ["start", "end", "from", "to"])
-                    layer.opacityRamps.append(
-                        Ramp(
-                            from: try number(rm["from"] ?? r, "\(p).from", in: 0...1),
-                            to: try number(rm["to"] ?? r, "\(p).to", in: 0...1), timeRange: try timeRange(rm, r, p))
-                    )
+                layer.opacityRamps = try ramps(o, "\(path).opacity") { (x, p) throws(CompositionFileError) in
+                    try number(x, p, in: 0...1)
                 }
             }
         }
         if let t = m["transform"] {
-            for (i, r) in try array(t, "\(path).transform").enumerated() {
-                let p = "\(path).transform[\(i)]"
-                let rm = try members(
-                    r, p, allowed: ["start", "end", "from", "to"], required: ["start", "end", "from", "to"])
-                layer.transformRamps.append(
-                    Ramp(
-                        from: try transform(rm["from"] ?? r, "\(p).from"),
-                        to: try transform(rm["to"] ?? r, "\(p).to"),
-                        timeRange: try timeRange(rm, r, p)))
+            layer.transformRamps = try ramps(t, "\(path).transform") { (x, p) throws(CompositionFileError) in
+                try transform(x, p)
             }
         }
         if let c = m["crop"] {
