@@ -2,16 +2,17 @@
 // The captions suite: a caption and timed-metadata authoring library and the `captions` CLI.
 // Module layout and dependency direction follow ../shared/GUIDE.md (each line: what a module
 // depends on ← the module):
-//   CaptionCore ← CaptionJSON, SRT, WebVTT, CEA608;  CaptionCore, CEA608 ← SCC, Validation;
+//   CaptionCore ← LocatedJSON (the one JSON reader, with line and column), SRT, WebVTT, CEA608;
+//   CaptionCore, LocatedJSON ← CaptionJSON;  CaptionCore, CEA608 ← SCC, Validation;
 //   CaptionCore, XML ← ITT;  FileSafety ← ISOBMFF;  CaptionCore, XML, ISOBMFF ← Metadata;
 //   CaptionCore, CEA608, SCC, WebVTT, ISOBMFF ← CaptionTracks;  every caption format,
 //   Validation, FileSafety, CaptionTracks ← CaptionKit;  CaptionCore ← Render;
 //   CaptionCore, FileSafety, Metadata ← Media (a compositor's request carries the timed
-//   metadata in force);  CaptionCore, Render, Metadata ← Dashboard (the GPS dashboard's
-//   widgets, layout file, map and charts);  CaptionCore, Media, Render, Metadata,
-//   Dashboard ← Composition (the compositor API and the built-in caption and GPS compositors);
-//   the CLI depends on all. CI builds with --explicit-target-dependency-import-check error, so
-//   a module imports only what it declares.
+//   metadata in force);  CaptionCore, Render, Metadata, LocatedJSON ← Dashboard (the GPS
+//   dashboard's widgets, layout file, map and charts);  CaptionCore, Media, Render, Metadata,
+//   Dashboard, LocatedJSON ← Composition (the compositor API and the built-in caption and GPS
+//   compositors);  the CLI depends on all. CI builds with
+//   --explicit-target-dependency-import-check error, so a module imports only what it declares.
 // Each C library is imported by exactly one Swift module (its bridge owner), with
 // `internal import`, so that no C type reaches a public API.
 import PackageDescription
@@ -67,7 +68,11 @@ let package = Package(
         // Safe inputs and outputs (regular files only, size limits, atomic replace, cleanup on
         // SIGINT/SIGTERM); used by every command that reads or writes files, media included.
         .target(name: "FileSafety"),
-        .target(name: "CaptionJSON", dependencies: ["CaptionCore"]),
+        // The one JSON reader (RFC 8259): values pulled from bytes with their offsets, line and
+        // column in errors, nesting and size bounded (Specs/limits.md); and a located tree of
+        // values for the layout and composition files.
+        .target(name: "LocatedJSON", dependencies: ["CaptionCore"]),
+        .target(name: "CaptionJSON", dependencies: ["CaptionCore", "LocatedJSON"]),
         .target(name: "CEA608", dependencies: ["CaptionCore"]),
         .target(name: "SCC", dependencies: ["CaptionCore", "CEA608"]),
         .target(name: "Validation", dependencies: ["CaptionCore", "CEA608"]),
@@ -104,10 +109,12 @@ let package = Package(
         // The GPS dashboard: widgets, the JSON layout file (Specs/dashboard-layout.md), the default
         // layout for any size, map projection and charts, drawn as layers by Render. Kept apart
         // from Composition so that it stays small; no C and no FFmpeg of its own.
-        .target(name: "Dashboard", dependencies: ["CaptionCore", "Render", "Metadata"]),
+        .target(name: "Dashboard", dependencies: ["CaptionCore", "Render", "Metadata", "LocatedJSON"]),
         // The compositor API (VideoComposition, instructions, VideoCompositing requests with
         // timed metadata) and the built-in caption and GPS compositors; no C of its own.
-        .target(name: "Composition", dependencies: ["CaptionCore", "Media", "Render", "Metadata", "Dashboard"]),
+        .target(
+            name: "Composition",
+            dependencies: ["CaptionCore", "Media", "Render", "Metadata", "Dashboard", "LocatedJSON"]),
 
         // MARK: - CLI
         // Two executables so that the common commands never load FFmpeg: linking libavcodec
@@ -144,6 +151,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CaptionCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore", "TestSupport"]),
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "TestSupport"]),
+        .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON", "TestSupport"]),
         .testTarget(name: "CaptionJSONTests", dependencies: ["CaptionJSON", "TestSupport"]),
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "TestSupport"]),
         .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),

@@ -64,6 +64,8 @@ import Testing
             "{\n  \"captions\": [\n    {\"startTime\": \"0/1\", \"endTime\": \"1/1\", \"styles\": [{\"text\": \"x\", \"color\": \"red\"}]}\n  ]\n}"
         )
         #expect(badColor?.location.line == 3)
+        // At the value, counted by hand: where the quote of "red" is.
+        #expect(badColor?.location.column == 78)
         #expect(badColor?.message.contains("captions[0].styles[0].color") == true)
         #expect(badColor?.message.contains("\"red\"") == true)
         #expect(badColor?.location.file == "f.json")
@@ -84,6 +86,24 @@ import Testing
 }
 
 @Suite struct JSONHostileNumberTests {
+    /// RFC 8259 §6 has no `+`, no leading zero, no bare `.`: Foundation's JSONDecoder (the
+    /// witness) refuses these as the reader does, which names the number and its column.
+    @Test func numbersOutsideTheGrammarAreAnError() throws {
+        for (number, column) in [("01", 23), ("+1", 23), (".5", 23), ("1.", 23), ("-", 23)] {
+            let text = #"{"captions":[{"start":\#(number),"end":2,"text":"x"}]}"#
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode(CaptionDocument.self, from: Data(text.utf8))
+            }
+            do {
+                _ = try JSONCaptionFormat.read(Array(text.utf8))
+                Issue.record("\(number) was read")
+            } catch let error as CaptionFormatError {
+                #expect(error.message == "at captions[0].start: '\(number)' is not a JSON number", "\(error)")
+                #expect(error.location.line == 1 && error.location.column == column, "\(error)")
+            }
+        }
+    }
+
     @Test func absurdSecondsAreAClearError() {
         for text in [
             #"{"captions":[{"start":1e300,"end":2,"text":"x"}]}"#,

@@ -1,4 +1,5 @@
 import CaptionCore
+import LocatedJSON
 
 /// Reads a layout file (Specs/dashboard-layout.md). Unknown members, wrong types, unknown widget
 /// types and units, and frames outside sensible bounds are errors with the file, line, column
@@ -13,7 +14,7 @@ public struct DashboardLayoutReader {
 
     public func read(_ bytes: [UInt8]) throws(DashboardLayoutError) -> DashboardLayout {
         let root: LocatedJSON
-        do throws(LocatedJSON.SyntaxError) {
+        do throws(JSONError) {
             root = try LocatedJSON.parse(bytes)
         } catch {
             throw located(error.offset, "", "JSON syntax: " + error.message, bytes)

@@ -1,0 +1,118 @@
+import CaptionCore
+import LocatedJSON
+
+/// Style runs, ruby, regions and the typed strings they hold (times, lengths, colours, names).
+extension JSONCaptionReader {
+    mutating func readRun() throws(JSONError) -> CaptionRun {
+        let objectStart = scanner.valueStart()
+        var text: String?
+        var s = CaptionTextStyle()
+        try readObject { key, r throws(JSONError) in
+            switch key {
+            case "text": text = try r.readString()
+            case "color": s.textColor = try r.readColor()
+            case "backgroundColor": s.backgroundColor = try r.readColor()
+            case "italic": s.italic = try r.readBool() ?? false
+            case "bold": s.bold = try r.readBool() ?? false
+            case "underline": s.underline = try r.readBool() ?? false
+            case "flash": s.flash = try r.readBool() ?? false
+            case "textCombine": s.textCombine = try r.readBool() ?? false
+            case "fontFamily": s.fontFamily = try r.readString()
+            case "fontSize": s.fontSize = try r.readDimension()
+            case "ruby": s.ruby = try r.readRuby()
+            default: try r.skipValue()
+            }
+        }
+        guard let text else { throw failure("missing key \"text\" in a style run", at: objectStart) }
+        return CaptionRun(text, style: s)
+    }
+
+    mutating func readRuby() throws(JSONError) -> CaptionRuby? {
+        if try readNull() { return nil }
+        let objectStart = scanner.valueStart()
+        var text: String?
+        var position: CaptionRuby.Position?
+        var alignment: CaptionRuby.Alignment?
+        try readObject { key, r throws(JSONError) in
+            switch key {
+            case "text": text = try r.readString()
+            case "position": position = try r.readEnum(CaptionRuby.Position.self)
+            case "alignment": alignment = try r.readEnum(CaptionRuby.Alignment.self)
+            default: try r.skipValue()
+            }
+        }
+        guard let text, let position, let alignment else {
+            throw failure("ruby needs \"text\", \"position\" and \"alignment\"", at: objectStart)
+        }
+        return CaptionRuby(text: text, position: position, alignment: alignment)
+    }
+
+    mutating func readRegion() throws(JSONError) -> CaptionRegion? {
+        if try readNull() { return nil }
+        var region = CaptionRegion()
+        try readObject { key, r throws(JSONError) in
+            switch key {
+            case "id": region.identifier = try r.readString()
+            case "origin":
+                if let (x, y) = try r.readPair("x", "y") { region.origin = CaptionPoint(x: x, y: y) }
+            case "size":
+                if let (w, h) = try r.readPair("width", "height") { region.size = CaptionSize(width: w, height: h) }
+            case "displayAlignment": region.displayAlignment = try r.readEnum(CaptionRegion.DisplayAlignment.self)
+            case "writingMode":
+                region.writingMode = try r.readEnum(CaptionRegion.WritingMode.self) ?? .leftToRightAndTopToBottom
+            case "rollUpRows":
+                let at = r.scanner.valueStart()
+                if let n = try r.readInteger() {
+                    guard let rows = Int(exactly: n) else { throw r.failure("rollUpRows out of range", at: at) }
+                    region.scroll = .rollUp(rows: rows)
+                }
+            default: try r.skipValue()
+            }
+        }
+        return region
+    }
+
+    /// An object of two lengths, e.g. `{"x": "4c", "y": "14c"}`; both are required.
+    mutating func readPair(_ a: String, _ b: String) throws(JSONError) -> (CaptionDimension, CaptionDimension)? {
+        if try readNull() { return nil }
+        let objectStart = scanner.valueStart()
+        var first: CaptionDimension?
+        var second: CaptionDimension?
+        try readObject { key, r throws(JSONError) in
+            if key == a {
+                first = try r.readDimension()
+            } else if key == b {
+                second = try r.readDimension()
+            } else {
+                try r.skipValue()
+            }
+        }
+        guard let first, let second else { throw failure("expected both \"\(a)\" and \"\(b)\"", at: objectStart) }
+        return (first, second)
+    }
+
+    mutating func readTime() throws(JSONError) -> MediaTime? {
+        try readText(MediaTime.init) { "expected a rational time like \"1001/30000\", got \"\($0)\"" }
+    }
+
+    mutating func readDimension() throws(JSONError) -> CaptionDimension? {
+        try readText(CaptionDimension.init) { "expected a length like \"4c\", \"85%\" or \"12px\", got \"\($0)\"" }
+    }
+
+    mutating func readColor() throws(JSONError) -> CaptionColor? {
+        try readText(CaptionColor.init(hex:)) { "expected a colour like \"#FFFFFFFF\", got \"\($0)\"" }
+    }
+
+    mutating func readEnum<E: RawRepresentable>(_: E.Type) throws(JSONError) -> E? where E.RawValue == String {
+        try readText(E.init(rawValue:)) { "unknown value \"\($0)\"" }
+    }
+
+    /// A string that `parse` reads, or nil for `null`; an error at the value when `parse` fails,
+    /// saying what was `expected` of the text.
+    mutating func readText<T>(_ parse: (String) -> T?, _ expected: (String) -> String) throws(JSONError) -> T? {
+        let at = scanner.valueStart()
+        guard let text = try readString() else { return nil }
+        guard let value = parse(text) else { throw failure(expected(text), at: at) }
+        return value
+    }
+}
