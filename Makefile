@@ -5,7 +5,7 @@
 SWIFT ?= swift
 DEMO_OUT ?= $(or $(TMPDIR),/tmp)/captions-demo
 
-.PHONY: demo test deps test-deps build bench clean fuzz fuzz-smoke test-sanitize test-unit
+.PHONY: demo test deps test-deps build bench clean fuzz fuzz-smoke test-sanitize test-unit test-examples docs
 
 deps:
 	@scripts/install-deps.sh
@@ -24,9 +24,11 @@ build: deps
 demo: build
 	@scripts/demo.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)/captions" "$(DEMO_OUT)"
 
-# CI (.ci/run) runs `make test`: the whole suite, then each fuzz target briefly on its corpus
-# (fuzz-smoke), then the suites that touch C under AddressSanitizer and UBSan (test-sanitize).
-test: test-unit fuzz-smoke test-sanitize
+# CI (.ci/run) runs `make test`: the whole suite, then the DocC catalog built with warnings as
+# errors (docs), then the Examples package built and run (test-examples), then each fuzz target
+# briefly on its corpus (fuzz-smoke), then the suites that touch C under AddressSanitizer and
+# UBSan (test-sanitize).
+test: test-unit docs test-examples fuzz-smoke test-sanitize
 
 # The tests' caches (fontconfig's scans of the test font folders, clang's modules) go to a
 # folder of the build, not to the user's home, which may not be writable (CI): fontconfig says
@@ -37,6 +39,20 @@ TEST_CACHE = XDG_CACHE_HOME=$(CURDIR)/.build/test-cache
 test-unit: test-deps
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(TEST_CACHE) $(SWIFT) test --skip-build
+
+# The library as an app takes it (Examples/README.md): a package of its own that depends on this
+# one by path and uses only its products, built under .build/examples and each example run on
+# inputs made in a temporary folder; every example checks its own output.
+test-examples: test-deps
+	SWIFT=$(SWIFT) scripts/run-examples.sh
+
+# The DocC catalog (Sources/CaptionKit/CaptionKit.docc: a landing page and one article per task)
+# built by swift-docc-plugin into .build/docs, a static site. A link to a symbol DocC cannot
+# resolve fails it (--warnings-as-errors). ~10 s after test-unit's build (it reuses it).
+DOCS_OUT ?= .build/docs
+docs:
+	$(SWIFT) package --allow-writing-to-directory $(DOCS_OUT) generate-documentation --target CaptionKit \
+		--disable-indexing --output-path $(DOCS_OUT) --warnings-as-errors
 
 # Fuzzing (Fuzz/README.md): every target for FUZZ_SECONDS, keeping new corpus inputs.
 FUZZ_SECONDS ?= 60

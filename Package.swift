@@ -34,7 +34,10 @@ let package = Package(
         .executable(name: "captions-media", targets: ["captions-media"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `make docs`: the DocC catalog (Sources/CaptionKit/CaptionKit.docc); a command plugin
+        // only, built when asked for, never linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: - C bridges (system libraries found through pkg-config)

@@ -3,7 +3,7 @@ import CaptionTracks
 import ISOBMFF
 
 extension CaptionFile {
-    /// The captions of the movie at `path`, read through ``MovieCaptions`` (only the boxes and
+    /// The captions of the movie at `path`, read through `MovieCaptions` (only the boxes and
     /// samples needed, never the whole file), when `name` is "movie", or when no format is named
     /// and the file starts like an MP4 or QuickTime movie; through the installed
     /// ``StreamMovieReader`` for movies only libavformat reads; nil for any other file.
@@ -49,7 +49,7 @@ extension CaptionFile {
 
     /// The captions of a fragmented movie delivered in pieces (HLS, DASH, CMAF): the
     /// initialization segment at `initialization` and its media segments at `segments`, in
-    /// order, read as one movie (``MovieCaptions/init(initialization:segments:)``).
+    /// order, read as one movie (`MovieCaptions.init(initialization:segments:)` (CaptionTracks)).
     public static func readMovie(initialization: String, segments: [String], options: CaptionFormatOptions) throws
         -> (CaptionReadResult, CaptionFormat)
     {
@@ -90,7 +90,7 @@ extension CaptionFile {
 
     /// Writes the CEA-608 words of the movie at `path` (with `segments`: its initialization
     /// segment, followed by those media segments) to `output` as an SCC file exactly as
-    /// transmitted (``MovieCaptions/transmittedSCC(options:)``): the source and field from
+    /// transmitted (`MovieCaptions.transmittedSCC(options:)` (CaptionTracks)): the source and field from
     /// `options` (`settings["movie.source"]`, `channel`), labels from `options.startTimecode` or
     /// the movie's first timecode. Returns what the reading noticed.
     public static func writeTransmittedSCC(

@@ -18,6 +18,6 @@ extension CaptionConversionSettings {
             target: target, frameRate: timing.rate, dropFrame: timing.dropFrame && timing.rate.supportsDropFrame)
     }
 
-    /// The `CaptionFormatOptions.settings` key of ``maxRows`` (`convert --max-rows N`).
+    /// The `CaptionFormatOptions.settings` key of `maxRows` (`convert --max-rows N`).
     public static let maxRowsSetting = "max-rows"
 }

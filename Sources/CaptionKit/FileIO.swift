@@ -31,7 +31,7 @@ public enum FileIO {
     /// Whether something exists at `path`.
     public static func exists(_ path: String) -> Bool { InputFile.size(of: path) != nil || OutputFile.exists(path) }
 
-    /// Writes `bytes` through an ``OutputFile``: a temporary file beside `path`, flushed, then
+    /// Writes `bytes` through an `OutputFile` (FileSafety): a temporary file beside `path`, flushed, then
     /// moved into place. A failure or an interruption never leaves a half-written `path`.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(CaptionFormatError) {
         do {

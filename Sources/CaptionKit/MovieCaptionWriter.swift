@@ -289,9 +289,9 @@ public struct MovieCaptionWriter {
         return try registry.inputFormat(path: path, bytes: head, name: nil)
     }
 
-    /// The words of each line-21 frame (29.97 fps, ``CEA608FrameSchedule/lineRate``), whatever
+    /// The words of each line-21 frame (29.97 fps, `CEA608FrameSchedule.lineRate`), whatever
     /// the video's rate: each file's words in the field of its channel. A/53 data spreads them
-    /// over the pictures at the video's rate (``A53FrameCaptions``), a `c608` track has a sample
+    /// over the pictures at the video's rate (`A53FrameCaptions`), a `c608` track has a sample
     /// for each frame with data. Two files for one field are refused.
     public static func c608Schedule(_ files: [Prepared], options: Options) throws -> (
         schedule: CEA608FrameSchedule, diagnostics: [Diagnostic]
