@@ -1,6 +1,15 @@
 #ifndef CAPTIONS_CLIBXML2_SHIM_H
 #define CAPTIONS_CLIBXML2_SHIM_H
 // Bridge to libxml2. Only the XML module imports this target.
+#include <libxml/xmlversion.h>
+// Debian's libxml2 is built with ICU, so its encoding.h pulls in the system's ICU headers
+// (<unicode/ucnv.h>), whose `UErrorCode` differs from the one of Foundation's own ICU
+// (_FoundationICU): a module that imports Foundation and sees this one (Media, Dashboard… through
+// Metadata → XML) then fails to build ("'UErrorCode' has different definitions in different
+// modules"). We never touch libxml2's ICU converters; only the last two fields of
+// `xmlCharEncodingHandler` (pointers we never read, behind a pointer we never follow) depend on
+// the macro, so leaving the ICU declarations out changes nothing the XML module uses.
+#undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/tree.h>
