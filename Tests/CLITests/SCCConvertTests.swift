@@ -59,7 +59,7 @@ import Testing
         // --strict refuses, and says why.
         let strictOut = dir.path("strict.json")
         let strict = try CLIRunner.run(["convert", "--strict", source, strictOut])
-        #expect(strict.status != 0)
+        #expect(strict.status == 2, "\(strict.stderr)")
         #expect(!FileManager.default.fileExists(atPath: strictOut))
         #expect(!strict.stderr.isEmpty)
     }

@@ -58,7 +58,7 @@ import Testing
         try TrackClips.run(
             "ffmpeg",
             ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "movie=\(movie)[out0+subcc]", "-map", "0:1", srt])
-        let theirs = PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8))
+        let theirs = try PeerDecoders.parseSRT(String(contentsOfFile: srt, encoding: .utf8))
         let (ours, _) = try CaptionFile.read(movie, options: Self.sei())
         let grouped = TrackClips.screens(ours.document.captions)
         #expect(theirs.count == grouped.count && grouped.count == 7)

@@ -57,12 +57,12 @@ import Testing
         let srt = dir.path("ours.srt")
         let converted = try CLIRunner.run(["convert", movie, srt])
         #expect(converted.status == 0, "\(converted.stderr)")
-        let ours = PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8))
+        let ours = try PeerDecoders.parseSRT(String(contentsOfFile: srt, encoding: .utf8))
         let peer = dir.path("subcc.srt")
         try TrackClips.run(
             "ffmpeg",
             ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "movie=\(movie)[out0+subcc]", "-map", "0:1", peer])
-        let theirs = PeerDecoders.parseSRT(try String(contentsOfFile: peer, encoding: .utf8))
+        let theirs = try PeerDecoders.parseSRT(String(contentsOfFile: peer, encoding: .utf8))
         #expect(theirs.count == 7 && ours.count == 7)
         for (t, o) in zip(theirs, ours) {
             #expect(abs(t.start - o.start) < 0.0015 && abs(t.end - o.end) < 0.0015, "\(t) vs \(o)")

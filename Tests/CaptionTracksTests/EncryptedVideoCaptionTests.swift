@@ -52,7 +52,7 @@ import Testing
         try TrackClips.run(
             "ffmpeg",
             ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "movie=\(movie)[out0+subcc]", "-map", "0:1", srt])
-        return PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8))
+        return try PeerDecoders.parseSRT(String(contentsOfFile: srt, encoding: .utf8))
     }
 
     static func seiCaptions(_ movie: String) throws -> CaptionReadResult {

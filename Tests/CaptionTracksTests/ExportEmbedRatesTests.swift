@@ -183,7 +183,7 @@ import Testing
     static func ffmpeg(_ input: [String], in dir: TemporaryDirectory) throws -> [PeerDecoders.Cue] {
         let srt = dir.path("ffmpeg-\(UUID().uuidString).srt")
         try TrackClips.run("ffmpeg", ["-loglevel", "error", "-y"] + input + [srt])
-        return PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8))
+        return try PeerDecoders.parseSRT(String(contentsOfFile: srt, encoding: .utf8))
     }
 }
 

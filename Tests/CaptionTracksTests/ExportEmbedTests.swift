@@ -80,7 +80,7 @@ import Testing
         let srt = dir.path("subcc.srt")
         try TrackClips.run(
             "ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "movie=\(out)[out0+subcc]", "-map", "0:1", srt])
-        let theirs = PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8))
+        let theirs = try PeerDecoders.parseSRT(String(contentsOfFile: srt, encoding: .utf8))
         let grouped = TrackClips.screens(ours.document.captions)
         #expect(theirs.count == grouped.count)
         for (t, o) in zip(theirs, grouped) {

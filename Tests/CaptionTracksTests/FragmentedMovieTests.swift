@@ -127,7 +127,7 @@ import Testing
         let r = try CLIRunner.run(["convert", frag, srt])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(
-            PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8)).count
+            try PeerDecoders.parseSRT(String(contentsOfFile: srt, encoding: .utf8)).count
                 == ours.document.captions.count)
         // The CLI on the segments (`convert --init INIT SEG… -o OUT`): the same file.
         let fromSegments = dir.path("segments.srt")
@@ -221,7 +221,7 @@ import Testing
             "ffmpeg",
             ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "movie=\(frag)[out0+subcc]", "-map", "0:1", subcc])
         Self.expectSame(
-            ours.document.captions, PeerDecoders.parseSRT(try String(contentsOfFile: subcc, encoding: .utf8)), "sei")
+            ours.document.captions, try PeerDecoders.parseSRT(String(contentsOfFile: subcc, encoding: .utf8)), "sei")
         let (initialization, segments) = try Self.split(frag, in: dir)
         let pieces = try Self.read(try MovieCaptions(initialization: initialization, segments: segments), source: "sei")
         #expect(pieces.document.captions == ours.document.captions)
@@ -271,7 +271,7 @@ import Testing
         #expect(pieces.document.captions == ours.document.captions)
         let srt = dir.path("ffmpeg.srt")
         try TrackClips.run("ffmpeg", ["-loglevel", "error", "-y", "-copyts", "-i", joined, "-map", "0:s:0", srt])
-        let theirs = PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8))
+        let theirs = try PeerDecoders.parseSRT(String(contentsOfFile: srt, encoding: .utf8))
         let grouped = TrackClips.screens(ours.document.captions)
         #expect(theirs.count >= 2 && grouped.count == theirs.count, "\(grouped) vs \(theirs)")
         for (o, t) in zip(grouped, theirs) {

@@ -8,13 +8,16 @@ import Testing
 /// iTT → tx3g track → FFmpeg's mov_text decoder: the same texts and times as our iTT reader
 /// reads (FFmpeg writes SRT in whole milliseconds); and our own reading of the track.
 @Suite struct MovTextTrackTests {
-    static var fixtures: [URL] { TestPaths.files(in: TestPaths.sharedFixture("itt"), withExtension: "itt") }
+    /// The shared iTT fixtures; an error when there is none (the loop would check nothing).
+    static func fixtures() throws -> [URL] {
+        try TestPaths.fixtures(in: TestPaths.sharedFixture("itt"), withExtension: "itt")
+    }
 
     @Test(arguments: ["mp4", "mov"])
     func ffmpegReadsTheITTCaptionsBack(container: String) throws {
         let dir = try TemporaryDirectory("tx3g-ffmpeg")
         let clip = try TrackClips.make("clip.\(container)", in: dir)
-        for fixture in Self.fixtures {
+        for fixture in try Self.fixtures() {
             let out = dir.path("out.\(container)")
             var options = MovieCaptionWriter.Options()
             options.language = "en-US"

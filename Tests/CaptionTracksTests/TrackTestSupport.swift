@@ -33,7 +33,7 @@ enum TrackClips {
     static func ffmpegSubtitles(_ movie: String, in dir: TemporaryDirectory) throws -> [PeerDecoders.Cue] {
         let srt = dir.path("ffmpeg-\(UUID().uuidString).srt")
         try run("ffmpeg", ["-loglevel", "error", "-y", "-i", movie, "-map", "0:s:0", srt])
-        return PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8))
+        return try PeerDecoders.parseSRT(String(contentsOfFile: srt, encoding: .utf8))
     }
 
     /// A cue's text as FFmpeg's 608 decoder prints it, made comparable with ours: its `\\h`

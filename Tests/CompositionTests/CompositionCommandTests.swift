@@ -94,7 +94,7 @@ import Testing
             ? ["-f", "lavfi", "-i", "movie=\(path)[out0+subcc]", "-map", "0:1", srt]
             : ["-i", path, "-map", "0:s:0", srt]
         try MediaTools.ffmpeg(args)
-        return PeerDecoders.parseSRT(try String(contentsOfFile: srt, encoding: .utf8)).map {
+        return try PeerDecoders.parseSRT(String(contentsOfFile: srt, encoding: .utf8)).map {
             (plainText($0.text), $0.start, $0.end)
         }
     }
@@ -330,7 +330,8 @@ import Testing
         let again = try CLIRunner.run([
             "compose", dir.path("a.mp4"), dir.path("b.mp4"), "-o", out, "--progress", "none",
         ])
-        #expect(again.status != 0)
+        #expect(again.status == 2, "\(again.stderr)")
+        #expect(again.stderr.contains("already exists"), "\(again.stderr)")
     }
 
     /// A phone-style clip: coded 160x90 (left half blue, right half red) with a 90° display

@@ -135,7 +135,7 @@ import Testing
         #expect(NumberedClips.number(image.rgba, width: 64, x: 32, y: 32, channels: 4).frame == 45)
         // An existing output is kept without --force.
         let again = try CLIRunner.run(["frame", clip, "--at", "2", "-o", png])
-        #expect(again.status != 0)
+        #expect(again.status == 2, "\(again.stderr)")
         let kept = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: png))))
         #expect(NumberedClips.number(kept.rgba, width: 64, x: 32, y: 32, channels: 4).frame == 45)
         let forced = try CLIRunner.run(["frame", clip, "--at", "2", "-o", png, "--force"])
@@ -144,7 +144,7 @@ import Testing
         #expect(NumberedClips.number(replaced.rgba, width: 64, x: 32, y: 32, channels: 4).frame == 60)
         // Past the end: an error, no file.
         let late = try CLIRunner.run(["frame", clip, "--at", "9", "-o", dir.path("late.png")])
-        #expect(late.status != 0 && late.stderr.contains("past the end"), "\(late.stderr)")
+        #expect(late.status == 2 && late.stderr.contains("past the end"), "\(late.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("late.png")))
     }
 

@@ -18,8 +18,9 @@ import Testing
     /// Documents to change: name and captions.
     static func documents() throws -> [(name: String, captions: [Caption])] {
         var documents: [(String, [Caption])] = []
-        let shared = TestPaths.files(in: TestPaths.sharedFixture("scc"), withExtension: "scc")
-        let fuzz = TestPaths.files(in: TestPaths.fixture("fuzz/scc"), withExtension: "scc")
+        // Either folder empty would leave only the generated document.
+        let shared = try TestPaths.fixtures(in: TestPaths.sharedFixture("scc"), withExtension: "scc")
+        let fuzz = try TestPaths.fixtures(in: TestPaths.fixture("fuzz/scc"), withExtension: "scc")
         for url in shared + fuzz {
             let bytes = [UInt8](try Data(contentsOf: url))
             guard let read = try? SCCReader(options: CaptionFormatOptions(fileName: url.lastPathComponent)).read(bytes)

@@ -89,8 +89,8 @@ extension WriterCrossCheckTests {
         let words = ["00:00:03:00\t94ad 94ad", "00:00:03:28\t9426 9426", "00:00:04:00\t94ad 94ad", "00:00:05:10\tc4c4"]
         for (tool, cues, seconds) in try Self.decodedByPeers(document, words: words) where tool == "FFmpeg" {
             let two = cues.first { Self.rows($0.text) == "BB\nCC" }
-            // FFmpeg's SRT has "CC", an empty line and "DD": PeerDecoders.parseSRT, which splits
-            // cues at empty lines, keeps "CC".
+            // FFmpeg's SRT has "CC", an empty line and "DD" in one cue: PeerDecoders.parseSRT
+            // keeps the empty line inside the cue, whose text starts with "CC".
             let last = cues.first { Self.rows($0.text).hasPrefix("CC") }
             #expect(
                 two.map { abs($0.start - seconds(90)) <= frame && abs($0.end - seconds(120)) <= frame } == true,

@@ -26,7 +26,8 @@ import Testing
     func files(_ dir: TemporaryDirectory) throws -> [String] {
         let styled = dir.path("styled.srt")
         try Self.styled.write(toFile: styled, atomically: true, encoding: .utf8)
-        return TestPaths.files(in: TestPaths.sharedFixture("srt"), withExtension: "srt").map(\.path) + [styled]
+        // The shared fixtures must be there: with none, only the styled sample would be checked.
+        return try TestPaths.fixtures(in: TestPaths.sharedFixture("srt"), withExtension: "srt").map(\.path) + [styled]
     }
 
     func ours(_ path: String) throws -> [PeerDecoders.Cue] {

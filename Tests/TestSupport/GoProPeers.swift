@@ -32,7 +32,11 @@ public enum GoProPeers {
         guard result.status == 0 else {
             throw PeerDecoders.Failure.failed("py-gpmf-parser (run `make test` to install it)", result.stderr)
         }
-        return (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[Double]]) ?? []
+        // Output that is not a list of samples is an error, never "no sample".
+        guard let samples = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[Double]] else {
+            throw PeerDecoders.Failure.failed("py-gpmf-parser (unparsable output)", result.stdout + result.stderr)
+        }
+        return samples
     }
 
     /// `exiftool -ee -n -j -G3` on `path`: one dictionary per document (Doc1, Doc2… for the
@@ -41,9 +45,9 @@ public enum GoProPeers {
         let result = try CLIRunner.runProcess(
             try PeerDecoders.tool("exiftool"), ["-ee", "-n", "-j", "-G3", "-api", "LargeFileSupport=1", path])
         guard result.status == 0 else { throw PeerDecoders.Failure.failed("exiftool", result.stderr) }
-        guard let list = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]],
+        guard let list = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]],
             let all = list.first
-        else { return [] }
+        else { throw PeerDecoders.Failure.failed("exiftool (unparsable output)", result.stdout + result.stderr) }
         // Group "DocN:Tag" keys by document.
         var docs: [Int: [String: Any]] = [:]
         for (key, value) in all {

@@ -34,7 +34,7 @@ public enum PeerDecoders {
         let srt = directory.path("ffmpeg.srt")
         let result = try CLIRunner.runProcess(try tool("ffmpeg"), ["-loglevel", "error", "-y", "-i", scc, srt])
         guard result.status == 0 else { throw Failure.failed("ffmpeg", result.stderr) }
-        return parseSRT(try String(contentsOfFile: srt, encoding: .utf8))
+        return try parseSRT(String(contentsOfFile: srt, encoding: .utf8))
     }
 
     /// `tt convert -i x.scc -o x.ttml`, parsed.
@@ -42,7 +42,7 @@ public enum PeerDecoders {
         let ttml = directory.path("ttconv.ttml")
         let result = try CLIRunner.runProcess(try tool("tt"), ["convert", "-i", scc, "-o", ttml])
         guard result.status == 0 else { throw Failure.failed("tt convert", result.stderr + result.stdout) }
-        return parseTTML(try String(contentsOfFile: ttml, encoding: .utf8))
+        return try parseTTML(String(contentsOfFile: ttml, encoding: .utf8))
     }
 
     /// ttconv on many SCC files in one Python process (what `tt convert -i x.scc -o x.ttml`
@@ -62,35 +62,77 @@ public enum PeerDecoders {
         for (input, output) in zip(sccFiles, outputs) { arguments += [input, output] }
         let result = try CLIRunner.runProcess(try tool("python3"), arguments)
         guard result.status == 0 else { throw Failure.failed("ttconv (python3 -c)", result.stderr) }
-        return try outputs.map { parseTTML(try String(contentsOfFile: $0, encoding: .utf8)) }
+        return try outputs.map { try parseTTML(String(contentsOfFile: $0, encoding: .utf8)) }
     }
 
     // MARK: - Parsing
+    //
+    // Each parser throws on text it cannot read: a peer's garbage must not become an empty list
+    // that an `isEmpty` or count check accepts. An empty file is no cue.
 
-    public static func parseSRT(_ text: String) -> [Cue] {
+    /// SubRip as FFmpeg writes it: a cue number, a timing line, then text lines. A blank line
+    /// ends the cue only where the next cue (a number, then a timing line) or the end follows:
+    /// FFmpeg keeps a caption's empty row as an empty line inside the cue.
+    public static func parseSRT(_ text: String) throws -> [Cue] {
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map(String.init)
+        func blank(_ k: Int) -> Bool { lines[k].trimmingCharacters(in: .whitespaces).isEmpty }
+        func startsCue(_ k: Int) -> Bool {
+            k + 1 < lines.count && Int(lines[k].trimmingCharacters(in: .whitespaces)) != nil
+                && lines[k + 1].contains(" --> ")
+        }
         var cues: [Cue] = []
-        let blocks = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
-        for block in blocks {
-            let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            guard lines.count >= 3, let arrow = lines[1].range(of: " --> ") else { continue }
-            let start = srtSeconds(String(lines[1][..<arrow.lowerBound]))
-            let end = srtSeconds(String(lines[1][arrow.upperBound...]))
-            var body = lines[2...].joined(separator: "\n")
+        var i = 0
+        while i < lines.count {
+            if blank(i) {
+                i += 1
+                continue
+            }
+            guard startsCue(i), let arrow = lines[i + 1].range(of: " --> ") else {
+                throw Failure.failed("SRT parser", "line \(i + 1) starts no cue: \(lines[i].debugDescription)")
+            }
+            let start = srtSeconds(String(lines[i + 1][..<arrow.lowerBound]))
+            let end = srtSeconds(String(lines[i + 1][arrow.upperBound...]))
+            guard start.isFinite, end.isFinite else {
+                throw Failure.failed("SRT parser", "line \(i + 2) is no timing line: \(lines[i + 1].debugDescription)")
+            }
+            var j = i + 2
+            var body: [String] = []
+            while j < lines.count {
+                if blank(j) {
+                    var k = j
+                    while k < lines.count && blank(k) { k += 1 }
+                    if k == lines.count || startsCue(k) { break }
+                }
+                body.append(lines[j])
+                j += 1
+            }
             // FFmpeg's markup: <font …>, </font>, <i>, </i>, <u>, </u>, {\an7}. Text may hold
             // "<" itself, so only these are removed.
-            body = body.replacing(/<font[^>]*>|<\/font>|<\/?[iub]>|\{\\an\d\}/, with: "")
-            cues.append(Cue(start: start, end: end, text: body))
+            let text = body.joined(separator: "\n").replacing(/<font[^>]*>|<\/font>|<\/?[iub]>|\{\\an\d\}/, with: "")
+            cues.append(Cue(start: start, end: end, text: text))
+            i = j
         }
         return cues
     }
 
+    /// `HH:MM:SS,mmm` as seconds; NaN when it is not one.
     public static func srtSeconds(_ text: String) -> Double {
-        let parts = text.replacingOccurrences(of: ",", with: ":").split(separator: ":").compactMap { Double($0) }
+        let parts = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ":")
+            .split(separator: ":").compactMap { Double($0) }
         guard parts.count == 4 else { return .nan }
         return parts[0] * 3600 + parts[1] * 60 + parts[2] + parts[3] / 1000
     }
 
-    public static func parseTTML(_ text: String) -> [Cue] {
+    /// ttconv's TTML output: each `<p>` with its clock times and its text (spans' tags
+    /// removed, `<br/>` as "\n"). Throws when the text is no TTML document, when a `<p>` is not
+    /// in the form ttconv writes, or when a time is not a clock time.
+    public static func parseTTML(_ text: String) throws -> [Cue] {
+        guard text.contains("<tt ") || text.contains("<tt>") else {
+            throw Failure.failed("TTML parser", "no <tt> element in \(text.prefix(200).debugDescription)")
+        }
         var cues: [Cue] = []
         for match in text.matches(of: /<p [^>]*?begin="([^"]+)"(?: end="([^"]+)")?[^>]*>(.*?)<\/p>/) {
             var body = String(match.output.3).replacing(/<br\s*\/>/, with: "\n")
@@ -100,14 +142,21 @@ public enum PeerDecoders {
             ] {
                 body = body.replacingOccurrences(of: entity, with: character)
             }
-            cues.append(
-                Cue(
-                    start: clockSeconds(String(match.output.1)),
-                    end: match.output.2.map { clockSeconds(String($0)) } ?? .infinity, text: body))
+            let start = clockSeconds(String(match.output.1))
+            let end = match.output.2.map { clockSeconds(String($0)) } ?? .infinity
+            guard start.isFinite, !end.isNaN else {
+                throw Failure.failed("TTML parser", "times not in clock form: \(match.output.0)")
+            }
+            cues.append(Cue(start: start, end: end, text: body))
+        }
+        let paragraphs = text.matches(of: /<p[ >\/]/).count
+        guard paragraphs == cues.count else {
+            throw Failure.failed("TTML parser", "\(paragraphs) <p> elements, \(cues.count) read: \(text)")
         }
         return cues
     }
 
+    /// `HH:MM:SS(.fff)` as seconds; NaN when it is not one.
     public static func clockSeconds(_ text: String) -> Double {
         let parts = text.split(separator: ":").compactMap { Double($0) }
         guard parts.count == 3 else { return .nan }

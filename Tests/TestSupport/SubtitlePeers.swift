@@ -22,9 +22,12 @@ public enum SubtitlePeers {
         guard result.status == 0, let data = result.stdout.data(using: .utf8),
             let rows = try JSONSerialization.jsonObject(with: data) as? [[Any]]
         else { throw PeerDecoders.Failure.failed("pycaption", result.stderr) }
-        return rows.compactMap { row in
-            guard row.count == 3, let s = row[0] as? Double, let e = row[1] as? Double, let t = row[2] as? String
-            else { return nil }
+        // A row that is not [start, end, text] is an error, never a cue left out.
+        return try rows.map { row in
+            guard row.count == 3, let s = (row[0] as? NSNumber)?.doubleValue,
+                let e = (row[1] as? NSNumber)?.doubleValue,
+                let t = row[2] as? String
+            else { throw PeerDecoders.Failure.failed("pycaption (unparsable row)", "\(row)") }
             return PeerDecoders.Cue(ours: s, end: e, text: t)
         }
     }
