@@ -16,9 +16,10 @@ packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev 
 # Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption,
 # Node.js to run the web-platform-tests WebVTT pages' own assertions, exiftool for metadata,
 # mount for the media tests' read-only and full tmpfs destinations, openssl to encrypt CENC test clips.
-# GStreamer's qtdemux (gst-launch-1.0, plugins-good) reads WebVTT tracks (wvtt) for the cross-check.
+# GStreamer's qtdemux (gst-launch-1.0, plugins-good) reads WebVTT tracks (wvtt) for the cross-check;
+# its ttmlparse and ttmlrender (plugins-bad) read and draw our iTT (Tests/ITTTests/ITTWitnessTests).
 (( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk nodejs libimage-exiftool-perl mount openssl
-                              gstreamer1.0-tools gstreamer1.0-plugins-good)
+                              gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-bad)
 
 missing=()
 for p in "${packages[@]}"; do

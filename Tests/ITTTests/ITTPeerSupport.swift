@@ -1,0 +1,76 @@
+import CaptionCore
+import Foundation
+import TestSupport
+import Testing
+
+/// Our readings and expectations as ``TTMLPeers/Cue``s, and their comparison with a peer's.
+enum ITTPeer {
+    /// Our reading of a document as cues: each caption's text, times and region (its
+    /// origin and extent when they are in percent).
+    static func cues(_ document: CaptionDocument) -> [TTMLPeers.Cue] {
+        TTMLPeers.sorted(
+            document.captions.map { caption in
+                TTMLPeers.Cue(
+                    start: caption.timeRange.start.seconds, end: caption.timeRange.end.seconds, text: caption.text,
+                    placement: caption.region.map(placement))
+            })
+    }
+
+    static func placement(_ region: CaptionRegion) -> TTMLPeers.Placement {
+        func percent(_ a: CaptionDimension?, _ b: CaptionDimension?) -> [Double]? {
+            guard let a, let b, a.unit == .percent, b.unit == .percent else { return nil }
+            return [a.value, b.value]
+        }
+        return TTMLPeers.Placement(
+            region: region.identifier ?? "", origin: percent(region.origin?.x, region.origin?.y),
+            extent: percent(region.size?.width, region.size?.height))
+    }
+
+    /// The seconds of `frames` frames at 30000/1001 frames a second, worked out here rather
+    /// than by `FrameRate`.
+    static func ntsc(_ frames: Int) -> Double { Double(frames * 1001) / 30000 }
+
+    /// How a peer's cues differ from the expected ones: count, text (each line with its ends
+    /// trimmed, when `trimmingLines`), times beyond `tolerance` seconds, and — where the expected
+    /// cue has them — region name, origin and extent (to 0.001 %).
+    static func differences(
+        _ peer: [TTMLPeers.Cue], _ expected: [TTMLPeers.Cue], tolerance: Double, trimmingLines: Bool = false,
+        regions: Bool = true
+    ) -> [String] {
+        func text(_ t: String) -> String {
+            trimmingLines
+                ? t.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n") : t
+        }
+        var found: [String] = []
+        if peer.count != expected.count {
+            found.append("\(peer.count) cues against \(expected.count) expected:\n\(peer)\n≠\n\(expected)")
+        }
+        for (p, e) in zip(peer, expected) {
+            if text(p.text) != text(e.text) { found.append("text: \(p) ≠ \(e)") }
+            if abs(p.start - e.start) > tolerance || !(abs(p.end - e.end) <= tolerance || p.end == e.end) {
+                found.append("times: \(p) ≠ \(e)")
+            }
+            guard regions, let want = e.placement else { continue }
+            guard let got = p.placement else {
+                found.append("no region: \(p) ≠ \(e)")
+                continue
+            }
+            if !want.region.isEmpty && got.region != want.region { found.append("region: \(p) ≠ \(e)") }
+            for (a, b) in [(got.origin, want.origin), (got.extent, want.extent)] {
+                guard let b else { continue }
+                guard let a, a.count == b.count, zip(a, b).allSatisfy({ abs($0 - $1) < 0.001 }) else {
+                    found.append("region geometry: \(p) ≠ \(e)")
+                    break
+                }
+            }
+        }
+        return found
+    }
+
+    /// Every iTT and TTML file held in: Fixtures/itt and ../shared/fixtures/itt; an error when
+    /// there is none (a missing folder would otherwise check nothing).
+    static func heldInFixtures() throws -> [URL] {
+        try TestPaths.fixtures(in: TestPaths.fixture("itt"), withExtension: "itt")
+            + TestPaths.fixtures(in: TestPaths.sharedFixture("itt"), withExtension: "itt")
+    }
+}
