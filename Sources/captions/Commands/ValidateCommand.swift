@@ -13,7 +13,9 @@ struct ValidateCommand: ParsableCommand {
             The rules are listed in Specs/validation-rules.md. For SCC input the file is also \
             checked as a decoder receives it (overruns, captions never displayed, parity).
             Exit status: 0 clean (warnings allowed), 1 error-level findings, 2 unreadable input.
-            --fix -o OUT writes a conformed and shifted document that validates clean.
+            --fix -o OUT writes a conformed and shifted document; it exits 0 when that document \
+            validates clean and 1 when error-level findings remain in it (they are printed; the \
+            output is written all the same, with every fix that could be made).
             """)
 
     @Argument(help: "The caption file to check (any readable format: scc, itt, json).")
@@ -52,22 +54,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let (result, format) = try CaptionFile.read(file, format: read.from, options: read.formatOptions())
-        // The frame rate and timecode `captions convert` would write with the same options.
-        var settings = CaptionConversionSettings(
-            target: target, document: result.document, options: read.formatOptions())
-        let rate = settings.frameRate
-        // An SCC file is judged by the words it carries; what a re-encode needs is a note.
-        settings.sourceIsTransmitted608 = format.name == "scc"
-        if let videoDuration {
-            let end = try TimeArgument.parse(videoDuration, option: "--video-duration", rate: rate)
-            guard end >= .zero else {
-                throw Exit.Failure("--video-duration must be a time from zero on, not \(videoDuration)")
-            }
-            settings.videoDuration = end
-        }
-        let validator = CaptionConversionValidator(
-            captions: result.document.captions, settings: settings, fileName: file)
-        let warnings = validator.warnings()
+        let (settings, warnings) = try check(result, format: format, file: file)
         let report = ValidationReport(
             file: file, settings: settings, captionCount: result.document.captions.count,
             readerDiagnostics: result.diagnostics, warnings: warnings)
@@ -92,9 +79,44 @@ struct ValidateCommand: ParsableCommand {
                 Console.error(CommandLineWords.said(d).description)
             }
             Console.error("wrote \(output)")
+            // The output is judged as `captions validate OUT` judges it. What the fixer could not
+            // fix (text that cannot fit, a caption past the video's end…) stays in it: the file is
+            // kept — every fix that could be made, the rest left to edit by hand, as a linter's
+            // --fix does — and the status says the run is not clean (README: 1 for error-level
+            // findings).
+            let (back, backFormat) = try CaptionFile.read(output, options: read.formatOptions())
+            let remaining = try check(back, format: backFormat, file: output).warnings
+                .filter { $0.diagnostic.severity == .error }
+            for warning in remaining { Console.error(CommandLineWords.said(warning.diagnostic).description) }
+            if !remaining.isEmpty {
+                Console.error("\(remaining.count) error-level finding(s) remain in \(output) after --fix")
+                throw Exit.Findings()
+            }
             return
         }
         if report.hasErrors { throw Exit.Findings() }
+    }
+
+    /// The settings `captions convert` would write `result` with, and the validator's findings.
+    private func check(_ result: CaptionReadResult, format: CaptionFormat, file: String) throws -> (
+        settings: CaptionConversionSettings, warnings: [CaptionConversionWarning]
+    ) {
+        // The frame rate and timecode `captions convert` would write with the same options.
+        var settings = CaptionConversionSettings(
+            target: target, document: result.document, options: read.formatOptions())
+        let rate = settings.frameRate
+        // An SCC file is judged by the words it carries; what a re-encode needs is a note.
+        settings.sourceIsTransmitted608 = format.name == "scc"
+        if let videoDuration {
+            let end = try TimeArgument.parse(videoDuration, option: "--video-duration", rate: rate)
+            guard end >= .zero else {
+                throw Exit.Failure("--video-duration must be a time from zero on, not \(videoDuration)")
+            }
+            settings.videoDuration = end
+        }
+        let validator = CaptionConversionValidator(
+            captions: result.document.captions, settings: settings, fileName: file)
+        return (settings, validator.warnings())
     }
 }
 
