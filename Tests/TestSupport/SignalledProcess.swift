@@ -41,12 +41,32 @@ public final class SignalledProcess {
 
     public func signal(_ number: Int32) { kill(pid, number) }
 
+    /// The status once reaped (by ``wait()`` or ``statusIfEnded()``).
+    private var reaped: Int32?
+
     /// Waits for the process; its exit status, or 128 + the signal that ended it.
     public func wait() -> Int32 {
+        if let reaped { return reaped }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        if (status & 0x7f) == 0 { return (status >> 8) & 0xff }
-        return 128 + (status & 0x7f)
+        let decoded = Self.decode(status)
+        reaped = decoded
+        return decoded
+    }
+
+    /// The status if the process has ended (reaping it), nil while it runs: unlike
+    /// ``isRunning``, an ended but unreaped process counts as ended.
+    public func statusIfEnded() -> Int32? {
+        if let reaped { return reaped }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        let decoded = Self.decode(status)
+        reaped = decoded
+        return decoded
+    }
+
+    private static func decode(_ status: Int32) -> Int32 {
+        (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
     /// Whether it is still running (not yet reaped).

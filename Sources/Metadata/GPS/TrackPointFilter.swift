@@ -100,6 +100,17 @@ public struct TrackPointFilter: Sendable, Hashable {
         } else {
             kept = candidates
         }
+        if kept.count < points.count {
+            // A speed or course computed from a dropped point is the distance and bearing to it:
+            // on the first point after a privacy zone they locate the last point inside it. They
+            // are worked out again from the points kept (Specs/timed-metadata.md, "Sync and
+            // filters"); recorded ones are the device's own and stay.
+            for i in kept.indices {
+                if kept[i].speedIsComputed { (kept[i].speed, kept[i].speedIsComputed) = (nil, false) }
+                if kept[i].courseIsComputed { (kept[i].course, kept[i].courseIsComputed) = (nil, false) }
+            }
+            Geodesy.fillSpeedAndCourse(&kept)
+        }
         var diagnostics: [Diagnostic] = []
         let at = DiagnosticLocation(file: file)
         if imprecise > 0 {

@@ -55,6 +55,7 @@ public struct GPSMetadataAdder: Sendable {
         diagnostics += timeDiagnostics
         let (kept, filterDiagnostics) = options.filter.apply(to: timed, file: fileName)
         diagnostics += filterDiagnostics
+        if !options.filter.privacyZones.isEmpty { diagnostics += unfilteredGPSWarnings() }
         guard !kept.isEmpty else { throw MetadataError(.noData, "the filters left no point to write") }
         let anchor = try options.sync.anchor(for: movie, points: kept)
         let (placed, placeDiagnostics) = try MetadataSync.place(
@@ -81,6 +82,27 @@ public struct GPSMetadataAdder: Sendable {
             tracks,
             Summary(pointsRead: timed.count, pointsWritten: placed.count, trackIDs: ids, diagnostics: diagnostics)
         )
+    }
+
+    /// One warning per GPS track the movie already has (a camera's `gpmd`, an earlier `mebx`):
+    /// the movie's tracks are copied byte for byte, so a privacy zone does not reach their
+    /// points, and the user must hear of it rather than believe the place hidden.
+    func unfilteredGPSWarnings() -> [Diagnostic] {
+        movie.metadataTracks.compactMap { track -> Diagnostic? in
+            let format = track.format?.description ?? ""
+            let count: Int
+            switch format {
+            case "gpmd": count = (try? movie.goProTelemetry(track).gps.count) ?? 0
+            case "mebx": count = (try? movie.trackPoints(track).count) ?? 0
+            default: return nil
+            }
+            guard count > 0 else { return nil }
+            return Diagnostic(
+                .warning, "metadata.privacy-zone-source",
+                "the movie's own GPS track \(track.id) (\(format), \(count) points) is copied unchanged: the "
+                    + "privacy zones apply only to the points added, not to it",
+                at: DiagnosticLocation(file: nil))
+        }
     }
 
     /// Writes the movie with `tracks` through `write`.

@@ -1,0 +1,154 @@
+import CaptionCore
+import Composition
+import Dashboard
+import Foundation
+import Media
+import Metadata
+import Render
+import TestSupport
+import Testing
+
+/// The dashboard's speed, altitude and position readouts at each frame, against values another
+/// reader gives for the same instants: GoPro's gpmf-parser for a camera's own GPS5 track, gpxpy
+/// for a GPX. The rule applied to the peer's samples is Specs/dashboard-layout.md, "Values at a
+/// frame": the sample in force (the last at or before the frame) moved linearly towards the next.
+@Suite struct DashboardPeerReadoutTests {
+    /// A peer's sample: movie time (s), latitude, longitude, altitude (m), ground speed (m/s).
+    struct Sample {
+        var time, latitude, longitude, altitude, speed: Double
+    }
+
+    /// The peer's values at `t`, interpolated as the spec says; nil before the first sample.
+    static func expected(at t: Double, in samples: [Sample]) -> Sample? {
+        guard let i = samples.lastIndex(where: { $0.time <= t + 1e-9 }) else { return nil }
+        guard i + 1 < samples.count else { return samples[i] }
+        let a = samples[i], b = samples[i + 1]
+        let f = (t - a.time) / (b.time - a.time)
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        return Sample(
+            time: t, latitude: mix(a.latitude, b.latitude), longitude: mix(a.longitude, b.longitude),
+            altitude: mix(a.altitude, b.altitude), speed: mix(a.speed, b.speed))
+    }
+
+    struct Shown {
+        var time: Double
+        var readouts: [WidgetKind: String]
+    }
+
+    /// Exports `clip`'s first `seconds` with the dashboard over `track`; each frame's readouts.
+    static func run(
+        clip: String, track: SampleDataTrack, units: UnitSystem, seconds: Int64, in dir: TemporaryDirectory
+    ) throws -> [Shown] {
+        let fonts = try FontCatalog(directories: [TestPaths.fixture("render/fonts").path])
+        let dashboard = GPSDashboardCompositor(track: track, layout: .standard, units: units, fonts: fonts)
+        var shown: [Shown] = []
+        dashboard.frameObserver = { time, _, renderer in
+            shown.append(Shown(time: time.seconds, readouts: renderer.readouts))
+        }
+        let asset = Asset(path: clip)
+        let session = ExportSession(
+            asset: asset, outputPath: dir.path("dashboard.mp4"), settings: ExportSettings(preset: "ultrafast"))
+        session.timeRange = TimeRange(start: .zero, end: MediaTime(value: seconds, timescale: 1))
+        let duration = try #require(try asset.loadDescription().duration)
+        let video = try #require(try asset.loadDescription().tracks.first { $0.mediaType == .video })
+        try session.apply(
+            VideoComposition.singleTrack(
+                compositor: dashboard, duration: duration, videoTrackID: CompositionTrackID(video.trackID),
+                sampleDataTrackIDs: [track.trackID]),
+            sampleDataTracks: [track])
+        try session.exportSynchronously()
+        return shown
+    }
+
+    /// A readout's number ("12.3", "-22", "33.12677° -117.32734°" gives both).
+    static func numbers(_ text: String?) -> [Double] {
+        (text ?? "").replacingOccurrences(of: "°", with: "").split(separator: " ").compactMap { Double($0) }
+    }
+
+    /// Checks one frame's speed, altitude and position readouts against `e` in `units`: each
+    /// within half its last shown digit (the readout rounds) of the peer's value.
+    static func check(_ frame: Shown, against e: Sample, units: UnitSystem) {
+        // 1 km/h = 1/3.6 m/s; 1 mph = 0.44704 m/s and 1 ft = 0.3048 m (international yard, 1959).
+        let speed = units == .imperial ? e.speed / 0.44704 : e.speed * 3.6
+        let altitude = units == .imperial ? e.altitude / 0.3048 : e.altitude
+        let at = String(format: "%.4f s", frame.time)
+        let s = numbers(frame.readouts[.speed]), a = numbers(frame.readouts[.altitude])
+        let p = numbers(frame.readouts[.coordinates])
+        #expect(s.count == 1 && abs((s.first ?? .nan) - speed) <= 0.05 + 1e-6, "speed at \(at): \(s), peer \(speed)")
+        #expect(
+            a.count == 1 && abs((a.first ?? .nan) - altitude) <= 0.5 + 1e-6, "altitude at \(at): \(a), peer \(altitude)"
+        )
+        #expect(
+            p.count == 2 && abs(p[0] - e.latitude) <= 0.5e-5 + 1e-9 && abs(p[1] - e.longitude) <= 0.5e-5 + 1e-9,
+            "position at \(at): \(p), peer \(e.latitude) \(e.longitude)")
+    }
+
+    /// The Max file's own GPS5 track: gpmf-parser's samples at the frames' times.
+    @Test func goProGPS5ReadoutsMatchGPMFParser() throws {
+        let movie = TestPaths.sharedFixture("media/gopro-max-heromode.mp4").path
+        let theirs = try GoProPeers.gpmfParser(movie).map {
+            Sample(time: $0[0], latitude: $0[1], longitude: $0[2], altitude: $0[3], speed: $0[4])
+        }
+        #expect(theirs.count == 191, "the Max file's GPS5 samples")
+        let metadata = try MovieMetadata(path: movie)
+        let track = try SampleDataTrack(movie: metadata, track: try metadata.gpsTrack())
+        let dir = try TemporaryDirectory("dashboard-gpmf")
+        let frames = try Self.run(clip: movie, track: track, units: .metric, seconds: 3, in: dir)
+        #expect(frames.count == 90, "3 s at 29.97 fps")
+        for frame in frames {
+            let e = try #require(Self.expected(at: frame.time, in: theirs), "a GPS5 sample at \(frame.time) s")
+            Self.check(frame, against: e, units: .metric)
+        }
+        #expect(Set(frames.compactMap { $0.readouts[.speed] }).count >= 5, "the speed changes over the 3 s")
+    }
+
+    /// A GPX 1.0 file with recorded `<speed>`, placed as `export --gpx FILE --sync start` places
+    /// it: gpxpy's values, the first point at zero, in metric and imperial units. Points every
+    /// 0.45 s, so that 25 fps frames never fall half-way (a tie the readout's rounding could take
+    /// either way); the last, at 3.15 s, is past the 3-second clip and left out (Specs/timed-
+    /// metadata.md): from 2.7 s the dashboard holds the 2.7 s point's values.
+    @Test(arguments: [UnitSystem.metric, .imperial])
+    func gpxReadoutsMatchGpxpy(units: UnitSystem) throws {
+        let dir = try TemporaryDirectory("dashboard-gpx")
+        let gpxPath = dir.path("ride.gpx")
+        var text = #"<?xml version="1.0"?><gpx version="1.0" creator="test" xmlns="http://www.topografix.com/GPX/1/0">"#
+        text += "<trk><trkseg>\n"
+        for k in 0..<8 {
+            let ms = 450 * k
+            text += String(
+                format: #"<trkpt lat="%.7f" lon="%.7f"><ele>%.2f</ele><time>2021-06-01T08:00:%02d.%03dZ</time>"#,
+                45.1 + Double(k) * 0.00007, 6.2 + Double(k) * 0.00011, 812.4 + Double(k * k) * 1.7, ms / 1000,
+                ms % 1000)
+            text += String(format: "<speed>%.2f</speed></trkpt>\n", 4.2 + Double(k) * 1.85)
+        }
+        try (text + "</trkseg></trk></gpx>\n").write(toFile: gpxPath, atomically: true, encoding: .utf8)
+        let points = try GPXPeer.trackPoints(gpxPath)
+        #expect(points.count == 8 && points.allSatisfy { $0.speed != nil && $0.elevation != nil })
+        let start = try #require(points.first?.time)
+        let theirs = try points.filter { ($0.time ?? .infinity) - start < 3 }.map { p in
+            Sample(
+                time: try #require(p.time) - start, latitude: p.latitude, longitude: p.longitude,
+                altitude: try #require(p.elevation), speed: try #require(p.speed))
+        }
+
+        let clip = dir.path("clip.mp4")
+        try MediaTools.makeClip(clip, rate: "25", size: "320x240", seconds: 3, audio: false)
+        let movie = try MovieMetadata(path: clip)
+        let document = try GPXReader(fileName: gpxPath).read(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: gpxPath))))
+        let placedIn = try document.timedTrackPoints().points
+        let anchor = try MetadataSync.start.anchor(for: movie, points: placedIn)
+        let (placed, _) = try MetadataSync.place(
+            placedIn, anchor: anchor, offset: .zero, duration: movie.duration, timescale: 1000)
+        let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
+        let track = SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
+
+        let frames = try Self.run(clip: clip, track: track, units: units, seconds: 3, in: dir)
+        #expect(frames.count == 75, "3 s at 25 fps")
+        #expect(theirs.count == 7, "the points inside the clip")
+        for frame in frames {
+            let e = try #require(Self.expected(at: frame.time, in: theirs))
+            Self.check(frame, against: e, units: units)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import CaptionCore
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `captions export`, `burn` and `compose` sent SIGINT or SIGTERM at seeded random moments,
+/// between 50 ms and the command's measured run time. Specs/limits.md ("unfinished outputs"):
+/// the hidden temporary output is removed and the process ends with status 130 (README: "Ctrl-C
+/// leaves no partial file"). So after each
+/// signal the output folder is empty: no output, no `.NAME.captions-PID-RANDOM.tmp`. A failure
+/// names the seed and the delay, which replay it.
+@Suite(.serialized) struct InterruptedMediaCommandTests {
+    static let seeds: [UInt64] = [1, 2, 3]
+    static let signals: [Int32] = [SIGINT, SIGTERM]
+
+    /// The inputs, made once per test: two 4-second 320x240 clips with sound and an SRT.
+    struct Inputs {
+        let dir: TemporaryDirectory
+        var a: String { dir.path("in/a.mp4") }
+        var b: String { dir.path("in/b.mp4") }
+        var srt: String { dir.path("in/cues.srt") }
+
+        init() throws {
+            dir = try TemporaryDirectory("interrupted")
+            try FileManager.default.createDirectory(atPath: dir.path("in"), withIntermediateDirectories: true)
+            try MediaTools.makeClip(a, rate: "25", size: "320x240", seconds: 4)
+            try MediaTools.makeClip(b, rate: "25", size: "320x240", seconds: 4, video: "testsrc=size=320x240:rate=25")
+            var cues = ""
+            for i in 0..<4 {
+                cues += "\(i + 1)\n00:00:0\(i),100 --> 00:00:0\(i),900\nCue number \(i + 1)\n\n"
+            }
+            try cues.write(toFile: srt, atomically: true, encoding: .utf8)
+        }
+    }
+
+    enum Command: String, CaseIterable, CustomTestStringConvertible {
+        case export, burn, compose
+
+        var testDescription: String { rawValue }
+
+        func arguments(_ inputs: Inputs, output: String) -> [String] {
+            let common = ["-o", output, "--preset", "medium", "--progress", "none"]
+            switch self {
+            case .export: return ["export", inputs.a] + common
+            case .burn: return ["burn", inputs.a, inputs.srt] + common
+            case .compose: return ["compose", inputs.a, inputs.b, "--crossfade", "0.5s"] + common
+            }
+        }
+    }
+
+    static func files(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    @Test(arguments: Command.allCases)
+    func aSignalAtARandomMomentLeavesNothing(_ command: Command) throws {
+        let inputs = try Inputs()
+        let folder = inputs.dir.path("out")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let output = folder + "/result.mp4"
+
+        // One complete run, timed: the signals are drawn within it.
+        let clock = ContinuousClock()
+        let started = clock.now
+        let whole = try SignalledProcess(CLIRunner.executable, command.arguments(inputs, output: output))
+        #expect(whole.wait() == 0, "\(command) did not finish by itself")
+        let runTime = clock.now - started
+        let frames = try MediaProbe.streams(output).streams.compactMap(\.frameCount)
+        #expect(!frames.isEmpty, "the complete output has streams")
+        try FileManager.default.removeItem(atPath: output)
+        let seconds = Double(runTime.components.seconds) + Double(runTime.components.attoseconds) / 1e18
+        #expect(seconds > 0.2, "\(command) ran \(seconds) s: too short for a signal to land while it works")
+
+        var interrupted = 0
+        for seed in Self.seeds {
+            // CaptionCore's SplitMix64: the same draws on every machine, so the seed replays a run.
+            var generator = SplitMix64(seed: seed)
+            for signal in Self.signals {
+                let delay = 0.05 + Double(generator.next(below: 1_000_001)) / 1e6 * max(0, seconds - 0.05)
+                let context =
+                    "\(command), seed \(seed), signal \(signal), after \(String(format: "%.3f", delay)) s of a \(String(format: "%.3f", seconds)) s run"
+                let process = try SignalledProcess(CLIRunner.executable, command.arguments(inputs, output: output))
+                usleep(useconds_t(delay * 1e6))
+                if let early = process.statusIfEnded() {
+                    // It finished before the signal: a whole output, then cleared for the next run.
+                    #expect(early == 0, "ended by itself with \(early): \(context)")
+                    #expect(Self.files(in: folder) == ["result.mp4"], "\(context)")
+                    try? FileManager.default.removeItem(atPath: output)
+                    continue
+                }
+                process.signal(signal)
+                let status = process.wait()
+                let left = Self.files(in: folder)
+                if left == ["result.mp4"] {
+                    // The signal came after the rename, while the process was ending (status 130
+                    // from the handler, or 0 when the kernel had already begun the exit and no
+                    // longer delivers signals): the output is then the whole one, never a part.
+                    #expect(status == 130 || status == 0, "status \(status): \(context)")
+                    let got = try MediaProbe.streams(output).streams.compactMap(\.frameCount)
+                    #expect(got == frames, "a partial output (\(got) frames, whole: \(frames)): \(context)")
+                    try FileManager.default.removeItem(atPath: output)
+                } else {
+                    // 130 from the handler; 128 + the signal when it came before the handler was
+                    // installed (a loaded machine still loading the runtime), when nothing had
+                    // been written. Any other status is a crash or a lost signal.
+                    #expect(status == 130 || status == 128 + signal, "status \(status): \(context)")
+                    #expect(left.isEmpty, "left in the output folder: \(left): \(context)")
+                    if status == 130 { interrupted += 1 }
+                }
+            }
+        }
+        // The delays are spread over the run: most signals land while the command works, and
+        // its handler ends it.
+        #expect(
+            interrupted >= Self.seeds.count * Self.signals.count / 2,
+            "\(command): only \(interrupted) runs ended by the handler (status 130; run time \(seconds) s)")
+    }
+}
