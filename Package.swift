@@ -126,7 +126,7 @@ let package = Package(
         .target(
             name: "CaptionsCLI",
             dependencies: [
-                "CaptionKit", "FileSafety",
+                "CaptionKit", "FileSafety", "Metadata",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

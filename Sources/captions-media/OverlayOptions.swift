@@ -38,6 +38,11 @@ struct OverlayOptions: ParsableArguments {
     @Option(name: .long, help: "Units of widgets that name none: metric (default), imperial or nautical.")
     var units: UnitSystem = .metric
 
+    /// The points the dashboard leaves out, as `metadata add` leaves them out of the tracks it
+    /// writes. A privacy zone also leaves the movie's own data tracks and location tags out of
+    /// the output: they hold the positions the dashboard hides.
+    @OptionGroup(title: "GPS points left out") var filtering: GPSFilterOptions
+
     @Option(
         name: .long,
         help:
@@ -68,8 +73,8 @@ struct OverlayOptions: ParsableArguments {
         if overlay.contains(.captions), captions == nil {
             throw ValidationError("--overlay captions needs --captions FILE")
         }
-        if !overlay.contains(.gps), gpx != nil || layout != nil {
-            throw ValidationError("--gpx and --layout go with --overlay gps")
+        if !overlay.contains(.gps), gpx != nil || layout != nil || filtering.isGiven {
+            throw ValidationError("--gpx, --layout, --hide-near, --max-dop and --max-speed go with --overlay gps")
         }
         if MetadataSync(rawValue: sync) == nil { throw ValidationError("--sync: expected creation-time, gps or start") }
     }
@@ -87,7 +92,9 @@ struct OverlayOptions: ParsableArguments {
         for kind in kinds {
             switch kind {
             case .gps:
-                let track = try gpsTrack(movie: path, diagnostics: &diagnostics)
+                let filter = try filtering.filter()
+                if !filter.privacyZones.isEmpty { hidePlaces(in: session, movie: path, diagnostics: &diagnostics) }
+                let track = try gpsTrack(movie: path, filter: filter, diagnostics: &diagnostics)
                 tracks.append(track)
                 compositors.append(
                     GPSDashboardCompositor(
@@ -126,17 +133,39 @@ struct OverlayOptions: ParsableArguments {
         return try DashboardLayoutReader(fileName: layout).read(bytes)
     }
 
-    /// The dashboard's data: the GPX placed on the movie, or the movie's own metadata track.
-    private func gpsTrack(movie path: String, diagnostics: inout [Diagnostic]) throws -> SampleDataTrack {
+    /// A privacy zone leaves out of the output what would show the hidden places anyway: the
+    /// movie's data tracks (a GoPro `gpmd`, a `mebx` track: every position of the ride) and its
+    /// location tags. Said, so that a user who wanted them knows where they went.
+    private func hidePlaces(in session: ExportSession, movie path: String, diagnostics: inout [Diagnostic]) {
+        session.settings.dropsLocationMetadata = true
+        guard !session.settings.dropDataTracks else { return }
+        session.settings.dropDataTracks = true
+        diagnostics.append(
+            Diagnostic(
+                .warning, "metadata.privacy-zone-source",
+                "--hide-near: the movie's data tracks (GPS among them) and location tags are left out of the output, "
+                    + "since they would show the hidden places", at: DiagnosticLocation(file: path)))
+    }
+
+    /// The dashboard's data, with `filter` applied: the GPX placed on the movie, or the movie's
+    /// own metadata track.
+    private func gpsTrack(movie path: String, filter: TrackPointFilter, diagnostics: inout [Diagnostic]) throws
+        -> SampleDataTrack
+    {
         let movie = try MovieMetadata(path: path)
         guard let gpx else {
-            return try SampleDataTrack(movie: movie, track: try movie.gpsTrack(id: metadataTrack))
+            let (track, found) = try SampleDataTrack.filtered(
+                movie: movie, track: try movie.gpsTrack(id: metadataTrack), filter: filter, file: path)
+            diagnostics += found
+            return track
         }
         let bytes = try InputFile.read(gpx, limit: 512 << 20, what: "GPX file")
         let document = try GPXReader(fileName: gpx).read(bytes)
         diagnostics += document.diagnostics
-        let (points, timeDiagnostics) = try document.timedTrackPoints()
+        let (timed, timeDiagnostics) = try document.timedTrackPoints()
         diagnostics += timeDiagnostics
+        let (points, filterDiagnostics) = filter.apply(to: timed, file: gpx)
+        diagnostics += filterDiagnostics
         let offset = try gpxOffset.map { try TimeArgument.seconds($0, option: "--gpx-offset") } ?? .zero
         let sync = MetadataSync(rawValue: self.sync) ?? .creationTime
         let anchor = try sync.anchor(for: movie, points: points)

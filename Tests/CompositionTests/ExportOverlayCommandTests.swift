@@ -50,6 +50,47 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// `export --overlay gps --hide-near`: the dashboard leaves out exactly the camera's points
+    /// that gpmf-parser puts inside the zone (the count the filter reports against the count
+    /// worked out here by the haversine rule of Specs/timed-metadata.md), and the output keeps
+    /// no data track and no location tag that would show them anyway (ffprobe).
+    @Test func aPrivacyZoneHidesTheDashboardsPointsAndTheTracksThatHoldThem() throws {
+        let dir = try TemporaryDirectory()
+        let out = dir.path("out.mp4")
+        let gps = try GoProPeers.gpmfParser(Self.movie)
+        try #require(gps.count > 10)
+        // A zone around the first point, 3 m across: some of the camera's points in, some out.
+        let (lat, lon) = (gps[0][1], gps[0][2])
+        let radius = 3.0
+        let inside = gps.filter { GPXPeer.haversine(lat, lon, $0[1], $0[2]) <= radius }.count
+        try #require(inside > 0 && inside < gps.count, "\(inside) of \(gps.count) inside")
+        let r = try CLIRunner.run([
+            "export", Self.movie, "-o", out, "--overlay", "gps", "--hide-near", "\(lat),\(lon),\(radius)m",
+            "--to", "1", "--preset", "ultrafast", "--progress", "none",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("\(inside) points inside a privacy zone were left out"), "\(r.stderr)")
+        #expect(r.stderr.contains("metadata.privacy-zone-source"), "\(r.stderr)")
+        let streams = try MediaTools.streams(out)
+        // No metadata track is kept (the timecode track the muxer makes from the timecode tag is
+        // no position).
+        let metadataTags: Set<String> = ["gpmd", "mebx", "fdsc"]
+        #expect(
+            !streams.contains { metadataTags.contains($0["codec_tag_string"] as? String ?? "") },
+            "no GPS or other metadata track is kept: \(streams)")
+        let probe = try MediaTools.probe(out)
+        let tags = ((probe["format"] as? [String: Any])?["tags"] as? [String: Any]) ?? [:]
+        #expect(!tags.keys.contains { $0.lowercased().contains("location") }, "\(tags)")
+        // Without a zone the same export keeps the camera's GPMF track.
+        let kept = dir.path("kept.mp4")
+        let k = try CLIRunner.run([
+            "export", Self.movie, "-o", kept, "--overlay", "gps", "--to", "1", "--preset", "ultrafast", "--progress",
+            "none",
+        ])
+        #expect(k.status == 0, "\(k.stderr)")
+        #expect(try MediaTools.streams(kept).contains { $0["codec_tag_string"] as? String == "gpmd" })
+    }
+
     @Test func aBadLayoutIsALocatedErrorAndNoOutput() throws {
         let dir = try TemporaryDirectory()
         let layout = dir.path("dash.json"), out = dir.path("out.mp4")

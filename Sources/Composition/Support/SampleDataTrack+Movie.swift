@@ -19,6 +19,17 @@ extension SampleDataTrack {
         self.init(trackID: id, groups: groups, samples: samples)
     }
 
+    /// The sample-data track `track` of `movie` with `filter` applied to its points
+    /// (``MovieMetadata/gpsGroups(_:filter:file:)``), and the filter's findings. A filtered track
+    /// carries no raw samples: a GPMF payload would still hold the points the filter left out.
+    public static func filtered(
+        movie: MovieMetadata, track: ISOBMFFTrack, filter: TrackPointFilter, file: String? = nil
+    ) throws(MetadataError) -> (track: SampleDataTrack, diagnostics: [Diagnostic]) {
+        guard filter.isActive else { return (try SampleDataTrack(movie: movie, track: track), []) }
+        let (groups, diagnostics) = try movie.gpsGroups(track, filter: filter, file: file)
+        return (SampleDataTrack(trackID: CompositionTrackID(truncatingIfNeeded: track.id), groups: groups), diagnostics)
+    }
+
     /// A GPX track placed on the movie's timeline (``MetadataSync``), one group per point.
     public init(trackID: CompositionTrackID, placedPoints: [PlacedPoint], movieDuration: MediaTime) {
         self.init(

@@ -9,6 +9,7 @@ extension ExportPipeline {
             throw MediaFileError.invalidSetting("\(outputPath): no muxer for this file name")
         }
         av_dict_copy(&output.pointer.pointee.metadata, input.pointer.pointee.metadata, 0)
+        if settings.dropsLocationMetadata { Self.removeLocationTags(&output.pointer.pointee.metadata) }
         for stream in input.streams {
             let index = stream.pointee.index
             if index == videoIndex {
@@ -94,5 +95,19 @@ extension ExportPipeline {
 
     func note(_ rule: String, _ message: String, severity: Diagnostic.Severity) {
         diagnostics.append(Diagnostic(severity, rule, "\(path): \(message)"))
+    }
+
+    /// Removes every tag whose key names a location (libavformat's `location` and `location-eng`
+    /// for QuickTime's `©xyz`, and `com.apple.quicktime.location.ISO6709` and its kin).
+    static func removeLocationTags(_ dictionary: inout OpaquePointer?) {
+        var keys: [String] = []
+        var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+        while let e = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+            entry = e
+            if let key = e.pointee.key.map({ String(cString: $0) }), key.lowercased().contains("location") {
+                keys.append(key)
+            }
+        }
+        for key in keys { av_dict_set(&dictionary, key, nil, 0) }
     }
 }

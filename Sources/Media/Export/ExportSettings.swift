@@ -21,6 +21,9 @@ public struct ExportSettings: Sendable, Hashable {
     public var overwrite: Bool
     /// libavformat's muxer name ("mp4", "mov", "matroska"); nil chooses by the output's extension.
     public var containerFormat: String?
+    /// Leave out the container's location tags (QuickTime `©xyz`, `com.apple.quicktime.location.*`:
+    /// every tag whose key names a location), as a privacy zone asks.
+    public var dropsLocationMetadata = false
 
     public init(
         videoCodec: VideoCodec = .encode("libx264"), crf: Double? = nil, preset: String? = nil,

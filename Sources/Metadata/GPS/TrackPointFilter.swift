@@ -50,14 +50,35 @@ public struct TrackPointFilter: Sendable, Hashable {
         self.privacyZones = privacyZones
     }
 
+    /// Whether any criterion is set (an empty filter keeps every point as it is).
+    public var isActive: Bool {
+        maximumDilutionOfPrecision != nil || maximumSpeed != nil || !privacyZones.isEmpty
+    }
+
     /// The points kept, and one diagnostic per kind of drop.
     public func apply(to points: [TrackPoint], file: String? = nil) -> (points: [TrackPoint], diagnostics: [Diagnostic])
     {
-        var candidates: [TrackPoint] = []
+        let (indices, diagnostics) = keptIndices(points, file: file)
+        return (recomputed(indices.map { points[$0] }, dropped: indices.count < points.count), diagnostics)
+    }
+
+    /// The points of a movie's own track kept, at their movie times, and one diagnostic per kind
+    /// of drop: what a dashboard drawn over the movie may show.
+    public func apply(to placed: [PlacedPoint], file: String? = nil) -> (
+        points: [PlacedPoint], diagnostics: [Diagnostic]
+    ) {
+        let (indices, diagnostics) = keptIndices(placed.map(\.point), file: file)
+        let points = recomputed(indices.map { placed[$0].point }, dropped: indices.count < placed.count)
+        return (zip(indices, points).map { PlacedPoint(movieTime: placed[$0].movieTime, point: $1) }, diagnostics)
+    }
+
+    /// The indices of the points kept, in order, and one diagnostic per kind of drop.
+    private func keptIndices(_ points: [TrackPoint], file: String?) -> (indices: [Int], diagnostics: [Diagnostic]) {
+        var candidates: [Int] = []
         candidates.reserveCapacity(points.count)
         var imprecise = 0
         var hidden = 0
-        for p in points {
+        for (index, p) in points.enumerated() {
             if let maxDOP = maximumDilutionOfPrecision, let dop = p.dilutionOfPrecision, dop > maxDOP {
                 imprecise += 1
                 continue
@@ -68,9 +89,9 @@ public struct TrackPointFilter: Sendable, Hashable {
                 hidden += 1
                 continue
             }
-            candidates.append(p)
+            candidates.append(index)
         }
-        var kept: [TrackPoint] = []
+        var kept: [Int] = []
         kept.reserveCapacity(candidates.count)
         var tooFast = 0
         if let maxSpeed = maximumSpeed {
@@ -84,32 +105,22 @@ public struct TrackPointFilter: Sendable, Hashable {
             // A fix that jumps away and back is one bad point: it is fast to reach from the last
             // kept point and fast to leave for the next one. A first point has no predecessor: it
             // is the bad one when leaving it is fast but the two points after it agree.
-            for (i, p) in candidates.enumerated() {
-                let next = i + 1 < candidates.count ? candidates[i + 1] : nil
+            for (i, index) in candidates.enumerated() {
+                let p = points[index]
+                let next = i + 1 < candidates.count ? points[candidates[i + 1]] : nil
                 let outlier: Bool
                 if let last = kept.last {
-                    outlier = fast(last, p) && (next.map { fast(p, $0) } ?? true)
+                    outlier = fast(points[last], p) && (next.map { fast(p, $0) } ?? true)
                 } else if let next {
-                    let after = i + 2 < candidates.count ? candidates[i + 2] : nil
+                    let after = i + 2 < candidates.count ? points[candidates[i + 2]] : nil
                     outlier = fast(p, next) && (after.map { !fast(next, $0) } ?? false)
                 } else {
                     outlier = false
                 }
-                if outlier { tooFast += 1 } else { kept.append(p) }
+                if outlier { tooFast += 1 } else { kept.append(index) }
             }
         } else {
             kept = candidates
-        }
-        if kept.count < points.count {
-            // A speed or course computed from a dropped point is the distance and bearing to it:
-            // on the first point after a privacy zone they locate the last point inside it. They
-            // are worked out again from the points kept (Specs/timed-metadata.md, "Sync and
-            // filters"); recorded ones are the device's own and stay.
-            for i in kept.indices {
-                if kept[i].speedIsComputed { (kept[i].speed, kept[i].speedIsComputed) = (nil, false) }
-                if kept[i].courseIsComputed { (kept[i].course, kept[i].courseIsComputed) = (nil, false) }
-            }
-            Geodesy.fillSpeedAndCourse(&kept)
         }
         var diagnostics: [Diagnostic] = []
         let at = DiagnosticLocation(file: file)
@@ -132,5 +143,20 @@ public struct TrackPointFilter: Sendable, Hashable {
                     .info, "metadata.privacy-zone", "\(hidden) points inside a privacy zone were left out", at: at))
         }
         return (kept, diagnostics)
+    }
+
+    /// `kept` with speeds and courses computed from neighbours worked out again when points were
+    /// `dropped`: a speed or course computed from a dropped point is the distance and bearing to
+    /// it, and on the first point after a privacy zone they locate the last point inside it
+    /// (Specs/timed-metadata.md, "Sync and filters"); recorded ones are the device's own and stay.
+    private func recomputed(_ kept: [TrackPoint], dropped: Bool) -> [TrackPoint] {
+        guard dropped else { return kept }
+        var points = kept
+        for i in points.indices {
+            if points[i].speedIsComputed { (points[i].speed, points[i].speedIsComputed) = (nil, false) }
+            if points[i].courseIsComputed { (points[i].course, points[i].courseIsComputed) = (nil, false) }
+        }
+        Geodesy.fillSpeedAndCourse(&points)
+        return points
     }
 }

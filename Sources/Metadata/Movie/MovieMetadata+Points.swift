@@ -6,20 +6,10 @@ extension MovieMetadata {
     /// a GoPro track's GPS samples (UTC from the track, else the same). A GoPro track without GPS
     /// is a `noData` error that says so.
     public func trackPoints(_ track: ISOBMFFTrack) throws(MetadataError) -> [TrackPoint] {
-        let placed: [PlacedPoint]
-        switch track.format?.description {
-        case "mebx":
-            placed = try timedMetadataGroups(track).compactMap { group in
-                TrackPoint(group).map { PlacedPoint(movieTime: group.timeRange.start, point: $0) }
-            }
-            if placed.contains(where: { $0.point.time == nil }), creationTime == nil {
-                throw MetadataError(
-                    .missing, "track \(track.id) has positions without dates, and the movie has no creation time")
-            }
-        case "gpmd":
-            placed = try goProGPS(track).gps
-        default:
-            throw MetadataError(.noData, "track \(track.id) is not a mebx or gpmd track")
+        let placed = try placedPoints(track)
+        if track.format?.description == "mebx", placed.contains(where: { $0.point.time == nil }), creationTime == nil {
+            throw MetadataError(
+                .missing, "track \(track.id) has positions without dates, and the movie has no creation time")
         }
         let anchor = creationTime?.sinceEpoch ?? .zero
         return placed.map { p in
@@ -53,6 +43,37 @@ extension MovieMetadata {
             }
             Geodesy.fillCourseFromMovement(&points)
             return zip(ranges, points).map { TimedMetadataGroup(timeRange: $0, items: $1.metadataItems) }
+        default:
+            throw MetadataError(.noData, "track \(track.id) is not a mebx or gpmd track")
+        }
+    }
+
+    /// ``gpsGroups(_:)`` with `filter` applied to the track's points first, what a dashboard
+    /// drawn over the movie shows when the user hides places, imprecise fixes or jumps: the points
+    /// kept, each lasting until the next (``TimedMetadataTrackBuilder/groups(_:movieDuration:)``,
+    /// as a GPX placed on the movie), courses derived from the movement where none is recorded,
+    /// and the filter's findings. An inactive filter gives ``gpsGroups(_:)`` and no finding.
+    public func gpsGroups(_ track: ISOBMFFTrack, filter: TrackPointFilter, file: String? = nil)
+        throws(MetadataError) -> (groups: [TimedMetadataGroup], diagnostics: [Diagnostic])
+    {
+        guard filter.isActive else { return (try gpsGroups(track), []) }
+        let (kept, diagnostics) = filter.apply(to: try placedPoints(track), file: file)
+        var points = kept.map(\.point)
+        Geodesy.fillCourseFromMovement(&points)
+        let placed = zip(kept, points).map { PlacedPoint(movieTime: $0.movieTime, point: $1) }
+        return (TimedMetadataTrackBuilder.groups(placed, movieDuration: duration), diagnostics)
+    }
+
+    /// The GPS points of a `mebx` track (its groups that have a position) or of a GoPro `gpmd`
+    /// track (its GPS samples), at their movie times; a `noData` error for another track.
+    private func placedPoints(_ track: ISOBMFFTrack) throws(MetadataError) -> [PlacedPoint] {
+        switch track.format?.description {
+        case "mebx":
+            return try timedMetadataGroups(track).compactMap { group in
+                TrackPoint(group).map { PlacedPoint(movieTime: group.timeRange.start, point: $0) }
+            }
+        case "gpmd":
+            return try goProGPS(track).gps
         default:
             throw MetadataError(.noData, "track \(track.id) is not a mebx or gpmd track")
         }

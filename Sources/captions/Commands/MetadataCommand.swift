@@ -43,16 +43,7 @@ struct MetadataAddCommand: ParsableCommand {
     @Option(help: "Seconds added to every point's movie time, e.g. 2.5s or -1.")
     var offset: String?
 
-    @Option(name: .customLong("max-dop"), help: "Leave out points whose dilution of precision is above this.")
-    var maxDOP: Double?
-
-    @Option(name: .customLong("max-speed"), help: "Leave out points reached faster than this many metres per second.")
-    var maxSpeed: Double?
-
-    @Option(
-        name: .customLong("hide-near"), parsing: .singleValue,
-        help: "LAT,LON,RADIUS: leave out points within RADIUS (metres, or 1.5km) of a place; repeatable.")
-    var hideNear: [String] = []
+    @OptionGroup var filtering: GPSFilterOptions
 
     @Flag(help: "Replace the output if it exists.")
     var force = false
@@ -73,16 +64,7 @@ struct MetadataAddCommand: ParsableCommand {
         }
         o.sync = s
         if let offset { o.offset = try TimeArgument.seconds(offset, option: "--offset") }
-        if let maxDOP, maxDOP <= 0 { throw ValidationError("--max-dop must be positive") }
-        if let maxSpeed, maxSpeed <= 0 { throw ValidationError("--max-speed must be positive") }
-        var zones: [TrackPointFilter.PrivacyZone] = []
-        for z in hideNear {
-            guard let zone = TrackPointFilter.PrivacyZone(argument: z) else {
-                throw ValidationError("--hide-near \(z): expected LAT,LON,RADIUS such as 48.85,2.35,300m")
-            }
-            zones.append(zone)
-        }
-        o.filter = TrackPointFilter(maximumDilutionOfPrecision: maxDOP, maximumSpeed: maxSpeed, privacyZones: zones)
+        o.filter = try filtering.filter()
         return o
     }
 
