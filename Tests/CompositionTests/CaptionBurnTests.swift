@@ -26,21 +26,24 @@ import Testing
         try FontCatalog(directories: [TestPaths.fixture("render/fonts").path])
     }
 
-    /// (size, published Y'CbCr of 100% red in that matrix at 8-bit limited range: ITU-R BT.601
-    /// and BT.709 colour bars).
-    static let cases: [(width: Int, height: Int, red: (Int, Int, Int))] = [
-        (640, 480, (81, 90, 240)),  // SD: BT.601
-        (1280, 720, (63, 102, 240)),  // HD: BT.709
+    /// (size, range, Y'CbCr of 100% red in that matrix and range at 8 bits: the published
+    /// limited-range ITU-R BT.601 and BT.709 colour bars, and full range (JPEG, JFIF's equations:
+    /// Y = 0.299 R + 0.587 G + 0.114 B, Cb = 128 − 0.168736 R…, Cr = 128 + 0.5 R…, clipped to 255).
+    static let cases: [(width: Int, height: Int, fullRange: Bool, red: (Int, Int, Int))] = [
+        (640, 480, false, (81, 90, 240)),  // SD: BT.601
+        (1280, 720, false, (63, 102, 240)),  // HD: BT.709
+        (640, 480, true, (76, 85, 255)),  // SD, full range (yuvj420p): BT.601, 0–255
     ]
 
-    @Test(arguments: [0, 1])
+    @Test(arguments: [0, 1, 2])
     func captionIsInExactlyItsFramesInTheMatrixColour(caseIndex: Int) throws {
         let c = Self.cases[caseIndex]
         let dir = try TemporaryDirectory()
         let input = dir.path("grey.mp4"), output = dir.path("burned.mp4")
         try MediaTools.ffmpeg([
             "-f", "lavfi", "-i", "color=c=0x808080:s=\(c.width)x\(c.height):r=30000/1001:d=1",
-            "-c:v", "libx264", "-preset", "ultrafast", "-qp", "0", "-pix_fmt", "yuv420p", input,
+            "-c:v", "libx264", "-preset", "ultrafast", "-qp", "0", "-pix_fmt", c.fullRange ? "yuvj420p" : "yuv420p",
+            input,
         ])
         let renderer = try CaptionRenderer(
             captions: [Self.caption()], bounds: RenderSize(width: c.width, height: c.height), fonts: Self.fonts(),
@@ -65,8 +68,10 @@ import Testing
         }
         let (x, y) = try #require(spot)
 
-        let source = try MediaTools.rawFrames(input, width: c.width, height: c.height)
-        let burned = try MediaTools.rawFrames(output, width: c.width, height: c.height)
+        // Read back in the stream's own range (no conversion by ffmpeg).
+        let raw = c.fullRange ? "yuvj420p" : "yuv420p"
+        let source = try MediaTools.rawFrames(input, width: c.width, height: c.height, pixelFormat: raw)
+        let burned = try MediaTools.rawFrames(output, width: c.width, height: c.height, pixelFormat: raw)
         #expect(burned.count == source.count)
         let lumaSize = c.width * c.height, chromaSize = (c.width / 2) * (c.height / 2)
         func yuv(_ frame: [UInt8]) -> (Int, Int, Int) {
