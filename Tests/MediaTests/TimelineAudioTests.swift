@@ -122,6 +122,51 @@ import Testing
         #expect(abs(after - single) <= Self.tolerance, "after: \(after) dB")
     }
 
+    /// A 44.1 kHz mono clip followed by a 48 kHz stereo one on one track: the output is the
+    /// timeline's 48 kHz stereo, as long as the two segments; the mono part is upmixed as FFmpeg's
+    /// own `-ac 2` upmixes it (the centre on both channels at −3.01 dB: equal power, the stereo
+    /// pair carries the mono's power), the stereo part keeps its level, and both keep their pitch
+    /// (ffmpeg's astats as the witness: RMS level, and the zero-crossing rate of a 440 Hz sine,
+    /// 2 × 440 / 48,000 per sample, worked out by hand).
+    @Test func aMono44_1kHzClipIsResampledAndUpmixed() throws {
+        let dir = try TemporaryDirectory()
+        let mono = dir.path("mono.m4a"), stereo = dir.path("stereo.m4a"), out = dir.path("out.mp4")
+        try MediaTools.ffmpeg([
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=3", "-ac", "1", "-c:a", "aac", mono,
+        ])
+        try Self.sine(stereo, frequency: 440, seconds: 3)
+        try Self.export(
+            Self.timeline([
+                Self.audioTrack(
+                    1,
+                    [
+                        Self.segment(mono, .zero, Self.s(2), at: .zero, Self.s(2)),
+                        Self.segment(stereo, .zero, Self.s(2), at: Self.s(2), Self.s(4)),
+                    ])
+            ]), to: out)
+        let audio = try #require(try MediaTools.streams(out).first { $0["codec_type"] as? String == "audio" })
+        #expect(audio["sample_rate"] as? String == "48000")
+        #expect(audio["channels"] as? Int == 2)
+        let duration = Double(audio["duration"] as? String ?? "") ?? 0
+        #expect(abs(duration - 4) < 0.05, "\(duration) s")
+        let upmixed = dir.path("upmixed.wav")
+        try MediaTools.ffmpeg(["-i", mono, "-ac", "2", "-ar", "48000", upmixed])
+        let ffmpegLevel = try Self.rmsLevel(upmixed, from: 0.5, for: 1)
+        let monoLevel = try Self.rmsLevel(mono, from: 0.5, for: 1)
+        #expect(abs(ffmpegLevel - (monoLevel - 3.0103)) <= Self.tolerance, "FFmpeg's upmix: \(ffmpegLevel) dB")
+        let outMono = try Self.rmsLevel(out, from: 0.5, for: 1)
+        #expect(abs(outMono - ffmpegLevel) <= Self.tolerance, "mono part: \(outMono) dB, FFmpeg's \(ffmpegLevel) dB")
+        let stereoLevel = try Self.rmsLevel(stereo, from: 0.5, for: 1)
+        let outStereo = try Self.rmsLevel(out, from: 2.5, for: 1)
+        #expect(abs(outStereo - stereoLevel) <= Self.tolerance, "stereo part: \(outStereo) dB, \(stereoLevel) dB")
+        let expected = 2 * 440 / 48_000.0
+        for (start, part) in [(0.5, "mono"), (2.5, "stereo")] {
+            let rate = try Self.astats(
+                out, from: start, for: 1, "Zero crossings rate", options: ":measure_perchannel=Zero_crossings_rate")
+            #expect(abs(rate - expected) / expected < 0.02, "\(part) part: \(rate), expected \(expected)")
+        }
+    }
+
     @Test func scaledSegmentKeepsItsLevelAndTakesItsTargetLength() throws {
         let dir = try TemporaryDirectory()
         let music = dir.path("music.m4a")
