@@ -51,3 +51,14 @@ public protocol VideoCompositionInstructionProtocol: Sendable {
 /// Core Media's `CMPersistentTrackID`. Video and sample-data (timed metadata) tracks share the
 /// space.
 public typealias CompositionTrackID = Int32
+
+/// What runs compositors over the frames of a source: an ``ExportSession`` (every frame, then the
+/// encoder) or an ``ImageGenerator`` (the frames asked for, then RGBA). A video composition is
+/// applied to either the same way (Composition's `apply(_:sampleDataTracks:)`).
+public protocol VideoCompositionHost: AnyObject {
+    var source: MediaSource { get }
+    var compositors: [any VideoCompositing] { get set }
+}
+
+extension ExportSession: VideoCompositionHost {}
+extension ImageGenerator: VideoCompositionHost {}

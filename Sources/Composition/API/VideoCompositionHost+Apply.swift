@@ -1,24 +1,11 @@
 import CaptionCore
 import Media
 
-extension ExportSession {
-    /// Makes `composition` draw every frame of the export (AVFoundation's `videoComposition`
-    /// property), over an asset or a timeline: the composition is validated against the
-    /// source's video tracks, its duration and `sampleDataTracks` first, and its runner is added
-    /// to the compositors after any already there.
-    @discardableResult
-    public func apply(_ composition: VideoComposition, sampleDataTracks: [SampleDataTrack] = []) throws
-        -> VideoCompositionRunner
-    {
-        let runner = try source.runner(for: composition, sampleDataTracks: sampleDataTracks)
-        compositors.append(runner)
-        return runner
-    }
-}
-
-extension ImageGenerator {
-    /// Makes `composition` draw every image, as ``ExportSession/apply(_:sampleDataTracks:)``
-    /// makes it draw every exported frame.
+extension VideoCompositionHost {
+    /// Makes `composition` draw every frame (AVFoundation's `videoComposition` property), of an
+    /// export or of an image generator, over an asset or a timeline: the composition is validated
+    /// against the source's video tracks, its duration and `sampleDataTracks` first, and its
+    /// runner is added to the compositors after any already there.
     @discardableResult
     public func apply(_ composition: VideoComposition, sampleDataTracks: [SampleDataTrack] = []) throws
         -> VideoCompositionRunner
