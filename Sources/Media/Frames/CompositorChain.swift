@@ -37,9 +37,11 @@ final class CompositorChain {
     /// `frame` itself, drawn on, unless one of them composed a new one.
     func run(on frame: VideoFrame, sources: [CompositionTrackID: VideoFrame], at time: MediaTime) throws -> VideoFrame {
         guard !compositors.isEmpty else { return frame }
+        // The request holds the chain (not the other way round): a compositor that keeps a
+        // request past its frame can still ask it for a black frame.
         let request = VideoCompositionRequest(
             compositionTime: time, destinationFrame: frame, sourceFrames: sources,
-            makeBlackFrame: { [unowned self] in try self.blackFrame(like: frame.format) })
+            makeBlackFrame: { [self] in try blackFrame(like: frame.format) })
         for compositor in compositors { try compositor.compose(request) }
         let made = request.destinationFrame
         if made !== frame {
