@@ -364,4 +364,34 @@ import Testing
         #expect(
             Self.pixel(theirs, 45, 20, width: 90).b != Self.pixel(theirs, 45, 140, width: 90).b, "the halves differ")
     }
+
+    /// A cross-fade composes each frame anew: the first clip's A/53 captions (side data of its
+    /// pictures, at its own times) must not ride along into the output unless `--captions-out`
+    /// asks. ffprobe counts the frames that carry A/53 side data.
+    @Test func aComposedFrameDoesNotCarryASourceClipsCaptions() throws {
+        let dir = try TemporaryDirectory()
+        let vtt = dir.path("hello.vtt"), scc = dir.path("hello.scc")
+        let plain = dir.path("plain.mp4"), captioned = dir.path("captioned.mp4"), out = dir.path("out.mp4")
+        try "WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nHELLO\n".write(toFile: vtt, atomically: true, encoding: .utf8)
+        #expect(try CLIRunner.run(["convert", vtt, scc]).status == 0)
+        try MediaTools.makeClip(plain, size: "160x120", seconds: 3, audio: false)
+        let embed = try CLIRunner.run([
+            "export", plain, "--captions", scc, "--embed", "sei", "-o", captioned, "--progress", "none",
+        ])
+        #expect(embed.status == 0, "\(embed.stderr)")
+        func framesWithCaptions(_ path: String) throws -> Int {
+            let r = try CLIRunner.runProcess(
+                try PeerDecoders.tool("ffprobe"),
+                ["-v", "error", "-select_streams", "v:0", "-show_frames", "-show_entries", "frame=side_data_list",
+                 "-of", "json", path])
+            guard r.status == 0 else { throw MediaTools.Failure.failed("ffprobe \(path): \(r.stderr)") }
+            return r.stdout.components(separatedBy: "ATSC A53 Part 4 Closed Captions").count - 1
+        }
+        try #require(try framesWithCaptions(captioned) > 0, "the source clip carries A/53 captions")
+        let r = try CLIRunner.run([
+            "compose", captioned, plain, "-o", out, "--crossfade", "1s", "--preset", "ultrafast", "--progress", "none",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try framesWithCaptions(out) == 0)
+    }
 }

@@ -63,7 +63,7 @@ final class ExportPipeline {
         self.path = asset.path
         self.outputPath = outputPath
         self.settings = settings
-        self.compositors = CompositorChain(compositors)
+        self.compositors = CompositorChain(compositors, keepsFrameProperties: true)
         self.progress = progress
         self.isCancelled = isCancelled
         // One opening of the file serves the description and the export.

@@ -7,4 +7,10 @@ public enum MediaSource {
     /// Segments of several movies placed on one timeline, each output frame made anew at the
     /// timeline's render size and frame rate.
     case timeline(MediaTimeline)
+
+    /// Whether the frames are the asset's own (not made anew on a timeline).
+    var isAsset: Bool {
+        if case .asset = self { return true }
+        return false
+    }
 }

@@ -8,10 +8,18 @@ final class CompositorChain {
     let compositors: [any VideoCompositing]
     private var pool: OutputPicturePool?
 
+    /// Whether a picture composed anew takes the properties of the frame it replaces.
+    private let keepsFrameProperties: Bool
+
     /// New black frames come from a pool of their own, made at the first
     /// ``VideoCompositionRequest/makeBlackFrame()``, unless ``use(_:)`` gives one.
-    init(_ compositors: [any VideoCompositing]) {
+    /// `keepsFrameProperties`: an asset's frame is the output frame, so a picture composed in its
+    /// place keeps its side data (the source's A/53 captions) and colour tags; a timeline's default
+    /// picture is one source's frame at a mapped time, whose side data would carry that clip's
+    /// captions to the wrong times of the output.
+    init(_ compositors: [any VideoCompositing], keepsFrameProperties: Bool) {
         self.compositors = compositors
+        self.keepsFrameProperties = keepsFrameProperties
     }
 
     /// Takes new black frames from `pool` (a timeline's, whose default pictures come from it too).
@@ -44,7 +52,7 @@ final class CompositorChain {
             makeBlackFrame: { [self] in try blackFrame(like: frame.format) })
         for compositor in compositors { try compositor.compose(request) }
         let made = request.destinationFrame
-        if made !== frame {
+        if made !== frame, keepsFrameProperties {
             // A picture composed anew keeps the frame's properties (side data such as the
             // source's A/53 captions, colour tags), as a frame drawn on in place does.
             try MediaError.check(

@@ -63,7 +63,7 @@ public final class ImageGenerator {
         if let box = maximumSize, box.width < 2 || box.height < 2 {
             throw MediaFileError.invalidSetting("the maximum image size must be at least 2x2, not \(box)")
         }
-        let chain = CompositorChain(compositors)
+        let chain = CompositorChain(compositors, keepsFrameProperties: source.isAsset)
         switch source {
         case .asset(let asset): try generateImages(of: asset, at: times, compositors: chain, body)
         case .timeline(let timeline): try generateImages(of: timeline, at: times, compositors: chain, body)

@@ -36,7 +36,7 @@ final class TimelinePipeline {
         self.timeline = timeline
         self.outputPath = outputPath
         self.settings = settings
-        self.compositors = CompositorChain(compositors)
+        self.compositors = CompositorChain(compositors, keepsFrameProperties: false)
         self.audioMix = audioMix
         self.closedCaptionData = closedCaptionData
         self.progress = progress
