@@ -166,6 +166,12 @@ struct OverlayOptions: ParsableArguments {
         diagnostics += timeDiagnostics
         let (points, filterDiagnostics) = filter.apply(to: timed, file: gpx)
         diagnostics += filterDiagnostics
+        if points.isEmpty, !timed.isEmpty {
+            // Said as such, not as a GPX without points (what placing nothing would report).
+            throw Exit.Failure(
+                "\(gpx): --hide-near, --max-dop and --max-speed leave none of its \(timed.count) points ("
+                    + filterDiagnostics.map(\.message).joined(separator: "; ") + "): the dashboard has nothing to draw")
+        }
         let offset = try gpxOffset.map { try TimeArgument.seconds($0, option: "--gpx-offset") } ?? .zero
         let sync = MetadataSync(rawValue: self.sync) ?? .creationTime
         let anchor = try sync.anchor(for: movie, points: points)

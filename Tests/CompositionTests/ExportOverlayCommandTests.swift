@@ -91,6 +91,22 @@ import Testing
         #expect(try MediaTools.streams(kept).contains { $0["codec_tag_string"] as? String == "gpmd" })
     }
 
+    /// A zone that hides every point of the GPX is said as such (status 2, no output), not as a
+    /// GPX without points.
+    @Test func filtersThatLeaveNoPointAreSaidAsSuch() throws {
+        let dir = try TemporaryDirectory()
+        let gpx = dir.path("ride.gpx"), out = dir.path("out.mp4")
+        try Self.gpx(points: 10).write(toFile: gpx, atomically: true, encoding: .utf8)
+        let clip = dir.path("clip.mp4")
+        try MediaTools.makeClip(clip, rate: "25", size: "160x120", seconds: 1, audio: false)
+        let r = try CLIRunner.run([
+            "export", clip, "-o", out, "--overlay", "gps", "--gpx", gpx, "--sync", "start", "--hide-near", "45,6,5km",
+        ])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("leave none of its 10 points (10 points inside a privacy zone were left out)"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func aBadLayoutIsALocatedErrorAndNoOutput() throws {
         let dir = try TemporaryDirectory()
         let layout = dir.path("dash.json"), out = dir.path("out.mp4")
