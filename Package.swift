@@ -5,7 +5,7 @@
 //   CaptionCore ← LocatedJSON (the one JSON reader, with line and column), SRT, WebVTT, CEA608;
 //   CaptionCore, LocatedJSON ← CaptionJSON;  CaptionCore, CEA608 ← SCC, Validation;
 //   CaptionCore, XML ← ITT;  FileSafety ← ISOBMFF;  CaptionCore, XML, ISOBMFF ← Metadata;
-//   CaptionCore, CEA608, SCC, WebVTT, ISOBMFF ← CaptionTracks;  every caption format,
+//   CaptionCore, CEA608, CaptionData, SCC, WebVTT, ISOBMFF ← CaptionTracks;  every caption format,
 //   Validation, FileSafety, CaptionTracks ← CaptionKit;  CaptionCore ← Render;
 //   CaptionCore, FileSafety, Metadata ← Media (a compositor's request carries the timed
 //   metadata in force);  CaptionCore, Render, Metadata, LocatedJSON ← Dashboard (the GPS
@@ -78,6 +78,15 @@ let package = Package(
         .target(name: "CaptionJSON", dependencies: ["CaptionCore", "LocatedJSON"]),
         .target(name: "CEA608", dependencies: ["CaptionCore"]),
         .target(name: "SCC", dependencies: ["CaptionCore", "CEA608"]),
+        // Caption data as digital video carries it: CEA-608 byte pairs and their fields,
+        // `cc_data()` (CTA-708-E §4.4), SMPTE ST 334-2 caption distribution packets and DTVCC
+        // packets and service blocks (CTA-708-E §5–6); no interpretation of the bytes.
+        .target(name: "CaptionData", dependencies: ["CaptionCore", "CEA608"]),
+        // CTA-708-E §7–8: the DTVCC code sets, window and pen commands and the decoder's memory,
+        // over the service blocks CaptionData carries.
+        .target(name: "CEA708", dependencies: ["CaptionCore"]),
+        // MacCaption MCC files (V1.0 and V2.0): time-coded caption distribution packets.
+        .target(name: "MCC", dependencies: ["CaptionCore", "CaptionData"]),
         .target(name: "Validation", dependencies: ["CaptionCore", "CEA608"]),
         .target(name: "SRT", dependencies: ["CaptionCore"]),
         .target(name: "WebVTT", dependencies: ["CaptionCore"]),
@@ -90,12 +99,12 @@ let package = Package(
         // Captions inside movies: c608 closed-caption tracks, A/53 cc_data in H.264/HEVC SEI,
         // tx3g subtitle tracks and WebVTT tracks (wvtt, whose cues the WebVTT module parses and
         // lays out), read and written over ISOBMFF without decoding any picture.
-        .target(name: "CaptionTracks", dependencies: ["CaptionCore", "CEA608", "SCC", "WebVTT", "ISOBMFF"]),
+        .target(name: "CaptionTracks", dependencies: ["CaptionCore", "CEA608", "CaptionData", "SCC", "WebVTT", "ISOBMFF"]),
         .target(
             name: "CaptionKit",
             dependencies: [
                 "CaptionCore", "CaptionJSON", "CEA608", "SCC", "ITT", "SRT", "WebVTT", "Validation", "FileSafety",
-                "CaptionTracks",
+                "CaptionTracks", "CaptionData",
             ]),
 
         // MARK: - Bridge owners
@@ -138,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "captions-media",
             dependencies: [
-                "CaptionsCLI", "Render", "Media", "Composition", "Dashboard", "Metadata", "CaptionTracks",
+                "CaptionsCLI", "Render", "Media", "Composition", "Dashboard", "Metadata", "CaptionTracks", "CaptionData",
                 "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -147,7 +156,8 @@ let package = Package(
         // The fuzz targets' checks, and their driver: libFuzzer's entry points when built by
         // `make fuzz` (-D CAPTIONS_LIBFUZZER, --sanitize fuzzer), a replay tool otherwise.
         .target(
-            name: "FuzzTargets", dependencies: ["CaptionKit", "ITT", "WebVTT", "Metadata", "ISOBMFF", "CaptionTracks"]),
+            name: "FuzzTargets",
+            dependencies: ["CaptionKit", "ITT", "WebVTT", "Metadata", "ISOBMFF", "CaptionTracks", "CaptionData"]),
         .executableTarget(name: "captions-fuzz", dependencies: ["FuzzTargets", "FileSafety"]),
 
         // MARK: - Tests
@@ -158,12 +168,13 @@ let package = Package(
         .testTarget(name: "CaptionJSONTests", dependencies: ["CaptionJSON", "TestSupport"]),
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "TestSupport"]),
         .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),
+        .testTarget(name: "CaptionDataTests", dependencies: ["CaptionData", "TestSupport"]),
         .testTarget(name: "XMLTests", dependencies: ["XML", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["Metadata", "ISOBMFF", "TestSupport"]),
         .testTarget(
             name: "CaptionTracksTests",
-            dependencies: ["CaptionTracks", "CaptionKit", "ISOBMFF", "SCC", "WebVTT", "TestSupport"]),
+            dependencies: ["CaptionTracks", "CaptionData", "CaptionKit", "ISOBMFF", "SCC", "WebVTT", "TestSupport"]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
         .testTarget(name: "SRTTests", dependencies: ["SRT", "CaptionKit", "TestSupport"]),
         .testTarget(
@@ -176,7 +187,7 @@ let package = Package(
             dependencies: ["Composition", "Media", "Render", "Metadata", "Dashboard", "TestSupport"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "Render", "Metadata", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "TestSupport"]),
-        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CaptionData", "TestSupport"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),
     ]
 )

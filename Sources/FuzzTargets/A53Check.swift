@@ -1,3 +1,4 @@
+import CaptionData
 import CaptionTracks
 
 /// The A/53 caption readers (`cc_data()` in H.264 and HEVC SEI, stored or Annex B, and in MPEG-2
@@ -7,7 +8,7 @@ import CaptionTracks
 /// 1. reading never fails: what it finds, and a sentence for each problem (none empty);
 /// 2. each `cc_data()` holds at most 31 constructs (a 5-bit count), each `cc_type` 0–3, and
 ///    its CEA-608 pairs are the valid type 0 and 1 constructs;
-/// 3. its first pair of each field, encoded as the export pipeline does (`A53CCData.encode`,
+/// 3. its first pair of each field, encoded as the export pipeline does (`CCData.encode`,
 ///    `A53UserData.t35Payload`), is found in the T.35 payload and reads back as the same pairs,
 ///    with no problem.
 enum A53Check {
@@ -15,11 +16,11 @@ enum A53Check {
         guard let mode = bytes.first else { return }
         let input = Array(bytes.dropFirst())
         let lengthSize = [1, 2, 4][Int(mode / 6) % 3]
-        var found: [A53CCData] = []
+        var found: [CCData] = []
         var problems: [String] = []
         switch mode % 6 {
         case 0:
-            let r = A53CCData.read(input[...])
+            let r = CCData.read(input[...])
             found = r.data.map { [$0] } ?? []
             problems = r.problems
         case 1, 2:
@@ -46,16 +47,16 @@ enum A53Check {
         }
     }
 
-    static func checkEncoding(_ data: A53CCData) throws(FuzzFinding) {
+    static func checkEncoding(_ data: CCData) throws(FuzzFinding) {
         let pairs = data.pairs
         let f1 = pairs.first { $0.field == .one }?.pair
         let f2 = pairs.first { $0.field == .two }?.pair
-        let encoded = A53CCData.encode(field1: f1, field2: f2, count: data.constructs.count)
+        let encoded = CCData.encode(field1: f1, field2: f2, count: data.constructs.count)
         let payload = A53UserData.t35Payload(ccData: encoded)
         guard let inner = A53UserData.ccData(inT35Payload: payload[...]), Array(inner) == encoded else {
             throw FuzzFinding("the T.35 payload written does not give its cc_data() back")
         }
-        let reread = A53CCData.read(inner)
+        let reread = CCData.read(inner)
         let want = [f1.map { (CaptionField.one, $0) }, f2.map { (CaptionField.two, $0) }].compactMap { $0 }
         guard reread.problems.isEmpty, let back = reread.data,
             back.pairs.map(\.field) == want.map(\.0), back.pairs.map(\.pair) == want.map(\.1)

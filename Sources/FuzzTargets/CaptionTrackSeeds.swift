@@ -1,3 +1,4 @@
+import CaptionData
 import CaptionCore
 import CaptionKit
 import CaptionTracks
@@ -33,7 +34,7 @@ enum CaptionTrackSeeds {
     @Sendable static func a53(path: String, bytes: [UInt8]) -> [[UInt8]] {
         let p = pairs(path, bytes, atMost: 4)
         guard let first = p.first else { return [] }
-        let cc = A53CCData.encode(field1: first, field2: p.dropFirst().first, count: 3)
+        let cc = CCData.encode(field1: first, field2: p.dropFirst().first, count: 3)
         let payload = A53UserData.t35Payload(ccData: cc)
         // SEI message: type 4, size, payload; then rbsp_trailing_bits (H.264 §7.3.2.3).
         let sei = [4, UInt8(payload.count)] + payload + [0x80]

@@ -1,3 +1,4 @@
+import CaptionData
 import CaptionCore
 import CaptionKit
 import CaptionTracks
@@ -20,7 +21,7 @@ import Testing
             (.fps59_94, 10), (.fps60, 10),
         ]
         for (rate, count) in published {
-            #expect(A53CCData.constructCount(frameRate: rate) == count, "\(rate)")
+            #expect(CCData.constructCount(frameRate: rate) == count, "\(rate)")
         }
     }
 
@@ -37,7 +38,7 @@ import Testing
             schedule: CEA608FrameSchedule(rate: .fps29_97, entries: entries), videoRate: rate, attaches: true)
         return try (0..<Int64(pictures)).map { n in
             let bytes = try #require(frames.constructs(forFrameAt: rate.time(ofFrame: n)))
-            #expect(bytes.count == 3 * A53CCData.constructCount(frameRate: rate))
+            #expect(bytes.count == 3 * CCData.constructCount(frameRate: rate))
             // 608 constructs first (cc_type 0 and 1), then DTVCC filler (cc_type 2).
             let types = stride(from: 0, to: bytes.count, by: 3).map { Int(bytes[$0] & 0x03) }
             let cea608 = Array(types.prefix { $0 < 2 })

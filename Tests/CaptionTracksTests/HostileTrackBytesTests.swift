@@ -1,3 +1,4 @@
+import CaptionData
 import CaptionCore
 import CaptionKit
 import CaptionTracks
@@ -16,8 +17,8 @@ import Testing
         let c608 = C608Sample(field1: [CEA608BytePair(0x94, 0x2C)], field2: [CEA608BytePair(0x15, 0x2C)]).bytes
         var problems = 0
         for m in Self.mutations(of: c608, count: 500, seed: 11) { problems += C608Sample.read(m).problems.count }
-        let cc = A53CCData.encode(field1: CEA608BytePair(0x94, 0x2C), field2: nil, count: 4) + [0xFF]
-        for m in Self.mutations(of: cc, count: 500, seed: 12) { problems += A53CCData.read(m[...]).problems.count }
+        let cc = CCData.encode(field1: CEA608BytePair(0x94, 0x2C), field2: nil, count: 4) + [0xFF]
+        for m in Self.mutations(of: cc, count: 500, seed: 12) { problems += CCData.read(m[...]).problems.count }
         let nal: [UInt8] =
             [0x06, 0x04, 15] + A53UserData.t35Payload(ccData: [0xC1, 0xFF, 0xFC, 0x94, 0x2C]) + [0xFF, 0x80]
         let sample = [0, 0, 0, UInt8(nal.count)] + nal + [0, 0, 0, 3, 0x65, 0x88, 0x80]

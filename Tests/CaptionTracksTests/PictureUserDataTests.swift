@@ -1,3 +1,4 @@
+import CaptionData
 import CaptionTracks
 import Testing
 

@@ -1,3 +1,4 @@
+import CaptionData
 import CaptionTracks
 import TestSupport
 import Testing
@@ -22,7 +23,7 @@ import Testing
             let lengthSize = [1, 2, 4][mode / 6 % 3]
             let found: Int
             switch mode % 6 {
-            case 0: found = A53CCData.read(input[...]).data == nil ? 0 : 1
+            case 0: found = CCData.read(input[...]).data == nil ? 0 : 1
             case 1: found = SEICaptionReader(codec: .h264, lengthSize: lengthSize).read(sample: input).ccData.count
             case 2: found = SEICaptionReader(codec: .hevc, lengthSize: lengthSize).read(sample: input).ccData.count
             case 3: found = SEICaptionReader(codec: .h264, lengthSize: 4).read(annexB: input).ccData.count

@@ -1,3 +1,4 @@
+import CaptionData
 import CaptionCore
 
 /// Gives each re-encoded video frame its CEA-608 pairs as A/53 `cc_data()` constructs (the
@@ -8,7 +9,7 @@ import CaptionCore
 /// video's rate): each picture carries the pairs sent while it is shown
 /// (``CEA608FrameSchedule/slots(from:to:)``): two at 29.97 fps, one at 59.94 (field 1 and field
 /// 2 on alternate pictures), 3 and 2 in turn at 23.976, 2 or 3 at 25; then DTVCC filler up to
-/// the `cc_count` of the picture rate (``A53CCData/constructCount(frameRate:)``). A field that
+/// the `cc_count` of the picture rate (``CCData/constructCount(frameRate:)``). A field that
 /// carries words sends null pairs (0x80 0x80, `cc_valid` 1) on its frames without one, as line
 /// 21 does, up to its last word, so that a reader puts every pair back on its own frame; after
 /// that, and in a field without words, the constructs are `cc_valid` 0.
@@ -43,7 +44,7 @@ public final class A53FrameCaptions {
         self.schedule = schedule
         self.videoRate = videoRate
         self.attaches = attaches
-        constructCount = A53CCData.constructCount(frameRate: videoRate)
+        constructCount = CCData.constructCount(frameRate: videoRate)
     }
 
     /// The constructs for the frame shown at `time` (the source's timeline), without the
@@ -55,18 +56,18 @@ public final class A53FrameCaptions {
         let end = max(start, shown.isNumeric ? shown + videoRate.frameDuration : start)
         sentUntil = end
         frameCount += 1
-        var constructs: [A53CCData.Construct] = []
+        var constructs: [CCData.Construct] = []
         for slot in CEA608FrameSchedule.slots(from: start, to: end) {
             let pair = words.pair(at: slot)
             if let pair { record(pair, at: slot) }
             let inUse = slot.frame <= (lastWord[slot.field] ?? -1)
             // cc_type 0 for field 1, 1 for field 2 (CTA-708-E §4.4).
             constructs.append(
-                A53CCData.Construct(
+                CCData.Construct(
                     valid: pair != nil || inUse, type: UInt8(slot.field.rawValue - 1), pair: pair ?? .padding))
         }
         guard attaches else { return nil }
-        return A53CCData.constructBytes(constructs, count: constructCount)
+        return CCData.constructBytes(constructs, count: constructCount)
     }
 
     /// The schedule on the output's line-21 frames, made when the first frame is asked for.

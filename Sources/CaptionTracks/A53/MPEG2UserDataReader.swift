@@ -1,3 +1,5 @@
+import CaptionData
+
 /// Finds the A/53 `cc_data()` in one MPEG-2 video picture (ISO/IEC 13818-2 elementary stream,
 /// as libavformat's parser cuts it): the `user_data()` after the picture header and its
 /// extensions, `user_data_start_code` 0x000001B2 (13818-2 §6.2.2.2.2), holding `ATSC_user_data()`
@@ -27,7 +29,7 @@ public enum MPEG2UserDataReader {
             if type == 0xB2 {
                 let body = UnsafeRawBufferPointer(rebasing: bytes[(code + 4)..<(next ?? bytes.count)])
                 if body.count >= 5, body.prefix(4).elementsEqual(A53UserData.atscIdentifier), body[4] == 0x03 {
-                    let r = A53CCData.read(ArraySlice(body.dropFirst(5)))
+                    let r = CCData.read(ArraySlice(body.dropFirst(5)))
                     if let data = r.data { reading.ccData.append(data) }
                     reading.problems += r.problems
                 }

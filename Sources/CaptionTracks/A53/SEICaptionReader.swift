@@ -1,3 +1,4 @@
+import CaptionData
 import ISOBMFF
 
 /// Finds the A/53 `cc_data()` in the SEI of one H.264 or HEVC sample stored in an MP4/MOV:
@@ -24,7 +25,7 @@ public struct SEICaptionReader: Sendable {
     /// What one sample holds.
     public struct Reading: Sendable, Hashable {
         /// Each `cc_data()` found, in order.
-        public var ccData: [A53CCData] = []
+        public var ccData: [CCData] = []
         /// Problems with the sample, as sentences (the caller adds track, sample and time).
         public var problems: [String] = []
         /// What of the sample lay in encrypted bytes, where reading stopped ("the SEI NAL unit at
@@ -168,7 +169,7 @@ public struct SEICaptionReader: Sendable {
             }
             // user_data_registered_itu_t_t35 (H.264 §D.1.6, H.265 §D.2.6).
             if type == 4, let cc = A53UserData.ccData(inT35Payload: rbsp[p..<end]) {
-                let r = A53CCData.read(cc)
+                let r = CCData.read(cc)
                 if let data = r.data { reading.ccData.append(data) }
                 reading.problems += r.problems
             }

@@ -1,3 +1,4 @@
+import CaptionData
 import ISOBMFF
 
 /// One sample of a QuickTime closed-caption track of format `c608` (QuickTime File Format,

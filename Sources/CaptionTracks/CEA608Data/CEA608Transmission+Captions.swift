@@ -1,3 +1,4 @@
+import CaptionData
 import CEA608
 import CaptionCore
 import SCC

@@ -1,3 +1,4 @@
+import CaptionData
 import CaptionCore
 import ISOBMFF
 

@@ -5,7 +5,7 @@ import CaptionCore
 /// for the SEI of H.264 and HEVC): a count, then `cc_count` three-byte constructs of marker
 /// bits, `cc_valid`, `cc_type` and two data bytes. `cc_type` 0 is a CEA-608 pair of field 1,
 /// 1 of field 2, 2 and 3 are DTVCC (CEA-708) packet data. See Specs/caption-tracks.md.
-public struct A53CCData: Sendable, Hashable {
+public struct CCData: Sendable, Hashable {
     /// One construct.
     public struct Construct: Sendable, Hashable {
         /// `cc_valid`: whether the two bytes are data (0 marks filler to be ignored).
@@ -46,7 +46,7 @@ public struct A53CCData: Sendable, Hashable {
     /// What reading found: the data (nil when there is none) and what was wrong (sentences the
     /// caller locates with the track, sample and time).
     public struct Reading: Sendable, Hashable {
-        public var data: A53CCData?
+        public var data: CCData?
         public var problems: [String]
     }
 
@@ -85,7 +85,7 @@ public struct A53CCData: Sendable, Hashable {
             constructs.append(c)
             i += 3
         }
-        return Reading(data: A53CCData(processCCData: process, constructs: constructs), problems: problems)
+        return Reading(data: CCData(processCCData: process, constructs: constructs), problems: problems)
     }
 
     /// The valid CEA-608 pairs, in order, with their fields; none when `process_cc_data_flag`
