@@ -1,5 +1,4 @@
 import CaptionData
-import CaptionTracks
 import Testing
 
 /// `cc_data()` (CTA-708-E §4.4, A/53 Part 4 §6.2.3): the header byte (process flags, cc_count),
