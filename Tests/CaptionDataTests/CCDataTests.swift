@@ -41,17 +41,4 @@ import Testing
         let bytes = CCData.encode(field1: CEA608BytePair(0x94, 0x2C), field2: nil, count: 3)
         #expect(bytes == [0xC3, 0xFF, 0xFC, 0x94, 0x2C, 0xF9, 0x80, 0x80, 0xFA, 0x00, 0x00])
     }
-
-    @Test func theATSCWrapperIsRecognisedAndOtherUserDataIsNot() {
-        let payload = A53UserData.t35Payload(ccData: [0xC1, 0xFF, 0xFC, 0x94, 0x2C])
-        #expect(payload == [0xB5, 0x00, 0x31, 0x47, 0x41, 0x39, 0x34, 0x03, 0xC1, 0xFF, 0xFC, 0x94, 0x2C])
-        #expect(A53UserData.ccData(inT35Payload: payload[...]).map(Array.init) == [0xC1, 0xFF, 0xFC, 0x94, 0x2C])
-        // Bar data (user_data_type_code 0x06) and another provider are not captions.
-        var bar = payload
-        bar[7] = 0x06
-        #expect(A53UserData.ccData(inT35Payload: bar[...]) == nil)
-        var other = payload
-        other[2] = 0x3C
-        #expect(A53UserData.ccData(inT35Payload: other[...]) == nil)
-    }
 }
