@@ -263,5 +263,21 @@ import Testing
         }
         #expect(added.count == 3 && added.allSatisfy { $0.count >= 2 && !zone.contains($0[0], $0[1]) }, "\(added)")
         #expect(zip(added, outside).allSatisfy { abs($0[0] - $1.latitude) < 1e-9 }, "\(added)")
+        // The camera's moov/udta/©xyz names the ride's start, inside the zone: exiftool finds it in
+        // the input and not in the copy, and the user is told.
+        let inputTag = try Self.containerCoordinates(movie)
+        #expect(inputTag.count >= 2 && zone.contains(inputTag[0], inputTag[1]), "\(inputTag)")
+        #expect(try Self.containerCoordinates(output).isEmpty)
+        #expect(r.stderr.contains("the movie's location tags (moov/udta/"), "\(r.stderr)")
+    }
+
+    /// exiftool's container-level `GPSCoordinates` (QuickTime `©xyz` or the `mdta` location
+    /// key; no embedded samples), as latitude, longitude[, altitude]; empty when there is none.
+    static func containerCoordinates(_ path: String) throws -> [Double] {
+        let r = try CLIRunner.runProcess(try PeerDecoders.tool("exiftool"), ["-j", "-n", "-GPSCoordinates", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let list = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
+        guard let value = list?.first?["GPSCoordinates"] else { return [] }
+        return String(describing: value).split(separator: " ").compactMap { Double($0) }
     }
 }

@@ -2,6 +2,21 @@
 /// an `ilst` whose items are numbered by key index; QuickTime File Format, "Metadata atoms and
 /// types"), as far as the suite needs it: the creation date.
 enum QuickTimeMetadataKeys {
+    /// The `mdta` key names of a `keys` box by their 1-based index; the names read before a
+    /// damaged entry when one is (optional information, never a reason to refuse a movie).
+    static func keyNames(_ keys: Box, _ bytes: [UInt8]) -> [UInt32: String] {
+        var r = BigEndianReader(bytes, box: keys)
+        guard (try? r.skip(4)) != nil, let count = try? r.entryCount(entrySize: 8, "the key count") else { return [:] }
+        var names: [UInt32: String] = [:]
+        for index in 1...max(1, count) where count > 0 {
+            guard let size = try? r.u32(), size >= 8, let namespace = try? r.fourCC(),
+                let value = try? r.bytes(Int(size) - 8)
+            else { break }
+            if namespace == "mdta" { names[UInt32(index)] = String(decoding: value, as: UTF8.self) }
+        }
+        return names
+    }
+
     /// The value of `com.apple.quicktime.creationdate` (a UTF-8 ISO 8601 date), nil when absent
     /// or unreadable: it is optional information, never a reason to refuse a movie.
     static func creationDate(in moov: Box, _ bytes: [UInt8]) -> String? {
@@ -18,15 +33,8 @@ enum QuickTimeMetadataKeys {
 
     private static func string(for key: String, inMeta meta: Box, _ bytes: [UInt8]) -> String? {
         guard let keys = meta.child("keys"), let ilst = meta.child("ilst") else { return nil }
-        var r = BigEndianReader(bytes, box: keys)
-        guard (try? r.skip(4)) != nil, let count = try? r.entryCount(entrySize: 8, "the key count") else { return nil }
-        var wanted: UInt32?
-        for index in 1...max(1, count) where count > 0 {
-            guard let size = try? r.u32(), size >= 8, let namespace = try? r.fourCC(),
-                let value = try? r.bytes(Int(size) - 8)
-            else { return nil }
-            if namespace == "mdta", String(decoding: value, as: UTF8.self) == key { wanted = UInt32(index) }
-        }
+        // A key named twice: its last entry, as before.
+        let wanted = keyNames(keys, bytes).filter { $0.value == key }.keys.max()
         guard let wanted, let item = ilst.children.first(where: { $0.type.rawValue == wanted }) else { return nil }
         // The item holds a `data` box: type indicator (0 and a well-known type; 1 is UTF-8),
         // locale, then the value.

@@ -38,6 +38,8 @@ extension MovieTrackAdder {
                     try rewrite(
                         child, in: bytes, into: &w, shift: shift, oldStart: oldStart, oldEnd: oldEnd,
                         addedReferences: addedReferences)
+                case "udta" where dropsLocationTags, "meta" where dropsLocationTags:
+                    try writeWithoutLocationTags(child, into: &w)
                 default:
                     Self.copy(child, from: bytes, into: &w)
                 }

@@ -12,6 +12,9 @@
 public struct MovieTrackAdder {
     public let movie: Movie
     public let source: ByteSource
+    /// Whether the copied moov leaves out its location tags (``locationTags()``): set when a
+    /// privacy zone applies, so that the place it hides is not left in the container.
+    public var dropsLocationTags = false
 
     public init(movie: Movie, source: ByteSource) {
         self.movie = movie

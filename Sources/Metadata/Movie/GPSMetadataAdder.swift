@@ -55,7 +55,7 @@ public struct GPSMetadataAdder: Sendable {
         diagnostics += timeDiagnostics
         let (kept, filterDiagnostics) = options.filter.apply(to: timed, file: fileName)
         diagnostics += filterDiagnostics
-        if !options.filter.privacyZones.isEmpty { diagnostics += unfilteredGPSWarnings() }
+        if !options.filter.privacyZones.isEmpty { diagnostics += unfilteredGPSWarnings() + locationTagWarnings() }
         guard !kept.isEmpty else { throw MetadataError(.noData, "the filters left no point to write") }
         let anchor = try options.sync.anchor(for: movie, points: kept)
         let (placed, placeDiagnostics) = try MetadataSync.place(
@@ -77,7 +77,7 @@ public struct GPSMetadataAdder: Sendable {
         } catch {
             throw MetadataError(error, file: fileName)
         }
-        let ids = MovieTrackAdder(movie: movie.movie, source: movie.source).trackIDs(for: tracks.count)
+        let ids = adder.trackIDs(for: tracks.count)
         return (
             tracks,
             Summary(pointsRead: timed.count, pointsWritten: placed.count, trackIDs: ids, diagnostics: diagnostics)
@@ -105,10 +105,31 @@ public struct GPSMetadataAdder: Sendable {
         }
     }
 
+    /// The movie's location tags (`moov/udta/©xyz`, QuickTime `com.apple.quicktime.location.*`
+    /// items), which a privacy zone leaves out of the copy, named in one warning: unlike the GPS
+    /// tracks they are no sample data and can be left out without touching the audio and video.
+    func locationTagWarnings() -> [Diagnostic] {
+        let tags = adder.locationTags()
+        guard !tags.isEmpty else { return [] }
+        return [
+            Diagnostic(
+                .warning, "metadata.privacy-zone-source",
+                "the movie's location tags (\(tags.joined(separator: ", "))) are left out of the copy: a privacy "
+                    + "zone is set and they name a place", at: DiagnosticLocation(file: nil))
+        ]
+    }
+
+    /// The track adder over this movie, dropping its location tags when a privacy zone is set.
+    var adder: MovieTrackAdder {
+        var adder = MovieTrackAdder(movie: movie.movie, source: movie.source)
+        adder.dropsLocationTags = !options.filter.privacyZones.isEmpty
+        return adder
+    }
+
     /// Writes the movie with `tracks` through `write`.
     public func write(_ tracks: [NewTrack], to write: ([UInt8]) throws(ISOBMFFError) -> Void) throws(MetadataError) {
         do throws(ISOBMFFError) {
-            try MovieTrackAdder(movie: movie.movie, source: movie.source).write(adding: tracks, to: write)
+            try adder.write(adding: tracks, to: write)
         } catch {
             throw MetadataError(error, file: nil)
         }
