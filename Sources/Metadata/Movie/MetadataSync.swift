@@ -4,8 +4,8 @@ import CaptionCore
 public enum MetadataSync: String, Sendable, Hashable, CaseIterable {
     /// The anchor is the movie's creation time (QuickTime creation date, else `mvhd`).
     case creationTime = "creation-time"
-    /// The anchor is the movie's own GoPro GPS time: the first `GPSU`/`GPS9` UTC minus its movie
-    /// time.
+    /// The anchor is the movie's own GoPro GPS time: the median over the payloads of their UTC
+    /// (`GPSU`/`GPS9`) minus their movie time.
     case gps
     /// The first point plays at movie time zero (for movies without a usable clock).
     case start
@@ -40,17 +40,34 @@ extension MetadataSync {
                 throw MetadataError(.missing, "\(ParameterWords.gps) needs a GoPro GPMF track, and the movie has none")
             }
             let telemetry = try movie.goProTelemetry(track)
-            guard let first = telemetry.gps.first(where: { $0.point.time != nil }), let utc = first.point.time else {
+            guard let anchor = Self.medianPayloadAnchor(telemetry.gps) else {
                 throw MetadataError(
                     .missing, "\(ParameterWords.gps): the movie's GPMF track has no GPS time (GPSU or GPS9)")
             }
-            return UTCTime(sinceEpoch: utc.sinceEpoch - first.movieTime)
+            return anchor
         case .start:
             guard let first = points.first(where: { $0.time != nil })?.time else {
                 throw MetadataError(.noData, "no point with a time")
             }
             return first
         }
+    }
+
+    /// The median over GPMF payloads of (UTC − movie time): within a payload every sample gives
+    /// the same value (its `GPSU` plus the sample's share of the payload), so each run of equal
+    /// values is one payload. A camera's first payload can carry a stale `GPSU`: the GoPro Max
+    /// fixture's is 1.47 s before the ten after it (gpmf-parser reads the same), which the first
+    /// sample's time would have made the anchor. With an even count, the lower middle: always
+    /// one payload's own value.
+    static func medianPayloadAnchor(_ samples: [PlacedPoint]) -> UTCTime? {
+        var offsets: [MediaTime] = []
+        for sample in samples {
+            guard let utc = sample.point.time else { continue }
+            let offset = utc.sinceEpoch - sample.movieTime
+            if offsets.last != offset { offsets.append(offset) }
+        }
+        guard !offsets.isEmpty else { return nil }
+        return UTCTime(sinceEpoch: offsets.sorted()[(offsets.count - 1) / 2])
     }
 
     /// Places `points` (sorted by time) on a movie of `duration`: each point's movie time is
