@@ -4,11 +4,12 @@
 /// 608 describes a 4:3 screen of 15 rows × 32 columns of character cells in the title-safe area
 /// (47 CFR §15.119(d)). On a wider frame the caption area is the centred 4:3 part, as a 4:3
 /// receiver shows it, not the frame's full width. The 15 rows fill the safe fraction of that
-/// area's height. A cell is the box of one character of the caption font: as tall as the
-/// face's line (ascender to descender, which holds 608's accented capitals), as wide as its
-/// characters' advance, so that characters fill their cells and boxes meet without gaps. The
-/// 32 columns are centred; they never reach past the safe fraction of the area's width (a face
-/// too wide for that is made smaller). Pixels are taken as square.
+/// area's height and the 32 columns its width: column c starts at 10 % + c × 2.5 % of the area
+/// with the default 80 %, where the W3C 608-to-WebVTT mapping and FFmpeg's 608 decoder put it
+/// (CEA608LibassPlacementTests). The font's line (ascender to descender, which holds 608's
+/// accented capitals) is as tall as a row, and its characters are widened (or narrowed) to the
+/// cell's width, as a decoder's character generator draws each character to fill its cell: boxes
+/// meet and solid blocks touch. Pixels are taken as square.
 struct CEA608Grid {
     static let columns = 32
     static let rows = 15
@@ -20,6 +21,8 @@ struct CEA608Grid {
     var cellHeight: Double
     /// The em size of the caption font, in pixels.
     var fontSize: Double
+    /// How much the face's characters are widened to fill a cell (``PlacedGlyph/widthScale``).
+    var widthScale: Double
     /// How far below the middle of a cell the baseline lies, in pixels: the face's line is
     /// centred in the cell.
     var baselineBelowMiddle: Double
@@ -35,15 +38,14 @@ struct CEA608Grid {
         let cellHeight = safeHeight / Double(Self.rows)
         let line = ascent + descent > 0 ? ascent + descent : 1
         let width = advance > 0 ? advance : line / 2
-        var em = cellHeight / line
-        if em * width * Double(Self.columns) > safeWidth { em = safeWidth / (width * Double(Self.columns)) }
+        let cellWidth = safeWidth / Double(Self.columns)
         // FreeType sizes in 1/64 px; a quarter pixel keeps sizes few, so glyph caches hit.
-        em = max(1, (em * 4).rounded(.down) / 4)
-        let cellWidth = em * width
+        let em = max(1, (cellHeight / line * 4).rounded(.down) / 4)
+        self.widthScale = cellWidth / (em * width)
         self.cellHeight = cellHeight
         self.cellWidth = cellWidth
         self.fontSize = em
-        self.x = (w - cellWidth * Double(Self.columns)) / 2
+        self.x = (w - safeWidth) / 2
         self.y = (h - safeHeight) / 2
         self.baselineBelowMiddle = (ascent - descent) * em / 2
     }

@@ -118,7 +118,8 @@ struct CEA608Look {
             try face.setPixelSize(size)
             // Glyphs of one cluster share the cell of the cluster's first character.
             var clusterAdvance: [Int: Double] = [:]
-            for g in shaped.glyphs { clusterAdvance[g.cluster, default: 0] += g.xAdvance }
+            let scale = grid.widthScale
+            for g in shaped.glyphs { clusterAdvance[g.cluster, default: 0] += g.xAdvance * scale }
             var penInCluster: [Int: Double] = [:]
             for g in shaped.glyphs {
                 let column = column0 + g.cluster
@@ -127,11 +128,12 @@ struct CEA608Look {
                 // The face's line centred in the cell (``CEA608Grid``).
                 let baseline = c.y + c.height / 2 + grid.baselineBelowMiddle
                 let left = c.x + (c.width - (clusterAdvance[g.cluster] ?? 0)) / 2 + (penInCluster[g.cluster] ?? 0)
-                penInCluster[g.cluster, default: 0] += g.xAdvance
+                penInCluster[g.cluster, default: 0] += g.xAdvance * scale
                 try builder.addGlyph(
                     PlacedGlyph(
                         face: face, glyph: g.glyph, size: size, bold: item.choice.synthesizesBold,
-                        oblique: item.choice.synthesizesOblique, x: left + g.xOffset, y: baseline - g.yOffset,
+                        oblique: item.choice.synthesizesOblique, widthScale: scale, x: left + g.xOffset * scale,
+                        y: baseline - g.yOffset,
                         color: style.textColor, flashes: style.flash), dx: 0, dy: 0)
             }
             if style.underline {

@@ -35,12 +35,13 @@ struct LayerBuilder {
         let ox = (g.x + dx).roundedClamped(to: PixelRect.coordinates)
         let oy = (g.y + dy).roundedClamped(to: PixelRect.coordinates)
         let fill = try rasterizer.bitmap(
-            face: g.face, glyph: g.glyph, size: g.size, bold: g.bold, oblique: g.oblique, sideways: g.sideways)
+            face: g.face, glyph: g.glyph, size: g.size, bold: g.bold, oblique: g.oblique, sideways: g.sideways,
+            widthScale: g.widthScale)
         var border: GlyphBitmap?
         if outline > 0 {
             let b = try rasterizer.bitmap(
                 face: g.face, glyph: g.glyph, size: g.size, bold: g.bold, oblique: g.oblique, sideways: g.sideways,
-                stroke: max(1, outline * g.size))
+                widthScale: g.widthScale, stroke: max(1, outline * g.size))
             border = b
             outlines.append(Self.image(b, x: ox, y: oy, color: outlineColor, flashes: g.flashes))
         }

@@ -23,6 +23,8 @@ final class GlyphRasterizer {
         var bold: Bool
         var oblique: Bool
         var sideways: Bool
+        /// ``PlacedGlyph/widthScale`` in 16.16 fixed point (65536 for none).
+        var widthScale16: Int
         /// Border radius in 26.6 pixels; 0 for the glyph itself.
         var stroke64: Int
     }
@@ -49,26 +51,28 @@ final class GlyphRasterizer {
     /// that many pixels on every side (the outline layer).
     func bitmap(
         face: FontFace, glyph: UInt32, size: Double, bold: Bool, oblique: Bool, sideways: Bool = false,
-        stroke: Double = 0
+        widthScale: Double = 1, stroke: Double = 0
     ) throws(RenderError) -> GlyphBitmap {
         let key = Key(
             face: face.id, glyph: glyph, size64: FontFace.size64(size), bold: bold,
             oblique: oblique,
-            sideways: sideways, stroke64: (stroke * 64).roundedClamped(to: PixelRect.coordinates))
+            sideways: sideways, widthScale16: (max(0.25, min(4, widthScale)) * 65536).roundedClamped(to: 1...(1 << 20)),
+            stroke64: (stroke * 64).roundedClamped(to: PixelRect.coordinates))
         if let hit = cache[key] {
             cacheHits += 1
             return hit
         }
         let result = try rasterize(
             face: face, glyph: glyph, size: size, bold: bold, oblique: oblique, sideways: sideways,
-            stroke64: key.stroke64)
+            widthScale16: key.widthScale16, stroke64: key.stroke64)
         cache[key] = result
         rasterized += 1
         return result
     }
 
     private func rasterize(
-        face: FontFace, glyph: UInt32, size: Double, bold: Bool, oblique: Bool, sideways: Bool, stroke64: Int
+        face: FontFace, glyph: UInt32, size: Double, bold: Bool, oblique: Bool, sideways: Bool, widthScale16: Int,
+        stroke64: Int
     ) throws(RenderError) -> GlyphBitmap {
         try face.setPixelSize(size)
         let ft = face.face
@@ -82,6 +86,10 @@ final class GlyphRasterizer {
                 let strength = FT_Pos((size * 64 / 24).rounded())
                 try RenderError.checkFreeType(
                     FT_Outline_EmboldenXY(&slot.pointee.outline, strength, strength), "emboldening glyph \(glyph)")
+            }
+            if widthScale16 != 0x10000 {
+                var widen = FT_Matrix(xx: FT_Fixed(widthScale16), xy: 0, yx: 0, yy: 0x10000)
+                FT_Outline_Transform(&slot.pointee.outline, &widen)
             }
             if oblique {
                 // The same 12° shear as FT_GlyphSlot_Oblique.

@@ -10,6 +10,9 @@ struct PlacedGlyph {
     var oblique: Bool
     /// Turned 90° clockwise (sideways text in a vertical line).
     var sideways = false
+    /// Horizontal scale of the outline (1: as designed): the 608 look widens its monospaced face
+    /// to fill the character cells of the safe area (``CEA608Grid``).
+    var widthScale = 1.0
     var x: Double
     var y: Double
     var color: CaptionColor
