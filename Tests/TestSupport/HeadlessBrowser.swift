@@ -70,8 +70,9 @@ public final class HeadlessBrowser: @unchecked Sendable {
                 "--hide-scrollbars", "--autoplay-policy=no-user-gesture-required", "--allow-file-access-from-files",
                 "--window-size=\(width),\(height)",
             ] + arguments + ["about:blank"]
-        // Chromium refuses to start as root with its sandbox on (CI containers run as root).
-        if geteuid() == 0 { args.insert("--no-sandbox", at: 1) }
+        // No sandbox: Chromium refuses to start with it as root, and without root it needs user
+        // namespaces that containers (CI) often lack. The pages are the tests' own local files.
+        args.insert("--no-sandbox", at: 1)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
