@@ -56,7 +56,8 @@ extension CDP {
             if declared < all.count {
                 problem(
                     2, "cdp.length",
-                    "cdp_length is \(declared) but \(all.count) bytes are given; the \(all.count - declared) after it are ignored")
+                    "cdp_length is \(declared) but \(all.count) bytes are given; the \(all.count - declared) after it are ignored"
+                )
                 bytes = Array(all[0..<max(7, declared)])
             } else {
                 problem(2, "cdp.length", "cdp_length is \(declared) but only \(all.count) bytes are given: truncated")
@@ -72,7 +73,8 @@ extension CDP {
             problem(3, "cdp.frame-rate", "cdp_frame_rate \(rateCode) is reserved (1–8 name rates)")
         }
         let flags = bytes[4]
-        var cdp = CDP(frameRateCode: rateCode, captionServiceActive: flags & 0x02 != 0,
+        var cdp = CDP(
+            frameRateCode: rateCode, captionServiceActive: flags & 0x02 != 0,
             sequenceCounter: UInt16(bytes[5]) << 8 | UInt16(bytes[6]))
         var reader = SectionReader(bytes: bytes)
         var footerFound = false
@@ -83,16 +85,25 @@ extension CDP {
             switch id {
             case timeCodeID:
                 guard let tc = reader.timeCode(problem: problem) else { break sections }
-                if cdp.timeCode != nil { problem(at, "cdp.section", "a second time code section; the first is kept") }
-                else { cdp.timeCode = tc }
+                if cdp.timeCode != nil {
+                    problem(at, "cdp.section", "a second time code section; the first is kept")
+                } else {
+                    cdp.timeCode = tc
+                }
             case ccDataID:
                 let constructs = reader.ccData(problem: problem)
-                if cdp.ccData != nil { problem(at, "cdp.section", "a second cc_data section; the first is kept") }
-                else { cdp.ccData = constructs }
+                if cdp.ccData != nil {
+                    problem(at, "cdp.section", "a second cc_data section; the first is kept")
+                } else {
+                    cdp.ccData = constructs
+                }
             case serviceInfoID:
                 guard let info = reader.serviceInfo(problem: problem) else { break sections }
-                if cdp.serviceInfo != nil { problem(at, "cdp.section", "a second ccsvcinfo section; the first is kept") }
-                else { cdp.serviceInfo = info }
+                if cdp.serviceInfo != nil {
+                    problem(at, "cdp.section", "a second ccsvcinfo section; the first is kept")
+                } else {
+                    cdp.serviceInfo = info
+                }
             case footerID:
                 footerFound = true
                 checksumValid = reader.footer(header: cdp.sequenceCounter, problem: problem)
@@ -119,7 +130,10 @@ extension CDP {
             if set != present {
                 problem(
                     4, "cdp.flags",
-                    set ? "\(name) is set but the packet has no such section" : "the packet has a \(name.replacingOccurrences(of: "_present", with: "")) section but \(name) is 0")
+                    set
+                        ? "\(name) is set but the packet has no such section"
+                        : "the packet has a \(name.replacingOccurrences(of: "_present", with: "")) section but \(name) is 0"
+                )
             }
         }
         check(0x80, cdp.timeCode != nil, "time_code_present")
@@ -127,7 +141,8 @@ extension CDP {
         check(0x20, cdp.serviceInfo != nil, "svcinfo_present")
         if let info = cdp.serviceInfo {
             if (flags & 0x10 != 0, flags & 0x08 != 0, flags & 0x04 != 0) != (info.start, info.change, info.complete) {
-                problem(4, "cdp.flags", "svc_info_start/change/complete in the header differ from the ccsvcinfo section's")
+                problem(
+                    4, "cdp.flags", "svc_info_start/change/complete in the header differ from the ccsvcinfo section's")
             }
         }
         return Reading(cdp: cdp, problems: problems, checksumValid: checksumValid)
@@ -194,7 +209,8 @@ private struct SectionReader {
         if n < count {
             problem(
                 at + 1, "cdp.cc-count",
-                "cc_count is \(count) but only \(available) construct(s) fit before the footer; the complete ones are read")
+                "cc_count is \(count) but only \(available) construct(s) fit before the footer; the complete ones are read"
+            )
         }
         var constructs: [CCData.Construct] = []
         constructs.reserveCapacity(n)
@@ -202,7 +218,8 @@ private struct SectionReader {
         for _ in 0..<n {
             let b = bytes[i]
             constructs.append(
-                CCData.Construct(valid: b & 0x04 != 0, type: b & 0x03, pair: CEA608BytePair(bytes[i + 1], bytes[i + 2])))
+                CCData.Construct(valid: b & 0x04 != 0, type: b & 0x03, pair: CEA608BytePair(bytes[i + 1], bytes[i + 2]))
+            )
             i += 3
         }
         offset = n < count ? end : i
@@ -242,7 +259,8 @@ private struct SectionReader {
             i += 7
         }
         offset = i
-        return CDP.ServiceInfo(start: head & 0x40 != 0, change: head & 0x20 != 0, complete: head & 0x10 != 0, services: services)
+        return CDP.ServiceInfo(
+            start: head & 0x40 != 0, change: head & 0x20 != 0, complete: head & 0x10 != 0, services: services)
     }
 
     /// Checks the footer; returns whether the checksum holds (nil when it is missing).
@@ -272,7 +290,8 @@ private struct SectionReader {
             let expected = 0 &- bytes[0..<at + 3].reduce(UInt8(0)) { $0 &+ $1 }
             problem(
                 at + 3, "cdp.checksum",
-                "packet_checksum is 0x\(HexText.byte(bytes[at + 3])) but 0x\(HexText.byte(expected)) makes the byte sum 0 mod 256")
+                "packet_checksum is 0x\(HexText.byte(bytes[at + 3])) but 0x\(HexText.byte(expected)) makes the byte sum 0 mod 256"
+            )
             return false
         }
         return true

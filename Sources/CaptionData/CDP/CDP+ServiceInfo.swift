@@ -42,7 +42,10 @@ extension CDP {
         /// `wide_aspect_ratio`: formatted for 16:9.
         public var wideAspectRatio: Bool
 
-        public init(entryNumber: Int? = nil, language: String, kind: Kind, easyReader: Bool = false, wideAspectRatio: Bool = false) {
+        public init(
+            entryNumber: Int? = nil, language: String, kind: Kind, easyReader: Bool = false,
+            wideAspectRatio: Bool = false
+        ) {
             switch kind {
             case .digital(let service): self.entryNumber = entryNumber ?? service
             case .line21(let field): self.entryNumber = entryNumber ?? (field == .one ? 0 : 1)

@@ -7,8 +7,10 @@ extension CDP {
     /// it cannot be written: more than 255 bytes (`cdp_length` is 8 bits), more than 31
     /// constructs or 15 services, or a future section over 255 bytes or outside 0x75–0xEF.
     public var bytes: [UInt8]? {
-        var out: [UInt8] = [0x96, 0x69, 0, frameRateCode << 4 | 0x0F, 0, UInt8(sequenceCounter >> 8),
-            UInt8(sequenceCounter & 0xFF)]
+        var out: [UInt8] = [
+            0x96, 0x69, 0, frameRateCode << 4 | 0x0F, 0, UInt8(sequenceCounter >> 8),
+            UInt8(sequenceCounter & 0xFF),
+        ]
         var flags: UInt8 = 0x01  // the reserved bit is 1
         if captionServiceActive { flags |= 0x02 }
         if let tc = timeCode {

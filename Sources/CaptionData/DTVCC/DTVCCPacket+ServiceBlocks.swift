@@ -52,7 +52,9 @@ extension DTVCCPacket {
                     "the service \(service) block at packet byte \(i) announces \(size) bytes, but the packet ends after \(available); the \(available) are kept"
                 )
             }
-            if available > 0 { blocks.append(DTVCCServiceBlock(service: service, data: Array(data[i..<i + available]))) }
+            if available > 0 {
+                blocks.append(DTVCCServiceBlock(service: service, data: Array(data[i..<i + available])))
+            }
             i += available
         }
         return ServiceBlocks(blocks: blocks, problems: problems)

@@ -47,6 +47,8 @@ public struct DTVCCPacketAssembler: Sendable {
                         Self.packetCutRule,
                         "a DTVCC packet (sequence_number \(current[0] >> 6)) had \(current.count) of its \(expected) bytes when the next packet started; it is lost",
                         at: location)
+                    // It was sent: the next number follows it, so it is not counted twice.
+                    lastSequence = current[0] >> 6
                 }
                 current = [c.pair.first, c.pair.second]
                 expected = DTVCCPacket.size(code: c.pair.first)
@@ -82,7 +84,9 @@ public struct DTVCCPacketAssembler: Sendable {
                     warn(
                         Self.sequenceGapRule,
                         "DTVCC packet sequence_number \(sequence) follows \(last): "
-                            + (lost == 0 ? "the same number again (a packet repeated, or four lost)" : "at least \(lost) packet(s) lost"),
+                            + (lost == 0
+                                ? "the same number again (a packet repeated, or four lost)"
+                                : "at least \(lost) packet(s) lost"),
                         at: startLocation)
                 }
                 lastSequence = sequence
