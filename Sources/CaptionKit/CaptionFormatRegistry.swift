@@ -23,6 +23,8 @@ public struct CaptionFormatRegistry: Sendable {
         ITTFormat.descriptor,
         SRTFormat.descriptor,
         WebVTTFormat.descriptor,
+        // CEA-608 in CDPs, conformed to CEA-608 first as for SCC.
+        MCCCaptionFormat.descriptor.preparing(CEA608Preparation.prepare),
         // Read only: the captions inside MP4 and QuickTime movies.
         MovieCaptionFormat.descriptor,
     ])

@@ -76,7 +76,9 @@ public struct MCCWriter: Sendable {
         anc.append(anc.reduce(UInt8(0)) { $0 &+ $1 })
         var label = frame.timecode
         label.dropFrame = timeCodeRate.dropFrame
-        return "\(label)\t\(MCCRunLength.encode(anc))"
+        // Colons even for drop-frame labels (the rate line says DF): Premiere Pro writes them so,
+        // and FFmpeg 5.1's MCC reader takes no other separator (it reads no line with `;`).
+        return "\(label.description.replacingOccurrences(of: ";", with: ":"))\t\(MCCRunLength.encode(anc))"
     }
 
     /// The whole file. Throws when a frame's CDP cannot be written (too long) or a label is

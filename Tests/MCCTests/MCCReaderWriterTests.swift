@@ -35,8 +35,9 @@ import Testing
         // GStreamer's mccenc test writes this date and UUID in these header lines.
         #expect(text.contains("\r\nUUID=14720C04-857D-40E2-86FC-F080DE44CE74\r\n"))
         #expect(text.contains("\r\nCreation Date=Thursday, December 27, 2018\r\nCreation Time=17:34:47\r\n"))
-        #expect(text.contains("\r\n00:00:59;28\t"))  // frame 1790 at 29.97 drop-frame
-        #expect(text.contains("\r\n00:01:00;02\t"))  // 00:01:00;00 and ;01 do not exist
+        // Drop-frame labels with colons, as Premiere writes them and FFmpeg 5.1 reads them.
+        #expect(text.contains("\r\n00:00:59:28\t"))  // frame 1790 at 29.97 drop-frame
+        #expect(text.contains("\r\n00:01:00:02\t"))  // 00:01:00;00 and ;01 do not exist
         let r = try MCCReader(fileName: "w.mcc").read(bytes)
         #expect(r.diagnostics.isEmpty, "\(r.diagnostics.prefix(3))")
         #expect(r.frames.map(\.cdp) == frames.map(\.cdp))

@@ -1,0 +1,139 @@
+import CEA608
+import CaptionCore
+import CaptionData
+import Foundation
+import MCC
+import SCC
+
+// MacCaption MCC as a caption file format (Specs/mcc.md): reading decodes a CEA-608 channel of
+// the CDPs' cc_data through the SCC reader, as c608 tracks and A/53 data are read; writing sends
+// the captions' CEA-608 words in one CDP a frame, as A/53 data carries them in pictures at the
+// file's rate (A53FrameCaptions).
+
+/// The MCC row of the format registry.
+public enum MCCCaptionFormat {
+    public static let descriptor = CaptionFormat(
+        name: "mcc", title: "MacCaption MCC (CEA-608 in SMPTE ST 334-2 CDPs)", extensions: ["mcc"],
+        probe: probe, reader: read, writer: write)
+
+    /// 100 when the bytes start with MCC's signature line (after an optional byte order mark).
+    @Sendable
+    public static func probe(_ bytes: ArraySlice<UInt8>) -> Int {
+        var head = bytes
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        return head.starts(with: MCCFormat.signature.utf8) ? 100 : 0
+    }
+
+    /// The CEA-608 pairs of both fields on the frames' times, the order a decoder receives them.
+    public static func transmission(_ result: MCCReadResult) -> CEA608Transmission {
+        var pairs: [CEA608Transmission.TimedPair] = []
+        for frame in result.frames {
+            for c in frame.cdp?.ccData ?? [] {
+                guard let field = c.field else { continue }
+                pairs.append(CEA608Transmission.TimedPair(time: frame.time, field: field, pair: c.pair))
+            }
+        }
+        return CEA608Transmission(pairs: pairs)
+    }
+
+    @Sendable
+    static func read(_ bytes: [UInt8], _ options: CaptionFormatOptions) throws(CaptionFormatError)
+        -> CaptionReadResult
+    {
+        let name = options.fileName ?? "MCC file"
+        let result = try MCCReader(fileName: options.fileName).read(bytes)
+        let transmission = transmission(result)
+        // The pairs are on the file's frames; the SCC reader places them on line 21's 29.97 fps
+        // frames (CEA608Transmission.words), whatever the file's rate.
+        var lineOptions = options
+        lineOptions.frameRate = nil
+        do throws(CaptionTracksError) {
+            var read = try transmission.captions(options: lineOptions, name: name, language: nil)
+            read.diagnostics = result.diagnostics + read.diagnostics
+            if read.document.captions.isEmpty {
+                let (packets, _) = result.dtvccPackets()
+                let services = Set(packets.flatMap { $0.packet.serviceBlocks.blocks.map(\.service) }).sorted()
+                if !services.isEmpty {
+                    // Never a silent empty result: the file's captions are CEA-708 only.
+                    read.diagnostics.append(
+                        Diagnostic(
+                            .warning, "mcc.no-608",
+                            "no CEA-608 captions in \(name); its CDPs carry CEA-708 service(s) "
+                                + services.map(String.init).joined(separator: ", ")
+                                + ", which this reader does not decode into captions yet",
+                            at: DiagnosticLocation(file: options.fileName)))
+                }
+            }
+            return read
+        } catch {
+            throw CaptionFormatError(.unreadable, error.description, at: DiagnosticLocation(file: options.fileName))
+        }
+    }
+
+    @Sendable
+    static func write(_ document: CaptionDocument, _ options: CaptionFormatOptions) throws(CaptionFormatError)
+        -> CaptionWriteResult
+    {
+        let rate = options.frameRate ?? .fps29_97
+        let dropFrame = options.dropFrame ?? rate.supportsDropFrame
+        guard let code = MCCTimeCodeRate(frameRate: rate, dropFrame: dropFrame), CDP.frameRateCode(for: rate) != nil
+        else {
+            throw CaptionFormatError(
+                .cannotWrite, "MCC has no time code rate for \(rate) fps\(dropFrame ? " drop-frame" : "")",
+                at: DiagnosticLocation(file: options.fileName))
+        }
+        let channel = options.channel ?? 1
+        guard let field = CaptionField(channel: channel) else {
+            throw CaptionFormatError(.cannotWrite, "channel must be 1, 2, 3 or 4, not \(channel)")
+        }
+        // The words the SCC writer sends at 29.97 fps (line 21), on their frames.
+        let line = CEA608FrameSchedule.lineRate
+        var sccOptions = options
+        sccOptions.frameRate = line
+        sccOptions.dropFrame = true
+        sccOptions.startTimecode = nil
+        let written = try SCCWriter(options: sccOptions).write(document)
+        var scan = CaptionFormatOptions(frameRate: line)
+        scan.fileName = options.fileName
+        let words = try SCCTransmission(scanning: written.bytes, options: scan).words.map {
+            ScheduledWord(frame: $0.frame, word: UInt16($0.first) << 8 | UInt16($0.second), changesScreen: false)
+        }
+        let schedule = CEA608FrameSchedule(
+            rate: line, field1: field == .one ? words : [], field2: field == .two ? words : [])
+
+        var start: Int64 = 0
+        if let text = options.startTimecode {
+            do throws(TimecodeError) {
+                start = try Timecode(text, rate: rate).frameCount(at: rate)
+            } catch {
+                throw CaptionFormatError(.cannotWrite, "start timecode \(text): \(error)")
+            }
+        }
+        // Every frame from the first to the one after the last word, one CDP each.
+        let lastWord = words.last.map { line.time(ofFrame: $0.frame) } ?? .zero
+        let frameCount = (rate.frame(at: lastWord, rounding: .up) ?? 0) + 2
+        let carrier = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: true)
+        let writer = MCCWriter(timeCodeRate: code)
+        var text = writer.header
+        for n in 0..<frameCount {
+            let bytes: [UInt8] = carrier.constructs(forFrameAt: rate.time(ofFrame: n)) ?? []
+            var constructs: [CCData.Construct] = []
+            var i = 0
+            while i + 2 < bytes.count {
+                let pair = CEA608BytePair(bytes[i + 1], bytes[i + 2])
+                constructs.append(CCData.Construct(valid: bytes[i] & 0x04 != 0, type: bytes[i] & 0x03, pair: pair))
+                i += 3
+            }
+            let cdp = CDP(
+                frameRateCode: CDP.frameRateCode(for: rate) ?? 4, captionServiceActive: true,
+                sequenceCounter: UInt16(truncatingIfNeeded: n), ccData: constructs)
+            guard let label = try? Timecode(frameCount: start + n, rate: rate, dropFrame: dropFrame),
+                let data = writer.line(MCCWriter.Frame(timecode: label, cdp: cdp))
+            else {
+                throw CaptionFormatError(.cannotWrite, "frame \(n) cannot be written as an MCC line")
+            }
+            text += data + "\r\n"
+        }
+        return CaptionWriteResult(bytes: Array(text.utf8), diagnostics: written.diagnostics)
+    }
+}

@@ -1,0 +1,60 @@
+import CaptionKit
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 36's round trip: every shared SCC fixture that reads without error-level findings,
+/// written as MCC (its CEA-608 words in one SMPTE ST 334-2 CDP a frame) and read back, gives the
+/// screens the SCC file gives: same texts and places, start and end within a frame. Witness:
+/// FFmpeg's 608 decoder reads our MCC file (FFmpeg 5.1's MCC demuxer) and the original SCC file
+/// alike: the same cues, within a frame.
+@Suite struct SharedSCCThroughMCCTests {
+    typealias Screen = SharedSCCRoundTripTests.Screen
+
+    @Test func everyReadableFixtureComesBackFromMCCWithTheSameScreens() throws {
+        let dir = try TemporaryDirectory("scc-mcc")
+        let root = TestPaths.sharedFixture("scc").path + "/"
+        var checked = 0
+        var ffmpegChecked = 0
+        for file in TestPaths.files(in: TestPaths.sharedFixture("scc"), withExtension: "scc") {
+            let name = file.path.replacingOccurrences(of: root, with: "")
+            let (read, _) = try CaptionFile.read(file.path)
+            guard !read.diagnostics.contains(where: { $0.severity == .error }) else { continue }
+            let stem = name.replacingOccurrences(of: "/", with: "__").replacingOccurrences(of: ".scc", with: "")
+            let mcc = dir.path(stem + ".mcc")
+            do {
+                try CaptionFile.write(read.document, to: mcc, overwrite: true)
+            } catch {
+                Issue.record("\(name): not written as MCC: \(error)")
+                continue
+            }
+            let (back, _) = try CaptionFile.read(mcc)
+            let before = read.document.captions.map(Screen.init)
+            let after = back.document.captions.map(Screen.init)
+            #expect(before.count == after.count, "\(name): \(before.count) vs \(after.count) captions")
+            for (x, y) in zip(before, after)
+            where x.text != y.text || x.place != y.place || abs(x.start - y.start) > 1 || abs(x.end - y.end) > 1 {
+                Issue.record("\(name): \(x)\n   came back from MCC as \(y)")
+                break
+            }
+            checked += 1
+            // FFmpeg on the first dozen files (one process each): its reading of our MCC against
+            // its reading of the SCC file we wrote from the same document.
+            guard ffmpegChecked < 12 else { continue }
+            let scc = dir.path(stem + ".scc")
+            try CaptionFile.write(read.document, to: scc, overwrite: true)
+            let fromSCC = try PeerDecoders.ffmpeg(scc, in: dir)
+            let fromMCC = try PeerDecoders.ffmpeg(mcc, in: dir)
+            #expect(!fromSCC.isEmpty, "\(name): FFmpeg reads no cue from the SCC file")
+            let frame = 1001.0 / 30000 + 0.002
+            #expect(fromSCC.count == fromMCC.count, "\(name): FFmpeg reads \(fromSCC.count) and \(fromMCC.count) cues")
+            for (x, y) in zip(fromSCC, fromMCC)
+            where x.text != y.text || abs(x.start - y.start) > frame || abs(x.end - y.end) > frame {
+                Issue.record("\(name): FFmpeg reads the SCC as \(x), our MCC as \(y)")
+                break
+            }
+            ffmpegChecked += 1
+        }
+        #expect(checked >= 69, "expected the 69 shared SCC fixtures that read without errors, found \(checked)")
+    }
+}
