@@ -137,7 +137,7 @@ struct CEA708DecoderTests {
         #expect(runs[1].color?.foreground == CEA708Color(red: 3, green: 0, blue: 0))
         #expect(runs[2].pen == nil, "TSP shows no pen background (§7.1.8)")
         let anchor = try #require(screen.windows.first).anchorFraction()
-        #expect(anchor.x == 0.5 && abs(anchor.y - 74.0 / 75) < 1e-12)
+        #expect(anchor.x == 105.0 / 209 && anchor.y == 1, "§8.4.4: 74 is the last row, 209 the last column")
     }
 
     @Test("SPL outside the window, CW of an undefined window, text before any window: warnings, no change")

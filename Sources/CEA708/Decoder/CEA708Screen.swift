@@ -82,17 +82,20 @@ public struct CEA708VisibleWindow: Hashable, Sendable {
         attributes.fillOpacity == .transparent && rows.indices.allSatisfy { text(row: $0).isEmpty }
     }
 
-    /// The anchor position as fractions (0–1) of the safe-title area, horizontal then vertical
-    /// (§8.4.4: a 75 × 210 grid on 16:9, 75 × 160 on 4:3, or percent when relative). Which point
-    /// of the window it names is ``CEA708WindowDefinition/anchorPoint``.
+    /// The anchor position as fractions (0–1) of the safe-title area, horizontal then vertical.
+    /// Absolute anchors are grid positions 0–74 down and 0–209 across (0–159 on 4:3, §8.4.4),
+    /// the largest value the far edge; relative anchors are percentages. Which point of the window
+    /// the anchor names is ``CEA708WindowDefinition/anchorPoint``. GStreamer's cc708overlay places
+    /// windows by the same fractions (Specs/cea708.md, "Decisions").
     public func anchorFraction(wide: Bool = true) -> (x: Double, y: Double) {
         if definition.relativePositioning {
-            return (Double(definition.anchorHorizontal) / 100, Double(definition.anchorVertical) / 100)
+            return (min(Double(definition.anchorHorizontal) / 100, 1), min(Double(definition.anchorVertical) / 100, 1))
         }
-        let columns = Double(wide ? CEA708WindowDefinition.gridColumnsWide : 160)
+        let lastColumn = Double((wide ? CEA708WindowDefinition.gridColumnsWide : 160) - 1)
+        let lastRow = Double(CEA708WindowDefinition.gridRows - 1)
         return (
-            min(Double(definition.anchorHorizontal) / columns, 1),
-            min(Double(definition.anchorVertical) / Double(CEA708WindowDefinition.gridRows), 1)
+            min(Double(definition.anchorHorizontal) / lastColumn, 1),
+            min(Double(definition.anchorVertical) / lastRow, 1)
         )
     }
 }
