@@ -30,8 +30,9 @@ struct GStreamerDTVCC {
     var log = ""
     static let width = 640
     static let height = 360
-    /// Video frames at 30 fps; `filesink sync=true` paces them in real time, so that the caption
-    /// branch (unpaced) is decoded before the frames it belongs to are drawn.
+    /// Video frames at 30 fps. Both branches are paced in real time (`identity sync=true`,
+    /// `filesink sync=true`): GStreamer's decoder reports window placements in percent only once
+    /// the video size is known, and draws only the captions decoded before a frame.
     static let frames = 30
 
     /// cc_data for `frames` frames at 30 fps, 20 triplets each; frame 2 carries one DTVCC packet with
@@ -67,7 +68,9 @@ struct GStreamerDTVCC {
                 "GST_DEBUG=cc708decoder:6", "GST_DEBUG_NO_COLOR=1", try PeerDecoders.tool("gst-launch-1.0").path, "-q",
                 "filesrc", "location=\(input)", "!", "rawvideoparse", "format=gray8", "width=60", "height=1",
                 "framerate=30/1", "!", "capssetter", "join=false", "replace=true",
-                "caps=closedcaption/x-cea-708,format=(string)cc_data,framerate=(fraction)30/1", "!", "queue", "!",
+                "caps=closedcaption/x-cea-708,format=(string)cc_data,framerate=(fraction)30/1", "!", "identity",
+                "sync=true",
+                "!", "queue", "!",
                 "o.cc_sink", "videotestsrc", "pattern=black", "num-buffers=\(frames)", "!",
                 "video/x-raw,width=\(width),height=\(height),framerate=30/1,format=I420", "!", "cc708overlay", "name=o",
                 "!", "video/x-raw,format=I420", "!", "videoconvert", "!", "video/x-raw,format=GRAY8", "!", "filesink",

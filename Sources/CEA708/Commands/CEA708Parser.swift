@@ -96,7 +96,7 @@ public enum CEA708Parser {
             if CEA708CodeTables.extendedControlLength(extended) == nil { return .extendedCharacter(extended) }
             return .extendedControl(code: extended, parameters: Array(parameters.dropFirst()))
         case CEA708CodeTables.p16:
-            let p = Array(parameters)
+            let p = CEA708Parameters(parameters)
             return .p16(UInt16(p[0]) << 8 | UInt16(p[1]))
         case 0x00...0x1F: return .reservedC0(code: code, parameters: Array(parameters))
         case 0x80...0x87: return .setCurrentWindow(Int(code - 0x80))
@@ -111,7 +111,7 @@ public enum CEA708Parser {
         case 0x90: return .setPenAttributes(CEA708PenAttributes(parameters))
         case 0x91: return .setPenColor(CEA708PenColor(parameters))
         case 0x92:
-            let p = Array(parameters)
+            let p = CEA708Parameters(parameters)
             return .setPenLocation(row: Int(p[0]), column: Int(p[1]))
         case 0x97: return .setWindowAttributes(CEA708WindowAttributes(parameters))
         case 0x98...0x9F: return .defineWindow(CEA708WindowDefinition(command: code, parameters))
@@ -138,7 +138,7 @@ public enum CEA708Parser {
 
     /// What is wrong with a complete command: reserved codes, reserved bits, values out of range.
     static func problems(of command: CEA708Command, element: ArraySlice<UInt8>) -> [(rule: String, message: String)] {
-        let p = Array(element.dropFirst())
+        let p = CEA708Parameters(element.dropFirst())
         var found: [(String, String)] = []
         func range(_ name: String, _ list: [String]) {
             for item in list { found.append(("708.parameter-range", "\(name): \(item)")) }

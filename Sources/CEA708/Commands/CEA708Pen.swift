@@ -30,7 +30,7 @@ public struct CEA708PenAttributes: Hashable, Sendable {
     }
 
     init(_ p: ArraySlice<UInt8>) {
-        let b = Array(p)
+        let b = CEA708Parameters(p)
         self.init(
             penSize: CEA708PenSize(rawValue: b[0]), offset: CEA708PenOffset(rawValue: b[0] >> 2),
             textTag: CEA708TextTag(rawValue: b[0] >> 4), fontStyle: CEA708FontStyle(rawValue: b[1]),
@@ -74,7 +74,7 @@ public struct CEA708PenColor: Hashable, Sendable {
     }
 
     init(_ p: ArraySlice<UInt8>) {
-        let b = Array(p)
+        let b = CEA708Parameters(p)
         self.init(
             foreground: CEA708Color(rawValue: b[0]), foregroundOpacity: CEA708Opacity(rawValue: b[0] >> 6),
             background: CEA708Color(rawValue: b[1]), backgroundOpacity: CEA708Opacity(rawValue: b[1] >> 6),

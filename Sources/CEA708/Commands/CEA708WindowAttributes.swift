@@ -40,7 +40,7 @@ public struct CEA708WindowAttributes: Hashable, Sendable {
     }
 
     init(_ p: ArraySlice<UInt8>) {
-        let b = Array(p)
+        let b = CEA708Parameters(p)
         self.init(
             justify: CEA708Justify(rawValue: b[2]), printDirection: CEA708Direction(rawValue: b[2] >> 4),
             scrollDirection: CEA708Direction(rawValue: b[2] >> 2), wordWrap: b[2] & 0x40 != 0,

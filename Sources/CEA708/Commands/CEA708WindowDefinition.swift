@@ -54,7 +54,7 @@ public struct CEA708WindowDefinition: Hashable, Sendable {
 
     /// Decodes the command byte (0x98–0x9F) and its six parameters.
     init(command: UInt8, _ p: ArraySlice<UInt8>) {
-        let b = Array(p)
+        let b = CEA708Parameters(p)
         self.init(
             window: Int(command & 7), priority: b[0] & 7, anchorPoint: CEA708AnchorPoint(rawValue: b[3] >> 4),
             relativePositioning: b[1] & 0x80 != 0, anchorVertical: b[1] & 0x7F, anchorHorizontal: b[2],
