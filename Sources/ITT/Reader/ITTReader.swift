@@ -19,7 +19,7 @@ public struct ITTReader: Sendable {
     /// Reads one document from the bytes of a file.
     public func read(_ bytes: [UInt8]) throws(CaptionFormatError) -> CaptionReadResult {
         let tree = try SecureXMLParser.parse(bytes, fileName: options.fileName)
-        let reader = ITTDocumentReader(tree: tree, strict: options.strict)
+        let reader = TTMLDocumentReader(tree: tree, strict: options.strict)
         let document = try reader.readDocument()
         if options.strict, let first = reader.diagnostics.first(where: { $0.severity == .error }) {
             throw CaptionFormatError(

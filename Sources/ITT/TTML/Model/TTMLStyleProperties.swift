@@ -4,7 +4,7 @@ import CaptionCore
 ///
 /// Text properties are inherited down the content tree (§8.4.2); the region properties apply to
 /// `region` elements only.
-struct ITTStyleProperties: Sendable, Hashable {
+struct TTMLStyleProperties: Sendable, Hashable {
     var color: CaptionColor?
     var backgroundColor: CaptionColor?
     var italic: Bool?
@@ -22,7 +22,7 @@ struct ITTStyleProperties: Sendable, Hashable {
     var writingMode: CaptionRegion.WritingMode?
 
     /// `other`'s specified values override ours.
-    mutating func apply(_ other: ITTStyleProperties) {
+    mutating func apply(_ other: TTMLStyleProperties) {
         if let v = other.color { color = v }
         if let v = other.backgroundColor { backgroundColor = v }
         if let v = other.italic { italic = v }
@@ -41,8 +41,8 @@ struct ITTStyleProperties: Sendable, Hashable {
 
     /// What content inside a region inherits from it: the text properties except the
     /// background, which TTML1 paints on the region's area, not behind the text.
-    var inheritedFromRegion: ITTStyleProperties {
-        var p = ITTStyleProperties()
+    var inheritedFromRegion: TTMLStyleProperties {
+        var p = TTMLStyleProperties()
         p.color = color; p.italic = italic; p.bold = bold; p.underline = underline
         p.fontFamily = fontFamily; p.fontSize = fontSize; p.textAlign = textAlign
         p.forcedDisplay = forcedDisplay; p.textCombine = textCombine

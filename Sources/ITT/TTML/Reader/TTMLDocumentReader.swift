@@ -2,20 +2,20 @@ import CaptionCore
 import XML
 
 /// One read of one document: the parsed tree, what the head defines, and the findings so far.
-final class ITTDocumentReader {
+final class TTMLDocumentReader {
     let tree: XMLTree
     let strict: Bool
     private(set) var diagnostics: [Diagnostic] = []
-    var parameters = ITTTimingParameters()
+    var parameters = TTMLTimingParameters()
     /// Whether drop-frame labels were inferred from `;` separators rather than `ttp:dropMode`.
     var inferredDropFrame = false
     var dropModeDeclared = false
     var styles: [String: XMLElement] = [:]
-    var resolvedStyles: [String: ITTStyleProperties] = [:]
-    var regions: [String: ITTRegionDefinition] = [:]
+    var resolvedStyles: [String: TTMLStyleProperties] = [:]
+    var regions: [String: TTMLRegionDefinition] = [:]
     /// (interval, segment) pairs the paragraphs with timed spans may still expand into, for the
     /// whole document (``maximumDocumentSlices``).
-    var remainingSlices = ITTDocumentReader.maximumDocumentSlices
+    var remainingSlices = TTMLDocumentReader.maximumDocumentSlices
     /// Per rule: the index of its last diagnostic, how many were kept, and how many more
     /// occurrences were only counted.
     private var repeatedIssues: [String: (index: Int, kept: Int, more: Int)] = [:]
@@ -82,19 +82,19 @@ final class ITTDocumentReader {
 
     func readDocument() throws(CaptionFormatError) -> CaptionDocument {
         let root = tree.root
-        guard root.localName == "tt", root.namespace == ITTNamespace.tt else {
+        guard root.localName == "tt", root.namespace == TTMLNamespace.tt else {
             let name = root.namespace.isEmpty ? root.localName : "{\(root.namespace)}\(root.localName)"
             throw failure(
-                "not a TTML document: the root element is <\(name)>, expected <tt> in the namespace \(ITTNamespace.tt)",
+                "not a TTML document: the root element is <\(name)>, expected <tt> in the namespace \(TTMLNamespace.tt)",
                 at: source.location(of: root))
         }
         var document = CaptionDocument()
         try readParameters(of: root, into: &document)
         let children = tree.childElements(of: root)
-        if let head = children.first(where: { $0.is("head", in: ITTNamespace.tt) }) {
+        if let head = children.first(where: { $0.is("head", in: TTMLNamespace.tt) }) {
             try readHead(head, into: &document)
         }
-        if let body = children.first(where: { $0.is("body", in: ITTNamespace.tt) }) {
+        if let body = children.first(where: { $0.is("body", in: TTMLNamespace.tt) }) {
             document.captions = try readBody(body, root: root)
         }
         if inferredDropFrame && !dropModeDeclared { document.dropFrame = true }
@@ -103,11 +103,11 @@ final class ITTDocumentReader {
     }
 
     private func readHead(_ head: XMLElement, into document: inout CaptionDocument) throws(CaptionFormatError) {
-        for child in tree.childElements(of: head) where child.namespace == ITTNamespace.tt {
+        for child in tree.childElements(of: head) where child.namespace == TTMLNamespace.tt {
             switch child.localName {
             case "styling":
-                for style in tree.childElements(of: child) where style.is("style", in: ITTNamespace.tt) {
-                    guard let id = style.attribute("id", in: ITTNamespace.xml)?.value else {
+                for style in tree.childElements(of: child) where style.is("style", in: TTMLNamespace.tt) {
+                    guard let id = style.attribute("id", in: TTMLNamespace.xml)?.value else {
                         lenient(
                             "itt.style.id", "a <style> in <styling> has no xml:id and cannot be referenced",
                             at: source.location(of: style))
@@ -123,8 +123,8 @@ final class ITTDocumentReader {
         }
         readMetadata(head, into: &document)
         // Regions after styles: a region may reference styles.
-        for layout in tree.childElements(of: head) where layout.is("layout", in: ITTNamespace.tt) {
-            for region in tree.childElements(of: layout) where region.is("region", in: ITTNamespace.tt) {
+        for layout in tree.childElements(of: head) where layout.is("layout", in: TTMLNamespace.tt) {
+            for region in tree.childElements(of: layout) where region.is("region", in: TTMLNamespace.tt) {
                 try readRegion(region)
             }
         }
@@ -134,7 +134,7 @@ final class ITTDocumentReader {
     /// "title", "description" and "copyright" metadata.
     private func readMetadata(_ container: XMLElement, into document: inout CaptionDocument) {
         let keys = ["title": "title", "desc": "description", "copyright": "copyright"]
-        for child in tree.childElements(of: container) where child.namespace == ITTNamespace.metadata {
+        for child in tree.childElements(of: container) where child.namespace == TTMLNamespace.metadata {
             guard let key = keys[child.localName] else { continue }
             document.metadata[key] = textContent(of: child).trimmingCharacters(in: " ")
         }

@@ -2,7 +2,7 @@ import CaptionCore
 
 /// A `region` from the document's layout: the model's region and the style that content
 /// flowed into it inherits (TTML1 §9.1.2, §8.4.2).
-struct ITTRegionDefinition: Sendable, Hashable {
+struct TTMLRegionDefinition: Sendable, Hashable {
     var region: CaptionRegion
-    var inheritedStyle: ITTStyleProperties
+    var inheritedStyle: TTMLStyleProperties
 }

@@ -1,13 +1,13 @@
 import CaptionCore
 import XML
 
-extension ITTDocumentReader {
+extension TTMLDocumentReader {
     /// Walks `body`, its `div`s and their `p`s, making one caption per paragraph (more when
     /// timed spans change the paragraph's content part-way).
     func readBody(_ body: XMLElement, root: XMLElement) throws(CaptionFormatError) -> [Caption] {
-        var top = ITTContentContext(
-            begin: .zero, end: nil, style: ITTStyleProperties(), region: nil, preservesSpace: false)
-        if let space = root.attribute("space", in: ITTNamespace.xml) { top.preservesSpace = space.value == "preserve" }
+        var top = TTMLContentContext(
+            begin: .zero, end: nil, style: TTMLStyleProperties(), region: nil, preservesSpace: false)
+        if let space = root.attribute("space", in: TTMLNamespace.xml) { top.preservesSpace = space.value == "preserve" }
         var captions: [Caption] = []
         guard let context = try context(for: body, in: top) else { return [] }
         try readBlock(body, context, into: &captions)
@@ -16,9 +16,9 @@ extension ITTDocumentReader {
 
     /// The children of `body` or a `div` (TTML1 §7.1.3, §7.1.4).
     private func readBlock(
-        _ element: XMLElement, _ context: ITTContentContext, into captions: inout [Caption]
+        _ element: XMLElement, _ context: TTMLContentContext, into captions: inout [Caption]
     ) throws(CaptionFormatError) {
-        for child in tree.childElements(of: element) where child.namespace == ITTNamespace.tt {
+        for child in tree.childElements(of: element) where child.namespace == TTMLNamespace.tt {
             switch child.localName {
             case "div":
                 guard let c = try self.context(for: child, in: context) else { continue }
@@ -49,7 +49,7 @@ extension ITTDocumentReader {
 
     /// One `<p>` (TTML1 §7.1.5).
     private func readParagraph(
-        _ p: XMLElement, _ context: ITTContentContext, into captions: inout [Caption]
+        _ p: XMLElement, _ context: TTMLContentContext, into captions: inout [Caption]
     ) throws(CaptionFormatError) {
         guard let end = context.end else {
             lenient(
@@ -58,21 +58,21 @@ extension ITTDocumentReader {
                 at: source.location(of: p), fix: "add an end attribute")
             return
         }
-        var region: ITTRegionDefinition?
+        var region: TTMLRegionDefinition?
         if let r = context.region {
             region = self.region(named: r.id) {
                 self.source.location(of: r.attribute, tagStart: r.tagStart, tagEnd: r.tagEnd)
             }
         }
         // Region styles are inherited by the content flowed into it (TTML1 §8.4.2).
-        var style = region?.inheritedStyle ?? ITTStyleProperties()
+        var style = region?.inheritedStyle ?? TTMLStyleProperties()
         style.apply(context.style)
         var paragraph = context
         paragraph.style = style
-        var segments: [ITTSegment] = []
+        var segments: [TTMLSegment] = []
         try collectSegments(of: p, paragraph, end: end, into: &segments)
 
-        let id = p.attribute("id", in: ITTNamespace.xml)?.value
+        let id = p.attribute("id", in: TTMLNamespace.xml)?.value
         func caption(_ runs: [CaptionRun], from: MediaTime, to: MediaTime, id: String?) -> Caption {
             var caption = Caption(
                 id: id, runs: runs, timeRange: TimeRange(start: from, end: to), region: region?.region,
@@ -82,7 +82,7 @@ extension ITTDocumentReader {
         }
         // Common case: no timed span, one caption.
         if segments.allSatisfy({ $0.begin == context.begin && $0.end == end }) {
-            captions.append(caption(ITTWhitespace.runs(from: segments), from: context.begin, to: end, id: id))
+            captions.append(caption(TTMLWhitespace.runs(from: segments), from: context.begin, to: end, id: id))
             return
         }
         // Instants at which the visible content changes (timed spans), within [begin, end).
@@ -117,7 +117,7 @@ extension ITTDocumentReader {
         let instants = cuts.sorted()
         for k in 0..<(instants.count - 1) {
             let (from, to) = (instants[k], instants[k + 1])
-            let runs = ITTWhitespace.runs(from: segments.filter { $0.begin <= from && $0.end >= to })
+            let runs = TTMLWhitespace.runs(from: segments.filter { $0.begin <= from && $0.end >= to })
             if runs.isEmpty { continue }
             captions.append(caption(runs, from: from, to: to, id: nil))
         }
@@ -125,7 +125,7 @@ extension ITTDocumentReader {
 
     /// Flattens the content of `element` (a `p` or `span`) into segments.
     private func collectSegments(
-        of element: XMLElement, _ context: ITTContentContext, end: MediaTime, into segments: inout [ITTSegment]
+        of element: XMLElement, _ context: TTMLContentContext, end: MediaTime, into segments: inout [TTMLSegment]
     ) throws(CaptionFormatError) {
         let segmentEnd = context.end.map { MediaTime.minimum($0, end) } ?? end
         let textStyle = context.style.textStyle
@@ -133,23 +133,23 @@ extension ITTDocumentReader {
             switch child {
             case .text(let text):
                 segments.append(
-                    ITTSegment(
+                    TTMLSegment(
                         kind: .text(text), style: textStyle, begin: context.begin, end: segmentEnd,
                         preservesSpace: context.preservesSpace))
             case .element(let index):
                 let e = tree.elements[index]
-                guard e.namespace == ITTNamespace.tt else { continue }
+                guard e.namespace == TTMLNamespace.tt else { continue }
                 switch e.localName {
                 case "br":
                     segments.append(
-                        ITTSegment(
+                        TTMLSegment(
                             kind: .lineBreak, style: textStyle, begin: context.begin, end: segmentEnd,
                             preservesSpace: context.preservesSpace))
                 case "span":
                     guard let c = try self.context(for: e, in: context) else { continue }
                     if let ruby = try rubyAnnotation(of: e) {
                         segments.append(
-                            ITTSegment(
+                            TTMLSegment(
                                 kind: .ruby(base: ruby.base, annotation: ruby.annotation), style: c.style.textStyle,
                                 begin: c.begin, end: c.end.map { MediaTime.minimum($0, end) } ?? end,
                                 preservesSpace: true))

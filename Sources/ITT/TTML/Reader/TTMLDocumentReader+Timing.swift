@@ -1,11 +1,11 @@
 import CaptionCore
 import XML
 
-extension ITTDocumentReader {
+extension TTMLDocumentReader {
     /// The context for `element` inside `parent`: its interval, style, region and `xml:space`.
     /// nil when the element is never active.
-    func context(for element: XMLElement, in parent: ITTContentContext) throws(CaptionFormatError)
-        -> ITTContentContext?
+    func context(for element: XMLElement, in parent: TTMLContentContext) throws(CaptionFormatError)
+        -> TTMLContentContext?
     {
         var c = parent
         let negativeAllowed = element.localName == "div" || element.localName == "body"
@@ -35,7 +35,7 @@ extension ITTDocumentReader {
         if let r = element.attribute("region") {
             c.region = (r.value.trimmingCharacters(in: " "), r, element.tagStart, element.tagEnd)
         }
-        if let space = element.attribute("space", in: ITTNamespace.xml) {
+        if let space = element.attribute("space", in: TTMLNamespace.xml) {
             c.preservesSpace = space.value == "preserve"
         }
         if let e = c.end, e <= c.begin { return nil }
@@ -55,7 +55,7 @@ extension ITTDocumentReader {
         _ name: String, of element: XMLElement, negativeAllowed: Bool, isDuration: Bool = false
     ) throws(CaptionFormatError) -> MediaTime? {
         guard let a = element.attribute(name) else { return nil }
-        guard let expression = ITTTimeExpression(a.value) else {
+        guard let expression = TTMLTimeExpression(a.value) else {
             throw failure(
                 "\(name)=\"\(a.value)\" is not a TTML time expression (TTML1 §10.3.1): expected HH:MM:SS:FF, "
                     + "HH:MM:SS.fff or an offset such as 2.5s, 500ms, 48f or 1001t",

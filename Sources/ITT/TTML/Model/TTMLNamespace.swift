@@ -1,5 +1,5 @@
 /// The namespace URIs an iTT document uses (TTML1 §5.2; Apple's iTT profile).
-enum ITTNamespace {
+enum TTMLNamespace {
     /// TTML1 §5.2: the `tt` vocabulary (elements `tt`, `head`, `body`, `div`, `p`, `span`, `br`…).
     static let tt = "http://www.w3.org/ns/ttml"
     /// TTML1 §5.2: parameter attributes (`ttp:timeBase`, `ttp:frameRate`…).

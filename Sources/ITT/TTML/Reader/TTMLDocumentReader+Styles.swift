@@ -1,12 +1,12 @@
 import CaptionCore
 import XML
 
-extension ITTDocumentReader {
+extension TTMLDocumentReader {
     /// The style `element` specifies itself: its referenced styles in order (TTML1 §8.4.1.2,
     /// later ones win), nested `style` children for regions (§8.4.1.3), then its inline style
     /// attributes (§8.4.1.1), which win over both.
-    func specifiedStyle(of element: XMLElement) throws(CaptionFormatError) -> ITTStyleProperties {
-        var result = ITTStyleProperties()
+    func specifiedStyle(of element: XMLElement) throws(CaptionFormatError) -> TTMLStyleProperties {
+        var result = TTMLStyleProperties()
         if let refs = element.attribute("style") {
             for id in refs.value.split(whereSeparator: \.isWhitespace).map(String.init) {
                 var visiting: Set<String> = []
@@ -20,7 +20,7 @@ extension ITTDocumentReader {
             }
         }
         if element.localName == "region" {
-            for nested in tree.childElements(of: element) where nested.is("style", in: ITTNamespace.tt) {
+            for nested in tree.childElements(of: element) where nested.is("style", in: TTMLNamespace.tt) {
                 result.apply(try specifiedStyle(of: nested))
             }
         }
@@ -29,16 +29,16 @@ extension ITTDocumentReader {
     }
 
     /// The namespaces of style attributes (TTML1 §8.2, Apple's iTT extensions).
-    static let styleNamespaces = [ITTNamespace.styling, ITTNamespace.ittStyling, ITTNamespace.appleVertical]
+    static let styleNamespaces = [TTMLNamespace.styling, TTMLNamespace.ittStyling, TTMLNamespace.appleVertical]
 
     /// The inline style attributes of `element`; unreadable values are reported and ignored.
-    func inlineStyle(of element: XMLElement) -> ITTStyleProperties {
+    func inlineStyle(of element: XMLElement) -> TTMLStyleProperties {
         guard
             element.attributes.contains(where: {
                 !$0.namespace.isEmpty && Self.styleNamespaces.contains($0.namespace)
             })
-        else { return ITTStyleProperties() }
-        let parser = ITTStyleParser { attribute, expected in
+        else { return TTMLStyleProperties() }
+        let parser = TTMLStyleParser { attribute, expected in
             self.lenient(
                 "itt.style.value",
                 "\(attribute.qualifiedName)=\"\(attribute.value)\" is not understood (expected \(expected))",
@@ -54,7 +54,7 @@ extension ITTDocumentReader {
     /// A `<style>` from the head with its chained references applied (TTML1 §8.4.1.3).
     /// `depth` counts the links followed to reach `id`.
     private func referencedStyle(_ id: String, visiting: inout Set<String>, depth: Int) throws(CaptionFormatError)
-        -> ITTStyleProperties?
+        -> TTMLStyleProperties?
     {
         if let done = resolvedStyles[id] { return done }
         guard let element = styles[id] else { return nil }
@@ -69,7 +69,7 @@ extension ITTDocumentReader {
                 "style \"\(id)\" refers back to itself through its style attribute (TTML1 §8.4.1.3 forbids cycles)",
                 at: source.location(of: element))
         }
-        var result = ITTStyleProperties()
+        var result = TTMLStyleProperties()
         if let refs = element.attribute("style") {
             for next in refs.value.split(whereSeparator: \.isWhitespace).map(String.init) {
                 guard let style = try referencedStyle(next, visiting: &visiting, depth: depth + 1) else {
@@ -88,7 +88,7 @@ extension ITTDocumentReader {
 
     /// Reads one `<region>` of the layout (TTML1 §9.1.2).
     func readRegion(_ element: XMLElement) throws(CaptionFormatError) {
-        guard let id = element.attribute("id", in: ITTNamespace.xml)?.value, !id.isEmpty else {
+        guard let id = element.attribute("id", in: TTMLNamespace.xml)?.value, !id.isEmpty else {
             lenient("itt.region.id", "a <region> has no xml:id and cannot be used", at: source.location(of: element))
             return
         }
@@ -102,12 +102,12 @@ extension ITTDocumentReader {
         let region = CaptionRegion(
             identifier: id, origin: style.origin, size: style.extent, displayAlignment: style.displayAlign,
             writingMode: style.writingMode ?? .leftToRightAndTopToBottom)
-        regions[id] = ITTRegionDefinition(region: region, inheritedStyle: style.inheritedFromRegion)
+        regions[id] = TTMLRegionDefinition(region: region, inheritedStyle: style.inheritedFromRegion)
     }
 
     /// The region called `id`; Apple's four standard regions are supplied, with a warning, when a
     /// document uses them without defining them.
-    func region(named id: String, location: () -> DiagnosticLocation) -> ITTRegionDefinition? {
+    func region(named id: String, location: () -> DiagnosticLocation) -> TTMLRegionDefinition? {
         if let r = regions[id] { return r }
         if let standard = ITTStandardRegions.entry(named: id) {
             lenient(
@@ -115,9 +115,9 @@ extension ITTDocumentReader {
                 "region=\"\(id)\" is not defined in <layout>; Apple's standard \"\(id)\" region is assumed",
                 at: location(), fix: "define the region in <head><layout>",
                 summarize: true)
-            var inherited = ITTStyleProperties()
+            var inherited = TTMLStyleProperties()
             inherited.textAlign = standard.textAlign
-            let definition = ITTRegionDefinition(region: standard.region, inheritedStyle: inherited)
+            let definition = TTMLRegionDefinition(region: standard.region, inheritedStyle: inherited)
             regions[id] = definition
             return definition
         }

@@ -1,11 +1,11 @@
 import CaptionCore
 import XML
 
-/// Reads the styling attributes of one element into ``ITTStyleProperties`` (TTML1 §8.2;
+/// Reads the styling attributes of one element into ``TTMLStyleProperties`` (TTML1 §8.2;
 /// `itts:forcedDisplay` from IMSC1 as Apple binds it; Apple's `vt:combine`).
 ///
 /// Values it cannot read are reported through `report` and ignored.
-struct ITTStyleParser {
+struct TTMLStyleParser {
     /// Called with the attribute and a description of what was expected.
     var report: (XMLAttribute, String) -> Void
 
@@ -14,14 +14,14 @@ struct ITTStyleParser {
         "none", "underline", "noUnderline", "lineThrough", "noLineThrough", "overline", "noOverline",
     ]
 
-    func properties(of element: XMLElement) -> ITTStyleProperties {
-        var p = ITTStyleProperties()
+    func properties(of element: XMLElement) -> TTMLStyleProperties {
+        var p = TTMLStyleProperties()
         for attribute in element.attributes {
             switch attribute.namespace {
-            case ITTNamespace.styling: read(attribute, into: &p)
-            case ITTNamespace.ittStyling where attribute.localName == "forcedDisplay":
+            case TTMLNamespace.styling: read(attribute, into: &p)
+            case TTMLNamespace.ittStyling where attribute.localName == "forcedDisplay":
                 p.forcedDisplay = boolean(attribute)
-            case ITTNamespace.appleVertical where attribute.localName == "combine":
+            case TTMLNamespace.appleVertical where attribute.localName == "combine":
                 p.textCombine = combine(attribute)
             default: break
             }
@@ -29,7 +29,7 @@ struct ITTStyleParser {
         return p
     }
 
-    private func read(_ a: XMLAttribute, into p: inout ITTStyleProperties) {
+    private func read(_ a: XMLAttribute, into p: inout TTMLStyleProperties) {
         let v = a.value.trimmingCharacters(in: " ")
         switch a.localName {
         case "color":

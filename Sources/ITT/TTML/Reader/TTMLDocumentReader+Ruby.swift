@@ -1,7 +1,7 @@
 import CaptionCore
 import XML
 
-extension ITTDocumentReader {
+extension TTMLDocumentReader {
     /// The base text and annotation of a ruby container span, or nil for any other span.
     ///
     /// Apple's extension marks the container `ry:kind="ruby"` (with optional `ry:position`
@@ -10,8 +10,8 @@ extension ITTDocumentReader {
     /// text (with `tts:rubyPosition`, `tts:rubyAlign`), which is read the same way.
     func rubyAnnotation(of span: XMLElement) throws(CaptionFormatError) -> (base: String, annotation: CaptionRuby)? {
         func kind(_ e: XMLElement) -> String? {
-            if let k = e.attribute("kind", in: ITTNamespace.appleRuby)?.value { return k }
-            switch e.attribute("ruby", in: ITTNamespace.styling)?.value {
+            if let k = e.attribute("kind", in: TTMLNamespace.appleRuby)?.value { return k }
+            switch e.attribute("ruby", in: TTMLNamespace.styling)?.value {
             case "container": return "ruby"
             case "base": return "rb"
             case "text": return "rt"
@@ -37,10 +37,10 @@ extension ITTDocumentReader {
         }
         // TTML1 §7.2.3: white space in the base and annotation collapses as in any text (a line
         // feed inside them was kept as a line break before, which the writer cannot write there).
-        var ruby = CaptionRuby(text: ITTWhitespace.collapsed(text))
+        var ruby = CaptionRuby(text: TTMLWhitespace.collapsed(text))
         let position =
-            span.attribute("position", in: ITTNamespace.appleRuby)
-            ?? span.attribute("rubyPosition", in: ITTNamespace.styling)
+            span.attribute("position", in: TTMLNamespace.appleRuby)
+            ?? span.attribute("rubyPosition", in: TTMLNamespace.styling)
         if let position {
             switch position.value {
             case "before": ruby.position = .before
@@ -53,7 +53,7 @@ extension ITTDocumentReader {
             }
         }
         let align =
-            span.attribute("align", in: ITTNamespace.appleRuby) ?? span.attribute("rubyAlign", in: ITTNamespace.styling)
+            span.attribute("align", in: TTMLNamespace.appleRuby) ?? span.attribute("rubyAlign", in: TTMLNamespace.styling)
         if let align {
             switch align.value {
             case "start": ruby.alignment = .start
@@ -67,6 +67,6 @@ extension ITTDocumentReader {
                     at: source.location(of: align, in: span))
             }
         }
-        return (ITTWhitespace.collapsed(base), ruby)
+        return (TTMLWhitespace.collapsed(base), ruby)
     }
 }
