@@ -131,12 +131,22 @@ import Testing
         }
     }
 
-    @Test func paragraphWithoutEndIsSkippedWithAWarning() throws {
+    /// TTML1 §10.4: a `p` with no end, in a par container none of whose ancestors ends, lasts
+    /// to the end of the document (its implicit duration is indefinite); the reader skipped it.
+    @Test func paragraphWithoutEndLastsToTheEndOfTheDocument() throws {
         let result = try ITTTest.read(ITTTest.document(body: #"<div><p begin="00:00:01:00">x</p></div>"#))
-        #expect(result.document.captions.isEmpty)
-        #expect(result.diagnostics.map(\.ruleID) == ["itt.time.unbounded"])
-        #expect(throws: CaptionFormatError.self) {
-            try ITTTest.read(ITTTest.document(body: #"<div><p begin="00:00:01:00">x</p></div>"#), strict: true)
-        }
+        #expect(result.document.captions.map(\.text) == ["x"])
+        #expect(result.document.captions.first?.timeRange.start == ITTTest.ntsc(30))
+        #expect(result.document.captions.first?.timeRange.end == .positiveInfinity)
+        #expect(result.diagnostics.map(\.ruleID) == ["itt.time.indefinite"])
+        #expect(result.diagnostics.first?.severity == .info)
+    }
+
+    /// The end of the parent bounds a `p` without an end (TTML1 §10.4).
+    @Test func paragraphWithoutEndLastsToTheEndOfItsParent() throws {
+        let text = ITTTest.document(
+            body: #"<div begin="00:00:01:00" end="00:00:05:00"><p begin="00:00:01:00">x</p></div>"#)
+        let captions = try ITTTest.read(text).document.captions
+        #expect(captions.map(\.timeRange) == [TimeRange(start: ITTTest.ntsc(60), end: ITTTest.ntsc(150))])
     }
 }

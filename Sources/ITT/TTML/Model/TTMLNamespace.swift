@@ -24,3 +24,10 @@ enum TTMLNamespace {
     /// The `xml:` prefix (`xml:id`, `xml:lang`, `xml:space`).
     static let xml = "http://www.w3.org/XML/1998/namespace"
 }
+
+extension TTMLNamespace {
+    /// SMPTE ST 2052-1 §5.2: the `smpte:` vocabulary (`smpte:image`, `smpte:backgroundImage`).
+    static let smpteTT = "http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt"
+    /// EBU Tech 3380 §4.2: EBU-TT metadata (`ebuttm:conformsToStandard`).
+    static let ebuMetadata = "urn:ebu:tt:metadata"
+}

@@ -19,7 +19,7 @@ extension TTMLDocumentReader {
                 case "clock":
                     parameters.timeBase = .clock
                     lenient(
-                        "itt.time-base.clock",
+                        "time-base.clock",
                         "ttp:timeBase=\"clock\" (wall-clock time) is not part of the iTT profile; times are read as media times",
                         at: source.location(of: a, in: root), fix: "use ttp:timeBase=\"smpte\"")
                 default:
@@ -84,7 +84,7 @@ extension TTMLDocumentReader {
             parameters.dropMode == .dropNTSC
         {
             lenient(
-                "itt.drop-mode.rate",
+                "drop-mode.rate",
                 "ttp:dropMode=\"dropNTSC\" is meant for 29.97 or 59.94 fps, but the frame rate is \(parameters.effectiveFrameRate?.description ?? "invalid")",
                 at: source.location(ofOffset: root.tagStart),
                 fix: "set ttp:frameRateMultiplier=\"1000 1001\" or ttp:dropMode=\"nonDrop\"")
@@ -118,7 +118,7 @@ extension TTMLDocumentReader {
                 attribute, in: root)
         }
         lenient(
-            "itt.frame-rate.decimal",
+            "frame-rate.decimal",
             "ttp:frameRate=\"\(text)\" is not an integer (TTML1 §6.2.4); read as \(meaning)",
             at: source.location(of: attribute, in: root),
             fix: "write ttp:frameRate=\"\(nominal)\" ttp:frameRateMultiplier=\"1000 1001\"")

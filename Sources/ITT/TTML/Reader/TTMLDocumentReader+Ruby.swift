@@ -30,7 +30,7 @@ extension TTMLDocumentReader {
         }
         guard let base, let text else {
             lenient(
-                "itt.ruby.structure",
+                "ruby.structure",
                 "a ruby container needs one base (ry:kind=\"rb\") and one annotation (ry:kind=\"rt\") span; read as plain text",
                 at: source.location(of: span))
             return nil
@@ -47,7 +47,7 @@ extension TTMLDocumentReader {
             case "after": ruby.position = .after
             default:
                 lenient(
-                    "itt.style.value",
+                    "style.value",
                     "\(position.qualifiedName)=\"\(position.value)\" is not understood (expected before or after)",
                     at: source.location(of: position, in: span))
             }
@@ -62,7 +62,7 @@ extension TTMLDocumentReader {
             case "spaceAround": ruby.alignment = .distributeSpaceAround
             default:
                 lenient(
-                    "itt.style.value",
+                    "style.value",
                     "\(align.qualifiedName)=\"\(align.value)\" is not understood (expected start, center, spaceBetween or spaceAround)",
                     at: source.location(of: align, in: span))
             }

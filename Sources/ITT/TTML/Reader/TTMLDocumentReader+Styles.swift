@@ -12,7 +12,7 @@ extension TTMLDocumentReader {
                 var visiting: Set<String> = []
                 guard let style = try referencedStyle(id, visiting: &visiting, depth: 1) else {
                     lenient(
-                        "itt.style.reference", "style=\"\(id)\" names no <style> in <styling>; it is ignored",
+                        "style.reference", "style=\"\(id)\" names no <style> in <styling>; it is ignored",
                         at: source.location(of: refs, in: element))
                     continue
                 }
@@ -29,7 +29,9 @@ extension TTMLDocumentReader {
     }
 
     /// The namespaces of style attributes (TTML1 §8.2, Apple's iTT extensions).
-    static let styleNamespaces = [TTMLNamespace.styling, TTMLNamespace.ittStyling, TTMLNamespace.appleVertical]
+    static let styleNamespaces = [
+        TTMLNamespace.styling, TTMLNamespace.ittStyling, TTMLNamespace.appleVertical, TTMLNamespace.ebuStyling,
+    ]
 
     /// The inline style attributes of `element`; unreadable values are reported and ignored.
     func inlineStyle(of element: XMLElement) -> TTMLStyleProperties {
@@ -40,11 +42,15 @@ extension TTMLDocumentReader {
         else { return TTMLStyleProperties() }
         let parser = TTMLStyleParser { attribute, expected in
             self.lenient(
-                "itt.style.value",
+                "style.value",
                 "\(attribute.qualifiedName)=\"\(attribute.value)\" is not understood (expected \(expected))",
                 at: self.source.location(of: attribute, in: element))
         }
-        return parser.properties(of: element)
+        let properties = parser.properties(of: element)
+        for name in properties.unmapped.keys where unmappedStyles[name] == nil {
+            unmappedStyles[name] = source.location(of: element)
+        }
+        return properties
     }
 
     /// The longest chain of `<style>` references followed; TTML1 sets no limit, but real files
@@ -74,7 +80,7 @@ extension TTMLDocumentReader {
             for next in refs.value.split(whereSeparator: \.isWhitespace).map(String.init) {
                 guard let style = try referencedStyle(next, visiting: &visiting, depth: depth + 1) else {
                     lenient(
-                        "itt.style.reference", "style=\"\(next)\" names no <style> in <styling>; it is ignored",
+                        "style.reference", "style=\"\(next)\" names no <style> in <styling>; it is ignored",
                         at: source.location(of: refs, in: element))
                     continue
                 }
@@ -86,43 +92,68 @@ extension TTMLDocumentReader {
         return result
     }
 
-    /// Reads one `<region>` of the layout (TTML1 §9.1.2).
+    /// Reads one `<region>` of the layout (TTML1 §9.1.2): its style, its interval (§10.4;
+    /// relative to the document's begin) and its `set` animations.
     func readRegion(_ element: XMLElement) throws(CaptionFormatError) {
         guard let id = element.attribute("id", in: TTMLNamespace.xml)?.value, !id.isEmpty else {
-            lenient("itt.region.id", "a <region> has no xml:id and cannot be used", at: source.location(of: element))
+            lenient("region.id", "a <region> has no xml:id and cannot be used", at: source.location(of: element))
             return
         }
         if regions[id] != nil {
             lenient(
-                "itt.region.duplicate", "a second region is called \"\(id)\"; the first is used",
+                "region.duplicate", "a second region is called \"\(id)\"; the first is used",
                 at: source.location(of: element))
             return
         }
+        layoutHasRegions = true
         let style = try specifiedStyle(of: element)
         let region = CaptionRegion(
             identifier: id, origin: style.origin, size: style.extent, displayAlignment: style.displayAlign,
             writingMode: style.writingMode ?? .leftToRightAndTopToBottom)
-        regions[id] = TTMLRegionDefinition(region: region, inheritedStyle: style.inheritedFromRegion)
+        var definition = TTMLRegionDefinition(region: region, style: style)
+        let begin = try time("begin", of: element, negativeAllowed: false) ?? .zero
+        let end = try time("end", of: element, negativeAllowed: false)
+        let dur = try time("dur", of: element, negativeAllowed: false, isDuration: true)
+        definition.begin = begin
+        definition.end = end
+        if let dur {
+            let e = try sum(begin, dur, element)
+            definition.end = definition.end.map { MediaTime.minimum($0, e) } ?? e
+        }
+        for set in tree.childElements(of: element) where set.is("set", in: TTMLNamespace.tt) {
+            let b = try time("begin", of: set, negativeAllowed: false) ?? .zero
+            var e = try time("end", of: set, negativeAllowed: false)
+            if let d = try time("dur", of: set, negativeAllowed: false, isDuration: true) {
+                let de = try sum(b, d, set)
+                e = e.map { MediaTime.minimum($0, de) } ?? de
+            }
+            let absoluteBegin = try sum(begin, b, set)
+            var absoluteEnd = try e.map { (x) throws(CaptionFormatError) in try sum(begin, x, set) }
+            if let regionEnd = definition.end { absoluteEnd = absoluteEnd.map { MediaTime.minimum($0, regionEnd) } ?? regionEnd }
+            definition.animations.append(TTMLAnimation(begin: absoluteBegin, end: absoluteEnd, style: inlineStyle(of: set)))
+        }
+        regions[id] = definition
     }
 
-    /// The region called `id`; Apple's four standard regions are supplied, with a warning, when a
-    /// document uses them without defining them.
-    func region(named id: String, location: () -> DiagnosticLocation) -> TTMLRegionDefinition? {
-        if let r = regions[id] { return r }
-        if let standard = ITTStandardRegions.entry(named: id) {
+    /// The region a `region` attribute names, or nil (with a warning) when the layout has no
+    /// such region; iTT documents get Apple's four standard regions supplied.
+    func regionReference(_ attribute: XMLAttribute, in element: XMLElement) -> String? {
+        let id = attribute.value.trimmingCharacters(in: " ")
+        if regions[id] != nil { return id }
+        let location = { self.source.location(of: attribute, in: element) }
+        if profile == .itt, let standard = ITTStandardRegions.entry(named: id) {
             lenient(
-                "itt.region.undefined",
+                "region.undefined",
                 "region=\"\(id)\" is not defined in <layout>; Apple's standard \"\(id)\" region is assumed",
                 at: location(), fix: "define the region in <head><layout>",
                 summarize: true)
             var inherited = TTMLStyleProperties()
             inherited.textAlign = standard.textAlign
-            let definition = TTMLRegionDefinition(region: standard.region, inheritedStyle: inherited)
-            regions[id] = definition
-            return definition
+            regions[id] = TTMLRegionDefinition(region: standard.region, style: inherited)
+            return id
         }
         lenient(
-            "itt.region.undefined", "region=\"\(id)\" is not defined in <layout>; the caption gets no region",
+            "region.undefined", "region=\"\(id)\" is not defined in <layout>; the attribute is ignored (TTML1 §9.3.2)",
             at: location(), summarize: true)
         return nil
     }

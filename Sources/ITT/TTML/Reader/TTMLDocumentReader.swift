@@ -5,6 +5,11 @@ import XML
 final class TTMLDocumentReader {
     let tree: XMLTree
     let strict: Bool
+    /// The profile the document is read under: its constraints are checked as diagnostics, and
+    /// it names the rule IDs (`itt.…` for iTT, `ttml.…` otherwise).
+    var profile: TTMLProfile
+    /// Whether `profile` was declared by the document (rather than assumed by the caller).
+    var profileDeclared = false
     private(set) var diagnostics: [Diagnostic] = []
     var parameters = TTMLTimingParameters()
     /// Whether drop-frame labels were inferred from `;` separators rather than `ttp:dropMode`.
@@ -13,6 +18,12 @@ final class TTMLDocumentReader {
     var styles: [String: XMLElement] = [:]
     var resolvedStyles: [String: TTMLStyleProperties] = [:]
     var regions: [String: TTMLRegionDefinition] = [:]
+    /// Whether `<layout>` defines a region (else content goes to the default region, TTML1 §9.3.1).
+    var layoutHasRegions = false
+    /// The initial values `<initial>` elements set (TTML2 §10.1.2), under every region's style.
+    var initialStyle = TTMLStyleProperties()
+    /// Each unmapped style attribute seen and where it was first (``reportUnmappedStyles()``).
+    var unmappedStyles: [String: DiagnosticLocation] = [:]
     /// (interval, segment) pairs the paragraphs with timed spans may still expand into, for the
     /// whole document (``maximumDocumentSlices``).
     var remainingSlices = TTMLDocumentReader.maximumDocumentSlices
@@ -20,9 +31,31 @@ final class TTMLDocumentReader {
     /// occurrences were only counted.
     private var repeatedIssues: [String: (index: Int, kept: Int, more: Int)] = [:]
 
-    init(tree: XMLTree, strict: Bool) {
+    /// Whether the document's declarations may replace `profile` (the TTML reader) or not (the
+    /// iTT reader, whose user chose iTT).
+    let detectsProfile: Bool
+
+    init(tree: XMLTree, strict: Bool, profile: TTMLProfile, detectsProfile: Bool) {
         self.tree = tree
         self.strict = strict
+        self.profile = profile
+        self.detectsProfile = detectsProfile
+    }
+
+    /// Parses `bytes` and reads them under `profile` (or the one they declare, when
+    /// `detectsProfile`); in strict mode the first error-level finding fails the read.
+    static func read(
+        _ bytes: [UInt8], options: CaptionFormatOptions, profile: TTMLProfile, detectsProfile: Bool,
+        formatName: String
+    ) throws(CaptionFormatError) -> (result: CaptionReadResult, profile: TTMLProfile) {
+        let tree = try SecureXMLParser.parse(bytes, fileName: options.fileName, formatName: formatName)
+        let reader = TTMLDocumentReader(tree: tree, strict: options.strict, profile: profile, detectsProfile: detectsProfile)
+        let document = try reader.readDocument()
+        if options.strict, let first = reader.diagnostics.first(where: { $0.severity == .error }) {
+            throw CaptionFormatError(
+                .unreadable, first.message + " (strict mode)", at: first.location, diagnostics: reader.diagnostics)
+        }
+        return (CaptionReadResult(document: document, diagnostics: reader.diagnostics), reader.profile)
     }
 
     var source: SourceText { tree.source }
@@ -55,6 +88,7 @@ final class TTMLDocumentReader {
         _ severity: Diagnostic.Severity, _ ruleID: String, _ message: String, at location: () -> DiagnosticLocation,
         fix: String?, limit: Int
     ) {
+        let ruleID = profile.rulePrefix + "." + ruleID
         if let seen = repeatedIssues[ruleID], seen.kept >= limit {
             repeatedIssues[ruleID] = (seen.index, seen.kept, seen.more + 1)
             return
@@ -89,14 +123,18 @@ final class TTMLDocumentReader {
                 at: source.location(of: root))
         }
         var document = CaptionDocument()
-        try readParameters(of: root, into: &document)
         let children = tree.childElements(of: root)
-        if let head = children.first(where: { $0.is("head", in: TTMLNamespace.tt) }) {
-            try readHead(head, into: &document)
+        let head = children.first(where: { $0.is("head", in: TTMLNamespace.tt) })
+        try detectProfile(root: root, head: head)
+        try readParameters(of: root, into: &document)
+        if profileDeclared || profile != .itt { document.metadata["ttml.profile"] = profile.rawValue }
+        if let head { try readHead(head, into: &document) }
+        checkProfileConstraints()
+        for case .element(let i) in root.children where tree.elements[i].is("body", in: TTMLNamespace.tt) {
+            document.captions = try readBody(tree.elements[i], root: root, bodyIndex: i)
+            break
         }
-        if let body = children.first(where: { $0.is("body", in: TTMLNamespace.tt) }) {
-            document.captions = try readBody(body, root: root)
-        }
+        reportUnmappedStyles()
         if inferredDropFrame && !dropModeDeclared { document.dropFrame = true }
         finishSummaries()
         return document
@@ -109,11 +147,15 @@ final class TTMLDocumentReader {
                 for style in tree.childElements(of: child) where style.is("style", in: TTMLNamespace.tt) {
                     guard let id = style.attribute("id", in: TTMLNamespace.xml)?.value else {
                         lenient(
-                            "itt.style.id", "a <style> in <styling> has no xml:id and cannot be referenced",
+                            "style.id", "a <style> in <styling> has no xml:id and cannot be referenced",
                             at: source.location(of: style))
                         continue
                     }
                     styles[id] = style
+                }
+                // TTML2 §10.1.2: <initial> overrides a style property's initial value.
+                for initial in tree.childElements(of: child) where initial.is("initial", in: TTMLNamespace.tt) {
+                    initialStyle.apply(try specifiedStyle(of: initial))
                 }
             case "metadata":
                 readMetadata(child, into: &document)

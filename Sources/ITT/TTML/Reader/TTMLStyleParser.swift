@@ -14,6 +14,20 @@ struct TTMLStyleParser {
         "none", "underline", "noUnderline", "lineThrough", "noLineThrough", "overline", "noOverline",
     ]
 
+    /// EBU-TT-D's style attributes (EBU Tech 3380 §4.4.3, `urn:ebu:tt:style`).
+    static let ebuStyles: Set<String> = ["linePadding", "multiRowAlign"]
+
+    /// The TTML1 and TTML2 style attributes read but not mapped to the model (TTML2 §10.2);
+    /// the ruby attributes are read with their span (TTMLDocumentReader+Ruby).
+    static let unmappedStyles: Set<String> = [
+        "opacity", "textOutline", "textShadow", "lineHeight", "padding", "showBackground", "direction",
+        "unicodeBidi", "wrapOption", "overflow", "zIndex", "textEmphasis", "shear", "fontVariant", "rubyReserve",
+        "luminanceGain", "position", "disparity", "fontKerning", "fontSelectionStrategy", "fontShear", "letterSpacing",
+        "lineShear", "textOrientation", "backgroundClip", "backgroundExtent", "backgroundImage",
+        "backgroundOrigin", "backgroundPosition", "backgroundRepeat", "border", "bpd", "ipd", "ruby", "rubyAlign",
+        "rubyPosition",
+    ]
+
     func properties(of element: XMLElement) -> TTMLStyleProperties {
         var p = TTMLStyleProperties()
         for attribute in element.attributes {
@@ -21,6 +35,11 @@ struct TTMLStyleParser {
             case TTMLNamespace.styling: read(attribute, into: &p)
             case TTMLNamespace.ittStyling where attribute.localName == "forcedDisplay":
                 p.forcedDisplay = boolean(attribute)
+            case TTMLNamespace.ittStyling where attribute.localName == "fillLineGap":
+                // IMSC 1.1 §8.5.2: true | false.
+                if boolean(attribute) != nil { p.unmapped["itts:fillLineGap"] = attribute.value }
+            case TTMLNamespace.ebuStyling where Self.ebuStyles.contains(attribute.localName):
+                p.unmapped["ebutts:" + attribute.localName] = attribute.value
             case TTMLNamespace.appleVertical where attribute.localName == "combine":
                 p.textCombine = combine(attribute)
             default: break
@@ -91,6 +110,22 @@ struct TTMLStyleParser {
                 return report(a, "before, center or after")
             }
             p.displayAlign = align
+        case "display":
+            // TTML1 §8.2.4 auto | none; TTML2 §10.2.15 adds inlineBlock.
+            switch v {
+            case "auto", "inlineBlock": p.display = true
+            case "none": p.display = false
+            default: report(a, "auto, none or inlineBlock")
+            }
+        case "visibility":
+            switch v {
+            case "visible": p.visible = true
+            case "hidden": p.visible = false
+            default: report(a, "visible or hidden")
+            }
+        case let name where Self.unmappedStyles.contains(name):
+            guard !v.isEmpty else { return report(a, "a value") }
+            if !["ruby", "rubyAlign", "rubyPosition"].contains(name) { p.unmapped["tts:" + name] = v }
         case "writingMode":
             // §8.2.23. Right-to-left horizontal and left-to-right vertical progressions have no
             // counterpart in the model.
@@ -106,7 +141,7 @@ struct TTMLStyleParser {
             default: report(a, "lrtb, rltb, tbrl, tblr, lr, rl or tb")
             }
         default:
-            break
+            report(a, "a TTML style attribute (TTML2 §10.2 names none called \(a.localName))")
         }
     }
 
