@@ -20,6 +20,8 @@ struct TTMLStyleProperties: Sendable, Hashable {
     var extent: CaptionSize?
     var displayAlign: CaptionRegion.DisplayAlignment?
     var writingMode: CaptionRegion.WritingMode?
+    /// TTML2 §10.2.35 `tts:position`, the region's origin when `tts:origin` is absent.
+    var position: TTMLPosition?
     /// `tts:display` (TTML1 §8.2.4): false for `none`, which removes the element and its
     /// content from every ISD (TTML2 §11.3.1.3). Not inherited: applied where it is specified.
     var display: Bool?
@@ -46,6 +48,7 @@ struct TTMLStyleProperties: Sendable, Hashable {
         if let v = other.extent { extent = v }
         if let v = other.displayAlign { displayAlign = v }
         if let v = other.writingMode { writingMode = v }
+        if let v = other.position { position = v }
         if let v = other.display { display = v }
         if let v = other.visible { visible = v }
         if !other.unmapped.isEmpty { unmapped.merge(other.unmapped) { $1 } }

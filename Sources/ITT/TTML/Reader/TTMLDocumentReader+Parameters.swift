@@ -67,6 +67,14 @@ extension TTMLDocumentReader {
                 dropModeDeclared = true
             case (TTMLNamespace.parameter, "cellResolution"):
                 document.metadata["itt.cellResolution"] = v
+                let cells = v.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+                if cells.count == 2, cells[0] > 0, cells[1] > 0, cells[1] <= 1000 {
+                    cellRows = cells[1]
+                } else {
+                    lenient(
+                        "style.value", "ttp:cellResolution=\"\(v)\" is not two positive integers (TTML1 §6.2.1); 32 15 is used",
+                        at: source.location(of: a, in: root))
+                }
             case (TTMLNamespace.styling, "extent"):
                 document.metadata["itt.extent"] = v
             case (TTMLNamespace.ittParameter, "aspectRatio"):

@@ -15,16 +15,37 @@ extension TTMLDocumentReader {
             case "container": return "ruby"
             case "base": return "rb"
             case "text": return "rt"
+            case "baseContainer": return "rbc"
+            case "textContainer": return "rtc"
+            case "delimiter": return "rp"
             default: return nil
             }
         }
         guard kind(span) == "ruby" else { return nil }
         var base: String?
         var text: String?
+        var textContainers = 0
+        var position = span.attribute("position", in: TTMLNamespace.appleRuby)
+            ?? span.attribute("rubyPosition", in: TTMLNamespace.styling)
+        // TTML2 §10.2.40: bases and texts may sit in a baseContainer and textContainers; the
+        // model holds one annotation, so a second text container (double-sided ruby) is reported.
         for child in tree.childElements(of: span) {
             switch kind(child) {
             case "rb": base = (base ?? "") + textContent(of: child)
             case "rt": text = (text ?? "") + textContent(of: child)
+            case "rbc":
+                for b in tree.childElements(of: child) where kind(b) == "rb" { base = (base ?? "") + textContent(of: b) }
+            case "rtc":
+                textContainers += 1
+                if textContainers > 1 {
+                    lenient(
+                        "ruby.structure",
+                        "a second ruby text container (double-sided ruby, TTML2 §10.2.40) has no place in the caption model; only the first annotation is kept",
+                        at: source.location(of: child))
+                    continue
+                }
+                if position == nil { position = child.attribute("rubyPosition", in: TTMLNamespace.styling) }
+                for t in tree.childElements(of: child) where kind(t) == "rt" { text = (text ?? "") + textContent(of: t) }
             default: break
             }
         }
@@ -38,12 +59,9 @@ extension TTMLDocumentReader {
         // TTML1 §7.2.3: white space in the base and annotation collapses as in any text (a line
         // feed inside them was kept as a line break before, which the writer cannot write there).
         var ruby = CaptionRuby(text: TTMLWhitespace.collapsed(text))
-        let position =
-            span.attribute("position", in: TTMLNamespace.appleRuby)
-            ?? span.attribute("rubyPosition", in: TTMLNamespace.styling)
         if let position {
             switch position.value {
-            case "before": ruby.position = .before
+            case "before", "outside": ruby.position = .before  // TTML2: outside is before for one annotation
             case "after": ruby.position = .after
             default:
                 lenient(

@@ -40,12 +40,13 @@ extension TTMLDocumentReader {
                 !$0.namespace.isEmpty && Self.styleNamespaces.contains($0.namespace)
             })
         else { return TTMLStyleProperties() }
-        let parser = TTMLStyleParser { attribute, expected in
+        var parser = TTMLStyleParser { attribute, expected in
             self.lenient(
                 "style.value",
                 "\(attribute.qualifiedName)=\"\(attribute.value)\" is not understood (expected \(expected))",
                 at: self.source.location(of: attribute, in: element))
         }
+        parser.cellRows = cellRows
         let properties = parser.properties(of: element)
         for name in properties.unmapped.keys where unmappedStyles[name] == nil {
             unmappedStyles[name] = source.location(of: element)
@@ -107,9 +108,14 @@ extension TTMLDocumentReader {
         }
         layoutHasRegions = true
         let style = try specifiedStyle(of: element)
+        // TTML1 §8.2.14, §8.2.7: origin and extent "auto" are the root container's (iTT keeps
+        // them unset, as it always read them).
+        let whole = profile == .itt ? nil : CaptionPoint(x: .percent(0), y: .percent(0))
+        let all = profile == .itt ? nil : CaptionSize(width: .percent(100), height: .percent(100))
         let region = CaptionRegion(
-            identifier: id, origin: style.origin, size: style.extent, displayAlignment: style.displayAlign,
-            writingMode: style.writingMode ?? .leftToRightAndTopToBottom)
+            identifier: id, origin: style.origin ?? style.position?.origin(extent: style.extent) ?? whole,
+            size: style.extent ?? all,
+            displayAlignment: style.displayAlign, writingMode: style.writingMode ?? .leftToRightAndTopToBottom)
         var definition = TTMLRegionDefinition(region: region, style: style)
         let begin = try time("begin", of: element, negativeAllowed: false) ?? .zero
         let end = try time("end", of: element, negativeAllowed: false)

@@ -64,7 +64,9 @@ extension TTMLDocumentReader {
                 guard let childBegin = isSeq ? seqCursor : .zero else { break }  // after an indefinite child
                 switch child {
                 case .text(let text):
-                    guard acceptsText(kind) else { continue }
+                    // An anonymous span lasts indefinitely in a par container and not at all in
+                    // a seq one (TTML2 §12.4.3; the IMSC suite's MediaSeqTiming003).
+                    guard acceptsText(kind), !isSeq else { continue }
                     nodes.append(
                         TTMLTimedNode(
                             kind: .text(text), element: nil, desiredBegin: childBegin, desiredEnd: nil,

@@ -22,6 +22,8 @@ final class TTMLDocumentReader {
     var layoutHasRegions = false
     /// The initial values `<initial>` elements set (TTML2 §10.1.2), under every region's style.
     var initialStyle = TTMLStyleProperties()
+    /// The rows of the cell grid (`ttp:cellResolution`, TTML1 §6.2.1; 15 by default).
+    var cellRows: Double = 15
     /// Each unmapped style attribute seen and where it was first (``reportUnmappedStyles()``).
     var unmappedStyles: [String: DiagnosticLocation] = [:]
     /// (interval, segment) pairs the paragraphs with timed spans may still expand into, for the

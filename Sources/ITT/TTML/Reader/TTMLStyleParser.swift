@@ -8,6 +8,37 @@ import XML
 struct TTMLStyleParser {
     /// Called with the attribute and a description of what was expected.
     var report: (XMLAttribute, String) -> Void
+    /// The rows of the document's cell grid (`ttp:cellResolution`, TTML1 §6.2.1), to express a
+    /// font size in `rh` (TTML2 §10.3.1, percent of the root container's height) in cells.
+    var cellRows: Double = 15
+
+    /// A `<length>` (TTML1 §8.3.9, TTML2 §10.3.1) along one axis: px, c and % as the model has
+    /// them; `rw` (horizontal) and `rh` (vertical) are percentages of the root container.
+    static func length(_ text: Substring, horizontal: Bool) -> CaptionDimension? {
+        if let d = CaptionDimension(ttml: text) { return d }
+        let unit = horizontal ? "rw" : "rh"
+        guard text.hasSuffix(unit), let v = Double(text.dropLast(2)), v.isFinite else { return nil }
+        return .percent(v)
+    }
+
+    /// A pair of lengths (`tts:origin`, `tts:extent`): horizontal, then vertical.
+    static func pair(_ text: String) -> (CaptionDimension, CaptionDimension)? {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        guard parts.count == 2, let a = length(parts[0], horizontal: true), let b = length(parts[1], horizontal: false)
+        else { return nil }
+        return (a, b)
+    }
+
+    /// A font size (TTML1 §8.2.9): px, c, % (of the parent's size); `em` is the parent's size too
+    /// (2em = 200 %), and `rh` becomes cells of the document's grid.
+    func fontSize(_ text: Substring) -> CaptionDimension? {
+        if let d = CaptionDimension(ttml: text) { return d }
+        for (suffix, scale) in [("em", 100.0), ("rh", cellRows / 100)] where text.hasSuffix(suffix) {
+            guard let v = Double(text.dropLast(2)), v.isFinite else { return nil }
+            return suffix == "em" ? .percent(v * scale) : .cells(v * scale)
+        }
+        return nil
+    }
 
     /// The words of `tts:textDecoration` (TTML1 §8.2.18).
     static let textDecorations: Set<Substring> = [
@@ -22,7 +53,7 @@ struct TTMLStyleParser {
     static let unmappedStyles: Set<String> = [
         "opacity", "textOutline", "textShadow", "lineHeight", "padding", "showBackground", "direction",
         "unicodeBidi", "wrapOption", "overflow", "zIndex", "textEmphasis", "shear", "fontVariant", "rubyReserve",
-        "luminanceGain", "position", "disparity", "fontKerning", "fontSelectionStrategy", "fontShear", "letterSpacing",
+        "luminanceGain", "disparity", "fontKerning", "fontSelectionStrategy", "fontShear", "letterSpacing",
         "lineShear", "textOrientation", "backgroundClip", "backgroundExtent", "backgroundImage",
         "backgroundOrigin", "backgroundPosition", "backgroundRepeat", "border", "bpd", "ipd", "ruby", "rubyAlign",
         "rubyPosition",
@@ -83,11 +114,12 @@ struct TTMLStyleParser {
         case "fontSize":
             // §8.2.8: one length, or two (horizontal and vertical); the model keeps one.
             let parts = v.split(separator: " ")
-            guard (1...2).contains(parts.count), let size = CaptionDimension(ttml: parts[0]) else {
-                return report(a, "a length in px, c or %")
+            // Two lengths are horizontal then vertical; the model keeps the vertical one.
+            guard (1...2).contains(parts.count), let size = fontSize(parts[parts.count - 1]) else {
+                return report(a, "a length in px, c, %, em or rh")
             }
-            if parts.count == 2, CaptionDimension(ttml: parts[1]) != size {
-                report(a, "one length (two different lengths are not supported; using the first)")
+            if parts.count == 2, fontSize(parts[0]) != size {
+                report(a, "one length (two different lengths are not supported; using the second, the vertical size)")
             }
             p.fontSize = size
         case "textAlign":
@@ -99,17 +131,22 @@ struct TTMLStyleParser {
             p.textCombine = combine(a)
         case "origin":
             guard v != "auto" else { return }
-            guard let (x, y) = CaptionDimension.pair(ttml: v) else { return report(a, "two lengths, e.g. \"10% 80%\"") }
+            guard let (x, y) = Self.pair(v) else { return report(a, "two lengths, e.g. \"10% 80%\"") }
             p.origin = CaptionPoint(x: x, y: y)
         case "extent":
             guard v != "auto" else { return }
-            guard let (w, h) = CaptionDimension.pair(ttml: v) else { return report(a, "two lengths, e.g. \"80% 15%\"") }
+            guard let (w, h) = Self.pair(v) else { return report(a, "two lengths, e.g. \"80% 15%\"") }
             p.extent = CaptionSize(width: w, height: h)
         case "displayAlign":
             guard let align = CaptionRegion.DisplayAlignment(rawValue: v) else {
                 return report(a, "before, center or after")
             }
             p.displayAlign = align
+        case "position":
+            guard let position = TTMLPosition(v) else {
+                return report(a, "a position: edge keywords (left, center, right, top, bottom) and offsets in % or rw/rh")
+            }
+            p.position = position
         case "display":
             // TTML1 §8.2.4 auto | none; TTML2 §10.2.15 adds inlineBlock.
             switch v {
