@@ -106,7 +106,8 @@ import Testing
             "imsc1/writingMode/WritingMode003.ttml", "imsc1/writingMode/WritingMode005.ttml",
             "imsc1/writingMode/WritingMode007.ttml", "imsc1/writingMode/WritingMode008.ttml",
             "imsc1/writingMode/WritingMode010.ttml", "imsc1/writingMode/writing-mode-rl-001.ttml",
-            "imsc1/writingMode/writing-mode-rltb-001.ttml", "imsc1_1/shear/shear001.ttml", "imsc1_1/shear/shear002.ttml",
+            "imsc1/writingMode/writing-mode-rltb-001.ttml", "imsc1_1/shear/shear001.ttml",
+            "imsc1_1/shear/shear002.ttml",
             "imsc1_1/textEmphasis/textEmphasis004.ttml",
         ] {
             known[name, default: []].insert("writingMode")
@@ -124,8 +125,10 @@ import Testing
         // x = 256 of 640, 40 %, as we place it); px positions need the root extent, which we do
         // not apply yet.
         for name in [
-            "imsc1_1/disparity/disparity001.ttml", "imsc1_1/lengthRootContainerRelative/lengthRootContainerRelative004.ttml",
-            "imsc1_1/position/position001.ttml", "imsc1_1/position/position002.ttml", "imsc1_1/position/position003.ttml",
+            "imsc1_1/disparity/disparity001.ttml",
+            "imsc1_1/lengthRootContainerRelative/lengthRootContainerRelative004.ttml",
+            "imsc1_1/position/position001.ttml", "imsc1_1/position/position002.ttml",
+            "imsc1_1/position/position003.ttml",
             "imsc1_1/ruby/ruby006.ttml", "imsc1_1/textCombine/textCombine001.ttml",
             "imsc1_1/textCombine/textCombine002.ttml",
         ] {

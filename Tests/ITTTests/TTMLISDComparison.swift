@@ -48,7 +48,8 @@ struct TTMLISDComparison {
         }
         for t in times.sorted() {
             let isd = isds.last { $0.seconds <= t + 1e-9 }
-            var theirs: [(key: String, paragraph: TTMLConformancePeer.Paragraph, region: TTMLConformancePeer.Region)] = []
+            var theirs: [(key: String, paragraph: TTMLConformancePeer.Paragraph, region: TTMLConformancePeer.Region)] =
+                []
             for region in isd?.regions ?? [] {
                 for p in region.ps {
                     var visible = p
@@ -64,7 +65,8 @@ struct TTMLISDComparison {
             let a = theirs.map(\.key).sorted()
             let b = ours.map(\.key).sorted()
             guard a == b else {
-                found["text/time/region", default: ""] = "at \(t): ttconv \(a.map { $0.debugDescription }) ≠ ours \(b.map { $0.debugDescription })"
+                found["text/time/region", default: ""] =
+                    "at \(t): ttconv \(a.map { $0.debugDescription }) ≠ ours \(b.map { $0.debugDescription })"
                 continue
             }
             for (mine, their) in zip(ours.sorted { $0.key < $1.key }, theirs.sorted { $0.key < $1.key }) {
@@ -94,7 +96,9 @@ struct TTMLISDComparison {
             }
             if let size = run.fontSize, size.unit == "rh" {
                 if let ours = fontSize(style.fontSize) {
-                    if abs(ours - size.value) > 0.01 { note("fontSize", "\(ch): ttconv \(size.value)rh, ours \(ours)rh") }
+                    if abs(ours - size.value) > 0.01 {
+                        note("fontSize", "\(ch): ttconv \(size.value)rh, ours \(ours)rh")
+                    }
                 } else {
                     note("fontSize", "\(ch): ttconv \(size.value)rh, ours \(style.fontSize.map { "\($0)" } ?? "-")")
                 }
@@ -109,9 +113,10 @@ struct TTMLISDComparison {
         if let d = region.displayAlign, d != display { note("displayAlign", "ttconv \(d), ours \(display)") }
         let mode = caption.region?.writingMode == .topToBottomAndRightToLeft ? "tbrl" : "lrtb"
         if let w = region.writingMode, w != mode { note("writingMode", "ttconv \(w), ours \(mode)") }
-        for (theirs, ours) in [(region.origin, caption.region?.origin.map { [$0.x, $0.y] }),
-            (region.extent, caption.region?.size.map { [$0.width, $0.height] })]
-        {
+        for (theirs, ours) in [
+            (region.origin, caption.region?.origin.map { [$0.x, $0.y] }),
+            (region.extent, caption.region?.size.map { [$0.width, $0.height] }),
+        ] {
             guard let theirs, theirs.count == 2 else { continue }
             guard let ours else {
                 note("region geometry", "ttconv \(theirs.map { "\($0.value)\($0.unit)" }), ours none")

@@ -14,11 +14,18 @@ import Testing
     @Test func detectsTheDeclaredProfile() throws {
         let cases: [(String, String, TTMLProfile)] = [
             (#"ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text""#, "", .imsc11Text),
-            (#"ttp:contentProfiles="http://example.com/x http://www.w3.org/ns/ttml/profile/imsc1.2/text""#, "", .imsc12Text),
+            (
+                #"ttp:contentProfiles="http://example.com/x http://www.w3.org/ns/ttml/profile/imsc1.2/text""#, "",
+                .imsc12Text
+            ),
             (#"ttp:profile="http://www.w3.org/ns/ttml/profile/imsc1/text""#, "", .imsc1Text),
             (#"ttp:profile="http://www.w3.org/ns/ttml/profile/dfxp-full""#, "", .dfxp),
             ("", #"<ttp:profile use="http://www.smpte-ra.org/schemas/2052-1/2010/profiles/smpte-tt-full"/>"#, .smpteTT),
-            ("", "<metadata><ebuttm:conformsToStandard>urn:ebu:tt:distribution:2014-01</ebuttm:conformsToStandard></metadata>", .ebuttD),
+            (
+                "",
+                "<metadata><ebuttm:conformsToStandard>urn:ebu:tt:distribution:2014-01</ebuttm:conformsToStandard></metadata>",
+                .ebuttD
+            ),
             ("", "", .dfxp),
         ]
         for (root, head, expected) in cases {
@@ -56,7 +63,8 @@ import Testing
     @Test func ebuttDConstraintsAreLocatedFindings() throws {
         let text = TTMLTest.document(
             root: #"ttp:timeBase="smpte" ttp:frameRate="25""#,
-            head: "<metadata><ebuttm:conformsToStandard>urn:ebu:tt:distribution:2014-01</ebuttm:conformsToStandard></metadata>",
+            head:
+                "<metadata><ebuttm:conformsToStandard>urn:ebu:tt:distribution:2014-01</ebuttm:conformsToStandard></metadata>",
             body: #"<div><p begin="00:00:01:00" dur="00:00:01:00">x</p></div>"#)
         let result = try TTMLTest.read(text)
         let findings = result.diagnostics.filter { $0.ruleID == "ttml.profile" }

@@ -15,7 +15,9 @@ import Testing
     @Test func aParagraphNamingAnotherRegionThanItsAncestorIsPruned() throws {
         let text = ITTTest.document(
             head: Self.layout,
-            body: #"<div region="a"><p begin="00:00:01:00" end="00:00:02:00" region="b">x</p><p begin="00:00:01:00" end="00:00:02:00">y</p></div>"#)
+            body:
+                #"<div region="a"><p begin="00:00:01:00" end="00:00:02:00" region="b">x</p><p begin="00:00:01:00" end="00:00:02:00">y</p></div>"#
+        )
         let result = try ITTTest.read(text)
         #expect(result.document.captions.map(\.text) == ["y"])
         #expect(result.document.captions.first?.region?.identifier == "a")
@@ -58,11 +60,13 @@ import Testing
     /// imsc1_1 position001 at 2 s draws it from x = 40 %).
     @Test func positionPlacesTheRegionInsideTheRootContainer() throws {
         let text = TTMLTest.document(
-            head: #"<layout><region xml:id="r" tts:extent="60% 20%" tts:position="right"/><region xml:id="q" tts:extent="60% 30%" tts:position="center bottom 10%"/></layout>"#,
+            head:
+                #"<layout><region xml:id="r" tts:extent="60% 20%" tts:position="right"/><region xml:id="q" tts:extent="60% 30%" tts:position="center bottom 10%"/></layout>"#,
             body: #"<div><p begin="1s" end="2s" region="r">x</p><p begin="1s" end="2s" region="q">y</p></div>"#)
         let captions = try TTMLTest.read(text).document.captions
-        #expect(captions.map { $0.region?.origin } == [
-            CaptionPoint(x: .percent(40), y: .percent(40)), CaptionPoint(x: .percent(20), y: .percent(63)),
-        ])
+        #expect(
+            captions.map { $0.region?.origin } == [
+                CaptionPoint(x: .percent(40), y: .percent(40)), CaptionPoint(x: .percent(20), y: .percent(63)),
+            ])
     }
 }

@@ -12,10 +12,12 @@ import Testing
             parameters: #"ttp:timeBase="media""#,
             body: #"<div timeContainer="seq"><p dur="1s">a</p><p dur="2s">b</p><p begin="1s" dur="1s">c</p></div>"#)
         let result = try ITTTest.read(text)
-        #expect(result.document.captions.map(\.timeRange) == [
-            TimeRange(start: TTMLTest.s(0), end: TTMLTest.s(1)), TimeRange(start: TTMLTest.s(1), end: TTMLTest.s(3)),
-            TimeRange(start: TTMLTest.s(4), end: TTMLTest.s(5)),
-        ])
+        #expect(
+            result.document.captions.map(\.timeRange) == [
+                TimeRange(start: TTMLTest.s(0), end: TTMLTest.s(1)),
+                TimeRange(start: TTMLTest.s(1), end: TTMLTest.s(3)),
+                TimeRange(start: TTMLTest.s(4), end: TTMLTest.s(5)),
+            ])
         #expect(result.diagnostics.isEmpty)
     }
 
@@ -36,10 +38,12 @@ import Testing
             parameters: #"ttp:timeBase="media""#,
             body: #"<div><p begin="1s" end="5s"><set begin="1s" end="2s" tts:color="red"/>x</p></div>"#)
         let captions = try ITTTest.read(text).document.captions
-        #expect(captions.map(\.timeRange) == [
-            TimeRange(start: TTMLTest.s(1), end: TTMLTest.s(2)), TimeRange(start: TTMLTest.s(2), end: TTMLTest.s(3)),
-            TimeRange(start: TTMLTest.s(3), end: TTMLTest.s(5)),
-        ])
+        #expect(
+            captions.map(\.timeRange) == [
+                TimeRange(start: TTMLTest.s(1), end: TTMLTest.s(2)),
+                TimeRange(start: TTMLTest.s(2), end: TTMLTest.s(3)),
+                TimeRange(start: TTMLTest.s(3), end: TTMLTest.s(5)),
+            ])
         #expect(captions.map { $0.runs.first?.style.textColor } == [nil, .red, nil])
     }
 
@@ -47,7 +51,9 @@ import Testing
     /// visibility hidden hides the text (the model has no hidden text, so it is left out).
     @Test func displayNoneAndHiddenTextAreNotShown() throws {
         let text = TTMLTest.document(
-            body: #"<div><p begin="0s" end="4s"><set begin="1s" end="2s" tts:display="none"/>a<span tts:visibility="hidden">b</span></p></div>"#)
+            body:
+                #"<div><p begin="0s" end="4s"><set begin="1s" end="2s" tts:display="none"/>a<span tts:visibility="hidden">b</span></p></div>"#
+        )
         let captions = try TTMLTest.read(text).document.captions
         #expect(captions.map(\.text) == ["a", "a"])
         #expect(captions.map(\.timeRange.start) == [TTMLTest.s(0), TTMLTest.s(2)])

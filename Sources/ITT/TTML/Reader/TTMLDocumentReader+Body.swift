@@ -55,7 +55,9 @@ extension TTMLDocumentReader {
         let paragraph = nodes[p]
         let pElement = tree.elements[paragraph.element ?? 0]
         if let end = paragraph.end, end <= paragraph.begin {
-            note(.info, "time.empty", "this <p> is never shown: its interval is empty", at: source.location(of: pElement))
+            note(
+                .info, "time.empty", "this <p> is never shown: its interval is empty", at: source.location(of: pElement)
+            )
             return
         }
         let targets = regions(for: p, chain: chain, nodes)

@@ -72,7 +72,8 @@ extension TTMLDocumentReader {
                     cellRows = cells[1]
                 } else {
                     lenient(
-                        "style.value", "ttp:cellResolution=\"\(v)\" is not two positive integers (TTML1 §6.2.1); 32 15 is used",
+                        "style.value",
+                        "ttp:cellResolution=\"\(v)\" is not two positive integers (TTML1 §6.2.1); 32 15 is used",
                         at: source.location(of: a, in: root))
                 }
             case (TTMLNamespace.styling, "extent"):

@@ -10,7 +10,9 @@ extension TTMLDocumentReader {
         var declared: (TTMLProfile, DiagnosticLocation)?
         func consider(_ designators: String, _ location: @autoclosure () -> DiagnosticLocation) {
             guard declared == nil else { return }
-            let known = designators.split(whereSeparator: \.isWhitespace).compactMap { TTMLProfile(designator: String($0)) }
+            let known = designators.split(whereSeparator: \.isWhitespace).compactMap {
+                TTMLProfile(designator: String($0))
+            }
             // A text profile wins over an image one when both are listed.
             if let p = known.first(where: { !$0.isImage }) ?? known.first { declared = (p, location()) }
         }
@@ -81,13 +83,16 @@ extension TTMLDocumentReader {
             lenient("profile", "\(profile) does not allow \(what) (\(clause))", at: location())
         }
         if profile.isIMSCText || profile == .ebuttD, let timeBase, timeBase.value != "media" {
-            let clause = profile == .ebuttD ? "EBU Tech 3380 §4.1.1, ttp:timeBase" : "IMSC 1.0.1 §6.6, #timeBase-\(timeBase.value)"
+            let clause =
+                profile == .ebuttD
+                ? "EBU Tech 3380 §4.1.1, ttp:timeBase" : "IMSC 1.0.1 features, #timeBase-\(timeBase.value)"
             forbid("ttp:timeBase=\"\(timeBase.value)\"", clause, at: source.location(of: timeBase, in: root))
         }
         if profile.isIMSCText || profile == .ebuttD {
             for name in ["dropMode", "markerMode", "clockMode"] {
                 guard let a = root.attribute(name, in: TTMLNamespace.parameter) else { continue }
-                forbid("ttp:\(name)", profile == .ebuttD ? "EBU Tech 3380 §4.1.1" : "IMSC 1.0.1 §6.6, #\(name)",
+                forbid(
+                    "ttp:\(name)", profile == .ebuttD ? "EBU Tech 3380 §4.1.1" : "IMSC 1.0.1 features, #\(name)",
                     at: source.location(of: a, in: root))
             }
         }
@@ -107,7 +112,9 @@ extension TTMLDocumentReader {
             }
             guard !profile.isTTML2 else { continue }
             for a in e.attributes where a.namespace == TTMLNamespace.styling && Self.ttml2Styles.contains(a.localName) {
-                forbid("tts:\(a.localName), a TTML2 style", "TTML2 §10.2; \(profile) is TTML1", at: source.location(of: a, in: e))
+                forbid(
+                    "tts:\(a.localName), a TTML2 style", "TTML2 §10.2; \(profile) is TTML1",
+                    at: source.location(of: a, in: e))
             }
         }
     }

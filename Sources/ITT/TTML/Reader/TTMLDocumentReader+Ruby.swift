@@ -25,7 +25,8 @@ extension TTMLDocumentReader {
         var base: String?
         var text: String?
         var textContainers = 0
-        var position = span.attribute("position", in: TTMLNamespace.appleRuby)
+        var position =
+            span.attribute("position", in: TTMLNamespace.appleRuby)
             ?? span.attribute("rubyPosition", in: TTMLNamespace.styling)
         // TTML2 §10.2.40: bases and texts may sit in a baseContainer and textContainers; the
         // model holds one annotation, so a second text container (double-sided ruby) is reported.
@@ -34,7 +35,9 @@ extension TTMLDocumentReader {
             case "rb": base = (base ?? "") + textContent(of: child)
             case "rt": text = (text ?? "") + textContent(of: child)
             case "rbc":
-                for b in tree.childElements(of: child) where kind(b) == "rb" { base = (base ?? "") + textContent(of: b) }
+                for b in tree.childElements(of: child) where kind(b) == "rb" {
+                    base = (base ?? "") + textContent(of: b)
+                }
             case "rtc":
                 textContainers += 1
                 if textContainers > 1 {
@@ -45,7 +48,9 @@ extension TTMLDocumentReader {
                     continue
                 }
                 if position == nil { position = child.attribute("rubyPosition", in: TTMLNamespace.styling) }
-                for t in tree.childElements(of: child) where kind(t) == "rt" { text = (text ?? "") + textContent(of: t) }
+                for t in tree.childElements(of: child) where kind(t) == "rt" {
+                    text = (text ?? "") + textContent(of: t)
+                }
             default: break
             }
         }
@@ -71,7 +76,8 @@ extension TTMLDocumentReader {
             }
         }
         let align =
-            span.attribute("align", in: TTMLNamespace.appleRuby) ?? span.attribute("rubyAlign", in: TTMLNamespace.styling)
+            span.attribute("align", in: TTMLNamespace.appleRuby)
+            ?? span.attribute("rubyAlign", in: TTMLNamespace.styling)
         if let align {
             switch align.value {
             case "start": ruby.alignment = .start

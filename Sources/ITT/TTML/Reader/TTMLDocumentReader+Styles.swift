@@ -112,8 +112,15 @@ extension TTMLDocumentReader {
         // them unset, as it always read them).
         let whole = profile == .itt ? nil : CaptionPoint(x: .percent(0), y: .percent(0))
         let all = profile == .itt ? nil : CaptionSize(width: .percent(100), height: .percent(100))
+        let placed = style.origin == nil ? style.position?.origin(extent: style.extent) : nil
+        if style.origin == nil, style.position != nil, placed == nil {
+            lenient(
+                "style.value",
+                "tts:position is placed only for an extent in percent (TTML2 §10.2.35); this region is placed at 0 0",
+                at: source.location(of: element))
+        }
         let region = CaptionRegion(
-            identifier: id, origin: style.origin ?? style.position?.origin(extent: style.extent) ?? whole,
+            identifier: id, origin: style.origin ?? placed ?? whole,
             size: style.extent ?? all,
             displayAlignment: style.displayAlign, writingMode: style.writingMode ?? .leftToRightAndTopToBottom)
         var definition = TTMLRegionDefinition(region: region, style: style)
@@ -135,8 +142,11 @@ extension TTMLDocumentReader {
             }
             let absoluteBegin = try sum(begin, b, set)
             var absoluteEnd = try e.map { (x) throws(CaptionFormatError) in try sum(begin, x, set) }
-            if let regionEnd = definition.end { absoluteEnd = absoluteEnd.map { MediaTime.minimum($0, regionEnd) } ?? regionEnd }
-            definition.animations.append(TTMLAnimation(begin: absoluteBegin, end: absoluteEnd, style: inlineStyle(of: set)))
+            if let regionEnd = definition.end {
+                absoluteEnd = absoluteEnd.map { MediaTime.minimum($0, regionEnd) } ?? regionEnd
+            }
+            definition.animations.append(
+                TTMLAnimation(begin: absoluteBegin, end: absoluteEnd, style: inlineStyle(of: set)))
         }
         regions[id] = definition
     }

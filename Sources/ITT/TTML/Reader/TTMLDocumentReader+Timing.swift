@@ -33,7 +33,8 @@ extension TTMLDocumentReader {
             case "seq": isSeq = true
             default:
                 lenient(
-                    "time-container", "timeContainer=\"\(container.value)\" is neither par nor seq (TTML1 §10.2.4); read as par",
+                    "time-container",
+                    "timeContainer=\"\(container.value)\" is neither par nor seq (TTML1 §10.2.4); read as par",
                     at: source.location(of: container, in: element))
             }
         }
@@ -103,7 +104,8 @@ extension TTMLDocumentReader {
             desiredEnd = MediaTime.minimum(try sum(desiredBegin, d, element), try sum(implicitBegin, e, element))
         case (nil, let d?): desiredEnd = try sum(desiredBegin, d, element)
         case (let e?, nil): desiredEnd = try sum(implicitBegin, e, element)
-        case (nil, nil): desiredEnd = try implicitEnd.map { (e) throws(CaptionFormatError) in try sum(desiredBegin, e, element) }
+        case (nil, nil):
+            desiredEnd = try implicitEnd.map { (e) throws(CaptionFormatError) in try sum(desiredBegin, e, element) }
         }
         nodes[me].desiredEnd = desiredEnd
         return me

@@ -51,7 +51,8 @@ final class TTMLDocumentReader {
         formatName: String
     ) throws(CaptionFormatError) -> (result: CaptionReadResult, profile: TTMLProfile) {
         let tree = try SecureXMLParser.parse(bytes, fileName: options.fileName, formatName: formatName)
-        let reader = TTMLDocumentReader(tree: tree, strict: options.strict, profile: profile, detectsProfile: detectsProfile)
+        let reader = TTMLDocumentReader(
+            tree: tree, strict: options.strict, profile: profile, detectsProfile: detectsProfile)
         let document = try reader.readDocument()
         if options.strict, let first = reader.diagnostics.first(where: { $0.severity == .error }) {
             throw CaptionFormatError(

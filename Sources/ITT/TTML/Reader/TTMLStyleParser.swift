@@ -144,7 +144,8 @@ struct TTMLStyleParser {
             p.displayAlign = align
         case "position":
             guard let position = TTMLPosition(v) else {
-                return report(a, "a position: edge keywords (left, center, right, top, bottom) and offsets in % or rw/rh")
+                return report(
+                    a, "a position: edge keywords (left, center, right, top, bottom) and offsets in % or rw/rh")
             }
             p.position = position
         case "display":
