@@ -20,8 +20,8 @@ public enum ITTFormat {
             return 0
         }
         let text = String(decoding: head, as: UTF8.self)
-        guard text.contains("<tt") || text.contains(":tt"), text.contains(ITTNamespace.tt) else { return 0 }
-        if text.contains("namespace.itunes.apple.com") || text.contains(ITTNamespace.ittStyling)
+        guard text.contains("<tt") || text.contains(":tt"), text.contains(TTMLNamespace.tt) else { return 0 }
+        if text.contains("namespace.itunes.apple.com") || text.contains(TTMLNamespace.ittStyling)
             || text.contains("timeBase=\"smpte\"")
         {
             return 100

@@ -174,7 +174,7 @@ import Testing
         let error = try #require(Self.expectLocatedFailure(Array(text.utf8)))
         #expect(error.message.contains("chained style references"), "\(error)")
         // The link past the limit: s0 is link 1, so s64 is the first one refused (line 66).
-        #expect(error.location.line == ITTDocumentReader.maximumStyleChainLength + 2, "\(error)")
+        #expect(error.location.line == TTMLDocumentReader.maximumStyleChainLength + 2, "\(error)")
     }
 
     @Test func shortStyleChainStillResolves() throws {

@@ -7,11 +7,15 @@ import Testing
 enum ITTPeer {
     /// Our reading of a document as cues: each caption's text, times and region (its
     /// origin and extent when they are in percent).
-    static func cues(_ document: CaptionDocument) -> [TTMLPeers.Cue] {
+    /// With `rubyAsText`, a ruby run reads as its base followed by its annotation: ttconv does
+    /// not know Apple's `ry:` ruby extension and reads its `rb` and `rt` spans as plain text.
+    static func cues(_ document: CaptionDocument, rubyAsText: Bool = false) -> [TTMLPeers.Cue] {
         TTMLPeers.sorted(
             document.captions.map { caption in
-                TTMLPeers.Cue(
-                    start: caption.timeRange.start.seconds, end: caption.timeRange.end.seconds, text: caption.text,
+                let text =
+                    rubyAsText ? caption.runs.map { $0.text + ($0.style.ruby?.text ?? "") }.joined() : caption.text
+                return TTMLPeers.Cue(
+                    start: caption.timeRange.start.seconds, end: caption.timeRange.end.seconds, text: text,
                     placement: caption.region.map(placement))
             })
     }

@@ -80,7 +80,7 @@ import Testing
         }
         let result = try ITTTest.read(ITTTest.document(body: "<div>" + paragraphs.joined() + "</div>"))
         let style = result.diagnostics.filter { $0.ruleID == "itt.style.value" }
-        #expect(style.count == ITTDocumentReader.diagnosticsPerRule)
+        #expect(style.count == TTMLDocumentReader.diagnosticsPerRule)
         #expect(style.last?.message.hasSuffix("(and 80 more like it)") == true)
     }
 

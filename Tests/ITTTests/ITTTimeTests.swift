@@ -5,13 +5,13 @@ import Testing
 
 /// TTML1 §10.3.1 time expressions and §10.4 time containment.
 @Suite struct ITTTimeTests {
-    static func time(_ text: String, _ parameters: ITTTimingParameters = .init()) throws -> MediaTime {
-        let expression = try #require(ITTTimeExpression(text))
+    static func time(_ text: String, _ parameters: TTMLTimingParameters = .init()) throws -> MediaTime {
+        let expression = try #require(TTMLTimeExpression(text))
         return try parameters.time(of: expression)
     }
 
-    static let smpteNTSC: ITTTimingParameters = {
-        var p = ITTTimingParameters()
+    static let smpteNTSC: TTMLTimingParameters = {
+        var p = TTMLTimingParameters()
         p.timeBase = .smpte
         p.multiplier = (1000, 1001)
         return p
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func offsetTimesInEveryMetric() throws {
-        var p = ITTTimingParameters()
+        var p = TTMLTimingParameters()
         p.nominalFrameRate = 25
         p.tickRate = 10_000_000
         #expect(try Self.time("1.5h", p) == MediaTime(value: 5400, timescale: 1))
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func framesInTheMediaTimeBaseCountAtTheEffectiveRate() throws {
-        var p = ITTTimingParameters()
+        var p = TTMLTimingParameters()
         p.multiplier = (1000, 1001)
         #expect(
             try Self.time("00:00:01:15", p) == MediaTime(value: 1, timescale: 1)
@@ -56,8 +56,8 @@ import Testing
         // 00:01:00;02 is the 1800th frame in drop-frame counting; 00:10:00;00 the 17982nd.
         #expect(try Self.time("00:01:00:02", drop) == ITTTest.ntsc(1800))
         #expect(try Self.time("00:10:00:00", drop) == ITTTest.ntsc(17982))
-        #expect(throws: ITTTimingParameters.ConversionError.skippedLabel) { try Self.time("00:01:00:00", drop) }
-        #expect(throws: ITTTimingParameters.ConversionError.frameOutOfRange(frames: 30, nominal: 30)) {
+        #expect(throws: TTMLTimingParameters.ConversionError.skippedLabel) { try Self.time("00:01:00:00", drop) }
+        #expect(throws: TTMLTimingParameters.ConversionError.frameOutOfRange(frames: 30, nominal: 30)) {
             try Self.time("00:00:00:30", drop)
         }
     }
@@ -67,14 +67,14 @@ import Testing
         p.dropMode = .dropPAL
         #expect(try Self.time("00:02:00:04", p) == ITTTest.ntsc(3600))
         #expect(try Self.time("00:20:00:00", p) == ITTTest.ntsc(36000 - 4 * 9))
-        #expect(throws: ITTTimingParameters.ConversionError.skippedLabel) { try Self.time("00:02:00:03", p) }
+        #expect(throws: TTMLTimingParameters.ConversionError.skippedLabel) { try Self.time("00:02:00:03", p) }
     }
 
     @Test func malformedExpressionsAreRejected() {
         for text in ["", "1", "1:00:00", "00:0:00", "00:00:00:", "12x", "1.s", "abc", "00:00:00.", "--1s"] {
-            #expect(ITTTimeExpression(text) == nil, "\(text)")
+            #expect(TTMLTimeExpression(text) == nil, "\(text)")
         }
-        #expect(ITTTimeExpression("-01:00:00:00")?.negative == true)
+        #expect(TTMLTimeExpression("-01:00:00:00")?.negative == true)
     }
 
     @Test func containmentDurAndClipping() throws {
@@ -131,12 +131,22 @@ import Testing
         }
     }
 
-    @Test func paragraphWithoutEndIsSkippedWithAWarning() throws {
+    /// TTML1 §10.4: a `p` with no end, in a par container none of whose ancestors ends, lasts
+    /// to the end of the document (its implicit duration is indefinite); the reader skipped it.
+    @Test func paragraphWithoutEndLastsToTheEndOfTheDocument() throws {
         let result = try ITTTest.read(ITTTest.document(body: #"<div><p begin="00:00:01:00">x</p></div>"#))
-        #expect(result.document.captions.isEmpty)
-        #expect(result.diagnostics.map(\.ruleID) == ["itt.time.unbounded"])
-        #expect(throws: CaptionFormatError.self) {
-            try ITTTest.read(ITTTest.document(body: #"<div><p begin="00:00:01:00">x</p></div>"#), strict: true)
-        }
+        #expect(result.document.captions.map(\.text) == ["x"])
+        #expect(result.document.captions.first?.timeRange.start == ITTTest.ntsc(30))
+        #expect(result.document.captions.first?.timeRange.end == .positiveInfinity)
+        #expect(result.diagnostics.map(\.ruleID) == ["itt.time.indefinite"])
+        #expect(result.diagnostics.first?.severity == .info)
+    }
+
+    /// The end of the parent bounds a `p` without an end (TTML1 §10.4).
+    @Test func paragraphWithoutEndLastsToTheEndOfItsParent() throws {
+        let text = ITTTest.document(
+            body: #"<div begin="00:00:01:00" end="00:00:05:00"><p begin="00:00:01:00">x</p></div>"#)
+        let captions = try ITTTest.read(text).document.captions
+        #expect(captions.map(\.timeRange) == [TimeRange(start: ITTTest.ntsc(60), end: ITTTest.ntsc(150))])
     }
 }

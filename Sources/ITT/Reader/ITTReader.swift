@@ -16,15 +16,9 @@ public struct ITTReader: Sendable {
         self.options = options
     }
 
-    /// Reads one document from the bytes of a file.
+    /// Reads one document from the bytes of a file, as the iTT profile of the TTML core.
     public func read(_ bytes: [UInt8]) throws(CaptionFormatError) -> CaptionReadResult {
-        let tree = try SecureXMLParser.parse(bytes, fileName: options.fileName)
-        let reader = ITTDocumentReader(tree: tree, strict: options.strict)
-        let document = try reader.readDocument()
-        if options.strict, let first = reader.diagnostics.first(where: { $0.severity == .error }) {
-            throw CaptionFormatError(
-                .unreadable, first.message + " (strict mode)", at: first.location, diagnostics: reader.diagnostics)
-        }
-        return CaptionReadResult(document: document, diagnostics: reader.diagnostics)
+        try TTMLDocumentReader.read(bytes, options: options, profile: .itt, detectsProfile: false, formatName: "iTT")
+            .result
     }
 }

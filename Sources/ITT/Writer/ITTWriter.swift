@@ -129,16 +129,16 @@ public struct ITTWriter: Sendable {
         let nominal = Int64(rate.nominal)
         let num = Int64(rate.frames)
         let den = Int64(rate.seconds) * nominal
-        let g = ITTTimingParameters.gcd(num, den)
-        out += "<tt xmlns:vt=\"\(ITTNamespace.appleVertical)\" xmlns:ttp=\"\(ITTNamespace.parameter)\""
-        out += " xmlns:ittp=\"\(ITTNamespace.ittParameter)\" xmlns:tt_feature=\"\(ITTNamespace.feature)\""
-        out += " xmlns:ebutts=\"\(ITTNamespace.ebuStyling)\" xmlns:tts=\"\(ITTNamespace.styling)\""
-        out += " xmlns:tt_extension=\"\(ITTNamespace.extension_)\" xmlns:tt_profile=\"\(ITTNamespace.profile)\""
-        out += " xmlns:ttm=\"\(ITTNamespace.metadata)\" xmlns:ry=\"\(ITTNamespace.appleRuby)\""
-        out += " xmlns:itts=\"\(ITTNamespace.ittStyling)\" xmlns=\"\(ITTNamespace.tt)\""
+        let g = TTMLTimingParameters.gcd(num, den)
+        out += "<tt xmlns:vt=\"\(TTMLNamespace.appleVertical)\" xmlns:ttp=\"\(TTMLNamespace.parameter)\""
+        out += " xmlns:ittp=\"\(TTMLNamespace.ittParameter)\" xmlns:tt_feature=\"\(TTMLNamespace.feature)\""
+        out += " xmlns:ebutts=\"\(TTMLNamespace.ebuStyling)\" xmlns:tts=\"\(TTMLNamespace.styling)\""
+        out += " xmlns:tt_extension=\"\(TTMLNamespace.extension_)\" xmlns:tt_profile=\"\(TTMLNamespace.profile)\""
+        out += " xmlns:ttm=\"\(TTMLNamespace.metadata)\" xmlns:ry=\"\(TTMLNamespace.appleRuby)\""
+        out += " xmlns:itts=\"\(TTMLNamespace.ittStyling)\" xmlns=\"\(TTMLNamespace.tt)\""
         var attributes: [(String, String)] = [
             ("xml:lang", document.language ?? ""),
-            ("ttp:dropMode", dropFrame ? ITTDropMode.dropNTSC.rawValue : ITTDropMode.nonDrop.rawValue),
+            ("ttp:dropMode", dropFrame ? TTMLDropMode.dropNTSC.rawValue : TTMLDropMode.nonDrop.rawValue),
             ("ttp:frameRate", String(nominal)),
             ("ttp:frameRateMultiplier", "\(num / g) \(den / g)"),
             ("ttp:timeBase", "smpte"),
@@ -147,7 +147,7 @@ public struct ITTWriter: Sendable {
         if let v = document.metadata["itt.extent"] { attributes.append(("tts:extent", v)) }
         if let v = document.metadata["itt.aspectRatio"] { attributes.append(("ittp:aspectRatio", v)) }
         appendAttributes(attributes, to: &out)
-        out += " xmlns:tt=\"\(ITTNamespace.tt)\" xmlns:xsi=\"\(ITTNamespace.xsi)\">\n"
+        out += " xmlns:tt=\"\(TTMLNamespace.tt)\" xmlns:xsi=\"\(TTMLNamespace.xsi)\">\n"
     }
 
     /// TTML1 §12.1 `ttm:title`, `ttm:desc`, `ttm:copyright` from the document's metadata.

@@ -1,5 +1,5 @@
 /// TTML1 §6.2.3 `ttp:dropMode`: how SMPTE frame labels skip codes.
-enum ITTDropMode: String, Sendable, Hashable {
+enum TTMLDropMode: String, Sendable, Hashable {
     case nonDrop
     /// Two labels (four at 60 fps nominal, SMPTE ST 12-1) skipped each minute not divisible by ten.
     case dropNTSC

@@ -1,5 +1,5 @@
 /// The namespace URIs an iTT document uses (TTML1 §5.2; Apple's iTT profile).
-enum ITTNamespace {
+enum TTMLNamespace {
     /// TTML1 §5.2: the `tt` vocabulary (elements `tt`, `head`, `body`, `div`, `p`, `span`, `br`…).
     static let tt = "http://www.w3.org/ns/ttml"
     /// TTML1 §5.2: parameter attributes (`ttp:timeBase`, `ttp:frameRate`…).
@@ -23,4 +23,11 @@ enum ITTNamespace {
     static let xsi = "http://www.w3.org/2001/XMLSchema-instance"
     /// The `xml:` prefix (`xml:id`, `xml:lang`, `xml:space`).
     static let xml = "http://www.w3.org/XML/1998/namespace"
+}
+
+extension TTMLNamespace {
+    /// SMPTE ST 2052-1 §5.2: the `smpte:` vocabulary (`smpte:image`, `smpte:backgroundImage`).
+    static let smpteTT = "http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt"
+    /// EBU Tech 3380 §4.2: EBU-TT metadata (`ebuttm:conformsToStandard`).
+    static let ebuMetadata = "urn:ebu:tt:metadata"
 }

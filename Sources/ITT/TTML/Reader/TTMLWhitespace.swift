@@ -6,8 +6,8 @@ import CaptionCore
 /// white-space-collapse="true", suppress-at-line-break="auto"): each run of XML white space
 /// becomes one space, and spaces at the start and end of a line are removed. With `preserve`,
 /// white space is kept and a line feed is a line break.
-enum ITTWhitespace {
-    static func runs(from segments: [ITTSegment]) -> [CaptionRun] {
+enum TTMLWhitespace {
+    static func runs(from segments: [TTMLSegment]) -> [CaptionRun] {
         var builder = RunBuilder()
         for segment in segments {
             switch segment.kind {

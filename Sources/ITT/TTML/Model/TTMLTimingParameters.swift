@@ -2,7 +2,7 @@ import CaptionCore
 
 /// The document's timing parameters (TTML1 §6.2) and the conversion of time expressions to
 /// media time under them (§10.3.1, §10.4).
-struct ITTTimingParameters: Sendable {
+struct TTMLTimingParameters: Sendable {
     /// TTML1 §6.2.11; `media` by default.
     var timeBase: CaptionDocument.TimeBase = .media
     /// TTML1 §6.2.4 `ttp:frameRate`: the nominal (integer) rate frames are counted in; 30 by default.
@@ -14,7 +14,7 @@ struct ITTTimingParameters: Sendable {
     /// TTML1 §6.2.10 `ttp:tickRate`: when absent, frame rate × sub-frame rate if a frame rate is
     /// given, else 1.
     var tickRate: Int64?
-    var dropMode: ITTDropMode = .nonDrop
+    var dropMode: TTMLDropMode = .nonDrop
 
     /// The effective frame rate: nominal × multiplier, reduced (30 × 1000/1001 = 30000/1001).
     var effectiveFrameRate: FrameRate? {
@@ -39,7 +39,7 @@ struct ITTTimingParameters: Sendable {
     /// label (drop-frame labels counted per `dropFrame`); elsewhere frames are
     /// `frames / effective rate` seconds. `isDuration` counts `dur` values as plain frame counts.
     func time(
-        of expression: ITTTimeExpression, dropFrame: Bool? = nil, isDuration: Bool = false
+        of expression: TTMLTimeExpression, dropFrame: Bool? = nil, isDuration: Bool = false
     ) throws(ConversionError) -> MediaTime {
         guard let rate = effectiveFrameRate else { throw .overflow }
         var result: MediaTime
@@ -95,7 +95,7 @@ struct ITTTimingParameters: Sendable {
     // MARK: - Exact arithmetic helpers
 
     private static func decimal(
-        whole: Int64, fraction: ITTTimeExpression.Fraction?
+        whole: Int64, fraction: TTMLTimeExpression.Fraction?
     ) throws(ConversionError) -> MediaTime {
         guard var fraction else { return MediaTime(value: whole, timescale: 1) }
         // More than 9 fractional digits cannot be kept in an Int32 timescale; drop the excess.

@@ -2,7 +2,7 @@ import CaptionCore
 
 /// A piece of a paragraph's content, flattened from its spans, with the interval in which it is
 /// active and whether `xml:space="preserve"` applies to it.
-struct ITTSegment {
+struct TTMLSegment {
     enum Kind {
         case text(String)
         case lineBreak

@@ -4,7 +4,7 @@ import CaptionCore
 ///
 /// Text properties are inherited down the content tree (§8.4.2); the region properties apply to
 /// `region` elements only.
-struct ITTStyleProperties: Sendable, Hashable {
+struct TTMLStyleProperties: Sendable, Hashable {
     var color: CaptionColor?
     var backgroundColor: CaptionColor?
     var italic: Bool?
@@ -20,9 +20,20 @@ struct ITTStyleProperties: Sendable, Hashable {
     var extent: CaptionSize?
     var displayAlign: CaptionRegion.DisplayAlignment?
     var writingMode: CaptionRegion.WritingMode?
+    /// TTML2 §10.2.35 `tts:position`, the region's origin when `tts:origin` is absent.
+    var position: TTMLPosition?
+    /// `tts:display` (TTML1 §8.2.4): false for `none`, which removes the element and its
+    /// content from every ISD (TTML2 §11.3.1.3). Not inherited: applied where it is specified.
+    var display: Bool?
+    /// `tts:visibility` (TTML1 §8.2.22): false for `hidden`; inherited.
+    var visible: Bool?
+    /// What is read and kept but has no place in the caption model (yet): the attribute's
+    /// qualified name in the standard prefixes (`tts:textShadow`, `ebutts:linePadding`…) and its
+    /// value as written (Specs/ttml.md, "Styles without a home in the model").
+    var unmapped: [String: String] = [:]
 
     /// `other`'s specified values override ours.
-    mutating func apply(_ other: ITTStyleProperties) {
+    mutating func apply(_ other: TTMLStyleProperties) {
         if let v = other.color { color = v }
         if let v = other.backgroundColor { backgroundColor = v }
         if let v = other.italic { italic = v }
@@ -37,15 +48,33 @@ struct ITTStyleProperties: Sendable, Hashable {
         if let v = other.extent { extent = v }
         if let v = other.displayAlign { displayAlign = v }
         if let v = other.writingMode { writingMode = v }
+        if let v = other.position { position = v }
+        if let v = other.display { display = v }
+        if let v = other.visible { visible = v }
+        if !other.unmapped.isEmpty { unmapped.merge(other.unmapped) { $1 } }
+    }
+
+    /// `other` applied as a child's specified style over these inherited ones: a percentage
+    /// `tts:fontSize` is relative to the parent's computed size (TTML1 §8.2.9), and `tts:display`
+    /// is not inherited.
+    func inherited(by other: TTMLStyleProperties) -> TTMLStyleProperties {
+        var result = self
+        result.display = nil
+        result.apply(other)
+        if let size = other.fontSize, size.unit == .percent, let parent = fontSize {
+            result.fontSize = CaptionDimension(parent.value * size.value / 100, parent.unit)
+        }
+        return result
     }
 
     /// What content inside a region inherits from it: the text properties except the
     /// background, which TTML1 paints on the region's area, not behind the text.
-    var inheritedFromRegion: ITTStyleProperties {
-        var p = ITTStyleProperties()
+    var inheritedFromRegion: TTMLStyleProperties {
+        var p = TTMLStyleProperties()
         p.color = color; p.italic = italic; p.bold = bold; p.underline = underline
         p.fontFamily = fontFamily; p.fontSize = fontSize; p.textAlign = textAlign
         p.forcedDisplay = forcedDisplay; p.textCombine = textCombine
+        p.visible = visible
         return p
     }
 

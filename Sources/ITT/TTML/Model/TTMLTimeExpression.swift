@@ -7,7 +7,7 @@
 /// ```
 /// Apple's iTT examples also write a leading `-` on `div begin` (programme timecode
 /// 01:00:00:00 mapped to zero), which this type accepts.
-struct ITTTimeExpression: Sendable, Hashable {
+struct TTMLTimeExpression: Sendable, Hashable {
     enum Metric: String, Sendable, Hashable {
         case hours = "h", minutes = "m", seconds = "s", milliseconds = "ms", frames = "f", ticks = "t"
     }

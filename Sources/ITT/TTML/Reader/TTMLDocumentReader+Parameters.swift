@@ -1,7 +1,7 @@
 import CaptionCore
 import XML
 
-extension ITTDocumentReader {
+extension TTMLDocumentReader {
     /// Reads the root's parameters (TTML1 §6.2), `xml:lang` (§7.2.2) and the document-level
     /// attributes kept as metadata (`tts:extent` §8.2.6, `ttp:cellResolution` §6.2.1,
     /// `ittp:aspectRatio`).
@@ -12,20 +12,20 @@ extension ITTDocumentReader {
         for a in root.attributes {
             let v = a.value.trimmingCharacters(in: " ")
             switch (a.namespace, a.localName) {
-            case (ITTNamespace.parameter, "timeBase"):
+            case (TTMLNamespace.parameter, "timeBase"):
                 switch v {
                 case "smpte": parameters.timeBase = .smpte
                 case "media": parameters.timeBase = .media
                 case "clock":
                     parameters.timeBase = .clock
                     lenient(
-                        "itt.time-base.clock",
+                        "time-base.clock",
                         "ttp:timeBase=\"clock\" (wall-clock time) is not part of the iTT profile; times are read as media times",
                         at: source.location(of: a, in: root), fix: "use ttp:timeBase=\"smpte\"")
                 default:
                     throw failure("ttp:timeBase must be smpte, media or clock, not \"\(v)\"", a, in: root)
                 }
-            case (ITTNamespace.parameter, "frameRate"):
+            case (TTMLNamespace.parameter, "frameRate"):
                 frameRateDeclared = true
                 if let n = Int64(v), n > 0, n <= 1000 {
                     parameters.nominalFrameRate = n
@@ -34,7 +34,7 @@ extension ITTDocumentReader {
                 } else {
                     throw failure("ttp:frameRate must be a positive integer (TTML1 §6.2.4), not \"\(v)\"", a, in: root)
                 }
-            case (ITTNamespace.parameter, "frameRateMultiplier"):
+            case (TTMLNamespace.parameter, "frameRateMultiplier"):
                 // Exactly two integers, numerator then denominator (TTML1 §6.2.5); any other token is an error.
                 let tokens = v.split(whereSeparator: \.isWhitespace)
                 let parts = tokens.compactMap { Int64($0) }
@@ -47,31 +47,40 @@ extension ITTDocumentReader {
                 }
                 parameters.multiplier = (parts[0], parts[1])
                 multiplierDeclared = true
-            case (ITTNamespace.parameter, "subFrameRate"):
+            case (TTMLNamespace.parameter, "subFrameRate"):
                 guard let n = Int64(v), n > 0, n <= 1000 else {
                     throw failure(
                         "ttp:subFrameRate must be a positive integer (TTML1 §6.2.9), not \"\(v)\"", a, in: root)
                 }
                 parameters.subFrameRate = n
-            case (ITTNamespace.parameter, "tickRate"):
+            case (TTMLNamespace.parameter, "tickRate"):
                 guard let n = Int64(v), n > 0, n <= Int64(Int32.max) else {
                     throw failure("ttp:tickRate must be a positive integer (TTML1 §6.2.10), not \"\(v)\"", a, in: root)
                 }
                 parameters.tickRate = n
-            case (ITTNamespace.parameter, "dropMode"):
-                guard let mode = ITTDropMode(rawValue: v) else {
+            case (TTMLNamespace.parameter, "dropMode"):
+                guard let mode = TTMLDropMode(rawValue: v) else {
                     throw failure(
                         "ttp:dropMode must be dropNTSC, dropPAL or nonDrop (TTML1 §6.2.3), not \"\(v)\"", a, in: root)
                 }
                 parameters.dropMode = mode
                 dropModeDeclared = true
-            case (ITTNamespace.parameter, "cellResolution"):
+            case (TTMLNamespace.parameter, "cellResolution"):
                 document.metadata["itt.cellResolution"] = v
-            case (ITTNamespace.styling, "extent"):
+                let cells = v.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+                if cells.count == 2, cells[0] > 0, cells[1] > 0, cells[1] <= 1000 {
+                    cellRows = cells[1]
+                } else {
+                    lenient(
+                        "style.value",
+                        "ttp:cellResolution=\"\(v)\" is not two positive integers (TTML1 §6.2.1); 32 15 is used",
+                        at: source.location(of: a, in: root))
+                }
+            case (TTMLNamespace.styling, "extent"):
                 document.metadata["itt.extent"] = v
-            case (ITTNamespace.ittParameter, "aspectRatio"):
+            case (TTMLNamespace.ittParameter, "aspectRatio"):
                 document.metadata["itt.aspectRatio"] = v
-            case (ITTNamespace.xml, "lang"):
+            case (TTMLNamespace.xml, "lang"):
                 document.language = v.isEmpty ? nil : v
             default:
                 break
@@ -84,7 +93,7 @@ extension ITTDocumentReader {
             parameters.dropMode == .dropNTSC
         {
             lenient(
-                "itt.drop-mode.rate",
+                "drop-mode.rate",
                 "ttp:dropMode=\"dropNTSC\" is meant for 29.97 or 59.94 fps, but the frame rate is \(parameters.effectiveFrameRate?.description ?? "invalid")",
                 at: source.location(ofOffset: root.tagStart),
                 fix: "set ttp:frameRateMultiplier=\"1000 1001\" or ttp:dropMode=\"nonDrop\"")
@@ -118,7 +127,7 @@ extension ITTDocumentReader {
                 attribute, in: root)
         }
         lenient(
-            "itt.frame-rate.decimal",
+            "frame-rate.decimal",
             "ttp:frameRate=\"\(text)\" is not an integer (TTML1 §6.2.4); read as \(meaning)",
             at: source.location(of: attribute, in: root),
             fix: "write ttp:frameRate=\"\(nominal)\" ttp:frameRateMultiplier=\"1000 1001\"")

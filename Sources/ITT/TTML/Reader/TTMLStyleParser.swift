@@ -1,0 +1,213 @@
+import CaptionCore
+import XML
+
+/// Reads the styling attributes of one element into ``TTMLStyleProperties`` (TTML1 §8.2;
+/// `itts:forcedDisplay` from IMSC1 as Apple binds it; Apple's `vt:combine`).
+///
+/// Values it cannot read are reported through `report` and ignored.
+struct TTMLStyleParser {
+    /// Called with the attribute and a description of what was expected.
+    var report: (XMLAttribute, String) -> Void
+    /// The rows of the document's cell grid (`ttp:cellResolution`, TTML1 §6.2.1), to express a
+    /// font size in `rh` (TTML2 §10.3.1, percent of the root container's height) in cells.
+    var cellRows: Double = 15
+
+    /// A `<length>` (TTML1 §8.3.9, TTML2 §10.3.1) along one axis: px, c and % as the model has
+    /// them; `rw` (horizontal) and `rh` (vertical) are percentages of the root container.
+    static func length(_ text: Substring, horizontal: Bool) -> CaptionDimension? {
+        if let d = CaptionDimension(ttml: text) { return d }
+        let unit = horizontal ? "rw" : "rh"
+        guard text.hasSuffix(unit), let v = Double(text.dropLast(2)), v.isFinite else { return nil }
+        return .percent(v)
+    }
+
+    /// A pair of lengths (`tts:origin`, `tts:extent`): horizontal, then vertical.
+    static func pair(_ text: String) -> (CaptionDimension, CaptionDimension)? {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        guard parts.count == 2, let a = length(parts[0], horizontal: true), let b = length(parts[1], horizontal: false)
+        else { return nil }
+        return (a, b)
+    }
+
+    /// A font size (TTML1 §8.2.9): px, c, % (of the parent's size); `em` is the parent's size too
+    /// (2em = 200 %), and `rh` becomes cells of the document's grid.
+    func fontSize(_ text: Substring) -> CaptionDimension? {
+        if let d = CaptionDimension(ttml: text) { return d }
+        for (suffix, scale) in [("em", 100.0), ("rh", cellRows / 100)] where text.hasSuffix(suffix) {
+            guard let v = Double(text.dropLast(2)), v.isFinite else { return nil }
+            return suffix == "em" ? .percent(v * scale) : .cells(v * scale)
+        }
+        return nil
+    }
+
+    /// The words of `tts:textDecoration` (TTML1 §8.2.18).
+    static let textDecorations: Set<Substring> = [
+        "none", "underline", "noUnderline", "lineThrough", "noLineThrough", "overline", "noOverline",
+    ]
+
+    /// EBU-TT-D's style attributes (EBU Tech 3380 §4.4.3, `urn:ebu:tt:style`).
+    static let ebuStyles: Set<String> = ["linePadding", "multiRowAlign"]
+
+    /// The TTML1 and TTML2 style attributes read but not mapped to the model (TTML2 §10.2);
+    /// the ruby attributes are read with their span (TTMLDocumentReader+Ruby).
+    static let unmappedStyles: Set<String> = [
+        "opacity", "textOutline", "textShadow", "lineHeight", "padding", "showBackground", "direction",
+        "unicodeBidi", "wrapOption", "overflow", "zIndex", "textEmphasis", "shear", "fontVariant", "rubyReserve",
+        "luminanceGain", "disparity", "fontKerning", "fontSelectionStrategy", "fontShear", "letterSpacing",
+        "lineShear", "textOrientation", "backgroundClip", "backgroundExtent", "backgroundImage",
+        "backgroundOrigin", "backgroundPosition", "backgroundRepeat", "border", "bpd", "ipd", "ruby", "rubyAlign",
+        "rubyPosition",
+    ]
+
+    func properties(of element: XMLElement) -> TTMLStyleProperties {
+        var p = TTMLStyleProperties()
+        for attribute in element.attributes {
+            switch attribute.namespace {
+            case TTMLNamespace.styling: read(attribute, into: &p)
+            case TTMLNamespace.ittStyling where attribute.localName == "forcedDisplay":
+                p.forcedDisplay = boolean(attribute)
+            case TTMLNamespace.ittStyling where attribute.localName == "fillLineGap":
+                // IMSC 1.1 §8.5.2: true | false.
+                if boolean(attribute) != nil { p.unmapped["itts:fillLineGap"] = attribute.value }
+            case TTMLNamespace.ebuStyling where Self.ebuStyles.contains(attribute.localName):
+                p.unmapped["ebutts:" + attribute.localName] = attribute.value
+            case TTMLNamespace.appleVertical where attribute.localName == "combine":
+                p.textCombine = combine(attribute)
+            default: break
+            }
+        }
+        return p
+    }
+
+    private func read(_ a: XMLAttribute, into p: inout TTMLStyleProperties) {
+        let v = a.value.trimmingCharacters(in: " ")
+        switch a.localName {
+        case "color":
+            p.color = color(a)
+        case "backgroundColor":
+            p.backgroundColor = color(a)
+        case "fontStyle":
+            // §8.2.9: normal | italic | oblique; oblique is drawn as italic.
+            switch v {
+            case "normal": p.italic = false
+            case "italic", "oblique": p.italic = true
+            default: report(a, "normal, italic or oblique")
+            }
+        case "fontWeight":
+            switch v {
+            case "normal": p.bold = false
+            case "bold": p.bold = true
+            default: report(a, "normal or bold")
+            }
+        case "textDecoration":
+            // §8.2.18: none | [underline | noUnderline] || [lineThrough…] || [overline…]
+            let words = v.split(separator: " ")
+            guard !words.isEmpty, words.allSatisfy(Self.textDecorations.contains) else {
+                report(a, "none, underline, noUnderline, lineThrough, noLineThrough, overline or noOverline")
+                return
+            }
+            if words.contains("underline") { p.underline = true }
+            if words.contains("noUnderline") || words.contains("none") { p.underline = false }
+        case "fontFamily":
+            guard !v.isEmpty else { return report(a, "a font family list") }
+            p.fontFamily = v
+        case "fontSize":
+            // §8.2.8: one length, or two (horizontal and vertical); the model keeps one.
+            let parts = v.split(separator: " ")
+            // Two lengths are horizontal then vertical; the model keeps the vertical one.
+            guard (1...2).contains(parts.count), let size = fontSize(parts[parts.count - 1]) else {
+                return report(a, "a length in px, c, %, em or rh")
+            }
+            if parts.count == 2, fontSize(parts[0]) != size {
+                report(a, "one length (two different lengths are not supported; using the second, the vertical size)")
+            }
+            p.fontSize = size
+        case "textAlign":
+            guard let align = CaptionTextAlignment(rawValue: v) else {
+                return report(a, "left, center, right, start or end")
+            }
+            p.textAlign = align
+        case "textCombine":
+            p.textCombine = combine(a)
+        case "origin":
+            guard v != "auto" else { return }
+            guard let (x, y) = Self.pair(v) else { return report(a, "two lengths, e.g. \"10% 80%\"") }
+            p.origin = CaptionPoint(x: x, y: y)
+        case "extent":
+            guard v != "auto" else { return }
+            guard let (w, h) = Self.pair(v) else { return report(a, "two lengths, e.g. \"80% 15%\"") }
+            p.extent = CaptionSize(width: w, height: h)
+        case "displayAlign":
+            guard let align = CaptionRegion.DisplayAlignment(rawValue: v) else {
+                return report(a, "before, center or after")
+            }
+            p.displayAlign = align
+        case "position":
+            guard let position = TTMLPosition(v) else {
+                return report(
+                    a, "a position: edge keywords (left, center, right, top, bottom) and offsets in % or rw/rh")
+            }
+            p.position = position
+        case "display":
+            // TTML1 §8.2.4 auto | none; TTML2 §10.2.15 adds inlineBlock.
+            switch v {
+            case "auto", "inlineBlock": p.display = true
+            case "none": p.display = false
+            default: report(a, "auto, none or inlineBlock")
+            }
+        case "visibility":
+            switch v {
+            case "visible": p.visible = true
+            case "hidden": p.visible = false
+            default: report(a, "visible or hidden")
+            }
+        case let name where Self.unmappedStyles.contains(name):
+            guard !v.isEmpty else { return report(a, "a value") }
+            if !["ruby", "rubyAlign", "rubyPosition"].contains(name) { p.unmapped["tts:" + name] = v }
+        case "writingMode":
+            // §8.2.23. Right-to-left horizontal and left-to-right vertical progressions have no
+            // counterpart in the model.
+            switch v {
+            case "lrtb", "lr": p.writingMode = .leftToRightAndTopToBottom
+            case "tbrl", "tb": p.writingMode = .topToBottomAndRightToLeft
+            case "rltb", "rl":
+                report(a, "lrtb or tbrl (rltb is read as lrtb)")
+                p.writingMode = .leftToRightAndTopToBottom
+            case "tblr":
+                report(a, "lrtb or tbrl (tblr is read as tbrl)")
+                p.writingMode = .topToBottomAndRightToLeft
+            default: report(a, "lrtb, rltb, tbrl, tblr, lr, rl or tb")
+            }
+        default:
+            report(a, "a TTML style attribute (TTML2 §10.2 names none called \(a.localName))")
+        }
+    }
+
+    private func color(_ a: XMLAttribute) -> CaptionColor? {
+        guard let c = CaptionColor(ttml: a.value) else {
+            report(a, "a colour: a name, #rrggbb, #rrggbbaa, rgb(r,g,b) or rgba(r,g,b,a)")
+            return nil
+        }
+        return c
+    }
+
+    private func boolean(_ a: XMLAttribute) -> Bool? {
+        switch a.value.trimmingCharacters(in: " ") {
+        case "true": return true
+        case "false": return false
+        default:
+            report(a, "true or false")
+            return nil
+        }
+    }
+
+    private func combine(_ a: XMLAttribute) -> Bool? {
+        switch a.value.trimmingCharacters(in: " ") {
+        case "none": return false
+        case "all": return true
+        default:
+            report(a, "none or all")
+            return nil
+        }
+    }
+}
