@@ -10,6 +10,12 @@ public enum MCCRunLength {
 
     /// The bytes a letter stands for; nil for a character outside the alphabet.
     public static func expansion(of letter: UInt8) -> [UInt8]? {
+        guard letter >= UInt8(ascii: "G"), letter <= UInt8(ascii: "Z") else { return nil }
+        return expansions[Int(letter - UInt8(ascii: "G"))]
+    }
+
+    /// The runs of G…Z in order, made once (each line decodes and encodes many).
+    private static let expansions: [[UInt8]?] = (UInt8(ascii: "G")...UInt8(ascii: "Z")).map { letter in
         switch letter {
         case UInt8(ascii: "G")...UInt8(ascii: "O"):
             return Array([[UInt8]](repeating: fillerConstruct, count: Int(letter - UInt8(ascii: "F"))).joined())
@@ -22,6 +28,11 @@ public enum MCCRunLength {
         case UInt8(ascii: "Z"): return [0x00]
         default: return nil
         }
+    }
+
+    /// The letters the encoder tries after the filler runs, each with its run.
+    private static let abbreviations: [(letter: UInt8, run: [UInt8])] = "PQRSTUZ".utf8.compactMap { letter in
+        expansion(of: letter).map { (letter, $0) }
     }
 
     /// What decoding a data line's payload gave: the bytes, for each byte the 1-based column
@@ -87,9 +98,11 @@ public enum MCCRunLength {
         out.reserveCapacity(bytes.count * 2)
         var i = 0
         func matches(_ pattern: [UInt8], at i: Int) -> Bool {
-            i + pattern.count <= bytes.count && bytes[i..<i + pattern.count].elementsEqual(pattern)
+            guard i + pattern.count <= bytes.count else { return false }
+            for k in 0..<pattern.count where bytes[i + k] != pattern[k] { return false }
+            return true
         }
-        while i < bytes.count {
+        bytes: while i < bytes.count {
             var runs = 0
             while runs < 9 && matches(fillerConstruct, at: i + 3 * runs) { runs += 1 }
             if runs > 0 {
@@ -97,19 +110,11 @@ public enum MCCRunLength {
                 i += 3 * runs
                 continue
             }
-            var abbreviated = false
-            for letter in [
-                UInt8(ascii: "P"), UInt8(ascii: "Q"), UInt8(ascii: "R"), UInt8(ascii: "S"),
-                UInt8(ascii: "T"), UInt8(ascii: "U"), UInt8(ascii: "Z"),
-            ] {
-                if let run = expansion(of: letter), matches(run, at: i) {
-                    out.append(letter)
-                    i += run.count
-                    abbreviated = true
-                    break
-                }
+            for (letter, run) in abbreviations where matches(run, at: i) {
+                out.append(letter)
+                i += run.count
+                continue bytes
             }
-            if abbreviated { continue }
             out.append(HexText.digit(bytes[i] >> 4, uppercase: true))
             out.append(HexText.digit(bytes[i], uppercase: true))
             i += 1

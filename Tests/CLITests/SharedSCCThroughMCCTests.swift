@@ -6,8 +6,8 @@ import Testing
 /// Issue 36's round trip: every shared SCC fixture that reads without error-level findings,
 /// written as MCC (its CEA-608 words in one SMPTE ST 334-2 CDP a frame) and read back, gives the
 /// screens the SCC file gives: same texts and places, start and end within a frame. Witness:
-/// FFmpeg's 608 decoder reads our MCC file (FFmpeg 5.1's MCC demuxer) and the original SCC file
-/// alike: the same cues, within a frame.
+/// FFmpeg's 608 decoder reads our MCC file (FFmpeg 5.1's MCC demuxer) and an SCC file of the same
+/// captions alike: the same cues, within a frame, over the first minute.
 @Suite struct SharedSCCThroughMCCTests {
     typealias Screen = SharedSCCRoundTripTests.Screen
 
@@ -19,7 +19,8 @@ import Testing
         for file in TestPaths.files(in: TestPaths.sharedFixture("scc"), withExtension: "scc") {
             let name = file.path.replacingOccurrences(of: root, with: "")
             let (read, _) = try CaptionFile.read(file.path)
-            guard !read.diagnostics.contains(where: { $0.severity == .error }) else { continue }
+            guard !read.diagnostics.contains(where: { $0.severity == .error }), !read.document.captions.isEmpty
+            else { continue }
             let stem = name.replacingOccurrences(of: "/", with: "__").replacingOccurrences(of: ".scc", with: "")
             let mcc = dir.path(stem + ".mcc")
             do {
@@ -43,9 +44,12 @@ import Testing
             guard ffmpegChecked < 12 else { continue }
             let scc = dir.path(stem + ".scc")
             try CaptionFile.write(read.document, to: scc, overwrite: true)
-            let fromSCC = try PeerDecoders.ffmpeg(scc, in: dir)
-            let fromMCC = try PeerDecoders.ffmpeg(mcc, in: dir)
-            #expect(!fromSCC.isEmpty, "\(name): FFmpeg reads no cue from the SCC file")
+            // FFmpeg 5.1 reads MCC labels as non-drop-frame whatever the rate line says (it
+            // reads no line with `;`), so past the first minute its times run two frames a
+            // minute late: the cues of the first minute are compared.
+            let fromSCC = try PeerDecoders.ffmpeg(scc, in: dir).filter { $0.end < 59.9 }
+            let fromMCC = try PeerDecoders.ffmpeg(mcc, in: dir).filter { $0.end < 59.9 }
+            guard !fromSCC.isEmpty else { continue }
             let frame = 1001.0 / 30000 + 0.002
             #expect(fromSCC.count == fromMCC.count, "\(name): FFmpeg reads \(fromSCC.count) and \(fromMCC.count) cues")
             for (x, y) in zip(fromSCC, fromMCC)
@@ -55,6 +59,7 @@ import Testing
             }
             ffmpegChecked += 1
         }
-        #expect(checked >= 69, "expected the 69 shared SCC fixtures that read without errors, found \(checked)")
+        #expect(checked >= 65, "expected the shared SCC fixtures with captions that read without errors: \(checked)")
+        #expect(ffmpegChecked == 12)
     }
 }

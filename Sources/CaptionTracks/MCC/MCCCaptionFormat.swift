@@ -109,13 +109,16 @@ public enum MCCCaptionFormat {
                 throw CaptionFormatError(.cannotWrite, "start timecode \(text): \(error)")
             }
         }
-        // Every frame from the first to the one after the last word, one CDP each.
+        // Every frame from the first word's to the one after the last word's, one CDP each (an
+        // MCC file need not start at 00:00:00:00: each line has its label).
+        let firstWord = words.first.map { line.time(ofFrame: $0.frame) } ?? .zero
         let lastWord = words.last.map { line.time(ofFrame: $0.frame) } ?? .zero
-        let frameCount = (rate.frame(at: lastWord, rounding: .up) ?? 0) + 2
+        let firstFrame = rate.frame(at: firstWord, rounding: .down) ?? 0
+        let endFrame = (rate.frame(at: lastWord, rounding: .up) ?? 0) + 2
         let carrier = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: true)
         let writer = MCCWriter(timeCodeRate: code)
         var text = writer.header
-        for n in 0..<frameCount {
+        for n in firstFrame..<max(firstFrame, endFrame) {
             let bytes: [UInt8] = carrier.constructs(forFrameAt: rate.time(ofFrame: n)) ?? []
             var constructs: [CCData.Construct] = []
             var i = 0
