@@ -21,6 +21,9 @@ public struct CaptionFormatRegistry: Sendable {
         // Documents are conformed to CEA-608 (wrapped, placed on the grid, styles mapped) first.
         SCCFormat.descriptor.preparing(CEA608Preparation.prepare),
         ITTFormat.descriptor,
+        // Read only yet: TTML profiles (IMSC 1.x Text, EBU-TT-D, DFXP, SMPTE-TT) through the
+        // TTML core that iTT is a profile of (Specs/ttml.md).
+        TTMLFormat.descriptor,
         SRTFormat.descriptor,
         WebVTTFormat.descriptor,
         // CEA-608 in CDPs, conformed to CEA-608 first as for SCC.

@@ -36,10 +36,10 @@ import Testing
             let path = dir.path("peer.\(format)")
             _ = try MediaTools.ffmpeg(["-i", srt, path])
             return path
-        case "scc", "itt":
-            // ttconv writes SCC (CEA-608 pop-on) and IMSC TTML, which our iTT reader takes.
+        case "scc", "itt", "ttml":
+            // ttconv writes SCC (CEA-608 pop-on) and IMSC TTML, which our TTML and iTT readers take.
             let path = dir.path("peer.\(format)")
-            let out = format == "scc" ? path : dir.path("peer.ttml")
+            let out = format == "itt" ? dir.path("peer.ttml") : path
             let r = try CLIRunner.runProcess(try PeerDecoders.tool("tt"), ["convert", "-i", srt, "-o", out])
             #expect(r.status == 0, "tt convert: \(r.stderr)")
             if out != path { try FileManager.default.moveItem(atPath: out, toPath: path) }
@@ -69,11 +69,24 @@ import Testing
         }
     }
 
+    /// Formats no program here writes from the hand captions, with the test that reads files
+    /// other programs made instead.
+    static let readWitnessedElsewhere = [
+        // FFmpeg 5.1 has no MCC muxer and GStreamer's mccenc is not in Debian 12.
+        "mcc": "MCCFixtureTests and MCCCEA608Tests: the Premiere Pro and caption-inspector MCC files"
+    ]
+
     /// A peer's reading of our file `path` in `format`.
     static func peerReading(_ format: String, _ path: String, in dir: TemporaryDirectory) throws -> [PeerDecoders.Cue]? {
         switch format {
-        case "srt", "vtt", "scc":
+        case "srt", "vtt", "scc", "mcc":
+            // FFmpeg 5.1 reads MCC's CEA-608 (field 1) through its 608 decoder.
             return try PeerDecoders.ffmpeg(path, in: dir)
+        case "ttml":
+            let srt = dir.path("ttconv-ttml.srt")
+            let r = try CLIRunner.runProcess(try PeerDecoders.tool("tt"), ["convert", "-i", path, "-o", srt])
+            #expect(r.status == 0, "tt convert: \(r.stderr)")
+            return try PeerDecoders.parseSRT(String(contentsOf: URL(fileURLWithPath: srt), encoding: .utf8))
         case "itt":
             let srt = dir.path("ttconv-\(format).srt")
             let r = try CLIRunner.runProcess(
@@ -103,7 +116,7 @@ import Testing
     /// iTT times are frame labels at 29.97: within half a frame.
     static func tolerance(_ format: String) -> Double {
         switch format {
-        case "scc": return 0.1
+        case "scc", "mcc": return 0.1
         case "itt": return 0.017
         default: return 0.0015
         }
@@ -131,14 +144,16 @@ import Testing
         for row in rows {
             if row.reads {
                 let peer = try Self.peerFile(row.name, from: srt, in: dir)
-                guard let peer else {
+                if peer == nil, Self.readWitnessedElsewhere[row.name] != nil {
+                    // Read from the real files of other programs there.
+                } else if let peer {
+                    let json = dir.path("ours-from-\(row.name).json")
+                    let r = try CLIRunner.run(["convert", peer, json])
+                    #expect(r.status == 0, "\(row.name): \(r.stderr)")
+                    Self.expectSame(try Self.jsonCues(json), "we read \(row.name)", tolerance: Self.tolerance(row.name))
+                } else {
                     Issue.record("\(row.name) is listed as read, but no peer writes one here: add a witness")
-                    continue
                 }
-                let json = dir.path("ours-from-\(row.name).json")
-                let r = try CLIRunner.run(["convert", peer, json])
-                #expect(r.status == 0, "\(row.name): \(r.stderr)")
-                Self.expectSame(try Self.jsonCues(json), "we read \(row.name)", tolerance: Self.tolerance(row.name))
             }
             if row.writes {
                 let ours = dir.path("ours.\(row.extensions.first ?? row.name)")
