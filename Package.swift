@@ -141,7 +141,7 @@ let package = Package(
         .executableTarget(
             name: "captions",
             dependencies: [
-                "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety", "CaptionTracks",
+                "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety", "CaptionTracks", "CaptionData", "MCC", "CEA708",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

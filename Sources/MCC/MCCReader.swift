@@ -23,10 +23,18 @@ public struct MCCReader: Sendable {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let lines = ByteScan.lineRanges(bytes)
         var diagnostics: [Diagnostic] = []
+        // A finding a writer repeats on every line (caption-inspector's CDPs all lack a checksum)
+        // is said for its first lines, then counted once at the end: located, not a flood.
+        var repeats: [String: (count: Int, lastLine: Int?)] = [:]
         func note(
             _ severity: Diagnostic.Severity, _ rule: String, _ message: String, line: Int?, column: Int? = nil,
             timecode: String? = nil, time: MediaTime? = nil, fix: String? = nil
         ) {
+            if severity != .error {
+                let seen = repeats[rule, default: (0, nil)]
+                repeats[rule] = (seen.count + 1, line)
+                guard seen.count < Self.repeatsShown else { return }
+            }
             diagnostics.append(
                 Diagnostic(
                     severity, rule, message,
@@ -214,6 +222,15 @@ public struct MCCReader: Sendable {
             }
             frames.append(entry)
         }
+        for (rule, seen) in repeats.sorted(by: { $0.key < $1.key }) where seen.count > Self.repeatsShown {
+            let severity = diagnostics.first { $0.ruleID == rule }?.severity ?? .warning
+            diagnostics.append(
+                Diagnostic(
+                    severity, rule,
+                    "\(seen.count - Self.repeatsShown) more line(s) with this finding after the \(Self.repeatsShown) above"
+                        + (seen.lastLine.map { ", the last at line \($0)" } ?? ""),
+                    at: DiagnosticLocation(file: fileName)))
+        }
         if zeroAncChecksums > 0 {
             note(
                 .info, "mcc.anc-checksum",
@@ -227,6 +244,9 @@ public struct MCCReader: Sendable {
         return MCCReadResult(
             version: version, header: header, frames: frames, diagnostics: diagnostics, fileName: fileName)
     }
+
+    /// How many lines with the same warning are said one by one before the rest are counted.
+    static let repeatsShown = 5
 
     static func version(_ line: String) -> MCCFormat.Version? {
         guard line.hasPrefix(MCCFormat.signature) else { return nil }

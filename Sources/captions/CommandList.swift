@@ -9,6 +9,7 @@ let commandList: [ParsableCommand.Type] = [
     ValidateCommand.self,
     GenerateCommand.self,
     SCCDumpCommand.Group.self,
+    DTVCCDumpCommand.Group.self,
     MetadataCommand.self,
     MuxCommand.self,
     MediaCommandStub<MediaInfoRow>.self,
