@@ -157,7 +157,9 @@ let package = Package(
         // `make fuzz` (-D CAPTIONS_LIBFUZZER, --sanitize fuzzer), a replay tool otherwise.
         .target(
             name: "FuzzTargets",
-            dependencies: ["CaptionKit", "ITT", "WebVTT", "Metadata", "ISOBMFF", "CaptionTracks", "CaptionData"]),
+            dependencies: [
+                "CaptionKit", "ITT", "WebVTT", "Metadata", "ISOBMFF", "CaptionTracks", "CaptionData", "CEA708", "MCC",
+            ]),
         .executableTarget(name: "captions-fuzz", dependencies: ["FuzzTargets", "FileSafety"]),
 
         // MARK: - Tests

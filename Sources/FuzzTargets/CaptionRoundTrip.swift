@@ -45,7 +45,11 @@ public enum CaptionRoundTrip {
         guard let reader = format.reader, let writer = format.writer else {
             throw FuzzFinding("the \(format.name) format cannot be both read and written")
         }
-        let options = CaptionFormatOptions(fileName: fileName)
+        // A file's identity and creation time fixed (MCC's UUID= and Creation Date=), so that
+        // two writes of one document can be compared byte for byte.
+        let options = CaptionFormatOptions(
+            fileName: fileName,
+            settings: ["uuid": "00000000-0000-4000-8000-000000000000", "created": "2000-01-01T00:00:00Z"])
         guard let first = try read(bytes, with: reader, options: options, what: "the input") else { return }
         let written: CaptionWriteResult
         do {

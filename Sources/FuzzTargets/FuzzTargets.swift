@@ -53,6 +53,17 @@ public enum FuzzTargets {
             name: "mov-text", seeds: captionFixtures, derive: CaptionTrackSeeds.movText, check: MovTextCheck.check),
         FuzzTarget(
             name: "wvtt", seeds: captionFixtures, derive: CaptionTrackSeeds.webVTT, check: WebVTTSampleCheck.check),
+        // CEA-708: service data and DTVCC packets (Specs/cea708.md, Specs/cdp.md), seeded with
+        // the real MCC files' services and constructs.
+        FuzzTarget(
+            name: "dtvcc", seeds: ["../shared/fixtures/mcc"], maximumInputBytes: 4096, derive: DTVCCCheck.seeds,
+            check: DTVCCCheck.check),
+        // MCC files through the registry's read → write → read, seeded with the real files and
+        // the project's SCC fixtures written as MCC (the shared ones span up to 11 hours: an MCC
+        // line a frame).
+        CaptionRoundTrip.target(
+            format: "mcc", seeds: ["../shared/fixtures/mcc", "Fixtures/scc"],
+            derive: CaptionSeeds.converting(to: "mcc")),
     ]
 
     /// Every folder of caption files.

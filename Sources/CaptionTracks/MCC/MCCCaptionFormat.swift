@@ -12,6 +12,40 @@ import SCC
 
 /// The MCC row of the format registry.
 public enum MCCCaptionFormat {
+    /// `--option uuid=…`: the file's `UUID=` (default: a new random one, as MacCaption writes).
+    public static let uuidSetting = "uuid"
+    /// `--option created=…`: the `Creation Date=`/`Creation Time=` as an ISO 8601 UTC time or
+    /// seconds since 1970 (default: `SOURCE_DATE_EPOCH` when set, for reproducible output,
+    /// else now).
+    public static let createdSetting = "created"
+
+    /// The writer with the header the options ask for.
+    static func writer(_ rate: MCCTimeCodeRate, options: CaptionFormatOptions) throws(CaptionFormatError) -> MCCWriter {
+        var uuid = UUID()
+        if let text = options.settings[uuidSetting] {
+            guard let given = UUID(uuidString: text) else {
+                throw CaptionFormatError(
+                    .cannotWrite, "\(CaptionFormatOptions.ParameterWords.setting(uuidSetting)) \(text) is not a UUID")
+            }
+            uuid = given
+        }
+        var date = Date()
+        if let text = options.settings[createdSetting] ?? ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] {
+            if let seconds = Double(text), seconds.isFinite {
+                date = Date(timeIntervalSince1970: seconds)
+            } else if let parsed = try? Date(text, strategy: .iso8601) {
+                date = parsed
+            } else {
+                throw CaptionFormatError(
+                    .cannotWrite,
+                    "\(CaptionFormatOptions.ParameterWords.setting(createdSetting)) \(text) is neither an ISO 8601 time nor seconds since 1970")
+            }
+        }
+        let utc = options.settings[createdSetting] != nil || ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] != nil
+        return MCCWriter(
+            timeCodeRate: rate, uuid: uuid, date: date, timeZone: utc ? TimeZone(identifier: "UTC") ?? .current : .current)
+    }
+
     public static let descriptor = CaptionFormat(
         name: "mcc", title: "MacCaption MCC (CEA-608 in SMPTE ST 334-2 CDPs)", extensions: ["mcc"],
         probe: probe, reader: read, writer: write)
@@ -116,7 +150,7 @@ public enum MCCCaptionFormat {
         let firstFrame = rate.frame(at: firstWord, rounding: .down) ?? 0
         let endFrame = (rate.frame(at: lastWord, rounding: .up) ?? 0) + 2
         let carrier = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: true)
-        let writer = MCCWriter(timeCodeRate: code)
+        let writer = try Self.writer(code, options: options)
         var text = writer.header
         for n in firstFrame..<max(firstFrame, endFrame) {
             let bytes: [UInt8] = carrier.constructs(forFrameAt: rate.time(ofFrame: n)) ?? []
