@@ -18,7 +18,9 @@ import Testing
             d.unit == .cells ? .percent((d.value / of * 100 * 10_000).rounded() / 10_000) : d
         }
         if let r = c.region {
-            c.region?.origin = r.origin.map { CaptionPoint(x: percent($0.x, grid.columns), y: percent($0.y, grid.rows)) }
+            c.region?.origin = r.origin.map {
+                CaptionPoint(x: percent($0.x, grid.columns), y: percent($0.y, grid.rows))
+            }
             c.region?.size = r.size.map {
                 CaptionSize(width: percent($0.width, grid.columns), height: percent($0.height, grid.rows))
             }

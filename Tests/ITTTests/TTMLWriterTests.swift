@@ -39,8 +39,12 @@ import Testing
         .init(
             start: 3.0, end: 4.0, text: "Upper & <left>",
             placement: .init(region: "upper", origin: [10, 5], extent: [80, 20])),
-        .init(start: 4.52, end: 5.2, text: "Placed nowhere", placement: .init(region: "", origin: [0, 85], extent: [100, 15])),
-        .init(start: 6.0, end: 7.0, text: "Cells", placement: .init(region: "", origin: [12.5, 93.3333], extent: [75, 6.6667])),
+        .init(
+            start: 4.52, end: 5.2, text: "Placed nowhere",
+            placement: .init(region: "", origin: [0, 85], extent: [100, 15])),
+        .init(
+            start: 6.0, end: 7.0, text: "Cells",
+            placement: .init(region: "", origin: [12.5, 93.3333], extent: [75, 6.6667])),
     ]
 
     static func write(_ document: CaptionDocument, _ profile: TTMLProfile, options: CaptionFormatOptions = .init())
@@ -156,7 +160,9 @@ import Testing
         func rules(_ p: TTMLProfile) throws -> Set<String> { Set(try Self.write(doc, p).1.map(\.ruleID)) }
         #expect(try rules(.dfxp) == ["ttml.ruby", "ttml.text-combine", "ttml.forced-display", "ttml.flash"])
         #expect(
-            try rules(.ebuttD) == ["ttml.ruby", "ttml.text-combine", "ttml.forced-display", "ttml.flash", "ttml.font-size"])
+            try rules(.ebuttD) == [
+                "ttml.ruby", "ttml.text-combine", "ttml.forced-display", "ttml.flash", "ttml.font-size",
+            ])
         #expect(try rules(.imsc11Text) == ["ttml.flash"])
         // IMSC 1.1 holds ruby (TTML2 tts:ruby), text combination and forced display: read back.
         let back = try TTMLReader().read(Array(try Self.write(doc, .imsc11Text).0.utf8)).document
@@ -171,7 +177,8 @@ import Testing
         let px = CaptionRegion(
             identifier: "px", origin: CaptionPoint(x: .pixels(10), y: .pixels(10)),
             size: CaptionSize(width: .pixels(100), height: .pixels(50)))
-        let doc = CaptionDocument(captions: [Caption("x", start: Self.at(0), end: Self.at(25), region: px)], language: "en")
+        let doc = CaptionDocument(
+            captions: [Caption("x", start: Self.at(0), end: Self.at(25), region: px)], language: "en")
         let (text, diagnostics) = try Self.write(doc, .ebuttD)
         #expect(diagnostics.map(\.ruleID) == ["ttml.region"])
         #expect(!text.contains("px"))
@@ -186,7 +193,9 @@ import Testing
         }
         #expect(try written(.init(fileName: "x.ttml")).contains("imsc1.1/text"))
         #expect(try written(.init(fileName: "x.dfxp")).contains("dfxp-presentation"))
-        #expect(try written(.init(fileName: "x.ttml", settings: ["profile": "ebu-tt-d"])).contains("urn:ebu:tt:distribution"))
+        #expect(
+            try written(.init(fileName: "x.ttml", settings: ["profile": "ebu-tt-d"])).contains(
+                "urn:ebu:tt:distribution"))
         #expect(throws: CaptionFormatError.self) { try written(.init(settings: ["profile": "imsc1-image"])) }
     }
 }

@@ -34,12 +34,17 @@ struct ITTParagraphWriter {
             s.flash = false
         }
         if s.textCombine && !profile.holdsTextCombine {
-            report(.warning, "text-combine", "\(profile) has no text combination (tate-chu-yoko); the digits are written upright in line", at: location)
+            report(
+                .warning, "text-combine",
+                "\(profile) has no text combination (tate-chu-yoko); the digits are written upright in line",
+                at: location)
             s.textCombine = false
         }
         if profile == .ebuttD, let size = s.fontSize, size.unit == .pixels {
             // EBU Tech 3380 §4.5: tts:fontSize in percent only.
-            report(.warning, "font-size", "EBU-TT-D gives font sizes in percent only; the \(size.ttmlDescription) size is left out", at: location)
+            report(
+                .warning, "font-size",
+                "EBU-TT-D gives font sizes in percent only; the \(size.ttmlDescription) size is left out", at: location)
             s.fontSize = nil
         }
         return s
@@ -64,7 +69,8 @@ struct ITTParagraphWriter {
         let location = DiagnosticLocation(file: fileName, timecode: begin, time: range.start)
         if begin == end {
             report(
-                .warning, "duration", "this caption is shorter than one \(profile.writesFrameLabels ? "frame" : "millisecond") and would never show",
+                .warning, "duration",
+                "this caption is shorter than one \(profile.writesFrameLabels ? "frame" : "millisecond") and would never show",
                 at: location, everyTime: true)
         }
         let runs = caption.normalizedRuns
@@ -73,7 +79,10 @@ struct ITTParagraphWriter {
             if profile.holdsForcedDisplay {
                 attributes.append(("itts:forcedDisplay", "true"))
             } else {
-                report(.warning, "forced-display", "\(profile) has no forced display (itts:forcedDisplay); these captions are written as ordinary ones", at: location)
+                report(
+                    .warning, "forced-display",
+                    "\(profile) has no forced display (itts:forcedDisplay); these captions are written as ordinary ones",
+                    at: location)
             }
         }
         var region = caption.region
@@ -81,7 +90,10 @@ struct ITTParagraphWriter {
             [r.origin?.x, r.origin?.y, r.size?.width, r.size?.height].contains(where: { $0?.unit == .pixels })
         {
             // EBU Tech 3380 §4.4: tts:origin and tts:extent in percent.
-            report(.warning, "region", "EBU-TT-D places regions in percent only; a region in pixels is replaced by the bottom region", at: location)
+            report(
+                .warning, "region",
+                "EBU-TT-D places regions in percent only; a region in pixels is replaced by the bottom region",
+                at: location)
             region = nil
         }
         if let region {
@@ -105,7 +117,8 @@ struct ITTParagraphWriter {
             } else if !usedIDs.insert(id).inserted {
                 diagnostics.append(
                     Diagnostic(
-                        .warning, "\(profile.rulePrefix).id", "an earlier caption already has the id \"\(id)\"; it is left out here",
+                        .warning, "\(profile.rulePrefix).id",
+                        "an earlier caption already has the id \"\(id)\"; it is left out here",
                         at: location))
             } else {
                 attributes.append(("xml:id", id))
@@ -116,7 +129,8 @@ struct ITTParagraphWriter {
         let lines = runs.reduce(1) { count, run in run.text.utf8.reduce(count) { $1 == 0x0A ? $0 + 1 : $0 } }
         if lines > Self.maximumLines && profile == .itt {
             report(
-                .warning, "lines", "this caption has \(lines) lines; iTT shows at most \(Self.maximumLines) per paragraph",
+                .warning, "lines",
+                "this caption has \(lines) lines; iTT shows at most \(Self.maximumLines) per paragraph",
                 at: location, fix: "split it into two captions", everyTime: true)
         }
         out += "      <p"
@@ -126,36 +140,28 @@ struct ITTParagraphWriter {
         for run in runs {
             let styleID = styles.id(for: held(run.style, at: location))
             if run.style.ruby != nil && profile.rubyMarkup == .none {
-                report(.warning, "ruby", "\(profile) has no ruby; the base text is written without its annotation", at: location)
+                report(
+                    .warning, "ruby", "\(profile) has no ruby; the base text is written without its annotation",
+                    at: location)
             }
-            if let ruby = run.style.ruby, profile.rubyMarkup == .ttml2 {
-                // TTML2 §10.2.40 ruby: a container span holding a base and a text span.
-                var container: [(String, String)] = [
-                    ("tts:ruby", "container"), ("tts:rubyAlign", Self.rubyAlign(ruby.alignment)),
-                    ("tts:rubyPosition", ruby.position.rawValue),
-                ]
+            if let ruby = run.style.ruby, profile.rubyMarkup != .none {
+                // A container span holding the base and the annotation: TTML2 §10.2.40
+                // `tts:ruby`, or Apple's `ry:kind` extension for iTT.
+                let apple = profile.rubyMarkup == .apple
+                let align = Self.rubyAlign(ruby.alignment)
+                var container: [(String, String)] =
+                    apple
+                    ? [("ry:align", align), ("ry:kind", "ruby"), ("ry:position", ruby.position.rawValue)]
+                    : [
+                        ("tts:ruby", "container"), ("tts:rubyAlign", align),
+                        ("tts:rubyPosition", ruby.position.rawValue),
+                    ]
                 if let styleID { container.append(("style", styleID)) }
                 out += "<span"
                 appendAttributes(container, to: &out)
-                out += "><span tts:ruby=\"base\">"
+                out += apple ? "><span ry:kind=\"rb\">" : "><span tts:ruby=\"base\">"
                 clean = XMLEscaping.appendText(run.text.replacingNewlines(), to: &out) && clean
-                out += "</span><span tts:ruby=\"text\">"
-                clean = XMLEscaping.appendText(ruby.text.replacingNewlines(), to: &out) && clean
-                out += "</span></span>"
-                continue
-            }
-            if let ruby = run.style.ruby, profile.rubyMarkup == .apple {
-                // Apple's ruby markup: a container span holding the base and the annotation.
-                var container: [(String, String)] = [
-                    ("ry:align", Self.rubyAlign(ruby.alignment)), ("ry:kind", "ruby"),
-                    ("ry:position", ruby.position.rawValue),
-                ]
-                if let styleID { container.append(("style", styleID)) }
-                out += "<span"
-                appendAttributes(container, to: &out)
-                out += "><span ry:kind=\"rb\">"
-                clean = XMLEscaping.appendText(run.text.replacingNewlines(), to: &out) && clean
-                out += "</span><span ry:kind=\"rt\">"
+                out += apple ? "</span><span ry:kind=\"rt\">" : "</span><span tts:ruby=\"text\">"
                 clean = XMLEscaping.appendText(ruby.text.replacingNewlines(), to: &out) && clean
                 out += "</span></span>"
                 continue

@@ -23,7 +23,8 @@ public struct TTMLWriter: Sendable {
     public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
         guard TTMLProfile.writable.contains(profile) else {
             throw CaptionFormatError(
-                .cannotWrite, "\(profile) is read, not written; write one of "
+                .cannotWrite,
+                "\(profile) is read, not written; write one of "
                     + TTMLProfile.writable.map(\.rawValue).joined(separator: ", "),
                 at: .init(file: options.fileName))
         }
@@ -94,7 +95,9 @@ public struct TTMLWriter: Sendable {
         var document = document
         if let language = options.settings[ITTWriter.languageSetting] { document.language = language }
         if document.language?.isEmpty ?? true {
-            let who = profile == .itt ? "Apple requires" : profile == .ebuttD ? "EBU Tech 3380 §4.1 requires" : "TTML1 §7.1.1 requires"
+            let who =
+                profile == .itt
+                ? "Apple requires" : profile == .ebuttD ? "EBU Tech 3380 §4.1 requires" : "TTML1 §7.1.1 requires"
             diagnostics.append(
                 Diagnostic(
                     .warning, "\(prefix).language",
