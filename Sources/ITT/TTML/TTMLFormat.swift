@@ -2,7 +2,7 @@ import CaptionCore
 
 /// The TTML format's descriptor for the registry: IMSC, EBU-TT-D, SMPTE-TT and DFXP documents
 /// (`.ttml`, `.dfxp`, `.xml`), read through ``TTMLReader`` and written through ``TTMLWriter`` in
-/// IMSC 1.1 Text, EBU-TT-D (`--option profile=ebu-tt-d`) or DFXP (`.dfxp`, `--option profile=dfxp`).
+/// IMSC 1.1 Text, EBU-TT-D (`settings["profile"] = "ebu-tt-d"`) or DFXP (`.dfxp`, or `"dfxp"`).
 public enum TTMLFormat {
     public static let descriptor = CaptionFormat(
         name: "ttml", title: "TTML (IMSC 1.x Text, EBU-TT-D, SMPTE-TT, DFXP)", extensions: ["ttml", "dfxp", "xml"],

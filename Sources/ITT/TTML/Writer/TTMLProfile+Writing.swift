@@ -7,11 +7,11 @@ extension TTMLProfile {
     /// EBU-TT-D and DFXP.
     public static let writable: [TTMLProfile] = [.imsc11Text, .ebuttD, .dfxp, .itt]
 
-    /// The setting (``CaptionFormatOptions/settings``, `--option profile=…`) that chooses the
+    /// The setting (``CaptionFormatOptions/settings``) that chooses the
     /// profile a TTML file is written in.
     public static let profileSetting = "profile"
 
-    /// The profile a `--option profile=…` value names: a raw value (`imsc1.1-text`, `ebu-tt-d`,
+    /// The profile a `profile` setting names: a raw value (`imsc1.1-text`, `ebu-tt-d`,
     /// `dfxp`, `itt`) or a short name (`imsc1.1`, `imsc`, `ebuttd`, `ttml1`). Nil for others.
     public init?(settingValue: String) {
         let v = settingValue.lowercased()
