@@ -163,16 +163,7 @@ import Testing
                     Issue.record("\(row.name) is listed as written, but no peer reads one here: add a witness")
                     continue
                 }
-                guard row.name == "itt" else {
-                    Self.expectSame(cues, "a peer reads our \(row.name)", tolerance: Self.tolerance(row.name))
-                    continue
-                }
-                // Found by this test: our iTT writer defines Apple's top and bottom regions but
-                // puts a caption placed nowhere in none, and TTML1 §9.3.3 then presents it
-                // nowhere (ttconv reads no caption; Apple's players show it at the bottom).
-                withKnownIssue("a caption without a region is in no region of our iTT (issue 38)") {
-                    Self.expectSame(cues, "a peer reads our itt", tolerance: Self.tolerance(row.name))
-                }
+                Self.expectSame(cues, "a peer reads our \(row.name)", tolerance: Self.tolerance(row.name))
             }
         }
     }

@@ -1,17 +1,53 @@
 import CaptionCore
 import XML
 
-/// Writes each caption as one `<p>`: frame-label times, its region, alignment and forced
-/// display, and its runs as referenced-style spans with `<br/>` between lines.
+/// Writes each caption as one `<p>`: its times, its region, alignment and forced display, and
+/// its runs as referenced-style spans with `<br/>` between lines, in the markup of the profile
+/// written; what the profile cannot hold is reported once per kind (Specs/ttml.md, "Writers").
 struct ITTParagraphWriter {
     let fileName: String?
+    let profile: TTMLProfile
     private(set) var diagnostics: [Diagnostic] = []
     private var usedIDs: Set<String> = []
-    private var reportedFlash = false
-    private var reportedScroll = false
+    private var reported: Set<String> = []
 
-    init(fileName: String?) {
+    init(fileName: String?, profile: TTMLProfile = .itt) {
         self.fileName = fileName
+        self.profile = profile
+    }
+
+    /// Adds a diagnostic with the profile's rule prefix, once per rule unless `everyTime`.
+    private mutating func report(
+        _ severity: Diagnostic.Severity, _ rule: String, _ message: String, at location: DiagnosticLocation,
+        fix: String? = nil, everyTime: Bool = false
+    ) {
+        guard everyTime || reported.insert(rule).inserted else { return }
+        diagnostics.append(
+            Diagnostic(severity, "\(profile.rulePrefix).\(rule)", message, at: location, suggestedFix: fix))
+    }
+
+    /// `style` without what the profile cannot hold, each loss reported.
+    private mutating func held(_ style: CaptionTextStyle, at location: DiagnosticLocation) -> CaptionTextStyle {
+        var s = style
+        if s.flash {
+            report(.warning, "flash", "\(profile) has no flashing text; the text is written steady", at: location)
+            s.flash = false
+        }
+        if s.textCombine && !profile.holdsTextCombine {
+            report(
+                .warning, "text-combine",
+                "\(profile) has no text combination (tate-chu-yoko); the digits are written upright in line",
+                at: location)
+            s.textCombine = false
+        }
+        if profile == .ebuttD, let size = s.fontSize, size.unit == .pixels {
+            // EBU Tech 3380 §4.5: tts:fontSize in percent only.
+            report(
+                .warning, "font-size",
+                "EBU-TT-D gives font sizes in percent only; the \(size.ttmlDescription) size is left out", at: location)
+            s.fontSize = nil
+        }
+        return s
     }
 
     /// iTT shows at most two lines per paragraph (Apple's iTT profile).
@@ -32,22 +68,41 @@ struct ITTParagraphWriter {
         }
         let location = DiagnosticLocation(file: fileName, timecode: begin, time: range.start)
         if begin == end {
-            diagnostics.append(
-                Diagnostic(
-                    .warning, "itt.duration", "this caption is shorter than one frame and would never show",
-                    at: location))
+            report(
+                .warning, "duration",
+                "this caption is shorter than one \(profile.writesFrameLabels ? "frame" : "millisecond") and would never show",
+                at: location, everyTime: true)
         }
         let runs = caption.normalizedRuns
         var attributes: [(String, String)] = [("begin", begin), ("end", end)]
-        if caption.forcedDisplay { attributes.append(("itts:forcedDisplay", "true")) }
-        if let region = caption.region {
-            attributes.append(("region", regions.id(for: region)))
-            if region.scroll != .none && !reportedScroll {
-                reportedScroll = true
-                diagnostics.append(
-                    Diagnostic(.info, "itt.roll-up", "iTT has no roll-up; captions are written as pop-on", at: location)
-                )
+        if caption.forcedDisplay {
+            if profile.holdsForcedDisplay {
+                attributes.append(("itts:forcedDisplay", "true"))
+            } else {
+                report(
+                    .warning, "forced-display",
+                    "\(profile) has no forced display (itts:forcedDisplay); these captions are written as ordinary ones",
+                    at: location)
             }
+        }
+        var region = caption.region
+        if let r = region, profile == .ebuttD,
+            [r.origin?.x, r.origin?.y, r.size?.width, r.size?.height].contains(where: { $0?.unit == .pixels })
+        {
+            // EBU Tech 3380 §4.4: tts:origin and tts:extent in percent.
+            report(
+                .warning, "region",
+                "EBU-TT-D places regions in percent only; a region in pixels is replaced by the bottom region",
+                at: location)
+            region = nil
+        }
+        if let region {
+            attributes.append(("region", regions.id(for: region)))
+            if region.scroll != .none {
+                report(.info, "roll-up", "\(profile) has no roll-up; captions are written as pop-on", at: location)
+            }
+        } else {
+            attributes.append(("region", regions.unplacedID()))
         }
         if let align = caption.textAlignment { attributes.append(("tts:textAlign", align.rawValue)) }
         if let id = caption.id {
@@ -56,13 +111,14 @@ struct ITTParagraphWriter {
             if !ITTRegionTable.isName(id) {
                 diagnostics.append(
                     Diagnostic(
-                        .warning, "itt.id",
+                        .warning, "\(profile.rulePrefix).id",
                         "this caption's id \"\(id)\" is not an XML name (a letter or _, then letters, digits, -, _ or .); it is left out",
                         at: location))
             } else if !usedIDs.insert(id).inserted {
                 diagnostics.append(
                     Diagnostic(
-                        .warning, "itt.id", "an earlier caption already has the id \"\(id)\"; it is left out here",
+                        .warning, "\(profile.rulePrefix).id",
+                        "an earlier caption already has the id \"\(id)\"; it is left out here",
                         at: location))
             } else {
                 attributes.append(("xml:id", id))
@@ -71,37 +127,41 @@ struct ITTParagraphWriter {
         if Self.needsPreservedSpace(runs) { attributes.append(("xml:space", "preserve")) }
 
         let lines = runs.reduce(1) { count, run in run.text.utf8.reduce(count) { $1 == 0x0A ? $0 + 1 : $0 } }
-        if lines > Self.maximumLines {
-            diagnostics.append(
-                Diagnostic(
-                    .warning, "itt.lines",
-                    "this caption has \(lines) lines; iTT shows at most \(Self.maximumLines) per paragraph",
-                    at: location, suggestedFix: "split it into two captions"))
+        if lines > Self.maximumLines && profile == .itt {
+            report(
+                .warning, "lines",
+                "this caption has \(lines) lines; iTT shows at most \(Self.maximumLines) per paragraph",
+                at: location, fix: "split it into two captions", everyTime: true)
         }
         out += "      <p"
         appendAttributes(attributes, to: &out)
         out += ">"
         var clean = true
         for run in runs {
-            if run.style.flash && !reportedFlash {
-                reportedFlash = true
-                diagnostics.append(
-                    Diagnostic(
-                        .warning, "itt.flash", "iTT has no flashing text; the text is written steady", at: location))
+            let styleID = styles.id(for: held(run.style, at: location))
+            if run.style.ruby != nil && profile.rubyMarkup == .none {
+                report(
+                    .warning, "ruby", "\(profile) has no ruby; the base text is written without its annotation",
+                    at: location)
             }
-            let styleID = styles.id(for: run.style)
-            if let ruby = run.style.ruby {
-                // Apple's ruby markup: a container span holding the base and the annotation.
-                var container: [(String, String)] = [
-                    ("ry:align", Self.rubyAlign(ruby.alignment)), ("ry:kind", "ruby"),
-                    ("ry:position", ruby.position.rawValue),
-                ]
+            if let ruby = run.style.ruby, profile.rubyMarkup != .none {
+                // A container span holding the base and the annotation: TTML2 §10.2.40
+                // `tts:ruby`, or Apple's `ry:kind` extension for iTT.
+                let apple = profile.rubyMarkup == .apple
+                let align = Self.rubyAlign(ruby.alignment)
+                var container: [(String, String)] =
+                    apple
+                    ? [("ry:align", align), ("ry:kind", "ruby"), ("ry:position", ruby.position.rawValue)]
+                    : [
+                        ("tts:ruby", "container"), ("tts:rubyAlign", align),
+                        ("tts:rubyPosition", ruby.position.rawValue),
+                    ]
                 if let styleID { container.append(("style", styleID)) }
                 out += "<span"
                 appendAttributes(container, to: &out)
-                out += "><span ry:kind=\"rb\">"
+                out += apple ? "><span ry:kind=\"rb\">" : "><span tts:ruby=\"base\">"
                 clean = XMLEscaping.appendText(run.text.replacingNewlines(), to: &out) && clean
-                out += "</span><span ry:kind=\"rt\">"
+                out += apple ? "</span><span ry:kind=\"rt\">" : "</span><span tts:ruby=\"text\">"
                 clean = XMLEscaping.appendText(ruby.text.replacingNewlines(), to: &out) && clean
                 out += "</span></span>"
                 continue
@@ -122,10 +182,9 @@ struct ITTParagraphWriter {
         }
         out += "</p>\n"
         if !clean {
-            diagnostics.append(
-                Diagnostic(
-                    .warning, "itt.character", "characters XML cannot carry (control characters) were left out",
-                    at: location))
+            report(
+                .warning, "character", "characters XML cannot carry (control characters) were left out", at: location,
+                everyTime: true)
         }
     }
 

@@ -10,8 +10,27 @@ struct ITTRegionTable {
     /// "Regions").
     var cellsAsPercent = true
 
-    init(cellsAsPercent: Bool = true) {
+    /// Whether Apple's top and bottom regions are written even when unused (iTT, as Apple's
+    /// tools do).
+    var writesAppleRegions = true
+
+    init(cellsAsPercent: Bool = true, writesAppleRegions: Bool = true) {
         self.cellsAsPercent = cellsAsPercent
+        self.writesAppleRegions = writesAppleRegions
+        // The id of the region for captions without one is kept for it.
+        taken.insert(Self.reservedID)
+    }
+
+    static let reservedID = ITTStandardRegions.unplaced.region.identifier ?? "default"
+
+    /// The id of the region a caption without a region is written in, defining it on first use.
+    mutating func unplacedID() -> String {
+        let region = ITTStandardRegions.unplaced.region
+        if ids[region] == nil {
+            ids[region] = Self.reservedID
+            used.append((Self.reservedID, region))
+        }
+        return Self.reservedID
     }
 
     /// The id of `region`, assigning one on first use: its own identifier when that is a valid
@@ -37,14 +56,16 @@ struct ITTRegionTable {
     var definitions: [[(String, String)]] {
         var result: [[(String, String)]] = []
         let usedIDs = Set(used.map(\.id))
-        for standard in [ITTStandardRegions.top, ITTStandardRegions.bottom] {
+        for standard in [ITTStandardRegions.top, ITTStandardRegions.bottom] where writesAppleRegions {
             guard let id = standard.region.identifier, !usedIDs.contains(id) else { continue }
             var attrs = attributes(of: standard.region, id: id)
             attrs.append(("tts:textAlign", standard.textAlign.rawValue))
             result.append(attrs.sorted { $0.0 < $1.0 })
         }
         for (id, region) in used {
-            result.append(attributes(of: region, id: id).sorted { $0.0 < $1.0 })
+            var attrs = attributes(of: region, id: id)
+            if id == Self.reservedID { attrs.append(("tts:textAlign", ITTStandardRegions.unplaced.textAlign.rawValue)) }
+            result.append(attrs.sorted { $0.0 < $1.0 })
         }
         return result
     }
@@ -52,11 +73,11 @@ struct ITTRegionTable {
     private func attributes(of region: CaptionRegion, id: String) -> [(String, String)] {
         var a: [(String, String)] = [("xml:id", id)]
         if let o = region.origin {
-            a.append(("tts:origin", "\(length(o.x, cells: Self.gridColumns)) \(length(o.y, cells: Self.gridRows))"))
+            a.append(("tts:origin", "\(length(o.x, cells: grid.columns)) \(length(o.y, cells: grid.rows))"))
         }
         if let s = region.size {
             a.append(
-                ("tts:extent", "\(length(s.width, cells: Self.gridColumns)) \(length(s.height, cells: Self.gridRows))"))
+                ("tts:extent", "\(length(s.width, cells: grid.columns)) \(length(s.height, cells: grid.rows))"))
         }
         if let d = region.displayAlignment { a.append(("tts:displayAlign", d.rawValue)) }
         if region.writingMode == .topToBottomAndRightToLeft { a.append(("tts:writingMode", "tbrl")) }
@@ -67,6 +88,18 @@ struct ITTRegionTable {
     /// root container (TTML1 §6.2.1), which is also 47 CFR 15.119(d)'s 32 columns and 15 rows.
     static let gridColumns = 32.0
     static let gridRows = 15.0
+
+    /// The cell grid cell lengths count in: TTML's default, or the `ttp:cellResolution` the
+    /// document declares (TTML1 §6.2.1) when lengths in cells are written in percent of it.
+    var grid = (columns: gridColumns, rows: gridRows)
+
+    /// The grid a `ttp:cellResolution` value ("columns rows") declares; nil when malformed.
+    static func grid(cellResolution: String?) -> (columns: Double, rows: Double)? {
+        guard let parts = cellResolution?.split(separator: " ").compactMap({ Double($0) }), parts.count == 2,
+            parts.allSatisfy({ $0 >= 1 && $0 <= 10_000 })
+        else { return nil }
+        return (parts[0], parts[1])
+    }
 
     /// `length` as written: a cell length in percent of the frame (`cells` to the whole), to
     /// four decimals, when ``cellsAsPercent``; anything else as it is.

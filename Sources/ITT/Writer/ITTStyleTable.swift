@@ -27,12 +27,23 @@ struct ITTStyleTable {
 
     /// The style's attributes as `(qualified name, value)`, sorted by name. Normal weight and
     /// style are written only for Apple's "normal" style, where Apple writes them.
-    static func attributes(of style: CaptionTextStyle, id: String) -> [(String, String)] {
+    /// EBU-TT-D writes colours as `#rrggbb[aa]` only (EBU Tech 3380 §4.5, tts:color) and font
+    /// sizes in percent (cells become percent: 1c is 100 %); the paragraph writer has already
+    /// taken out what the profile cannot hold.
+    static func attributes(of style: CaptionTextStyle, id: String, profile: TTMLProfile = .itt) -> [(String, String)] {
         var a: [(String, String)] = [("xml:id", id)]
-        if let c = style.textColor { a.append(("tts:color", c.ttmlDescription)) }
-        if let c = style.backgroundColor { a.append(("tts:backgroundColor", c.ttmlDescription)) }
+        func color(_ c: CaptionColor) -> String {
+            guard profile == .ebuttD else { return c.ttmlDescription }
+            let hex = c.description.lowercased()
+            return c.alpha == 255 ? String(hex.prefix(7)) : hex
+        }
+        if let c = style.textColor { a.append(("tts:color", color(c))) }
+        if let c = style.backgroundColor { a.append(("tts:backgroundColor", color(c))) }
         if let f = style.fontFamily { a.append(("tts:fontFamily", f)) }
-        if let s = style.fontSize { a.append(("tts:fontSize", s.ttmlDescription)) }
+        if var s = style.fontSize {
+            if profile == .ebuttD && s.unit == .cells { s = .percent(s.value * 100) }
+            a.append(("tts:fontSize", s.ttmlDescription))
+        }
         if style.italic {
             a.append(("tts:fontStyle", "italic"))
         } else if id == normalID {
@@ -44,7 +55,7 @@ struct ITTStyleTable {
             a.append(("tts:fontWeight", "normal"))
         }
         if style.underline { a.append(("tts:textDecoration", "underline")) }
-        if style.textCombine { a.append(("vt:combine", "all")) }
+        if style.textCombine { a.append(profile == .itt ? ("vt:combine", "all") : ("tts:textCombine", "all")) }
         return a.sorted { $0.0 < $1.0 }
     }
 }

@@ -193,7 +193,15 @@ extension TTMLDocumentReader {
             let regionStyle = definition.style(at: time)
             guard regionStyle.display != false else { return nil }
             regionModel = definition.region(styled: regionStyle)
-            style = style.inherited(by: regionStyle.inheritedFromRegion)
+            if regionID == ITTRegionTable.reservedID, regionModel == ITTStandardRegions.unplaced.region,
+                regionStyle.textAlign == ITTStandardRegions.unplaced.textAlign
+            {
+                // Our writers' region for a caption that had none (Specs/ttml.md, "A caption
+                // without a region"): given back as no region, and its centring as no alignment.
+                regionModel = nil
+            } else {
+                style = style.inherited(by: regionStyle.inheritedFromRegion)
+            }
         }
         for n in chain {
             guard nodes[n].isActive(at: time) else { return nil }

@@ -27,9 +27,14 @@ extension TTMLDocumentReader {
                 if let use = e.attribute("use") { consider(use.value, source.location(of: use, in: e)) }
             }
             for metadata in tree.childElements(of: head) where metadata.is("metadata", in: TTMLNamespace.tt) {
-                for e in tree.childElements(of: metadata)
-                where e.is("conformsToStandard", in: TTMLNamespace.ebuMetadata) {
-                    consider(textContent(of: e), source.location(of: e))
+                // EBU Tech 3380 §4.2 puts it in ebuttm:documentMetadata; directly under
+                // metadata is read too.
+                for e in tree.childElements(of: metadata) {
+                    let candidates =
+                        e.is("documentMetadata", in: TTMLNamespace.ebuMetadata) ? Array(tree.childElements(of: e)) : [e]
+                    for c in candidates where c.is("conformsToStandard", in: TTMLNamespace.ebuMetadata) {
+                        consider(textContent(of: c), source.location(of: c))
+                    }
                 }
             }
         }

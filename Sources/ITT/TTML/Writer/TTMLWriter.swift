@@ -1,0 +1,148 @@
+import CaptionCore
+import XML
+
+/// Writes the caption model as a TTML document in one profile: IMSC 1.1 Text, EBU-TT-D, DFXP
+/// (TTML1) or iTT (``ITTWriter``), through one writer core (Specs/ttml.md, "Writers").
+///
+/// The output is UTF-8 without a byte-order mark and deterministic. iTT gives SMPTE frame labels;
+/// the other profiles the media time base with clock times to the millisecond. Styles are
+/// referenced styles, every region a caption uses is defined, and a caption without a region is
+/// written in the bottom region ``ITTStandardRegions/unplaced`` (where Apple's players show it),
+/// which the reader gives back as no region. What the profile cannot hold is left out with a
+/// diagnostic, never silently. The profile is declared so that ``TTMLReader`` detects it.
+public struct TTMLWriter: Sendable {
+    public var options: CaptionFormatOptions
+    public var profile: TTMLProfile
+
+    /// A writer for `profile`, which must be one of ``TTMLProfile/writable``.
+    public init(options: CaptionFormatOptions = .init(), profile: TTMLProfile = .imsc11Text) {
+        self.options = options
+        self.profile = profile
+    }
+
+    public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
+        guard TTMLProfile.writable.contains(profile) else {
+            throw CaptionFormatError(
+                .cannotWrite,
+                "\(profile) is read, not written; write one of "
+                    + TTMLProfile.writable.map(\.rawValue).joined(separator: ", "),
+                at: .init(file: options.fileName))
+        }
+        var diagnostics: [Diagnostic] = []
+        let file = options.fileName
+        let prefix = profile.rulePrefix
+        let timing = ITTWriter.timing(for: document, options: options)
+        let rate = timing.rate
+        var dropFrame = timing.dropFrame && profile.writesFrameLabels
+        if dropFrame && !rate.supportsDropFrame {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "itt.drop-frame",
+                    "drop-frame timecode does not exist at \(rate) fps; non-drop labels are written",
+                    at: .init(file: file)))
+            dropFrame = false
+        }
+        var startFrame: Int64 = 0
+        if let start = options.startTimecode {
+            if profile.writesFrameLabels {
+                do {
+                    startFrame = try Timecode(start, rate: rate).frameCount(at: rate)
+                } catch {
+                    throw CaptionFormatError(
+                        .cannotWrite, "start timecode \(start): \(error.reason)", at: .init(file: file))
+                }
+            } else {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "\(prefix).start-timecode",
+                        "\(profile) times are media times from zero; the start timecode \(start) is not written",
+                        at: .init(file: file)))
+            }
+        }
+        var timecodes = ITTTimecodeFormatter(rate: rate, dropFrame: dropFrame, startFrame: startFrame)
+        timecodes.clock = !profile.writesFrameLabels
+        var styles = ITTStyleTable()
+        // Regions in cells (608's grid, from SCC) are written in percent of the frame, as Apple's
+        // iTT documents give them, unless an iTT document declares its own cell grid; IMSC
+        // (#extent-region) and EBU-TT-D (Tech 3380 §4.4) always take percent.
+        var regions = ITTRegionTable(
+            cellsAsPercent: profile != .itt || document.metadata["itt.cellResolution"] == nil,
+            writesAppleRegions: profile == .itt)
+        if let grid = ITTRegionTable.grid(cellResolution: document.metadata["itt.cellResolution"]) {
+            regions.grid = grid
+        }
+
+        // Paragraphs first: they decide which styles and regions the head defines.
+        var body = ""
+        body.reserveCapacity(document.captions.count * 160)
+        var paragraphs = ITTParagraphWriter(fileName: file, profile: profile)
+        for caption in document.captions {
+            try paragraphs.append(caption, timecodes: &timecodes, styles: &styles, regions: &regions, to: &body)
+        }
+        diagnostics += paragraphs.diagnostics
+        if timecodes.roundedTimes > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "itt.frame-grid",
+                    "\(timecodes.roundedTimes) times were not on the \(rate) fps frame grid and were rounded to the nearest frame",
+                    at: .init(file: file),
+                    suggestedFix: "convert with \(CaptionFormatOptions.ParameterWords.frameRate) matching the video"))
+        }
+        if profile == .itt {
+            diagnostics += ITTOverlapCheck.diagnostics(for: document.captions, regions: regions, fileName: file)
+        }
+
+        var document = document
+        if let language = options.settings[ITTWriter.languageSetting] { document.language = language }
+        if document.language?.isEmpty ?? true {
+            let who =
+                profile == .itt
+                ? "Apple requires" : profile == .ebuttD ? "EBU Tech 3380 §4.1 requires" : "TTML1 §7.1.1 requires"
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "\(prefix).language",
+                    "the document has no language; \(who) xml:lang, so xml:lang=\"\" is written",
+                    at: .init(file: file),
+                    suggestedFix: "give the document a language (CaptionDocument.language), e.g. "
+                        + "\(CaptionFormatOptions.ParameterWords.setting(ITTWriter.languageSetting)) en-US"))
+        }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out.reserveCapacity(body.utf8.count + 4096)
+        writeRoot(document, rate: rate, dropFrame: dropFrame, to: &out, diagnostics: &diagnostics)
+        out += "  <head>\n"
+        writeMetadata(document, to: &out, diagnostics: &diagnostics)
+        out += "    <styling>\n"
+        for (id, style) in styles.entries {
+            out += "      <style"
+            appendAttributes(ITTStyleTable.attributes(of: style, id: id, profile: profile), to: &out)
+            out += "/>\n"
+        }
+        out += "    </styling>\n    <layout>\n"
+        for attributes in regions.definitions {
+            out += "      <region"
+            appendAttributes(attributes, to: &out)
+            out += "/>\n"
+        }
+        out += "    </layout>\n  </head>\n  <body>\n"
+        if startFrame > 0, let label = timecodes.label(ofFrame: startFrame) {
+            // Apple maps programme timecode to media time zero with a negative div begin.
+            out += "    <div begin=\"-\(label)\">\n"
+        } else {
+            out += "    <div>\n"
+        }
+        out += body
+        out += "    </div>\n  </body>\n</tt>\n"
+        return CaptionWriteResult(bytes: Array(out.utf8), diagnostics: diagnostics)
+    }
+}
+
+/// Appends ` name="value"` for each pair, escaping the values.
+func appendAttributes(_ attributes: [(String, String)], to out: inout String) {
+    for (name, value) in attributes {
+        out += " "
+        out += name
+        out += "=\""
+        XMLEscaping.appendAttribute(value, to: &out)
+        out += "\""
+    }
+}
