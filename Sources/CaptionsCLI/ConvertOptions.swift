@@ -62,6 +62,13 @@ public struct ConvertOptions: ParsableArguments {
     @Option(name: .long, help: "The captions' language as a BCP 47 tag, e.g. en-US (iTT writes it as xml:lang).")
     public var language: String?
 
+    @Option(
+        name: .customLong("option"),
+        help: ArgumentHelp(
+            "A format's own setting, KEY=VALUE; repeatable. srt: crlf=true; ttml: profile=imsc1.1|ebu-tt-d|dfxp; mcc: uuid=UUID, created=ISO-8601-TIME.",
+            valueName: "key=value"))
+    public var formatSettings: [String] = []
+
     @Flag(name: .long, help: "Print what was done as JSON (files, formats, findings) instead of one finding per line.")
     public var json = false
 
@@ -78,6 +85,9 @@ public struct ConvertOptions: ParsableArguments {
     }
 
     public func validate() throws {
+        for setting in formatSettings where setting.firstIndex(of: "=").map({ $0 == setting.startIndex }) ?? true {
+            throw ValidationError("--option \(setting): expected KEY=VALUE, such as crlf=true")
+        }
         _ = try files()
         if let startTimecode {
             do {
@@ -106,8 +116,13 @@ public struct ConvertOptions: ParsableArguments {
     /// The conversion these options ask for.
     public func job() throws -> ConvertJob {
         let (input, output, segments) = try files()
+        var readOptions = read.formatOptions()
+        for setting in formatSettings {
+            guard let equals = setting.firstIndex(of: "=") else { continue }  // refused by validate()
+            readOptions.settings[String(setting[..<equals])] = String(setting[setting.index(after: equals)...])
+        }
         var job = ConvertJob(
-            input: input, output: output, from: read.from, readOptions: read.formatOptions(), to: to,
+            input: input, output: output, from: read.from, readOptions: readOptions, to: to,
             dropFrame: timecode.map { $0 == .df }, startTimecode: startTimecode, shift: shift, force: force)
         job.segments = segments
         job.asTransmitted = asTransmitted
