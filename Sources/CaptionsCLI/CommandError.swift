@@ -54,6 +54,7 @@ public enum CommandLineWords {
         // The keys of MovieCaptions.sourceSetting (CaptionTracks) and ITTWriter.languageSetting
         // (ITT), which this module does not import; ReadOptions and ConvertJob set the same keys.
         (CaptionFormatOptions.ParameterWords.setting("movie.source"), "--source"),
+        (CaptionFormatOptions.ParameterWords.setting(CaptionFormatOptions.dtvccServiceSetting), "--service"),
         (CaptionFormatOptions.ParameterWords.setting("language"), "--language"),
         (MovieCaptionWriter.Options.ParameterWords.channel, "--channel"),
         (MovieCaptionWriter.Options.ParameterWords.language, "--language"),

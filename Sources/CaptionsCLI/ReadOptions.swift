@@ -16,6 +16,11 @@ public struct ReadOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "CEA-608 caption channel to read: 1–4 (CC1–CC4). Default 1.")
     public var channel: Int?
 
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "CEA-708 (DTVCC) service to read: 1–63 (MCC files). Default: CEA-608 --channel, else the first service.")
+    public var service: Int?
+
     @Flag(name: .long, help: "Treat what lenient reading tolerates with a warning as an error.")
     public var strict = false
 
@@ -37,11 +42,19 @@ public struct ReadOptions: ParsableArguments {
         if let channel, !(1...4).contains(channel) {
             throw ValidationError("--channel must be 1, 2, 3 or 4 (CC1–CC4), not \(channel)")
         }
+        if let service, !(1...63).contains(service) {
+            throw ValidationError("--service must be a CEA-708 service number, 1–63, not \(service)")
+        }
+        if service != nil && channel != nil {
+            throw ValidationError("--service (CEA-708) and --channel (CEA-608) choose the same thing; give one")
+        }
     }
 
     public func formatOptions() -> CaptionFormatOptions {
-        CaptionFormatOptions(
-            strict: strict, frameRate: frameRate.flatMap(FrameRate.init), channel: channel,
-            settings: source.map { ["movie.source": $0] } ?? [:])
+        var settings: [String: String] = [:]
+        if let source { settings["movie.source"] = source }
+        if let service { settings[CaptionFormatOptions.dtvccServiceSetting] = String(service) }
+        return CaptionFormatOptions(
+            strict: strict, frameRate: frameRate.flatMap(FrameRate.init), channel: channel, settings: settings)
     }
 }

@@ -32,3 +32,9 @@ public struct CaptionFormatOptions: Sendable, Hashable {
         self.settings = settings
     }
 }
+
+extension CaptionFormatOptions {
+    /// `settings` key of the CEA-708 (DTVCC) service to read, 1–63 (`--service`); readers of
+    /// 608 and 708 data read a 608 channel when it is absent.
+    public static let dtvccServiceSetting = "dtvcc.service"
+}
