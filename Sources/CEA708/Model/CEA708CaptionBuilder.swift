@@ -57,6 +57,7 @@ public struct CEA708CaptionBuilder: Sendable {
     var diagnostics: [Diagnostic] = []
     var reported: Set<CEA708Unmapped> = []
     var warningsSeen = 0
+    var writtenWhileShown = Set<Int>()
 
     public init(wide: Bool = true) {
         self.wide = wide
@@ -74,11 +75,36 @@ public struct CEA708CaptionBuilder: Sendable {
 
     /// Decodes a chunk of the service's data received at `time` and follows the windows' changes.
     public mutating func receive<Bytes: Collection<UInt8>>(_ data: Bytes, at time: MediaTime) {
-        decoder.decode(data, at: time.seconds, baseOffset: offset)
+        let (items, warnings) = CEA708Parser.parse(data)
+        for warning in warnings {
+            decoder.note(
+                CEA708Warning(offset: warning.offset + offset, ruleID: warning.ruleID, message: warning.message))
+        }
+        // Which windows are written to while shown: their text is followed line by line, also
+        // when the window appeared in the same chunk (a visible DefineWindow, then text).
+        writtenWhileShown = []
+        for var item in items {
+            item.offset += offset
+            decoder.receive(item, at: time.seconds)
+            if Self.writes(item.command), let current = decoder.currentWindow,
+                decoder.windows[current]?.isVisible == true
+            {
+                writtenWhileShown.insert(current)
+            }
+        }
         offset += data.count
         lastTime = time
         noteWarnings(at: time)
         update(decoder.screen, at: time)
+    }
+
+    /// Whether a command changes the current window's text.
+    static func writes(_ command: CEA708Command) -> Bool {
+        switch command {
+        case .text, .extendedCharacter, .p16, .backspace, .formFeed, .carriageReturn, .horizontalCarriageReturn:
+            true
+        default: false
+        }
     }
 
     /// Ends the data: what is still shown ends at `time` (or the last chunk's time).
@@ -109,7 +135,14 @@ public struct CEA708CaptionBuilder: Sendable {
                 continue
             }
             close(window: id, at: time)
-            if let new, !Self.isEmpty(new) { blocks[id] = Block(start: time, window: new) }
+            guard let new, !Self.isEmpty(new) else { continue }
+            if writtenWhileShown.contains(id) {
+                // Shown and written in the same chunk: its lines start now.
+                live[id] = Live(window: new)
+                edit(old: new, new: new, at: time)
+            } else {
+                blocks[id] = Block(start: time, window: new)
+            }
         }
         shown = now
     }

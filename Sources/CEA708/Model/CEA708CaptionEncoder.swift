@@ -74,6 +74,8 @@ struct CEA708EncoderState {
     var cues: [MediaTime: Cue] = [:]
     var diagnostics: [Diagnostic] = []
     var reported = Set<String>()
+    /// Captions whose replaced characters were reported (once a caption).
+    var charactersReported = Set<Int>()
     var definitions = [CEA708WindowDefinition?](repeating: nil, count: 8)
     var attributes = [CEA708WindowAttributes?](repeating: nil, count: 8)
     var pens = [CEA708PenAttributes?](repeating: nil, count: 8)
@@ -306,7 +308,7 @@ struct CEA708EncoderState {
             }
             flush()
         }
-        if !replaced.isEmpty {
+        if !replaced.isEmpty, charactersReported.insert(caption).inserted {
             report(
                 .warning, "708.encode.character",
                 "caption \(caption + 1): \(String(replaced).debugDescription) not in the 708 character sets G0–G3 (§7.1); replaced",
