@@ -56,6 +56,11 @@ struct CEA708SCCRoundTripTests {
                 || CEA708CodeTables.g2.values.contains(scalar) || CEA708CodeTables.g3.values.contains(scalar)
         }
 
+        /// By start, then place (texts may differ where characters were replaced).
+        static func order(_ a: Shown, _ b: Shown) -> Bool {
+            (a.start, String(describing: a.region), a.text) < (b.start, String(describing: b.region), b.text)
+        }
+
         var description: String { "\(start)–\(end) \(text.debugDescription) \(String(describing: region))" }
     }
 
@@ -89,8 +94,8 @@ struct CEA708SCCRoundTripTests {
             checked += 1
             #expect(schedule.late.isEmpty, "\(name): \(schedule.diagnostics.first?.description ?? "")")
             let before = read.document.captions.map { Shown($0, rate: rate) }
-                .sorted { ($0.start, $0.text) < ($1.start, $1.text) }
-            let after = back.captions.map { Shown($0, rate: rate) }.sorted { ($0.start, $0.text) < ($1.start, $1.text) }
+                .sorted(by: Shown.order)
+            let after = back.captions.map { Shown($0, rate: rate) }.sorted(by: Shown.order)
             if before.count != after.count {
                 failed.append("\(name): \(before.count) captions, \(after.count) back")
                 continue

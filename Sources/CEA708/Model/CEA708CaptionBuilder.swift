@@ -164,16 +164,20 @@ public struct CEA708CaptionBuilder: Sendable {
         var state = live[new.id] ?? Live(window: old)
         let rows = new.rowCount
         let texts = (0..<rows).map { new.text(row: $0) }
-        // The smallest scroll that keeps every line's text at the start of its row.
+        // The scroll that keeps the most lines' text at the start of their row (the smallest of
+        // equals): CR scrolls every line; HCR, BS or CLW end the lines they erase.
+        func survivors(_ shift: Int) -> Int {
+            state.lines.filter { $0.row - shift >= 0 && Self.extends(texts[$0.row - shift], $0.text) }.count
+        }
         var shift = 0
-        while shift < rows,
-            !state.lines.allSatisfy({ $0.row - shift < 0 || (Self.extends(texts[$0.row - shift], $0.text)) })
-        {
-            shift += 1
+        var best = survivors(0)
+        for candidate in 1..<max(rows, 1) where survivors(candidate) > best {
+            shift = candidate
+            best = survivors(candidate)
         }
         var kept: [Line] = []
         for var line in state.lines {
-            guard line.row - shift >= 0, shift < rows else {
+            guard line.row - shift >= 0, Self.extends(texts[line.row - shift], line.text) else {
                 finish(line, window: state.window, scrolled: state.scrolled || shift > 0, at: time)
                 continue
             }
@@ -182,7 +186,7 @@ public struct CEA708CaptionBuilder: Sendable {
             line.runs = new.rows[line.row]
             kept.append(line)
         }
-        if shift > 0 && shift < rows { state.scrolled = true }
+        if shift > 0 && best > 0 { state.scrolled = true }
         for row in 0..<rows where !texts[row].isEmpty && !kept.contains(where: { $0.row == row }) {
             kept.append(Line(start: time, row: row, text: texts[row], runs: new.rows[row], lastRow: row == rows - 1))
         }

@@ -183,25 +183,59 @@ struct CEA708EncoderState {
         var definition = CEA708Regions.definition(
             window: window, region: windowRegion, rows: windowRows, columns: columns, wide: wide, visible: true)
         definition.rowLock = true
-        // Ends before the line scrolls out (the start of the line `windowRows` later) clear the window.
-        var erases: [MediaTime] = []
+        // A line that ends before it would scroll out (the start of the line `windowRows` later)
+        // is erased then: CLW when it is the last on screen, else HCR on its row (§7.1.4).
+        var ends: [MediaTime] = []
         for (position, member) in captions.enumerated() {
             let later = position + windowRows
             let natural = later < captions.count ? captions[later].caption.timeRange.start : nil
-            if natural != member.caption.timeRange.end { erases.append(member.caption.timeRange.end) }
+            var end = member.caption.timeRange.end
+            if let natural, end > natural {
+                note(
+                    .warning, "708.encode.roll-up",
+                    "a roll-up line stays after the window of \(windowRows) rows would have scrolled it out; it ends then",
+                    member.caption.timeRange.start)
+                end = natural
+            }
+            ends.append(end)
+        }
+        var clears: [MediaTime] = []
+        for (position, member) in captions.enumerated() {
+            let later = position + windowRows
+            let natural = later < captions.count ? captions[later].caption.timeRange.start : nil
+            let end = ends[position]
+            guard end != natural else { continue }
+            let shown = captions.indices.filter { captions[$0].caption.timeRange.start < end && ends[$0] >= end }
+            if shown.allSatisfy({ ends[$0] == end }) {
+                clears.append(end)
+                continue
+            }
+            // Each line started after it and before its end has scrolled it up one row.
+            let row = windowRows - 1 - captions[(position + 1)...].filter { $0.caption.timeRange.start < end }.count
+            guard row >= 0 else { continue }
+            chunks.append(
+                (
+                    chunks.count,
+                    CEA708ServiceChunk(
+                        kind: .cue, time: end, window: window,
+                        commands: [.setCurrentWindow(window), .setPenLocation(row: row, column: 0), .horizontalCarriageReturn],
+                        captionIndices: [member.index]),
+                    nil
+                ))
         }
         var defined = false
         var previousStart = MediaTime.negativeInfinity
         var lastEnd = first
         for (index, caption) in captions {
             let start = caption.timeRange.start
-            let cleared = erases.contains { $0 > previousStart && $0 <= start }
+            let cleared = clears.contains { $0 > previousStart && $0 <= start }
             var commands: [CEA708Command] = []
             if !defined {
                 commands = define(definition) + [.clearWindows(CEA708WindowSet([window]))]
                 defined = true
             } else {
-                commands = [.setCurrentWindow(window)]
+                // The pen back on the last row (an HCR may have moved it), then CR scrolls.
+                commands = [.setCurrentWindow(window), .setPenLocation(row: windowRows - 1, column: 0)]
                 if !cleared { commands.append(.carriageReturn) }
             }
             var line = Self.lines(caption.runs).first ?? []
@@ -233,7 +267,7 @@ struct CEA708EncoderState {
             previousStart = start
             lastEnd = max(lastEnd, caption.timeRange.end)
         }
-        for end in Set(erases) {
+        for end in Set(clears) {
             cues[end, default: Cue()].clear.insert(window)
         }
         freeAt[window] = lastEnd
@@ -384,7 +418,9 @@ struct CEA708EncoderState {
         // By time; at one time the preloads due then, then the window cue, then roll-up lines.
         func rank(_ entry: (id: Int, chunk: CEA708ServiceChunk, dependsOnCue: MediaTime?)) -> Int {
             if entry.chunk.kind == .preload { return 0 }
-            return entry.chunk.window == nil ? 1 : 2
+            // Erases (window cues, HCR) before the roll-up lines that start at the same time.
+            if entry.chunk.window == nil || entry.chunk.commands.last == .horizontalCarriageReturn { return 1 }
+            return 2
         }
         all.sort { ($0.chunk.time, rank($0), $0.id) < ($1.chunk.time, rank($1), $1.id) }
         let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0) })
