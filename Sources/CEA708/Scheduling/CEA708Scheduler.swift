@@ -79,6 +79,14 @@ public enum CEA708Scheduler {
             frame = bytes.isEmpty ? max(frame + 1, state.nextRelease(after: frame)) : frame + 1
         }
         var diagnostics: [Diagnostic] = []
+        // A command longer than a frame's room (DFx takes 7 bytes) never fits.
+        for entry in state.entries where !entry.done {
+            diagnostics.append(
+                Diagnostic(
+                    .error, "708.bandwidth",
+                    "the data of caption \(entry.chunk.captionIndices.map { String($0 + 1) }.joined(separator: ", ")) cannot be sent: a command is longer than the \(capacity) bytes a frame",
+                    at: DiagnosticLocation(time: entry.chunk.time)))
+        }
         for late in state.late {
             let shift = rate.frameDuration.seconds * Double(late.framesLate)
             let captions = late.captionIndices.map { String($0 + 1) }.joined(separator: ", ")
