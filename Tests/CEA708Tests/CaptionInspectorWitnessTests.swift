@@ -266,6 +266,8 @@ struct CEA708CaptionInspectorCaptionTests {
         }
         // The four commands before the first DefineWindow, and the pen's edge colour (SPC edge
         // R1G1B1 with edge type none: no loss) — nothing else is reported.
-        #expect(result.diagnostics.filter { $0.severity != .info }.map(\.ruleID) == Array(repeating: "708.no-current-window", count: 4))
+        #expect(
+            result.diagnostics.filter { $0.severity != .info }.map(\.ruleID)
+                == Array(repeating: "708.no-current-window", count: 4))
     }
 }

@@ -23,7 +23,9 @@ struct CEA708EncoderAndSchedulerTests {
     @Test("A pop-on caption: the preload fills frames from 0, DSW starts on its frame, HDW on its end's")
     func popOnFrames() throws {
         let document = CaptionDocument(captions: [
-            Caption("ABCDEFGHIJ", start: Self.frame(3), end: Self.frame(10), region: .cells(row: 14, column: 0, rows: 1, columns: 10))
+            Caption(
+                "ABCDEFGHIJ", start: Self.frame(3), end: Self.frame(10),
+                region: .cells(row: 14, column: 0, rows: 1, columns: 10))
         ])
         let encoding = CEA708CaptionEncoder().encode(document)
         let schedule = CEA708Scheduler.schedule(encoding, rate: Self.rate, constructsPerFrame: 5)
@@ -44,7 +46,9 @@ struct CEA708EncoderAndSchedulerTests {
     @Test("Data that cannot arrive in time is an error with the caption, its time and the delay that fits it")
     func late() throws {
         let document = CaptionDocument(captions: [
-            Caption("ABCDEFGHIJ", start: Self.frame(2), end: Self.frame(10), region: .cells(row: 14, column: 0, rows: 1, columns: 10))
+            Caption(
+                "ABCDEFGHIJ", start: Self.frame(2), end: Self.frame(10),
+                region: .cells(row: 14, column: 0, rows: 1, columns: 10))
         ])
         let schedule = CEA708Scheduler.schedule(
             CEA708CaptionEncoder().encode(document), rate: Self.rate, constructsPerFrame: 5)
@@ -72,7 +76,9 @@ struct CEA708EncoderAndSchedulerTests {
     func windowLimit() throws {
         let bold = CaptionTextStyle(bold: true)
         let captions = (0..<9).map { n in
-            Caption(runs: [CaptionRun("L\(n)", style: bold)], timeRange: TimeRange(start: Self.frame(30 + Int64(n)), end: Self.frame(300)))
+            Caption(
+                runs: [CaptionRun("L\(n)", style: bold)],
+                timeRange: TimeRange(start: Self.frame(30 + Int64(n)), end: Self.frame(300)))
         }
         let encoding = CEA708CaptionEncoder().encode(CaptionDocument(captions: captions))
         #expect(encoding.diagnostics.map(\.ruleID) == ["708.encode.style", "708.encode.windows"])

@@ -134,15 +134,7 @@ struct GStreamerDTVCC {
             }
         }
         decoded.written = written.mapValues(Self.rows)
-        for (id, rows) in cells {
-            let count = (rows.keys.max() ?? -1) + 1
-            decoded.grids[id] = (0..<count).map { row in
-                let line = rows[row] ?? [:]
-                let text = String(((0..<((line.keys.max() ?? -1) + 1)).map { line[$0] ?? " " }))
-                return String(text.reversed().drop { $0 == " " }.reversed())
-            }
-            while decoded.grids[id]?.last == "" { decoded.grids[id]?.removeLast() }
-        }
+        decoded.grids = cells.mapValues(Self.rows)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: framesPath)))
         let size = width * height
         guard bytes.count == size * frames else {

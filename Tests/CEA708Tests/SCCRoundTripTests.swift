@@ -90,7 +90,8 @@ struct CEA708SCCRoundTripTests {
             let (back, schedule, encoding) = Self.roundTrip(read.document, rate: rate)
             let replaced = read.document.captions.filter { !$0.text.unicodeScalars.allSatisfy(Shown.in708) }.count
             let reported = encoding.diagnostics.filter { $0.ruleID == "708.encode.character" }.count
-            #expect(replaced == reported, "\(name): \(replaced) captions with characters outside 708, \(reported) reported")
+            #expect(
+                replaced == reported, "\(name): \(replaced) captions with characters outside 708, \(reported) reported")
             checked += 1
             #expect(schedule.late.isEmpty, "\(name): \(schedule.diagnostics.first?.description ?? "")")
             let before = read.document.captions.map { Shown($0, rate: rate) }

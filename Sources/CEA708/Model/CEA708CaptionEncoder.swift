@@ -96,7 +96,9 @@ struct CEA708EncoderState {
     mutating func encodePopOn(_ caption: Caption, index: Int) {
         let start = caption.timeRange.start
         if caption.animation == .characterReveal {
-            note(.info, "708.encode.animation", "paint-on captions are sent as pop-on windows (whole at their start)", start)
+            note(
+                .info, "708.encode.animation", "paint-on captions are sent as pop-on windows (whole at their start)",
+                start)
         }
         guard let window = allocate(by: start, index: index) else { return }
         var lines = Self.lines(caption.runs)
@@ -218,7 +220,9 @@ struct CEA708EncoderState {
                     chunks.count,
                     CEA708ServiceChunk(
                         kind: .cue, time: end, window: window,
-                        commands: [.setCurrentWindow(window), .setPenLocation(row: row, column: 0), .horizontalCarriageReturn],
+                        commands: [
+                            .setCurrentWindow(window), .setPenLocation(row: row, column: 0), .horizontalCarriageReturn,
+                        ],
                         captionIndices: [member.index]),
                     nil
                 ))
@@ -241,7 +245,8 @@ struct CEA708EncoderState {
             var line = Self.lines(caption.runs).first ?? []
             if Self.lines(caption.runs).count > 1 {
                 report(
-                    .warning, "708.encode.size", "roll-up caption \(index + 1) has several lines; only the first is sent",
+                    .warning, "708.encode.size",
+                    "roll-up caption \(index + 1) has several lines; only the first is sent",
                     at: start)
             }
             var length = line.reduce(0) { $0 + $1.text.unicodeScalars.count }
@@ -261,7 +266,8 @@ struct CEA708EncoderState {
             chunks.append(
                 (
                     chunks.count,
-                    CEA708ServiceChunk(kind: .cue, time: start, window: window, commands: commands, captionIndices: [index]),
+                    CEA708ServiceChunk(
+                        kind: .cue, time: start, window: window, commands: commands, captionIndices: [index]),
                     nil
                 ))
             previousStart = start

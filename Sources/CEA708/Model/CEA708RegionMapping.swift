@@ -54,7 +54,8 @@ enum CEA708Regions {
         scroll: CaptionRegion.Scroll = .none
     ) -> CaptionRegion {
         if let cell = cells(window.definition, columns: window.columnCount, wide: wide) {
-            return .cells(row: cell.row + top, column: cell.column + left, rows: lineCount, columns: width, scroll: scroll)
+            return .cells(
+                row: cell.row + top, column: cell.column + left, rows: lineCount, columns: width, scroll: scroll)
         }
         let anchor = window.anchorFraction(wide: wide)
         let cell = cellPercent(wide: wide)
@@ -64,7 +65,8 @@ enum CEA708Regions {
         let y = percent(anchor.y) - Double(window.definition.anchorPoint.verticalThird) / 2 * windowHeight
         return CaptionRegion(
             origin: CaptionPoint(
-                x: .percent(rounded(x + Double(left) * cell.width)), y: .percent(rounded(y + Double(top) * cell.height))),
+                x: .percent(rounded(x + Double(left) * cell.width)), y: .percent(rounded(y + Double(top) * cell.height))
+            ),
             size: CaptionSize(
                 width: .percent(rounded(Double(width) * cell.width)),
                 height: .percent(rounded(Double(lineCount) * cell.height))),

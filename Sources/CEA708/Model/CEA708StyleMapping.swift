@@ -27,7 +27,8 @@ public enum CEA708Unmapped: String, Sendable, Hashable, CaseIterable {
         case .windowFill: "window fill colours have no place in the caption model (runs keep their pen background)"
         case .windowBorder: "window borders have no place in the caption model"
         case .displayEffect: "fade and wipe display effects have no place in the caption model; shown at once"
-        case .printDirection: "this print and scroll direction has no writing mode in the caption model; read as left to right"
+        case .printDirection:
+            "this print and scroll direction has no writing mode in the caption model; read as left to right"
         case .priority: "window priorities (which window is drawn on top) have no place in the caption model"
         }
     }

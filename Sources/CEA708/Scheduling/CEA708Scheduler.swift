@@ -118,6 +118,9 @@ public enum CEA708Scheduler {
         var streamWindow: Int?
         /// Entries before this index are all complete (cues wait for them).
         var completePrefix = 0
+        /// Each window's chunks in stream order, and the first of them not sent.
+        var queues = [[Int]](repeating: [], count: 8)
+        var heads = [Int](repeating: 0, count: 8)
 
         init(_ chunks: [CEA708ServiceChunk], rate: FrameRate) {
             entries = chunks.map { chunk in
@@ -134,10 +137,16 @@ public enum CEA708Scheduler {
                 let due = rate.frame(at: chunk.time, rounding: .nearestOrAwayFromZero) ?? 0
                 let release =
                     chunk.kind == .cue
-                    ? due : chunk.release.isNumeric ? (rate.frame(at: chunk.release, rounding: .nearestOrAwayFromZero) ?? 0) : 0
-                return Entry(chunk: chunk, atoms: atoms.filter { !$0.isEmpty }, releaseFrame: max(0, release), dueFrame: due)
+                    ? due
+                    : chunk.release.isNumeric
+                        ? (rate.frame(at: chunk.release, rounding: .nearestOrAwayFromZero) ?? 0) : 0
+                return Entry(
+                    chunk: chunk, atoms: atoms.filter { !$0.isEmpty }, releaseFrame: max(0, release), dueFrame: due)
             }
-            while completePrefix < entries.count, entries[completePrefix].done { completePrefix += 1 }
+            for (index, entry) in entries.enumerated() {
+                if let window = entry.chunk.window, (0...7).contains(window) { queues[window].append(index) }
+            }
+            advance()
         }
 
         /// A frame past which nothing can still be waiting (every chunk has had a frame per atom).
@@ -153,27 +162,38 @@ public enum CEA708Scheduler {
             entries.filter { !$0.done && $0.releaseFrame > frame }.map(\.releaseFrame).min() ?? frame + 1
         }
 
-        /// Whether entry `i` may send at `frame`.
+        /// Whether entry `i` may send at `frame`: released, its `after` chunk sent, and first in
+        /// the stream (a cue) or first of its window's chunks not yet sent (a preload).
         func ready(_ i: Int, frame: Int64) -> Bool {
             let entry = entries[i]
             guard !entry.done, entry.releaseFrame <= frame else { return false }
             if let after = entry.chunk.after, after < entries.count, !entries[after].done { return false }
-            if entry.chunk.kind == .cue { return (completePrefix..<i).allSatisfy { entries[$0].done } }
-            // Preloads of one window keep their order.
-            return (completePrefix..<i).allSatisfy {
-                entries[$0].done || entries[$0].chunk.window != entry.chunk.window
+            if entry.chunk.kind == .cue { return i == completePrefix }
+            return true
+        }
+
+        /// The chunks that can be ready: the first not sent, and the first not sent of each
+        /// window (at most nine, so that a frame costs the same however long the document).
+        func candidates() -> [Int] {
+            var found = [completePrefix]
+            for (window, queue) in queues.enumerated() {
+                guard heads[window] < queue.count else { continue }
+                found.append(queue[heads[window]])
             }
+            return found
         }
 
         mutating func fill(frame: Int64, capacity: Int) -> [UInt8] {
             var bytes: [UInt8] = []
-            while true {
-                let candidates = (completePrefix..<entries.count).filter { ready($0, frame: frame) }
+            while completePrefix < entries.count {
+                let ready = candidates().filter { self.ready($0, frame: frame) }
                 guard
-                    let pick = candidates.min(by: {
+                    let pick = ready.min(by: {
                         let a = entries[$0]
                         let b = entries[$1]
-                        return (a.chunk.kind == .cue ? 0 : 1, a.dueFrame, $0) < (b.chunk.kind == .cue ? 0 : 1, b.dueFrame, $1)
+                        return (a.chunk.kind == .cue ? 0 : 1, a.dueFrame, $0) < (
+                            b.chunk.kind == .cue ? 0 : 1, b.dueFrame, $1
+                        )
                     })
                 else { break }
                 var atom = entries[pick].atoms[entries[pick].next]
@@ -192,10 +212,20 @@ public enum CEA708Scheduler {
                 entries[pick].next += 1
                 if entries[pick].done {
                     if entries[pick].chunk.kind == .preload, frame > entries[pick].dueFrame { noteLate(pick, frame) }
-                    while completePrefix < entries.count, entries[completePrefix].done { completePrefix += 1 }
+                    advance()
                 }
             }
             return bytes
+        }
+
+        /// Moves the pointers past the chunks sent.
+        mutating func advance() {
+            while completePrefix < entries.count, entries[completePrefix].done { completePrefix += 1 }
+            for window in queues.indices {
+                while heads[window] < queues[window].count, entries[queues[window][heads[window]]].done {
+                    heads[window] += 1
+                }
+            }
         }
 
         mutating func noteLate(_ i: Int, _ frame: Int64) {
