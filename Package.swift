@@ -172,7 +172,7 @@ let package = Package(
         .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "CaptionDataTests", dependencies: ["CaptionData", "TestSupport"]),
         .testTarget(name: "MCCTests", dependencies: ["MCC", "CaptionData", "TestSupport", "SCC", "CEA608", "CaptionCore"]),
-        .testTarget(name: "CEA708Tests", dependencies: ["CEA708", "TestSupport"]),
+        .testTarget(name: "CEA708Tests", dependencies: ["CEA708", "SCC", "TestSupport"]),
         .testTarget(name: "XMLTests", dependencies: ["XML", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["Metadata", "ISOBMFF", "TestSupport"]),

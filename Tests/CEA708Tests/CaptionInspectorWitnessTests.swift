@@ -7,6 +7,7 @@
 // SMPTE ST 334-2 CDP, CTA-708-E §5 packets and §6.2 service blocks), independent of the
 // CaptionData and MCC modules.
 
+import CaptionCore
 import Foundation
 import TestSupport
 import Testing
@@ -62,6 +63,11 @@ enum TestSideMCC {
             if cdp[4] & 0x80 != 0 { index += 5 }  // time code section 0x71 and 4 bytes
             guard index + 1 < cdp.count, cdp[index] == 0x72 else { continue }
             let count = Int(cdp[index + 1] & 0x1F)
+            // The frame of the line's time code (HH:MM:SS:FF at the nominal rate).
+            let parts = fields[0].split(separator: ":").compactMap { Int($0) }
+            if parts.count == 4 {
+                frame = ((parts[0] * 60 + parts[1]) * 60 + parts[2]) * Int(rate.rounded()) + parts[3]
+            }
             let time = Double(frame) / rate
             frame += 1
             for n in 0..<count {
@@ -219,5 +225,49 @@ struct CEA708CaptionInspectorWitnessTests {
         // "- FINE." at row 0 column 0 and "2024." at row 1 column 1.
         #expect(hidden == [])
         #expect(shown == ["w1 r0: - FINE.", "w1 r1:  2024."])
+    }
+}
+
+@Suite("CEA-708 captions of a real MCC against caption-inspector's decode")
+struct CEA708CaptionInspectorCaptionTests {
+    /// caption-inspector's S1 decode (`BigBuckBunny_256x144-24fps-S1.708` @ c2285d4): each caption
+    /// is prepared in a hidden window and shown by the TGW after the HDW that hides the previous
+    /// one; the times are its `HH:MM:SS,mmm` of that TGW (show) and of the next HDW (hide), at
+    /// 23.976 frames a second.
+    static let shown: [(show: Double, hide: Double)] = [
+        (3.753, 6.047), (6.256, 8.675), (8.883, 11.177), (11.386, 13.304), (13.513, 15.390), (15.598, 17.517),
+        (17.726, 19.144), (19.352, 20.270), (20.478, 22.188), (22.397, 24.649), (24.858, 26.443),
+    ]
+
+    @Test("Service 1 read by the caption builder gives caption-inspector's texts, shown and hidden at its times")
+    func service1() throws {
+        let text = try String(
+            contentsOf: TestPaths.sharedFixture("mcc/caption-inspector__BigBuckBunny_256x144-24fps.mcc"),
+            encoding: .utf8)
+        let rate = 24000.0 / 1001
+        let blocks = try TestSideMCC.serviceBlocks(text, service: 1, rate: rate)
+        let result = CEA708CaptionBuilder.read(
+            blocks.map { (MediaTime(value: Int64(($0.time * 1_000_000).rounded()), timescale: 1_000_000), $0.data) })
+        let captions = result.document.captions
+        try #require(captions.count >= Self.shown.count, "\(captions.count) captions")
+        for (index, expected) in CEA708CaptionInspectorWitnessTests.service1.prefix(Self.shown.count).enumerated() {
+            let caption = captions[index]
+            // caption-inspector prints each line at its pen column; our lines keep the columns as
+            // cells that show the picture (U+00A0).
+            let lines = caption.lines.map {
+                $0.replacingOccurrences(of: "\u{A0}", with: " ").trimmingCharacters(in: .whitespaces)
+            }
+            #expect(lines == expected.lines.map(\.2), "caption \(index + 1)")
+            // Within a frame: caption-inspector stamps all but the first TGW one frame (41.7 ms)
+            // later than the frame whose CDP completes the DTVCC packet (Specs/cea708.md).
+            let frame = 1001.0 / 24000 + 0.002
+            #expect(abs(caption.timeRange.start.seconds - Self.shown[index].show) < frame, "caption \(index + 1) start")
+            #expect(abs(caption.timeRange.end.seconds - Self.shown[index].hide) < frame, "caption \(index + 1) end")
+        }
+        // The four commands before the first DefineWindow, and the pen's edge colour (SPC edge
+        // R1G1B1 with edge type none: no loss) — nothing else is reported.
+        #expect(
+            result.diagnostics.filter { $0.severity != .info }.map(\.ruleID)
+                == Array(repeating: "708.no-current-window", count: 4))
     }
 }

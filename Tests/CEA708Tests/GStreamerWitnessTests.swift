@@ -22,6 +22,11 @@ struct InkBox: Equatable, CustomStringConvertible {
 struct GStreamerDTVCC {
     /// The last grid logged for each window: rows, trailing blanks removed.
     var grids: [Int: [String]] = [:]
+    /// Each window's rows as GStreamer's decoder wrote characters into it (its `window_add_char`
+    /// log, emptied by CLW), whether or not it rendered them.
+    var written: [Int: [String]] = [:]
+    /// The windows a DisplayWindows command showed.
+    var displayed = Set<Int>()
     /// Each DefineWindow's placement, percent across and down, as GStreamer computed it.
     var placements: [(across: Double, down: Double)] = []
     /// The box of lit pixels in the last frame (nil when nothing is drawn).
@@ -37,15 +42,21 @@ struct GStreamerDTVCC {
 
     /// cc_data for `frames` frames at 30 fps, 20 triplets each; frame 2 carries one DTVCC packet with
     /// one service-1 block holding `serviceData` (at most 31 bytes, §6.2).
-    static func ccData(_ serviceData: [UInt8]) -> [UInt8] {
-        precondition(serviceData.count <= 31, "one service block holds at most 31 bytes")
-        var body = [0x20 | UInt8(serviceData.count)] + serviceData  // service 1, block size
-        if body.count % 2 == 0 { body.append(0) }  // header + body is an even number of bytes
-        let packet = [UInt8((body.count + 1) / 2)] + body  // sequence 0, packet_size_code
+    static func ccData(_ serviceData: [UInt8]) -> [UInt8] { ccData(frames: [2: serviceData]) }
+
+    /// cc_data for `frames` frames, a DTVCC packet (sequence numbers 0, 1, 2, 3, 0 …) with one
+    /// service-1 block in each frame that has service data.
+    static func ccData(frames data: [Int: [UInt8]]) -> [UInt8] {
         var bytes: [UInt8] = []
+        var sequence: UInt8 = 0
         for frame in 0..<GStreamerDTVCC.frames {
             var triplets: [[UInt8]] = []
-            if frame == 2 {
+            if let serviceData = data[frame] {
+                precondition(serviceData.count <= 31, "one service block holds at most 31 bytes")
+                var body = [0x20 | UInt8(serviceData.count)] + serviceData  // service 1, block size
+                if body.count % 2 == 0 { body.append(0) }  // header + body is an even number of bytes
+                let packet = [sequence << 6 | UInt8((body.count + 1) / 2)] + body  // sequence, packet_size_code
+                sequence = (sequence + 1) & 3
                 for start in stride(from: 0, to: packet.count, by: 2) {
                     // 0xFF: cc_valid, cc_type 3 (packet start); 0xFE: cc_type 2 (packet data).
                     triplets.append([start == 0 ? 0xFF : 0xFE, packet[start], packet[start + 1]])
@@ -57,11 +68,25 @@ struct GStreamerDTVCC {
         return bytes
     }
 
-    static func run(_ serviceData: [UInt8]) throws -> GStreamerDTVCC {
+    static func run(_ serviceData: [UInt8]) throws -> GStreamerDTVCC { try run(frames: [2: serviceData]) }
+
+    /// Rows of cells (row → column → character), trailing blanks and empty last rows removed.
+    static func rows(_ cells: [Int: [Int: Character]]) -> [String] {
+        let count = (cells.keys.max() ?? -1) + 1
+        var rows = (0..<count).map { row in
+            let line = cells[row] ?? [:]
+            let text = String(((0..<((line.keys.max() ?? -1) + 1)).map { line[$0] ?? " " }))
+            return String(text.reversed().drop { $0 == " " }.reversed())
+        }
+        while rows.last == "" { rows.removeLast() }
+        return rows
+    }
+
+    static func run(frames data: [Int: [UInt8]]) throws -> GStreamerDTVCC {
         let directory = try TemporaryDirectory()
         let input = directory.path("cc.bin")
         let framesPath = directory.path("out.gray")
-        try Data(ccData(serviceData)).write(to: URL(fileURLWithPath: input))
+        try Data(ccData(frames: data)).write(to: URL(fileURLWithPath: input))
         let result = try CLIRunner.runProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
             [
@@ -85,6 +110,7 @@ struct GStreamerDTVCC {
         decoded.log = result.stderr + result.stdout
         var window = -1
         var cells: [Int: [Int: [Int: Character]]] = [:]
+        var written: [Int: [Int: [Int: Character]]] = [:]
         for line in (result.stderr + result.stdout).split(separator: "\n") {
             if let m = line.firstMatch(of: /show_pango_window: window #(\d+) \(visible:\d\)/) {
                 window = Int(m.output.1) ?? -1
@@ -93,21 +119,22 @@ struct GStreamerDTVCC {
                 let row = Int(m.output.1), let column = Int(m.output.2)
             {
                 cells[window, default: [:]][row, default: [:]][column] = m.output.3.first
+            } else if let m = line.firstMatch(of: /\[text x=(\d+) y=(\d+) fgcolor=\d+ win=(\d+) vis=\d\] '(.)'/),
+                let x = Int(m.output.1), let y = Int(m.output.2), let id = Int(m.output.3)
+            {
+                written[id, default: [:]][y, default: [:]][x] = m.output.4.first
+            } else if let m = line.firstMatch(of: /clear_window\[(\d+)\]:1/), let id = Int(m.output.1) {
+                written[id] = [:]
+            } else if let m = line.firstMatch(of: /display_window\[(\d+)\]:1/), let id = Int(m.output.1) {
+                decoded.displayed.insert(id)
             } else if let m = line.firstMatch(of: /screenH=([0-9.]+) screenV=([0-9.]+)/),
                 let across = Double(m.output.1), let down = Double(m.output.2)
             {
                 decoded.placements.append((across, down))
             }
         }
-        for (id, rows) in cells {
-            let count = (rows.keys.max() ?? -1) + 1
-            decoded.grids[id] = (0..<count).map { row in
-                let line = rows[row] ?? [:]
-                let text = String(((0..<((line.keys.max() ?? -1) + 1)).map { line[$0] ?? " " }))
-                return String(text.reversed().drop { $0 == " " }.reversed())
-            }
-            while decoded.grids[id]?.last == "" { decoded.grids[id]?.removeLast() }
-        }
+        decoded.written = written.mapValues(Self.rows)
+        decoded.grids = cells.mapValues(Self.rows)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: framesPath)))
         let size = width * height
         guard bytes.count == size * frames else {

@@ -1,0 +1,449 @@
+import CaptionCore
+
+// Captions → one service's data (Specs/cea708.md, "From captions to windows"). Each pop-on
+// caption gets a window of its own size at its region, prepared hidden (DFx, CLW, SWA, SPL, SPA,
+// SPC, text; CTA-708-E §8.10.5) before it starts, shown by DSW at its start and hidden by HDW at
+// its end (§8.10.5.3). Roll-up captions (`Scroll.rollUp`) share a visible window of that many rows
+// with predefined window style 2 (transparent fill, §8.4): each line is a CR and its text at
+// the caption's start, as 608 roll-up is (47 CFR 15.119(f)(1)); a line that ends before it would
+// scroll out ends with CLW. Windows are reused least recently freed first; at most eight are
+// defined at once (§8.4).
+
+/// Turns a caption document into one service's data, as chunks for ``CEA708Scheduler``.
+public struct CEA708CaptionEncoder: Sendable {
+    /// Whether the service is 16:9 (anchors 0–209 across, windows up to 42 columns) or 4:3.
+    public var wide: Bool
+
+    public init(wide: Bool = true) {
+        self.wide = wide
+    }
+
+    /// The chunks of `document`'s captions, by time, and what 708 could not hold.
+    public func encode(_ document: CaptionDocument) -> CEA708ServiceEncoding {
+        var state = CEA708EncoderState(wide: wide)
+        let order = document.captions.indices.sorted {
+            (document.captions[$0].timeRange.start, $0) < (document.captions[$1].timeRange.start, $1)
+        }
+        var sessionDone = Set<Int>()
+        for (position, index) in order.enumerated() where !sessionDone.contains(index) {
+            let caption = document.captions[index]
+            guard caption.timeRange.isValid, caption.timeRange.start.isNumeric, caption.timeRange.end.isNumeric,
+                caption.timeRange.duration > .zero
+            else {
+                state.report(
+                    .warning, "708.encode.time", "caption \(index + 1) has no usable time range; left out",
+                    at: caption.timeRange.start)
+                continue
+            }
+            if case .rollUp(let rows) = caption.region?.scroll, let region = caption.region {
+                // The session: this and the following roll-up captions in the same window.
+                let key = CEA708EncoderState.sessionKey(region, rows: rows)
+                var members = [index]
+                for next in order[(position + 1)...] {
+                    let other = document.captions[next]
+                    guard case .rollUp(let r) = other.region?.scroll, let o = other.region,
+                        CEA708EncoderState.sessionKey(o, rows: r) == key
+                    else {
+                        if case .rollUp = other.region?.scroll { break }
+                        continue
+                    }
+                    members.append(next)
+                }
+                sessionDone.formUnion(members)
+                state.encodeRollUp(members.map { ($0, document.captions[$0]) }, rows: rows, region: region)
+            } else {
+                state.encodePopOn(caption, index: index)
+            }
+        }
+        return state.result()
+    }
+}
+
+/// The encoder's memory of the windows it defined and the chunks it made.
+struct CEA708EncoderState {
+    /// Show, hide and clear commands due at one time, sent together.
+    struct Cue {
+        var hide = Set<Int>()
+        var clear = Set<Int>()
+        var show = Set<Int>()
+        var captions: [Int] = []
+    }
+
+    let wide: Bool
+    var chunks: [(id: Int, chunk: CEA708ServiceChunk, dependsOnCue: MediaTime?)] = []
+    var cues: [MediaTime: Cue] = [:]
+    var diagnostics: [Diagnostic] = []
+    var reported = Set<String>()
+    /// Captions whose replaced characters were reported (once a caption).
+    var charactersReported = Set<Int>()
+    var definitions = [CEA708WindowDefinition?](repeating: nil, count: 8)
+    var attributes = [CEA708WindowAttributes?](repeating: nil, count: 8)
+    var pens = [CEA708PenAttributes?](repeating: nil, count: 8)
+    var penColors = [CEA708PenColor?](repeating: nil, count: 8)
+    var freeAt = [MediaTime](repeating: .negativeInfinity, count: 8)
+
+    init(wide: Bool) { self.wide = wide }
+
+    var maximumColumns: Int { wide ? CEA708Window.maximumColumns : CEA708Regions.columns }
+
+    static func sessionKey(_ region: CaptionRegion, rows: Int) -> String {
+        "\(region.origin?.y.description ?? "-") \(region.size?.height.description ?? "-") \(rows)"
+            + (region.origin?.x.unit == .percent ? " \(region.origin?.x.description ?? "")" : "")
+    }
+
+    // MARK: - Pop-on
+
+    mutating func encodePopOn(_ caption: Caption, index: Int) {
+        let start = caption.timeRange.start
+        if caption.animation == .characterReveal {
+            note(
+                .info, "708.encode.animation", "paint-on captions are sent as pop-on windows (whole at their start)",
+                start)
+        }
+        guard let window = allocate(by: start, index: index) else { return }
+        var lines = Self.lines(caption.runs)
+        if lines.count > CEA708Window.maximumRows {
+            report(
+                .warning, "708.encode.size",
+                "caption \(index + 1) has \(lines.count) lines; a window holds 15 (§8.4), the rest is left out",
+                at: start)
+            lines = Array(lines.prefix(CEA708Window.maximumRows))
+        }
+        let longest = lines.map { $0.reduce(0) { $0 + $1.text.unicodeScalars.count } }.max() ?? 0
+        var columns = longest
+        if let width = caption.region?.size?.width, width.unit == .cells, width.value.isFinite {
+            columns = max(columns, Int(width.value.rounded()))
+        }
+        let alignment = caption.textAlignment
+        let centered = alignment == .center
+        if centered, caption.region?.origin?.x.unit == .cells { columns = max(columns, CEA708Regions.columns) }
+        if columns > maximumColumns {
+            if longest > maximumColumns {
+                report(
+                    .warning, "708.encode.size",
+                    "caption \(index + 1) has a line of \(longest) characters; a window holds \(maximumColumns) (§8.4), the rest is clipped",
+                    at: start)
+            }
+            columns = maximumColumns
+        }
+        var region = caption.region
+        if centered, region?.origin?.x.unit == .cells { region?.origin?.x = .cells(0) }
+        let definition = CEA708Regions.definition(
+            window: window, region: region, rows: max(lines.count, 1), columns: max(columns, 1), wide: wide,
+            visible: false)
+        var commands = define(definition)
+        commands.append(.clearWindows(CEA708WindowSet([window])))
+        var wanted = CEA708PredefinedStyles.window(CEA708Regions.windowStyle) ?? .init()
+        switch alignment {
+        case .center: wanted.justify = .center
+        case .right, .end: wanted.justify = .right
+        default: break
+        }
+        if attributes[window] != wanted {
+            commands.append(.setWindowAttributes(wanted))
+            attributes[window] = wanted
+        }
+        for (row, line) in lines.enumerated() {
+            let length = line.reduce(0) { $0 + $1.text.unicodeScalars.count }
+            var column = 0
+            if wanted.justify == .center { column = max(0, (columns - length) / 2) }
+            if wanted.justify == .right { column = max(0, columns - length) }
+            commands.append(.setPenLocation(row: row, column: column))
+            commands += text(line, window: window, caption: index, at: start)
+        }
+        let previousEnd = freeAt[window]
+        chunks.append(
+            (
+                chunks.count,
+                CEA708ServiceChunk(
+                    kind: .preload, time: start, release: previousEnd.isNumeric ? previousEnd : .negativeInfinity,
+                    window: window,
+                    commands: commands, captionIndices: [index]),
+                previousEnd.isNumeric ? previousEnd : nil
+            ))
+        cues[start, default: Cue()].show.insert(window)
+        cues[start, default: Cue()].captions.append(index)
+        cues[caption.timeRange.end, default: Cue()].hide.insert(window)
+        cues[caption.timeRange.end, default: Cue()].captions.append(index)
+        freeAt[window] = caption.timeRange.end
+    }
+
+    // MARK: - Roll-up
+
+    mutating func encodeRollUp(_ captions: [(index: Int, caption: Caption)], rows: Int, region: CaptionRegion) {
+        let first = captions[0].caption.timeRange.start
+        guard let window = allocate(by: first, index: captions[0].index) else { return }
+        var windowRows = rows
+        if let height = region.size?.height, height.unit == .cells, height.value.isFinite {
+            windowRows = Int(height.value.rounded())
+        }
+        windowRows = min(max(windowRows, 1), CEA708Window.maximumRows)
+        var windowRegion = region
+        let onGrid = region.origin?.x.unit == .cells
+        if onGrid { windowRegion.origin?.x = .cells(0) }
+        let columns = onGrid ? CEA708Regions.columns : maximumColumns
+        var definition = CEA708Regions.definition(
+            window: window, region: windowRegion, rows: windowRows, columns: columns, wide: wide, visible: true)
+        definition.rowLock = true
+        // A line that ends before it would scroll out (the start of the line `windowRows` later)
+        // is erased then: CLW when it is the last on screen, else HCR on its row (§7.1.4).
+        var ends: [MediaTime] = []
+        for (position, member) in captions.enumerated() {
+            let later = position + windowRows
+            let natural = later < captions.count ? captions[later].caption.timeRange.start : nil
+            var end = member.caption.timeRange.end
+            if let natural, end > natural {
+                note(
+                    .warning, "708.encode.roll-up",
+                    "a roll-up line stays after the window of \(windowRows) rows would have scrolled it out; it ends then",
+                    member.caption.timeRange.start)
+                end = natural
+            }
+            ends.append(end)
+        }
+        var clears: [MediaTime] = []
+        for (position, member) in captions.enumerated() {
+            let later = position + windowRows
+            let natural = later < captions.count ? captions[later].caption.timeRange.start : nil
+            let end = ends[position]
+            guard end != natural else { continue }
+            let shown = captions.indices.filter { captions[$0].caption.timeRange.start < end && ends[$0] >= end }
+            if shown.allSatisfy({ ends[$0] == end }) {
+                clears.append(end)
+                continue
+            }
+            // Each line started after it and before its end has scrolled it up one row.
+            let row = windowRows - 1 - captions[(position + 1)...].filter { $0.caption.timeRange.start < end }.count
+            guard row >= 0 else { continue }
+            chunks.append(
+                (
+                    chunks.count,
+                    CEA708ServiceChunk(
+                        kind: .cue, time: end, window: window,
+                        commands: [
+                            .setCurrentWindow(window), .setPenLocation(row: row, column: 0), .horizontalCarriageReturn,
+                        ],
+                        captionIndices: [member.index]),
+                    nil
+                ))
+        }
+        var defined = false
+        var previousStart = MediaTime.negativeInfinity
+        var lastEnd = first
+        for (index, caption) in captions {
+            let start = caption.timeRange.start
+            let cleared = clears.contains { $0 > previousStart && $0 <= start }
+            var commands: [CEA708Command] = []
+            if !defined {
+                commands = define(definition) + [.clearWindows(CEA708WindowSet([window]))]
+                defined = true
+            } else {
+                // The pen back on the last row (an HCR may have moved it), then CR scrolls.
+                commands = [.setCurrentWindow(window), .setPenLocation(row: windowRows - 1, column: 0)]
+                if !cleared { commands.append(.carriageReturn) }
+            }
+            var line = Self.lines(caption.runs).first ?? []
+            if Self.lines(caption.runs).count > 1 {
+                report(
+                    .warning, "708.encode.size",
+                    "roll-up caption \(index + 1) has several lines; only the first is sent",
+                    at: start)
+            }
+            var length = line.reduce(0) { $0 + $1.text.unicodeScalars.count }
+            if length > columns {
+                report(
+                    .warning, "708.encode.size",
+                    "roll-up caption \(index + 1) has \(length) characters; the window holds \(columns)", at: start)
+                line = Self.clip(line, to: columns)
+                length = columns
+            }
+            var column = 0
+            if onGrid, let x = caption.region?.origin?.x, x.value.isFinite {
+                column = min(max(Int(x.value.rounded()), 0), columns - length)
+            }
+            commands.append(.setPenLocation(row: windowRows - 1, column: column))
+            commands += text(line, window: window, caption: index, at: start)
+            chunks.append(
+                (
+                    chunks.count,
+                    CEA708ServiceChunk(
+                        kind: .cue, time: start, window: window, commands: commands, captionIndices: [index]),
+                    nil
+                ))
+            previousStart = start
+            lastEnd = max(lastEnd, caption.timeRange.end)
+        }
+        for end in Set(clears) {
+            cues[end, default: Cue()].clear.insert(window)
+        }
+        freeAt[window] = lastEnd
+    }
+
+    // MARK: - Windows, pens, text
+
+    /// The least recently freed window that is free by `time`.
+    mutating func allocate(by time: MediaTime, index: Int) -> Int? {
+        // Strictly before: the window's preload goes between its HDW and the new DSW.
+        let free = (0..<8).filter { freeAt[$0] < time }
+        guard let window = free.min(by: { (freeAt[$0], $0) < (freeAt[$1], $1) }) else {
+            report(
+                .error, "708.encode.windows",
+                "caption \(index + 1) would be the ninth window on screen or in preparation at once; a service has eight (§8.4); left out",
+                at: time)
+            return nil
+        }
+        return window
+    }
+
+    /// DFx, or CWx when the window already has this definition (a repeated DefineWindow changes
+    /// nothing, and costs seven bytes). A new or changed definition resets the pen to style 1 and
+    /// the attributes to the window style.
+    mutating func define(_ definition: CEA708WindowDefinition) -> [CEA708Command] {
+        let window = definition.window
+        if definitions[window] == definition { return [.setCurrentWindow(window)] }
+        definitions[window] = definition
+        attributes[window] = CEA708PredefinedStyles.window(definition.windowStyle)
+        let pen = CEA708PredefinedStyles.pen(definition.penStyle)
+        pens[window] = pen?.attributes
+        penColors[window] = pen?.color
+        return [.defineWindow(definition)]
+    }
+
+    /// The pen changes and characters of a line's runs.
+    mutating func text(_ line: [CaptionRun], window: Int, caption: Int, at time: MediaTime) -> [CEA708Command] {
+        var commands: [CEA708Command] = []
+        var replaced: [Character] = []
+        for run in line {
+            let (pen, color, lost) = run.style.cea708Pen()
+            for name in lost {
+                note(.info, "708.encode.style", "\(name) has no place in CTA-708 pen attributes; left out", time)
+            }
+            if pens[window] != pen {
+                commands.append(.setPenAttributes(pen))
+                pens[window] = pen
+            }
+            if penColors[window] != color {
+                commands.append(.setPenColor(color))
+                penColors[window] = color
+            }
+            var basic = ""
+            func flush() {
+                if !basic.isEmpty { commands.append(.text(basic)) }
+                basic = ""
+            }
+            for scalar in run.text.unicodeScalars {
+                if scalar == "\u{A0}" {
+                    // A cell showing the picture, as 608's transparent space: NBTSP (G2 0x21).
+                    flush()
+                    commands.append(.extendedCharacter(0x21))
+                } else if CEA708CodeTables.basicByte(for: scalar) != nil {
+                    basic.unicodeScalars.append(scalar)
+                } else if let code = Self.extendedCodes[scalar] {
+                    flush()
+                    commands.append(.extendedCharacter(code))
+                } else {
+                    replaced.append(Character(scalar))
+                    basic += Self.replacement(for: scalar)
+                }
+            }
+            flush()
+        }
+        if !replaced.isEmpty, charactersReported.insert(caption).inserted {
+            report(
+                .warning, "708.encode.character",
+                "caption \(caption + 1): \(String(replaced).debugDescription) not in the 708 character sets G0–G3 (§7.1); replaced",
+                at: time)
+        }
+        return commands
+    }
+
+    /// G2 and G3 characters by their code, the transparent spaces left out.
+    static let extendedCodes: [Unicode.Scalar: UInt8] = {
+        var codes: [Unicode.Scalar: UInt8] = [:]
+        for (code, scalar) in CEA708CodeTables.g2 where !CEA708CodeTables.transparentSpaces.contains(code) {
+            codes[scalar] = code
+        }
+        for (code, scalar) in CEA708CodeTables.g3 { codes[scalar] = code }
+        return codes
+    }()
+
+    static func replacement(for scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\t": " "
+        case "–", "—", "‐", "‑", "−": "-"
+        case "`", "´", "′": "'"
+        case "″": "\""
+        default: "?"
+        }
+    }
+
+    /// The runs of each line ("\n" ends a line).
+    static func lines(_ runs: [CaptionRun]) -> [[CaptionRun]] {
+        var lines: [[CaptionRun]] = [[]]
+        for run in runs {
+            let parts = run.text.split(separator: "\n", omittingEmptySubsequences: false)
+            for (n, part) in parts.enumerated() {
+                if n > 0 { lines.append([]) }
+                if !part.isEmpty { lines[lines.count - 1].append(CaptionRun(String(part), style: run.style)) }
+            }
+        }
+        return lines
+    }
+
+    static func clip(_ line: [CaptionRun], to count: Int) -> [CaptionRun] {
+        var left = count
+        var result: [CaptionRun] = []
+        for run in line where left > 0 {
+            let scalars = run.text.unicodeScalars.prefix(left)
+            left -= scalars.count
+            result.append(CaptionRun(String(String.UnicodeScalarView(scalars)), style: run.style))
+        }
+        return result
+    }
+
+    // MARK: - Result
+
+    mutating func result() -> CEA708ServiceEncoding {
+        var all = chunks
+        var cueIDs: [MediaTime: Int] = [:]
+        for (time, cue) in cues {
+            var commands: [CEA708Command] = []
+            if !cue.hide.isEmpty { commands.append(.hideWindows(CEA708WindowSet(Array(cue.hide)))) }
+            if !cue.clear.isEmpty { commands.append(.clearWindows(CEA708WindowSet(Array(cue.clear)))) }
+            if !cue.show.isEmpty { commands.append(.displayWindows(CEA708WindowSet(Array(cue.show)))) }
+            let id = all.count
+            cueIDs[time] = id
+            all.append(
+                (
+                    id,
+                    CEA708ServiceChunk(
+                        kind: .cue, time: time, window: nil, commands: commands,
+                        captionIndices: Array(Set(cue.captions)).sorted()), nil
+                ))
+        }
+        // By time; at one time the preloads due then, then the window cue, then roll-up lines.
+        func rank(_ entry: (id: Int, chunk: CEA708ServiceChunk, dependsOnCue: MediaTime?)) -> Int {
+            if entry.chunk.kind == .preload { return 0 }
+            // Erases (window cues, HCR) before the roll-up lines that start at the same time.
+            if entry.chunk.window == nil || entry.chunk.commands.last == .horizontalCarriageReturn { return 1 }
+            return 2
+        }
+        all.sort { ($0.chunk.time, rank($0), $0.id) < ($1.chunk.time, rank($1), $1.id) }
+        let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0) })
+        let ordered = all.map { entry in
+            var chunk = entry.chunk
+            if let time = entry.dependsOnCue, let id = cueIDs[time] { chunk.after = position[id] }
+            return chunk
+        }
+        return CEA708ServiceEncoding(chunks: ordered, diagnostics: diagnostics)
+    }
+
+    mutating func note(_ severity: Diagnostic.Severity, _ rule: String, _ message: String, _ time: MediaTime) {
+        guard reported.insert(rule + message).inserted else { return }
+        report(severity, rule, message, at: time)
+    }
+
+    mutating func report(_ severity: Diagnostic.Severity, _ rule: String, _ message: String, at time: MediaTime) {
+        diagnostics.append(Diagnostic(severity, rule, message, at: DiagnosticLocation(time: time)))
+    }
+}

@@ -1,0 +1,113 @@
+import CaptionCore
+
+// A window's place (DefineWindow, CTA-708-E §8.10.5.2; anchor positions §8.4.4) ↔ the model's
+// region. Two forms (Specs/cea708.md, "Regions"):
+// - a window on the CEA-608 grid — absolute anchor at its top left, on a multiple of 5 grid rows
+//   (75 rows / 15 caption rows) and of 5 grid columns from column 25 on 16:9 (the 4:3 area of
+//   160 columns centred in 210) or from 0 on 4:3, no wider than the 32 columns left — is a region
+//   in cells (row, column, rows × columns), as the SCC reader's regions are;
+// - any other window is a region in percent of the video, the safe-title area taken as its
+//   central 80 % (the renderer's default, Specs/cea608-look.md).
+
+enum CEA708Regions {
+    /// Grid rows per caption row and grid columns per 608 column (§8.4.4: 75 × 210, 75 × 160).
+    static let gridStep = 5
+    /// The first grid column of the 4:3 area on a 16:9 grid: (210 − 160) / 2.
+    static let wideGridOffset = 25
+    /// The 608 grid (47 CFR 15.119: 15 rows, 32 columns).
+    static let rows = 15
+    static let columns = 32
+    /// The safe-title area as a fraction of the picture, centred.
+    static let safeArea = 0.8
+
+    /// Where a window is as a 608 cell position, if it is on the 608 grid (see the file's comment).
+    static func cells(_ definition: CEA708WindowDefinition, columns: Int, wide: Bool) -> (row: Int, column: Int)? {
+        guard !definition.relativePositioning, definition.anchorPoint == .topLeft else { return nil }
+        let vertical = Int(definition.anchorVertical)
+        let horizontal = Int(definition.anchorHorizontal) - (wide ? wideGridOffset : 0)
+        guard vertical % gridStep == 0, horizontal >= 0, horizontal % gridStep == 0 else { return nil }
+        let row = vertical / gridStep
+        let column = horizontal / gridStep
+        guard row < rows, column + columns <= Self.columns else { return nil }
+        return (row, column)
+    }
+
+    /// The percent of the picture of a fraction (0–1) of the safe-title area.
+    static func percent(_ fraction: Double) -> Double {
+        ((1 - safeArea) / 2 + safeArea * fraction) * 100
+    }
+
+    /// The fraction of the safe-title area of a percent of the picture.
+    static func fraction(_ percent: Double) -> Double {
+        (percent / 100 - (1 - safeArea) / 2) / safeArea
+    }
+
+    /// A caption row's height and a window column's width in percent of the picture.
+    static func cellPercent(wide: Bool) -> (width: Double, height: Double) {
+        (safeArea * 100 / Double(wide ? CEA708Window.maximumColumns : columns), safeArea * 100 / Double(rows))
+    }
+
+    /// The region of `lines` rows × `width` columns of a window, starting at its row `top` and
+    /// column `left`.
+    static func region(
+        of window: CEA708VisibleWindow, top: Int, left: Int, rows lineCount: Int, columns width: Int, wide: Bool,
+        scroll: CaptionRegion.Scroll = .none
+    ) -> CaptionRegion {
+        if let cell = cells(window.definition, columns: window.columnCount, wide: wide) {
+            return .cells(
+                row: cell.row + top, column: cell.column + left, rows: lineCount, columns: width, scroll: scroll)
+        }
+        let anchor = window.anchorFraction(wide: wide)
+        let cell = cellPercent(wide: wide)
+        let windowWidth = Double(window.columnCount) * cell.width
+        let windowHeight = Double(window.rowCount) * cell.height
+        let x = percent(anchor.x) - Double(window.definition.anchorPoint.horizontalThird) / 2 * windowWidth
+        let y = percent(anchor.y) - Double(window.definition.anchorPoint.verticalThird) / 2 * windowHeight
+        return CaptionRegion(
+            origin: CaptionPoint(
+                x: .percent(rounded(x + Double(left) * cell.width)), y: .percent(rounded(y + Double(top) * cell.height))
+            ),
+            size: CaptionSize(
+                width: .percent(rounded(Double(width) * cell.width)),
+                height: .percent(rounded(Double(lineCount) * cell.height))),
+            scroll: scroll)
+    }
+
+    /// Two decimals: the 708 grid is coarser than that.
+    static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+    /// The DefineWindow placing a window of `rows` × `columns` at a region: on the 608 grid for a
+    /// region in cells, by relative positioning (percent of the safe-title area, §8.4.4) for one in
+    /// percent, at the bottom centre of the safe-title area without a region.
+    static func definition(
+        window: Int, region: CaptionRegion?, rows: Int, columns: Int, wide: Bool, visible: Bool
+    ) -> CEA708WindowDefinition {
+        var definition = CEA708WindowDefinition(
+            window: window, rowCount: rows, columnCount: columns, visible: visible, windowStyle: windowStyle,
+            penStyle: 1)
+        if let origin = region?.origin, origin.x.unit == .cells, origin.y.unit == .cells,
+            origin.x.value.isFinite, origin.y.value.isFinite
+        {
+            let row = min(max(Int(origin.y.value.rounded()), 0), rows <= Self.rows ? Self.rows - rows : 0)
+            let column = min(max(Int(origin.x.value.rounded()), 0), max(Self.columns - columns, 0))
+            definition.anchorVertical = UInt8(row * gridStep)
+            definition.anchorHorizontal = UInt8(column * gridStep + (wide ? wideGridOffset : 0))
+        } else if let origin = region?.origin, origin.x.unit == .percent, origin.y.unit == .percent,
+            origin.x.value.isFinite, origin.y.value.isFinite
+        {
+            definition.relativePositioning = true
+            definition.anchorVertical = UInt8(min(max(fraction(origin.y.value) * 100, 0), 99).rounded())
+            definition.anchorHorizontal = UInt8(min(max(fraction(origin.x.value) * 100, 0), 99).rounded())
+        } else {
+            // Bottom centre of the safe-title area (grid row 74, the middle column).
+            definition.anchorPoint = .bottomCenter
+            definition.anchorVertical = UInt8(CEA708WindowDefinition.gridRows - 1)
+            definition.anchorHorizontal = UInt8(((wide ? CEA708WindowDefinition.gridColumnsWide : 160) - 1) / 2)
+        }
+        return definition
+    }
+
+    /// Predefined window style 2: transparent fill, left justified, no word wrap (§8.4 table), so that
+    /// only the pen's background shows, as in 608.
+    static let windowStyle: UInt8 = 2
+}

@@ -1,0 +1,106 @@
+// The caption builder on hand-written service data (CTA-708-E §8.10.5 commands, encoded by our
+// exact encoder): what a viewer sees, as captions. Expected values are worked from the commands.
+
+import CaptionCore
+import Testing
+
+@testable import CEA708
+
+@Suite("CEA-708 service data → captions")
+struct CEA708CaptionBuilderTests {
+    static func t(_ seconds: Double) -> MediaTime { MediaTime(value: Int64(seconds * 1000), timescale: 1000) }
+
+    static func data(_ commands: [CEA708Command]) throws -> [UInt8] { try CEA708Encoder.encode(commands) }
+
+    /// A window on the 608 grid at row 12, column 4: absolute anchor 60 down, 25 + 20 across.
+    static let hidden = CEA708WindowDefinition(
+        window: 2, anchorVertical: 60, anchorHorizontal: 45, rowCount: 2, columnCount: 20, windowStyle: 2, penStyle: 1)
+
+    @Test("A window filled while hidden, shown by DSW and hidden by HDW, is one pop-on caption in cells")
+    func popOn() throws {
+        var builder = CEA708CaptionBuilder()
+        builder.receive(
+            try Self.data([
+                .defineWindow(Self.hidden), .setPenLocation(row: 0, column: 0), .text("HELLO"),
+                .setPenLocation(row: 1, column: 0), .setPenAttributes(CEA708PenAttributes(italics: true)),
+                .text("WORLD"),
+            ]), at: Self.t(1))
+        builder.receive(try Self.data([.displayWindows(CEA708WindowSet([2]))]), at: Self.t(2))
+        builder.receive(try Self.data([.hideWindows(CEA708WindowSet([2]))]), at: Self.t(4.5))
+        let result = builder.finish()
+        let captions = result.document.captions
+        try #require(captions.count == 1)
+        #expect(captions[0].text == "HELLO\nWORLD")
+        #expect(captions[0].timeRange == TimeRange(start: Self.t(2), end: Self.t(4.5)))
+        #expect(captions[0].region == .cells(row: 12, column: 4, rows: 2, columns: 5))
+        #expect(captions[0].normalizedRuns.map(\.style.italic) == [false, true])
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test("Roll-up: each line is a caption from its CR to when it scrolls out, its region the whole window")
+    func rollUp() throws {
+        var definition = Self.hidden
+        definition.visible = true
+        var builder = CEA708CaptionBuilder()
+        builder.receive(
+            try Self.data([.defineWindow(definition), .setPenLocation(row: 1, column: 0), .text("ONE")]), at: Self.t(1))
+        builder.receive(try Self.data([.carriageReturn, .text("TWO")]), at: Self.t(2))
+        builder.receive(try Self.data([.carriageReturn, .text("THREE")]), at: Self.t(3))
+        let captions = builder.finish(at: Self.t(5)).document.captions
+        #expect(captions.map(\.text) == ["ONE", "TWO", "THREE"])
+        #expect(captions.map(\.timeRange.start) == [Self.t(1), Self.t(2), Self.t(3)])
+        #expect(captions.map(\.timeRange.end) == [Self.t(3), Self.t(5), Self.t(5)])
+        #expect(captions[0].region == .cells(row: 12, column: 4, rows: 2, columns: 3, scroll: .rollUp(rows: 2)))
+    }
+
+    @Test("Pen colours, opacity, font and size map to the run style; a text tag and edges are reported once")
+    func styles() throws {
+        var pen = CEA708PenAttributes(penSize: .large, fontStyle: CEA708FontStyle(rawValue: 3), underline: true)
+        pen.textTag = CEA708TextTag(rawValue: 9)
+        pen.edgeType = .uniform
+        let color = CEA708PenColor(
+            foreground: CEA708Color(red: 3, green: 3, blue: 0), background: CEA708Color(red: 0, green: 0, blue: 2),
+            backgroundOpacity: .translucent)
+        var builder = CEA708CaptionBuilder()
+        builder.receive(
+            try Self.data([
+                .defineWindow(Self.hidden), .setPenAttributes(pen), .setPenColor(color), .text("BANG"),
+                .setPenLocation(row: 1, column: 0), .text("BOOM"), .displayWindows(CEA708WindowSet([2])),
+            ]), at: Self.t(1))
+        let result = builder.finish(at: Self.t(2))
+        let runs = result.document.captions.first?.normalizedRuns ?? []
+        try #require(runs.count == 1)
+        #expect(runs[0].style.textColor == CaptionColor.yellow)
+        #expect(runs[0].style.backgroundColor == CaptionColor(red: 0, green: 0, blue: 170, alpha: 128))
+        #expect(runs[0].style.fontFamily == "monospaceSansSerif")
+        #expect(runs[0].style.fontSize == .percent(120))
+        #expect(runs[0].style.underline)
+        #expect(result.diagnostics.map(\.ruleID).sorted() == ["708.model.edge", "708.model.text-tag"])
+    }
+
+    @Test("A window not on the 608 grid is a region in percent of the picture (safe-title area 80 %)")
+    func percentRegion() throws {
+        let definition = CEA708WindowDefinition(
+            window: 0, anchorPoint: .bottomCenter, relativePositioning: true, anchorVertical: 90,
+            anchorHorizontal: 50, rowCount: 1, columnCount: 21, windowStyle: 2, penStyle: 1)
+        var builder = CEA708CaptionBuilder()
+        builder.receive(
+            try Self.data([.defineWindow(definition), .text("X"), .displayWindows(CEA708WindowSet([0]))]),
+            at: Self.t(1))
+        let region = try #require(builder.finish(at: Self.t(2)).document.captions.first?.region)
+        // Anchor 50 %, 90 % of the safe area → 50 %, 82 % of the picture; the window is 21 of 42
+        // columns (40 % wide) and one of 15 rows (5.33 %) high, its bottom centre at the anchor.
+        #expect(region.origin == CaptionPoint(x: .percent(30), y: .percent(76.67)))
+        #expect(region.size == CaptionSize(width: .percent(1.9), height: .percent(5.33)))
+    }
+
+    @Test("Decoder warnings become diagnostics located by time, with the byte offset")
+    func warnings() throws {
+        var builder = CEA708CaptionBuilder()
+        builder.receive(try Self.data([.text("LOST")]), at: Self.t(7))
+        let diagnostics = builder.finish().diagnostics
+        #expect(diagnostics.map(\.ruleID) == ["708.no-current-window"])
+        #expect(diagnostics.first?.location.time == Self.t(7))
+        #expect(diagnostics.first?.message.hasPrefix("byte 0") == true)
+    }
+}
