@@ -61,9 +61,9 @@ public enum FuzzTargets {
         // MCC files through the registry's read → write → read, seeded with the real files and
         // the project's SCC fixtures written as MCC (the shared ones span up to 11 hours: an MCC
         // line a frame).
-        CaptionRoundTrip.target(
-            format: "mcc", seeds: ["../shared/fixtures/mcc", "Fixtures/scc"],
-            derive: CaptionSeeds.converting(to: "mcc")),
+        FuzzTarget(
+            name: "mcc", seeds: ["../shared/fixtures/mcc", "Fixtures/scc"], derive: CaptionSeeds.converting(to: "mcc"),
+            check: MCCCheck.check),
     ]
 
     /// Every folder of caption files.

@@ -1,4 +1,5 @@
 import CEA608
+import CEA708
 import CaptionCore
 import CaptionData
 import Foundation
@@ -6,9 +7,11 @@ import MCC
 import SCC
 
 // MacCaption MCC as a caption file format (Specs/mcc.md): reading decodes a CEA-608 channel of
-// the CDPs' cc_data through the SCC reader, as c608 tracks and A/53 data are read; writing sends
-// the captions' CEA-608 words in one CDP a frame, as A/53 data carries them in pictures at the
-// file's rate (A53FrameCaptions).
+// the CDPs' cc_data through the SCC reader, as c608 tracks and A/53 data are read, or a CEA-708
+// service through the 708 decoder (`--service`, or the first service when there is no 608);
+// writing sends the captions' CEA-608 words in one CDP a frame, as A/53 data carries them in
+// pictures at the file's rate (A53FrameCaptions), and the same captions as CEA-708 service 1 in
+// the constructs left (CEA708CaptionEncoder, CEA708Scheduler, DTVCCConstructQueue).
 
 /// The MCC row of the format registry.
 public enum MCCCaptionFormat {
@@ -47,7 +50,7 @@ public enum MCCCaptionFormat {
     }
 
     public static let descriptor = CaptionFormat(
-        name: "mcc", title: "MacCaption MCC (CEA-608 in SMPTE ST 334-2 CDPs)", extensions: ["mcc"],
+        name: "mcc", title: "MacCaption MCC (CEA-608 and CEA-708 in SMPTE ST 334-2 CDPs)", extensions: ["mcc"],
         probe: probe, reader: read, writer: write)
 
     /// 100 when the bytes start with MCC's signature line (after an optional byte order mark).
@@ -70,38 +73,92 @@ public enum MCCCaptionFormat {
         return CEA608Transmission(pairs: pairs)
     }
 
+    /// Each CEA-708 service's data in the file, as the chunks its blocks brought at their
+    /// lines' times, and the diagnostics of the packet layer.
+    public static func services(_ result: MCCReadResult) -> (
+        chunks: [Int: [(time: MediaTime, data: [UInt8])]], diagnostics: [Diagnostic]
+    ) {
+        let (packets, diagnostics) = result.dtvccPackets()
+        var chunks: [Int: [(time: MediaTime, data: [UInt8])]] = [:]
+        for packet in packets {
+            for block in packet.packet.serviceBlocks.blocks {
+                chunks[block.service, default: []].append((packet.time, block.data))
+            }
+        }
+        return (chunks, diagnostics)
+    }
+
+    /// The language `ccsvcinfo` gives a digital service, when a CDP says.
+    static func language(of service: Int, in result: MCCReadResult) -> String? {
+        for frame in result.frames {
+            for entry in frame.cdp?.serviceInfo?.services ?? [] {
+                if case .digital(let number) = entry.kind, number == service { return entry.language }
+            }
+        }
+        return nil
+    }
+
     @Sendable
     static func read(_ bytes: [UInt8], _ options: CaptionFormatOptions) throws(CaptionFormatError)
         -> CaptionReadResult
     {
         let name = options.fileName ?? "MCC file"
         let result = try MCCReader(fileName: options.fileName).read(bytes)
+        if let text = options.settings[CaptionFormatOptions.dtvccServiceSetting] {
+            guard let service = Int(text), DTVCCServiceBlock.serviceNumbers.contains(service) else {
+                throw CaptionFormatError(.unreadable, "CEA-708 service \(text): services are 1–63")
+            }
+            return try readService(service, of: result, name: name, notes: [])
+        }
         let transmission = transmission(result)
         // The pairs are on the file's frames; the SCC reader places them on line 21's 29.97 fps
         // frames (CEA608Transmission.words), whatever the file's rate.
         var lineOptions = options
         lineOptions.frameRate = nil
+        var read: CaptionReadResult
         do throws(CaptionTracksError) {
-            var read = try transmission.captions(options: lineOptions, name: name, language: nil)
-            read.diagnostics = result.diagnostics + read.diagnostics
-            if read.document.captions.isEmpty {
-                let (packets, _) = result.dtvccPackets()
-                let services = Set(packets.flatMap { $0.packet.serviceBlocks.blocks.map(\.service) }).sorted()
-                if !services.isEmpty {
-                    // Never a silent empty result: the file's captions are CEA-708 only.
-                    read.diagnostics.append(
-                        Diagnostic(
-                            .warning, "mcc.no-608",
-                            "no CEA-608 captions in \(name); its CDPs carry CEA-708 service(s) "
-                                + services.map(String.init).joined(separator: ", ")
-                                + ", which this reader does not decode into captions yet",
-                            at: DiagnosticLocation(file: options.fileName)))
-                }
-            }
-            return read
+            read = try transmission.captions(options: lineOptions, name: name, language: nil)
         } catch {
             throw CaptionFormatError(.unreadable, error.description, at: DiagnosticLocation(file: options.fileName))
         }
+        read.diagnostics = result.diagnostics + read.diagnostics
+        guard read.document.captions.isEmpty, options.channel == nil,
+            let first = services(result).chunks.keys.min()
+        else { return read }
+        // No CEA-608 captions but CEA-708 services (Premiere's 708-only files): the first service,
+        // said, rather than an empty result.
+        let note = Diagnostic(
+            .info, "mcc.service",
+            "no CEA-608 captions in \(name): its CEA-708 service \(first) is read (choose another with "
+                + "\(CaptionFormatOptions.ParameterWords.setting(CaptionFormatOptions.dtvccServiceSetting)))",
+            at: DiagnosticLocation(file: options.fileName))
+        return try readService(first, of: result, name: name, notes: result.diagnostics + [note])
+    }
+
+    /// Service `service` through the CEA-708 decoder into captions (Specs/cea708.md).
+    static func readService(_ service: Int, of result: MCCReadResult, name: String, notes: [Diagnostic])
+        throws(CaptionFormatError) -> CaptionReadResult
+    {
+        let (chunks, transport) = services(result)
+        guard let data = chunks[service] else {
+            let present = chunks.keys.sorted().map(String.init).joined(separator: ", ")
+            throw CaptionFormatError(
+                .unreadable,
+                "\(name) carries no CEA-708 service \(service)"
+                    + (present.isEmpty ? " (no DTVCC data at all)" : "; present: \(present)"),
+                at: DiagnosticLocation(file: result.fileName))
+        }
+        let frame = result.header.timeCodeRate?.frameRate.frameDuration ?? .zero
+        let end = result.frames.last.map { $0.time + frame }
+        let built = CEA708CaptionBuilder.read(data, wide: true, end: end)
+        var document = built.document
+        document.language = language(of: service, in: result)
+        let located = built.diagnostics.map { d -> Diagnostic in
+            var d = d
+            if d.location.file == nil { d.location.file = result.fileName }
+            return d
+        }
+        return CaptionReadResult(document: document, diagnostics: notes + transport + located)
     }
 
     @Sendable
@@ -143,14 +200,28 @@ public enum MCCCaptionFormat {
                 throw CaptionFormatError(.cannotWrite, "start timecode \(text): \(error)")
             }
         }
-        // Every frame from the first word's to the one after the last word's, one CDP each (an
+        // CEA-708 service 1 from the same captions (Specs/cea708.md), in the DTVCC constructs
+        // each CDP has left after the CEA-608 pairs: two a frame at 29.97 fps and faster, up to
+        // three at the slower rates (CTA-708-E §4.3.6.1).
+        let constructCount = CCData.constructCount(frameRate: rate)
+        let lineShare = rate.frames * 1001 < rate.seconds * 30000 ? 3 : 2
+        let encoding = CEA708CaptionEncoder(wide: true).encode(document)
+        let service = CEA708Scheduler.schedule(
+            encoding, rate: rate, constructsPerFrame: constructCount - lineShare, service: 1)
+        let serviceFrames = Dictionary(service.frames.map { ($0.index, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+
+        // Every frame from the first data's to the one after the last data's, one CDP each (an
         // MCC file need not start at 00:00:00:00: each line has its label).
         let firstWord = words.first.map { line.time(ofFrame: $0.frame) } ?? .zero
         let lastWord = words.last.map { line.time(ofFrame: $0.frame) } ?? .zero
-        let firstFrame = rate.frame(at: firstWord, rounding: .down) ?? 0
-        let endFrame = (rate.frame(at: lastWord, rounding: .up) ?? 0) + 2
+        var firstFrame = rate.frame(at: firstWord, rounding: .down) ?? 0
+        var endFrame = (rate.frame(at: lastWord, rounding: .up) ?? 0) + 2
+        if let first = service.frames.first?.index { firstFrame = words.isEmpty ? first : min(firstFrame, first) }
+        if let last = service.frames.last?.index { endFrame = max(endFrame, last + 2) }
         let carrier = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: true)
+        var queue = DTVCCConstructQueue()
         let writer = try Self.writer(code, options: options)
+        let language = document.language.flatMap(LanguageTag.init)?.iso639_2 ?? "und"
         var text = writer.header
         for n in firstFrame..<max(firstFrame, endFrame) {
             let bytes: [UInt8] = carrier.constructs(forFrameAt: rate.time(ofFrame: n)) ?? []
@@ -158,12 +229,23 @@ public enum MCCCaptionFormat {
             var i = 0
             while i + 2 < bytes.count {
                 let pair = CEA608BytePair(bytes[i + 1], bytes[i + 2])
-                constructs.append(CCData.Construct(valid: bytes[i] & 0x04 != 0, type: bytes[i] & 0x03, pair: pair))
+                let construct = CCData.Construct(valid: bytes[i] & 0x04 != 0, type: bytes[i] & 0x03, pair: pair)
+                if construct.type < 2 { constructs.append(construct) }
                 i += 3
             }
+            if let data = serviceFrames[n] { queue.enqueue([DTVCCServiceBlock(service: 1, data: data)]) }
+            constructs += queue.take(budget: constructCount - constructs.count)
+            while constructs.count < constructCount { constructs.append(.dtvccFiller) }
+            // The first CDP says which services the stream carries (ccsvcinfo, SMPTE ST 334-2).
+            let info =
+                n == firstFrame
+                ? CDP.ServiceInfo(services: [
+                    CDP.Service(language: language, kind: .line21(field)),
+                    CDP.Service(language: language, kind: .digital(service: 1)),
+                ]) : nil
             let cdp = CDP(
                 frameRateCode: CDP.frameRateCode(for: rate) ?? 4, captionServiceActive: true,
-                sequenceCounter: UInt16(truncatingIfNeeded: n), ccData: constructs)
+                sequenceCounter: UInt16(truncatingIfNeeded: n), ccData: constructs, serviceInfo: info)
             guard let label = try? Timecode(frameCount: start + n, rate: rate, dropFrame: dropFrame),
                 let data = writer.line(MCCWriter.Frame(timecode: label, cdp: cdp))
             else {
@@ -171,6 +253,7 @@ public enum MCCCaptionFormat {
             }
             text += data + "\r\n"
         }
-        return CaptionWriteResult(bytes: Array(text.utf8), diagnostics: written.diagnostics)
+        return CaptionWriteResult(
+            bytes: Array(text.utf8), diagnostics: written.diagnostics + encoding.diagnostics + service.diagnostics)
     }
 }

@@ -1,0 +1,26 @@
+import CaptionCore
+import CaptionKit
+import MCC
+
+/// MCC files through the registry's read → write → read (``CaptionRoundTrip``), for inputs whose
+/// lines span at most ten minutes. The writer sends one CDP a frame from the first data to the
+/// last, as MacCaption and Premiere write MCC (Specs/mcc.md), so its work grows with the span
+/// the labels give, not with the input's size: two lines an hour apart in a few hundred bytes
+/// make 108,000 lines, which found a libFuzzer timeout (77 s) on the first smoke run. The reader
+/// alone still takes every input.
+enum MCCCheck {
+    static let maximumSpan = MediaTime(value: 600, timescale: 1)
+
+    static func check(_ bytes: [UInt8]) throws(FuzzFinding) {
+        guard let format = try? CaptionFormatRegistry.standard.format(named: "mcc") else {
+            throw FuzzFinding("no format \"mcc\" is registered")
+        }
+        if let result = try? MCCReader(fileName: nil).read(bytes),
+            let first = result.frames.map(\.time).min(), let last = result.frames.map(\.time).max(),
+            last - first > maximumSpan
+        {
+            return
+        }
+        try CaptionRoundTrip.check(bytes, format: format, reportsEveryChange: false)
+    }
+}
