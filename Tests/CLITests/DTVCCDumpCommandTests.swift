@@ -36,10 +36,15 @@ import Testing
 
     @Test func aFileWithout708DataIsAnError() throws {
         let dir = try TemporaryDirectory("dtvcc-none")
-        let srt = dir.path("one.srt")
-        try "1\n00:00:01,000 --> 00:00:02,000\nHello\n".write(toFile: srt, atomically: true, encoding: .utf8)
-        let mcc = dir.path("one.mcc")
-        #expect(try CLIRunner.run(["convert", srt, mcc]).status == 0)
+        // Two CDPs (cc_count 20) with CEA-608 filler and DTVCC filler only, as our writer wrote
+        // them before it carried service 1; the MCC reader reads them without a finding.
+        let mcc = dir.path("608-only.mcc")
+        let text = [
+            "File Format=MacCaption_MCC V1.0", "", "Time Code Rate=30DF", "",
+            "00:00:00:01\tT49S494F43Z0172F4F88080F98080OO74Z01C5AB",
+            "00:00:00:02\tT49S494F43Z0272F4F88080F98080OO74Z02C3AB", "",
+        ].joined(separator: "\r\n")
+        try text.write(toFile: mcc, atomically: true, encoding: .utf8)
         let r = try CLIRunner.run(["dtvcc", "dump", mcc])
         #expect(r.status != 0)
         #expect(r.stderr.contains("no CEA-708 (DTVCC) service data"), "\(r.stderr)")
