@@ -21,6 +21,9 @@ enum MCCCheck {
         {
             return
         }
-        try CaptionRoundTrip.check(bytes, format: format, reportsEveryChange: false)
+        // `settles: false` while Fuzz/open/mcc/ holds a finding (Fuzz/README.md, "open"): a
+        // 708-only file is read through service 1, but what we write carries 608 too and is read
+        // back through 608, whose regions and language differ, so a second write differs.
+        try CaptionRoundTrip.check(bytes, format: format, reportsEveryChange: false, settles: false)
     }
 }
