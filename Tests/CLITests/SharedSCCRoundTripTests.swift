@@ -42,6 +42,19 @@ import Testing
         var description: String { "[\(start)–\(end)) \(place) \(text.debugDescription)" }
     }
 
+    /// Records the first caption of `original` that `copy` does not show alike (text, place, start
+    /// and end within a frame), and a count that differs.
+    static func expectSameScreens(_ original: CaptionDocument, _ copy: CaptionDocument, _ name: String, _ how: String) {
+        let before = original.captions.map(Screen.init)
+        let after = copy.captions.map(Screen.init)
+        #expect(before.count == after.count, "\(name): \(before.count) vs \(after.count) captions")
+        for (x, y) in zip(before, after)
+        where x.text != y.text || x.place != y.place || abs(x.start - y.start) > 1 || abs(x.end - y.end) > 1 {
+            Issue.record("\(name): \(x)\n   \(how) \(y)")
+            return
+        }
+    }
+
     /// The files Specs/scc.md lists as read by ttconv against the rule, each with the stretch of
     /// the file it concerns (`from HH:MM:SS;FF to HH:MM:SS;FF` after the name, in seconds), or
     /// `nil` for the whole file.
@@ -159,14 +172,7 @@ import Testing
                 continue
             }
             let (back, _) = try CaptionFile.read(copy)
-            let before = read.document.captions.map(Screen.init)
-            let after = back.document.captions.map(Screen.init)
-            #expect(before.count == after.count, "\(name): \(before.count) vs \(after.count) captions")
-            for (x, y) in zip(before, after)
-            where x.text != y.text || x.place != y.place || abs(x.start - y.start) > 1 || abs(x.end - y.end) > 1 {
-                Issue.record("\(name): \(x)\n   came back as \(y)")
-                break
-            }
+            Self.expectSameScreens(read.document, back.document, name, "came back as")
             // ttconv reads only lines with a tab after the label; some files use spaces.
             let original = dir.path(stem + ".scc")
             let bytes = try String(contentsOf: file, encoding: .utf8)
