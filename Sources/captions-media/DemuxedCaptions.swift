@@ -38,7 +38,7 @@ enum DemuxedCaptions {
     /// (``CaptionFile/noCaptionsRule``), so that commands write nothing and exit 1; nil when it
     /// carries some.
     static func noCaptions(_ found: VideoStreamCaptions, path: String) -> CaptionReadResult? {
-        guard found.transmission.pairs.isEmpty else { return nil }
+        guard found.transmission.pairs.isEmpty, found.dtvcc.isEmpty else { return nil }
         return CaptionReadResult(
             document: CaptionDocument(captions: []),
             diagnostics: found.allDiagnostics + [

@@ -6,7 +6,7 @@ import Metadata
 /// What `inspect` lists inside a movie besides its tracks' codecs: every caption source (a
 /// `c608` track, CEA-608 in the video's A/53 data, a `tx3g`/`text`/`wvtt` subtitle track) with
 /// its census — read in full: samples or pictures, byte pairs per field and how many are not
-/// filler, captions per channel, field 2's XDS packets — and every timed-metadata track (`mebx`
+/// filler, captions per channel and per CEA-708 service, field 2's XDS packets — and every timed-metadata track (`mebx`
 /// keys, GoPro GPMF streams). MP4/MOV are read through the box reader; other containers' video
 /// through libavformat's packets (`DemuxedCaptions`).
 struct EmbeddedListing {
@@ -54,13 +54,12 @@ struct EmbeddedListing {
 
     private mutating func addDemuxed(_ path: String) {
         guard let (scan, codec, streamID) = try? DemuxedCaptions.scan(path) else { return }
-        let transmission = scan.transmission
-        guard !transmission.pairs.isEmpty else { return }
+        let reading = scan.reading
+        guard !reading.transmission.pairs.isEmpty || !reading.dtvcc.isEmpty else { return }
         let source = MovieCaptionSource(
             kind: .sei, trackID: UInt32(clamping: streamID), format: codec, language: "und",
-            channels: transmission.channels, sampleCount: scan.pictureCount)
-        var census = transmission.census(samples: scan.pictureCount, name: "\(path) video")
-        census.diagnostics = scan.allDiagnostics.filter { $0.severity != .info } + census.diagnostics
+            channels: reading.transmission.channels, services: reading.services, sampleCount: scan.pictureCount)
+        let census = reading.census(samples: scan.pictureCount, name: "\(path) video")
         captions.append(Source(source: source, census: census))
     }
 
@@ -96,9 +95,14 @@ struct EmbeddedListing {
             }
             if census.pairs.allSatisfy({ $0 == 0 }) { parts.append("no byte pairs") }
         }
-        let found = census.captions.sorted { $0.key < $1.key }.map { channel, count in
-            (channel == 0 ? "" : "CC\(channel): ") + "\(count) caption\(count == 1 ? "" : "s")"
-        }
+        let found =
+            census.captions.sorted { $0.key < $1.key }.map { channel, count in
+                (channel == 0 ? "" : "CC\(channel): ") + "\(count) caption\(count == 1 ? "" : "s")"
+            }
+            + census.services.sorted { $0.key < $1.key }.map { service, count in
+                let language = census.serviceLanguages[service].map { " (\($0))" } ?? ""
+                return "CEA-708 service \(service)\(language): \(count) caption\(count == 1 ? "" : "s")"
+            }
         parts += found.isEmpty ? ["no caption"] : found
         if !census.xds.isEmpty { parts.append("\(census.xds.count) XDS packets") }
         return parts.joined(separator: "; ")
@@ -116,6 +120,13 @@ struct EmbeddedListing {
                         uniquingKeysWith: { a, _ in a }),
                     "findings": c.census.diagnostics.map(\.description),
                 ]
+                if s.kind == .sei {
+                    d["services"] = c.census.services.keys.sorted().map { service -> [String: Any] in
+                        var entry: [String: Any] = ["service": service, "captions": c.census.services[service] ?? 0]
+                        if let language = c.census.serviceLanguages[service] { entry["language"] = language }
+                        return entry
+                    }
+                }
                 if s.kind != .subtitle {
                     d["byte_pairs"] = ["field1": c.census.pairs[0], "field2": c.census.pairs[1]]
                     d["data_pairs"] = ["field1": c.census.dataPairs[0], "field2": c.census.dataPairs[1]]

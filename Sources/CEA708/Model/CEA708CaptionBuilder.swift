@@ -113,7 +113,8 @@ public struct CEA708CaptionBuilder: Sendable {
         decoder.finish()
         noteWarnings(at: end)
         update(decoder.screen, at: end)
-        for id in Array(blocks.keys) + Array(live.keys) { close(window: id, at: end) }
+        // In window order: the order of captions that close together must not depend on hashing.
+        for id in blocks.keys.sorted() + live.keys.sorted() { close(window: id, at: end) }
         let captions = finished.sorted {
             ($0.caption.timeRange.start, $0.order) < ($1.caption.timeRange.start, $1.order)
         }.map(\.caption)

@@ -3,7 +3,8 @@ import CaptionCore
 
 /// What one caption source holds, counted over all of it (`captions inspect`): the samples or
 /// pictures read, the CEA-608 byte pairs of each field and how many of them are not filler, the
-/// captions each channel present decodes to, and the XDS packets of field 2. It shows at a glance
+/// captions each channel present decodes to, the captions of each CEA-708 service, and the XDS
+/// packets of field 2. It shows at a glance
 /// a source that carries data and gives no caption (only filler, only XDS, another channel).
 public struct CaptionSourceCensus: Sendable {
     /// Samples of the track, or pictures of the video, read.
@@ -16,6 +17,10 @@ public struct CaptionSourceCensus: Sendable {
     /// Captions decoded, per CEA-608 channel (1–4) that announces itself with a control code;
     /// for a subtitle track, one entry under channel 0.
     public var captions: [Int: Int] = [:]
+    /// Captions decoded, per CEA-708 service (1–63) with data.
+    public var services: [Int: Int] = [:]
+    /// The language of a CEA-708 service, when the stream says (`ccsvcinfo`).
+    public var serviceLanguages: [Int: String] = [:]
     /// The XDS packets of field 2 (CTA-608-E §9), in order.
     public var xds: [XDSPacket] = []
     /// What reading the source noticed (decoding each channel, the XDS packets).
@@ -64,6 +69,34 @@ extension CEA608Transmission {
         }
         census.xds = packets
         census.diagnostics += problems
+        return census
+    }
+}
+
+extension A53Reading {
+    /// The census of both halves: the CEA-608 pairs' (``CEA608Transmission/census(samples:name:options:)``)
+    /// and the captions of each CEA-708 service, with `serviceLanguage` where the stream says.
+    public func census(
+        samples: Int, name: String, options: CaptionFormatOptions = CaptionFormatOptions(),
+        serviceLanguage: (Int) -> String? = { _ in nil }
+    ) -> CaptionSourceCensus {
+        var census = transmission.census(samples: samples, name: name, options: options)
+        census.diagnostics = diagnostics.filter { $0.severity != .info } + census.diagnostics
+        for service in services {
+            var serviceOptions = options
+            serviceOptions.settings[CaptionFormatOptions.dtvccServiceSetting] = String(service)
+            serviceOptions.channel = nil
+            do throws(CaptionTracksError) {
+                let read = try captions(options: serviceOptions, name: name, language: nil)
+                census.services[service] = read.document.captions.count
+                // The stream's own findings come first in each read: they are counted once, above.
+                census.diagnostics += read.diagnostics.dropFirst(diagnostics.count).filter { $0.severity != .info }
+            } catch {
+                census.services[service] = 0
+                census.diagnostics.append(Diagnostic(.error, "tracks.dtvcc", error.description))
+            }
+            if let language = serviceLanguage(service) { census.serviceLanguages[service] = language }
+        }
         return census
     }
 }

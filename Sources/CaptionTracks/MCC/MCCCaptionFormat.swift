@@ -73,19 +73,21 @@ public enum MCCCaptionFormat {
         return CEA608Transmission(pairs: pairs)
     }
 
-    /// Each CEA-708 service's data in the file, as the chunks its blocks brought at their
-    /// lines' times, and the diagnostics of the packet layer.
-    public static func services(_ result: MCCReadResult) -> (
-        chunks: [Int: [(time: MediaTime, data: [UInt8])]], diagnostics: [Diagnostic]
-    ) {
-        let (packets, diagnostics) = result.dtvccPackets()
-        var chunks: [Int: [(time: MediaTime, data: [UInt8])]] = [:]
-        for packet in packets {
-            for block in packet.packet.serviceBlocks.blocks {
-                chunks[block.service, default: []].append((packet.time, block.data))
-            }
+    /// The DTVCC constructs of every CDP, on their lines' times.
+    public static func dtvcc(_ result: MCCReadResult) -> DTVCCTransmission {
+        var dtvcc = DTVCCTransmission()
+        for (index, frame) in result.frames.enumerated() {
+            if let constructs = frame.cdp?.ccData { dtvcc.add(constructs, time: frame.time, number: index) }
         }
-        return (chunks, diagnostics)
+        return dtvcc
+    }
+
+    /// Where a CDP of ``dtvcc(_:)`` is: the file's line, its label and time.
+    static func locating(_ result: MCCReadResult) -> @Sendable (DTVCCTransmission.Picture) -> DiagnosticLocation {
+        { picture in
+            let frame = result.frames[picture.number]
+            return DiagnosticLocation(file: result.fileName, line: frame.line, timecode: frame.label, time: frame.time)
+        }
     }
 
     /// The language `ccsvcinfo` gives a digital service, when a CDP says.
@@ -104,61 +106,20 @@ public enum MCCCaptionFormat {
     {
         let name = options.fileName ?? "MCC file"
         let result = try MCCReader(fileName: options.fileName).read(bytes)
-        if let text = options.settings[CaptionFormatOptions.dtvccServiceSetting] {
-            guard let service = Int(text), DTVCCServiceBlock.serviceNumbers.contains(service) else {
-                throw CaptionFormatError(.unreadable, "CEA-708 service \(text): services are 1–63")
-            }
-            return try readService(service, of: result, name: name, notes: [])
-        }
-        let transmission = transmission(result)
         // The pairs are on the file's frames; the SCC reader places them on line 21's 29.97 fps
         // frames (CEA608Transmission.words), whatever the file's rate.
         var lineOptions = options
         lineOptions.frameRate = nil
-        var read: CaptionReadResult
-        do throws(CaptionTracksError) {
-            read = try transmission.captions(options: lineOptions, name: name, language: nil)
-        } catch {
-            throw CaptionFormatError(.unreadable, error.description, at: DiagnosticLocation(file: options.fileName))
-        }
-        read.diagnostics = result.diagnostics + read.diagnostics
-        guard read.document.captions.isEmpty, options.channel == nil,
-            let first = services(result).chunks.keys.min()
-        else { return read }
-        // No CEA-608 captions but CEA-708 services (Premiere's 708-only files): the first service,
-        // said, rather than an empty result.
-        let note = Diagnostic(
-            .info, "mcc.service",
-            "no CEA-608 captions in \(name): its CEA-708 service \(first) is read (choose another with "
-                + "\(CaptionFormatOptions.ParameterWords.setting(CaptionFormatOptions.dtvccServiceSetting)))",
-            at: DiagnosticLocation(file: options.fileName))
-        return try readService(first, of: result, name: name, notes: result.diagnostics + [note])
-    }
-
-    /// Service `service` through the CEA-708 decoder into captions (Specs/cea708.md).
-    static func readService(_ service: Int, of result: MCCReadResult, name: String, notes: [Diagnostic])
-        throws(CaptionFormatError) -> CaptionReadResult
-    {
-        let (chunks, transport) = services(result)
-        guard let data = chunks[service] else {
-            let present = chunks.keys.sorted().map(String.init).joined(separator: ", ")
-            throw CaptionFormatError(
-                .unreadable,
-                "\(name) carries no CEA-708 service \(service)"
-                    + (present.isEmpty ? " (no DTVCC data at all)" : "; present: \(present)"),
-                at: DiagnosticLocation(file: result.fileName))
-        }
         let frame = result.header.timeCodeRate?.frameRate.frameDuration ?? .zero
-        let end = result.frames.last.map { $0.time + frame }
-        let built = CEA708CaptionBuilder.read(data, wide: true, end: end)
-        var document = built.document
-        document.language = language(of: service, in: result)
-        let located = built.diagnostics.map { d -> Diagnostic in
-            var d = d
-            if d.location.file == nil { d.location.file = result.fileName }
-            return d
+        let reading = A53Reading(
+            transmission: transmission(result), dtvcc: dtvcc(result), diagnostics: result.diagnostics,
+            end: result.frames.last.map { $0.time + frame }, locating: locating(result))
+        do throws(CaptionTracksError) {
+            return try reading.captions(
+                options: lineOptions, name: name, language: nil, serviceLanguage: { language(of: $0, in: result) })
+        } catch {
+            throw CaptionFormatError(.unreadable, error.message, at: DiagnosticLocation(file: options.fileName))
         }
-        return CaptionReadResult(document: document, diagnostics: notes + transport + located)
     }
 
     @Sendable

@@ -65,6 +65,14 @@ extension MovieCaptions {
     public func seiTransmission(_ track: Track, limit: Int = .max) throws(CaptionTracksError) -> (
         transmission: CEA608Transmission, diagnostics: [Diagnostic]
     ) {
+        let reading = try a53(track, limit: limit)
+        return (reading.transmission, reading.diagnostics)
+    }
+
+    /// Everything the A/53 `cc_data` of a video track's SEI carries: the CEA-608 pairs
+    /// (``seiTransmission(_:limit:)``) and the CEA-708 DTVCC constructs, both in presentation
+    /// order, read in the same walk of the pictures.
+    public func a53(_ track: Track, limit: Int = .max) throws(CaptionTracksError) -> A53Reading {
         guard let entry = track.sampleEntries.first, let reader = SEICaptionReader.forSampleEntry(entry) else {
             throw CaptionTracksError(
                 .missing,
@@ -81,6 +89,7 @@ extension MovieCaptions {
         let video = try VideoFrameClock(track: track, samples: samples, movieTimescale: movie.header.timescale)
         // Made at the first picture with caption data: a long video without any needs none.
         var perSample: [[CEA608Transmission.TimedPair]] = []
+        var dtvccPerSample: [Int: [CCData.Construct]] = [:]
         var diagnostics: [Diagnostic] = []
         var early = 0
         let protection = try encryption(of: track, sampleCount: video.samples.count)
@@ -121,18 +130,27 @@ extension MovieCaptions {
                 diagnostics.append(
                     Diagnostic(.warning, "tracks.a53", problem, at: location(track: track, sample: index, time: time)))
             }
-            if firstWithData == nil, reading.encrypted != nil || reading.ccData.contains(where: { !$0.pairs.isEmpty }) {
+            if firstWithData == nil,
+                reading.encrypted != nil
+                    || reading.ccData.contains(where: { data in
+                        !data.pairs.isEmpty || data.constructs.contains { data.processCCData && $0.valid && $0.type >= 2 }
+                    })
+            {
                 firstWithData = index
             }
             for data in reading.ccData {
+                guard time.isNumeric, time >= .zero else {
+                    early += data.pairs.count
+                    continue
+                }
                 for (field, pair) in data.pairs {
-                    guard time.isNumeric, time >= .zero else {
-                        early += 1
-                        continue
-                    }
                     if perSample.isEmpty { perSample = Array(repeating: [], count: video.samples.count) }
                     perSample[index].append(CEA608Transmission.TimedPair(time: time, field: field, pair: pair))
                 }
+                // CTA-708-E §4.4: cc_type 2 and 3 carry DTVCC packets; process_cc_data_flag 0
+                // says to ignore the whole cc_data.
+                let dtvcc = data.constructs.filter { data.processCCData && $0.valid && $0.type >= 2 }
+                if !dtvcc.isEmpty { dtvccPerSample[index, default: []] += dtvcc }
             }
         }
         if let note = beforeStart(early, track: track) { diagnostics.append(note) }
@@ -143,10 +161,21 @@ extension MovieCaptions {
             diagnostics.append(first)
         }
         var pairs: [CEA608Transmission.TimedPair] = []
-        if !perSample.isEmpty {
-            for index in video.presentationOrder { pairs += perSample[index] }
+        var dtvcc = DTVCCTransmission()
+        if !perSample.isEmpty || !dtvccPerSample.isEmpty {
+            for index in video.presentationOrder {
+                if !perSample.isEmpty { pairs += perSample[index] }
+                if let constructs = dtvccPerSample[index] {
+                    dtvcc.add(constructs, time: video.presentationTime(ofSample: index), number: index)
+                }
+            }
         }
-        let reading = (CEA608Transmission(pairs: pairs), diagnostics)
+        // A 708 caption still shown ends with the last picture read.
+        let last = video.presentationOrder.last(where: { $0 < read })
+        let end = last.map { video.presentationTime(ofSample: $0) + video.rate.frameDuration }
+        let reading = A53Reading(
+            transmission: CEA608Transmission(pairs: pairs), dtvcc: dtvcc, diagnostics: diagnostics, end: end,
+            locating: { [self] picture in location(track: track, sample: picture.number, time: picture.time) })
         if read == video.samples.count {
             // Every picture read: what any limit gives, for as long as it reads them all.
             cache.keepSEI(reading, of: track.id, pictures: read, firstWithData: firstWithData)

@@ -17,11 +17,12 @@ extension MovieCaptions {
                     track.format == "wvtt"
                     ? try webVTT(track).document.captions.count : try subtitles(track).captions.count
                 census.captions[0] = count
-            case .track, .sei:
-                let (transmission, found) =
-                    source.kind == .track ? try c608Transmission(track) : try seiTransmission(track)
+            case .track:
+                let (transmission, found) = try c608Transmission(track)
                 census = transmission.census(samples: source.sampleCount, name: name, options: options)
                 census.diagnostics = found.filter { $0.severity != .info } + census.diagnostics
+            case .sei:
+                census = try a53(track).census(samples: source.sampleCount, name: name, options: options)
             }
         } catch {
             census.diagnostics.append(Diagnostic(.error, "tracks.container", error.description))

@@ -75,7 +75,15 @@ extension MovieCaptions {
         -> CaptionReadResult
     {
         let kind = try Self.kind(options)
-        let (source, notes) = try chooseSource(kind: kind, channel: options.channel)
+        // CEA-708 services are read from the video's A/53 data.
+        let service = options.settings[CaptionFormatOptions.dtvccServiceSetting]
+        if let service, let kind, kind != .sei {
+            throw CaptionTracksError(
+                .invalidArgument,
+                "CEA-708 service \(service) with \(CaptionFormatOptions.ParameterWords.setting(Self.sourceSetting)) \(kind.rawValue): CEA-708 is read from the video's A/53 data (sei)",
+                file: fileName)
+        }
+        let (source, notes) = try chooseSource(kind: service == nil ? kind : .sei, channel: options.channel)
         guard let track = movie.track(id: source.trackID) else {
             throw CaptionTracksError(.missing, "no track \(source.trackID)", file: fileName)
         }
@@ -90,10 +98,16 @@ extension MovieCaptions {
                 captions: captions, language: source.language == "und" ? nil : source.language, timeBase: .media)
             return CaptionReadResult(document: document, diagnostics: notes + diagnostics)
         }
-        let (transmission, found) = try transmission(of: source, track: track)
-        var result = try transmission.captions(
-            options: options, name: (fileName ?? "movie") + " track \(track.id)", language: source.language)
-        result.diagnostics = notes + found + result.diagnostics
+        let name = (fileName ?? "movie") + " track \(track.id)"
+        var result: CaptionReadResult
+        if source.kind == .sei {
+            result = try a53(track).captions(options: options, name: name, language: source.language)
+        } else {
+            let (transmission, found) = try c608Transmission(track)
+            result = try transmission.captions(options: options, name: name, language: source.language)
+            result.diagnostics = found + result.diagnostics
+        }
+        result.diagnostics = notes + result.diagnostics
         return result
     }
 

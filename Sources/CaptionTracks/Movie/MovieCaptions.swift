@@ -139,14 +139,14 @@ public struct MovieCaptions: Sendable {
                 // reading it says so (an error-level finding) instead of "no captions".
                 guard scanningVideo, let entry = track.sampleEntries.first,
                     SEICaptionReader.forSampleEntry(entry) != nil,
-                    let scan = try? seiTransmission(track, limit: seiScanLimit),
-                    !scan.transmission.pairs.isEmpty
+                    let scan = try? a53(track, limit: seiScanLimit),
+                    !scan.transmission.pairs.isEmpty || !scan.dtvcc.isEmpty
                         || scan.diagnostics.contains(where: { $0.ruleID == Self.encryptedRule })
                 else { continue }
                 found.append(
                     MovieCaptionSource(
                         kind: .sei, trackID: track.id, format: format, language: track.language,
-                        channels: scan.transmission.channels, sampleCount: count))
+                        channels: scan.transmission.channels, services: scan.services, sampleCount: count))
             default:
                 continue
             }

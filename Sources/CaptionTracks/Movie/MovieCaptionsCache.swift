@@ -17,7 +17,7 @@ final class MovieCaptionsCache: Sendable {
     /// A video track's A/53 pairs read from every picture, and what says which scans would
     /// have read them all.
     private struct SEIReading {
-        var reading: Reading
+        var reading: A53Reading
         var pictures: Int
         var firstWithData: Int?
     }
@@ -47,8 +47,8 @@ final class MovieCaptionsCache: Sendable {
 
     /// The A/53 pairs of the video track `id` as a scan with `limit` gives them, when every
     /// picture was read and that scan would read them all too (it stops `limit` pictures
-    /// after the first with data: ``MovieCaptions/seiTransmission(_:limit:)``).
-    func sei(_ id: UInt32, limit: Int) -> Reading? {
+    /// after the first with data: ``MovieCaptions/a53(_:limit:)``).
+    func sei(_ id: UInt32, limit: Int) -> A53Reading? {
         state.withLock { state in
             guard let kept = state.sei[id] else { return nil }
             guard let first = kept.firstWithData else { return kept.reading }
@@ -58,7 +58,7 @@ final class MovieCaptionsCache: Sendable {
 
     /// Keeps the pairs of every one of `pictures` pictures, the first with data at
     /// `firstWithData`.
-    func keepSEI(_ reading: Reading, of id: UInt32, pictures: Int, firstWithData: Int?) {
+    func keepSEI(_ reading: A53Reading, of id: UInt32, pictures: Int, firstWithData: Int?) {
         state.withLock { $0.sei[id] = SEIReading(reading: reading, pictures: pictures, firstWithData: firstWithData) }
     }
 }

@@ -1,4 +1,5 @@
 import CaptionCore
+import CaptionData
 import ISOBMFF
 
 /// The CEA-608 words a video carries as A/53 `cc_data`, read picture by picture from any
@@ -39,11 +40,15 @@ public struct VideoStreamCaptions: Sendable {
 
     private var pictures: [PictureData] = []
     private var early = 0
+    /// The latest presentation time read.
+    private var lastTime: MediaTime?
 
     private struct PictureData: Sendable {
         var time: MediaTime
         var order: Int
         var pairs: [CEA608Transmission.TimedPair]
+        /// The valid DTVCC constructs (CEA-708).
+        var dtvcc: [CCData.Construct]
     }
 
     /// The reader for video in FFmpeg's codec `codecName` (`mpeg2video`, `h264`, `hevc`) with
@@ -100,27 +105,53 @@ public struct VideoStreamCaptions: Sendable {
             }
         }
         let time = presentationTime ?? pictures.last?.time ?? .zero
+        if time.isNumeric, lastTime.map({ time > $0 }) ?? true { lastTime = time }
         for problem in reading.problems {
             diagnostics.append(Diagnostic(.warning, "tracks.a53", problem, at: location(picture: index, time: time)))
         }
         var pairs: [CEA608Transmission.TimedPair] = []
+        var dtvcc: [CCData.Construct] = []
         for data in reading.ccData {
+            guard time.isNumeric, time >= .zero else {
+                early += data.pairs.count
+                continue
+            }
             for (field, pair) in data.pairs {
-                guard time.isNumeric, time >= .zero else {
-                    early += 1
-                    continue
-                }
                 pairs.append(CEA608Transmission.TimedPair(time: time, field: field, pair: pair))
             }
+            // CTA-708-E §4.4: cc_type 2 and 3 carry DTVCC packets.
+            if data.processCCData { dtvcc += data.constructs.filter { $0.valid && $0.type >= 2 } }
         }
-        if !pairs.isEmpty { pictures.append(PictureData(time: time, order: index, pairs: pairs)) }
+        if !pairs.isEmpty || !dtvcc.isEmpty {
+            pictures.append(PictureData(time: time, order: index, pairs: pairs, dtvcc: dtvcc))
+        }
     }
 
     /// The pairs in presentation order (pictures of equal time keep their decoding order).
-    public var transmission: CEA608Transmission {
-        let ordered = pictures.sorted { $0.time != $1.time ? $0.time < $1.time : $0.order < $1.order }
-        return CEA608Transmission(pairs: ordered.flatMap(\.pairs))
+    public var transmission: CEA608Transmission { CEA608Transmission(pairs: presentationOrder.flatMap(\.pairs)) }
+
+    /// The DTVCC constructs (CEA-708) in presentation order, numbered by picture (decoding
+    /// order, from 0).
+    public var dtvcc: DTVCCTransmission {
+        var dtvcc = DTVCCTransmission()
+        for picture in presentationOrder { dtvcc.add(picture.dtvcc, time: picture.time, number: picture.order) }
+        return dtvcc
     }
+
+    /// Both halves and what was noticed; a CEA-708 caption still shown ends with the last
+    /// picture.
+    public var reading: A53Reading {
+        let name = name
+        return A53Reading(
+            transmission: transmission, dtvcc: dtvcc, diagnostics: allDiagnostics, end: lastTime,
+            locating: { picture in Self.location(name: name, picture: picture.number, time: picture.time) })
+    }
+
+    private var presentationOrder: [PictureData] {
+        pictures.sorted { $0.time != $1.time ? $0.time < $1.time : $0.order < $1.order }
+    }
+
+
 
     /// Everything noticed: the pictures' problems, and pairs before the start.
     public var allDiagnostics: [Diagnostic] {
@@ -133,11 +164,10 @@ public struct VideoStreamCaptions: Sendable {
         ]
     }
 
-    /// The captions, through the SCC reader (see ``CEA608Transmission/captions(options:name:language:)``).
+    /// The captions `options` ask for: a CEA-608 channel through the SCC reader, or a CEA-708
+    /// service (``A53Reading/captions(options:name:language:serviceLanguage:)``).
     public func captions(options: CaptionFormatOptions) throws(CaptionTracksError) -> CaptionReadResult {
-        var result = try transmission.captions(options: options, name: name, language: nil)
-        result.diagnostics = allDiagnostics + result.diagnostics
-        return result
+        try reading.captions(options: options, name: name, language: nil)
     }
 
     /// The words as an SCC file exactly as transmitted, labels from `options.startTimecode`
@@ -151,6 +181,10 @@ public struct VideoStreamCaptions: Sendable {
     private var name: String { (fileName ?? "movie") + " video" }
 
     private func location(picture: Int, time: MediaTime) -> DiagnosticLocation {
+        Self.location(name: name, picture: picture, time: time)
+    }
+
+    private static func location(name: String, picture: Int, time: MediaTime) -> DiagnosticLocation {
         let timecode = try? Timecode(time: time, rate: .fps29_97, dropFrame: true).description
         return DiagnosticLocation(file: name + " picture \(picture + 1)", timecode: timecode, time: time)
     }

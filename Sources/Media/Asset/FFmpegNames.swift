@@ -44,6 +44,22 @@ enum FFmpegNames {
         return MediaTime(value: value, timescale: base.den).checkedScaled(by: base.num)
     }
 
+    /// The time the file's timeline starts at, what times are counted from: its `start_time`,
+    /// which libavformat gives in microseconds (AV_TIME_BASE), rounded; when the video starts
+    /// the file, the video's own `start_time`, exact in its time base (a transport stream whose
+    /// video starts at 129750/90000 s says 1.441667 s, which would put the first picture a third
+    /// of a microsecond before the start).
+    static func origin(of file: UnsafeMutablePointer<AVFormatContext>, video: UnsafeMutablePointer<AVStream>?)
+        -> MediaTime
+    {
+        let fileStart = time(file.pointee.start_time, captions_av_time_base_q()) ?? .zero
+        let microsecond = MediaTime(value: 1, timescale: 1_000_000)
+        guard let video, let videoStart = time(video.pointee.start_time, video.pointee.time_base),
+            videoStart - fileStart < microsecond, fileStart - videoStart < microsecond
+        else { return fileStart }
+        return videoStart
+    }
+
     static func pixelFormat(_ raw: Int32) -> String? { raw < 0 ? nil : string(av_get_pix_fmt_name(AVPixelFormat(raw))) }
 
     static func color(_ par: UnsafeMutablePointer<AVCodecParameters>) -> ColorDescription? {

@@ -57,7 +57,7 @@ final class VideoTrackReader {
         stream = input.streams[track.index]
         for other in input.streams where other != stream { other.pointee.discard = AVDISCARD_ALL }
         decoder = try VideoDecoder(stream: stream, path: path, label: track.label, threads: decoderThreads)
-        assetStart = FFmpegNames.time(input.pointer.pointee.start_time, captions_av_time_base_q()) ?? .zero
+        assetStart = FFmpegNames.origin(of: input.pointer, video: stream)
         orientation = try DisplayOrientation(stream: stream)
         packet = try Packet(operation: "reading \(path)")
     }

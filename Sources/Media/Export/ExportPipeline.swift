@@ -77,7 +77,7 @@ final class ExportPipeline {
             throw input.noVideoTrackError(tracks: description.tracks)
         }
         videoIndex = Int32(video.index)
-        let start = FFmpegNames.time(input.pointer.pointee.start_time, captions_av_time_base_q()) ?? .zero
+        let start = FFmpegNames.origin(of: input.pointer, video: input.streams[Int(video.index)])
         trim = TrimWindow(assetStart: start)
         if let timeRange {
             guard timeRange.isValid, timeRange.start.isNumeric else {

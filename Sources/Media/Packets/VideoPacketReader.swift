@@ -74,7 +74,7 @@ public final class VideoPacketReader {
         containerFormat = FFmpegNames.string(input.pointer.pointee.iformat.pointee.name) ?? "?"
         streamIndex = Int(video.pointee.index)
         streamID = Int(video.pointee.id)
-        start = FFmpegNames.time(input.pointer.pointee.start_time, captions_av_time_base_q()) ?? .zero
+        start = FFmpegNames.origin(of: input.pointer, video: video)
         for other in input.streams where other != video { other.pointee.discard = AVDISCARD_ALL }
     }
 
