@@ -61,7 +61,9 @@ struct CaptionEmbedding {
         if prepared.contains(where: \.isRefusedAsEmpty) { try Exit.report(drawn + read) }
         let (schedule, notes) = try MovieCaptionWriter.c608Schedule(prepared, options: writerOptions)
         let language = prepared.first?.language ?? .undetermined
-        let found = drawn + read + notes
+        // The same captions as CEA-708 service 1 in the pictures' cc_data, beside the 608 pairs.
+        let dtvcc = form.writesSEI ? prepared.first.map { DTVCCService($0.document, rate: rate) } : nil
+        let found = drawn + read + notes + (dtvcc?.diagnostics ?? [])
         if case .copy = session.settings.videoCodec {
             // No frame passes through: the copied video's frames are the source's.
             if session.timeRange != nil {
@@ -74,7 +76,7 @@ struct CaptionEmbedding {
                 frames: .copied(schedule.entries))
             return
         }
-        let frames = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: form.writesSEI)
+        let frames = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: form.writesSEI, dtvcc: dtvcc)
         session.closedCaptionData = { frames.constructs(forFrameAt: $0) }
         guard form.writesTrack else {
             try ExportRunner.run(session, style: export.progress, extra: found)

@@ -131,7 +131,9 @@ struct ComposeCaptions {
         options.format = "json"
         let prepared = try MovieCaptionWriter.prepare(captions: scratch.path, firstTimecode: nil, options: options)
         let (schedule, _) = try MovieCaptionWriter.c608Schedule(prepared, options: options)
-        return A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: attach)
+        // CEA-708 service 1 too, when the pictures carry the data.
+        return A53FrameCaptions(
+            schedule: schedule, videoRate: rate, attaches: attach, dtvcc: attach ? DTVCCService(document, rate: rate) : nil)
     }
 
     /// Exports to a temporary file beside the session's output, then writes the session's

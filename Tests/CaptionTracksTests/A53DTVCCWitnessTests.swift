@@ -127,6 +127,12 @@ struct A53DTVCCWitnessTests {
                 "-show_packets", "-show_data", "-of", "json", "-o", out,
             ])
         guard result.status == 0 else { throw PeerDecoders.Failure.failed("ffprobe movie=…[out0+subcc]", result.stderr) }
+        return try dtvccConstructs(ffprobeJSON: out)
+    }
+
+    /// The valid DTVCC constructs of each packet of ffprobe's `-show_packets -show_data -of
+    /// json` output of a `subcc` stream, leaving out packets without any.
+    static func dtvccConstructs(ffprobeJSON out: String) throws -> [[CCData.Construct]] {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out)))
         let packets = (json as? [String: Any])?["packets"] as? [[String: Any]] ?? []
         return packets.map { packet in

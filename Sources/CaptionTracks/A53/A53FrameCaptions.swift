@@ -1,3 +1,4 @@
+import CEA708
 import CaptionData
 import CaptionCore
 
@@ -13,6 +14,10 @@ import CaptionCore
 /// carries words sends null pairs (0x80 0x80, `cc_valid` 1) on its frames without one, as line
 /// 21 does, up to its last word, so that a reader puts every pair back on its own frame; after
 /// that, and in a field without words, the constructs are `cc_valid` 0.
+///
+/// CEA-708 service data (``DTVCCService``), when given, goes in the constructs the CEA-608 pairs
+/// leave, in DTVCC packets, from the frame the scheduler placed it on (CTA-708-E §4.4: both
+/// share `cc_data`), so that one export carries both.
 ///
 /// Frames are asked for in presentation order, one call per frame written, with the source's
 /// time of each (its timeline, on which the schedule's frames count from zero). The output
@@ -35,15 +40,21 @@ public final class A53FrameCaptions {
     /// Frames asked for so far.
     public private(set) var frameCount: Int64 = 0
 
+    /// The CEA-708 service data, by video frame.
+    public let dtvcc: DTVCCService?
+    private var dtvccCursor = 0
+    private var queue = DTVCCConstructQueue()
+
     private var output: CEA608FrameSchedule?
     private var lastWord: [CaptionField: Int64] = [:]
     private var firstTime: MediaTime = .zero
     private var sentUntil: MediaTime?
 
-    public init(schedule: CEA608FrameSchedule, videoRate: FrameRate, attaches: Bool) {
+    public init(schedule: CEA608FrameSchedule, videoRate: FrameRate, attaches: Bool, dtvcc: DTVCCService? = nil) {
         self.schedule = schedule
         self.videoRate = videoRate
         self.attaches = attaches
+        self.dtvcc = dtvcc
         constructCount = CCData.constructCount(frameRate: videoRate)
     }
 
@@ -67,6 +78,16 @@ public final class A53FrameCaptions {
                     valid: pair != nil || inUse, type: UInt8(slot.field.rawValue - 1), pair: pair ?? .padding))
         }
         guard attaches else { return nil }
+        if let dtvcc {
+            // The service's frames up to this one (all of them before a trimmed start, so that
+            // the decoder's windows are defined as the source defines them).
+            let index = time.isNumeric ? videoRate.frame(at: time, rounding: .nearestOrAwayFromZero) ?? 0 : 0
+            while dtvccCursor < dtvcc.frames.count, dtvcc.frames[dtvccCursor].index <= index {
+                queue.enqueue([DTVCCServiceBlock(service: dtvcc.service, data: dtvcc.frames[dtvccCursor].bytes)])
+                dtvccCursor += 1
+            }
+            constructs += queue.take(budget: constructCount - constructs.count)
+        }
         return CCData.constructBytes(constructs, count: constructCount)
     }
 
@@ -88,5 +109,31 @@ public final class A53FrameCaptions {
         } else {
             carried[carried.count - 1].field2 = pair
         }
+    }
+}
+
+/// One CEA-708 service's data made from a document, on the frames of a video rate: what
+/// ``A53FrameCaptions`` sends beside the CEA-608 pairs.
+public struct DTVCCService: Sendable {
+    /// The service number (1–63).
+    public var service: Int
+    /// The service data of each frame that sends some, by frame index at the rate (from time
+    /// zero), in order.
+    public var frames: [CEA708Scheduler.Frame]
+    /// What 708 could not hold and what came late (CEA708CaptionEncoder, CEA708Scheduler).
+    public var diagnostics: [Diagnostic]
+
+    /// `document` as service `service` (Specs/cea708.md), scheduled in the constructs each
+    /// frame at `rate` leaves after the CEA-608 pairs: two a frame at 29.97 fps and faster, up
+    /// to three at the slower rates (CTA-708-E §4.3.6.1).
+    public init(_ document: CaptionDocument, rate: FrameRate, service: Int = 1) {
+        let lineShare = rate.frames * 1001 < rate.seconds * 30000 ? 3 : 2
+        let encoding = CEA708CaptionEncoder(wide: true).encode(document)
+        let scheduled = CEA708Scheduler.schedule(
+            encoding, rate: rate, constructsPerFrame: CCData.constructCount(frameRate: rate) - lineShare,
+            service: service)
+        self.service = service
+        frames = scheduled.frames
+        diagnostics = encoding.diagnostics + scheduled.diagnostics
     }
 }

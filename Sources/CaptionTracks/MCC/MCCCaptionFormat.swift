@@ -162,14 +162,8 @@ public enum MCCCaptionFormat {
             }
         }
         // CEA-708 service 1 from the same captions (Specs/cea708.md), in the DTVCC constructs
-        // each CDP has left after the CEA-608 pairs: two a frame at 29.97 fps and faster, up to
-        // three at the slower rates (CTA-708-E §4.3.6.1).
-        let constructCount = CCData.constructCount(frameRate: rate)
-        let lineShare = rate.frames * 1001 < rate.seconds * 30000 ? 3 : 2
-        let encoding = CEA708CaptionEncoder(wide: true).encode(document)
-        let service = CEA708Scheduler.schedule(
-            encoding, rate: rate, constructsPerFrame: constructCount - lineShare, service: 1)
-        let serviceFrames = Dictionary(service.frames.map { ($0.index, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        // each CDP has left after the CEA-608 pairs (A53FrameCaptions).
+        let service = DTVCCService(document, rate: rate)
 
         // Every frame from the first data's to the one after the last data's, one CDP each (an
         // MCC file need not start at 00:00:00:00: each line has its label).
@@ -179,8 +173,7 @@ public enum MCCCaptionFormat {
         var endFrame = (rate.frame(at: lastWord, rounding: .up) ?? 0) + 2
         if let first = service.frames.first?.index { firstFrame = words.isEmpty ? first : min(firstFrame, first) }
         if let last = service.frames.last?.index { endFrame = max(endFrame, last + 2) }
-        let carrier = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: true)
-        var queue = DTVCCConstructQueue()
+        let carrier = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: true, dtvcc: service)
         let writer = try Self.writer(code, options: options)
         let language = document.language.flatMap(LanguageTag.init)?.iso639_2 ?? "und"
         var text = writer.header
@@ -190,13 +183,9 @@ public enum MCCCaptionFormat {
             var i = 0
             while i + 2 < bytes.count {
                 let pair = CEA608BytePair(bytes[i + 1], bytes[i + 2])
-                let construct = CCData.Construct(valid: bytes[i] & 0x04 != 0, type: bytes[i] & 0x03, pair: pair)
-                if construct.type < 2 { constructs.append(construct) }
+                constructs.append(CCData.Construct(valid: bytes[i] & 0x04 != 0, type: bytes[i] & 0x03, pair: pair))
                 i += 3
             }
-            if let data = serviceFrames[n] { queue.enqueue([DTVCCServiceBlock(service: 1, data: data)]) }
-            constructs += queue.take(budget: constructCount - constructs.count)
-            while constructs.count < constructCount { constructs.append(.dtvccFiller) }
             // The first CDP says which services the stream carries (ccsvcinfo, SMPTE ST 334-2).
             let info =
                 n == firstFrame
@@ -215,6 +204,6 @@ public enum MCCCaptionFormat {
             text += data + "\r\n"
         }
         return CaptionWriteResult(
-            bytes: Array(text.utf8), diagnostics: written.diagnostics + encoding.diagnostics + service.diagnostics)
+            bytes: Array(text.utf8), diagnostics: written.diagnostics + service.diagnostics)
     }
 }
