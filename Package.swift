@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "CEA708", dependencies: ["CaptionCore"]),
         // MacCaption MCC files (V1.0 and V2.0): time-coded caption distribution packets.
         .target(name: "MCC", dependencies: ["CaptionCore", "CaptionData"]),
-        .target(name: "Validation", dependencies: ["CaptionCore", "CEA608"]),
+        .target(name: "Validation", dependencies: ["CaptionCore", "CEA608", "CEA708", "CaptionData", "MCC"]),
         .target(name: "SRT", dependencies: ["CaptionCore"]),
         .target(name: "WebVTT", dependencies: ["CaptionCore"]),
         // ISO BMFF / QuickTime boxes: reading movies' sample tables and adding tracks (mebx, gpmd,
@@ -185,14 +185,16 @@ let package = Package(
         .testTarget(name: "SRTTests", dependencies: ["SRT", "CaptionKit", "TestSupport"]),
         .testTarget(
             name: "WebVTTTests", dependencies: ["WebVTT", "CaptionKit", "TestSupport"], exclude: ["WPT/harness.js"]),
-        .testTarget(name: "ValidationTests", dependencies: ["Validation", "SCC", "CEA608", "TestSupport"]),
+        .testTarget(
+            name: "ValidationTests",
+            dependencies: ["Validation", "SCC", "CEA608", "CEA708", "MCC", "CaptionData", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
         .testTarget(
             name: "CompositionTests",
             dependencies: ["Composition", "Media", "Render", "Metadata", "Dashboard", "TestSupport"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "Render", "Metadata", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "MCC", "TestSupport"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CaptionData", "TestSupport"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),
     ]

@@ -128,6 +128,20 @@ public struct CCData: Sendable, Hashable {
         min(31, max(1, 600 / max(1, rate.nominal)))
     }
 
+    /// How many of a picture's ``constructCount(frameRate:)`` constructs the CEA-608 pairs take
+    /// when 608 is carried beside DTVCC: line 21 sends a pair a field at 29.97 fps (59.94 a
+    /// second), so 2 a picture at 29.97 fps and faster, 3 below it (2.5 on average at 23.976;
+    /// CTA-708-E §4.3.6.1). The MCC writer leaves these to 608.
+    public static func cea608ConstructCount(frameRate rate: FrameRate) -> Int {
+        Int64(rate.frames) * 1001 < Int64(rate.seconds) * 30000 ? 3 : 2
+    }
+
+    /// The constructs a picture leaves for DTVCC packets after the CEA-608 pairs: 18 at 29.97
+    /// and 30 fps, 22 at 23.976 and 24, 21 at 25, 9 at 50, 8 at 59.94 and 60.
+    public static func dtvccConstructCount(frameRate rate: FrameRate) -> Int {
+        max(0, constructCount(frameRate: rate) - cea608ConstructCount(frameRate: rate))
+    }
+
     static func hex(_ p: CEA608BytePair) -> String {
         let digits = Array("0123456789abcdef")
         return String([p.first >> 4, p.first & 15, p.second >> 4, p.second & 15].map { digits[Int($0)] })

@@ -11,7 +11,9 @@ extension CaptionConversionSettings {
     public init(target: Target, document: CaptionDocument, options: CaptionFormatOptions) {
         let timing =
             switch target {
-            case .scc: SCCWriter.timing(for: document, options: options)
+            // The MCC writer and the A/53 carriers take the rate as SCC does (29.97 fps unless
+            // asked for another).
+            case .scc, .cea708: SCCWriter.timing(for: document, options: options)
             case .itt: ITTWriter.timing(for: document, options: options)
             }
         self.init(

@@ -50,16 +50,8 @@ extension CaptionConversionValidator {
         }
         let conflictByCaption = conflicts.byCaption
         let changed = conformed.indices.filter { adjustments[$0] != .none || conflictByCaption[$0] != nil }
-        var runs: [Range<Int>] = []
-        for i in changed {
-            if let last = runs.last, last.upperBound == i {
-                runs[runs.count - 1] = last.lowerBound..<(i + 1)
-            } else {
-                runs.append(i..<(i + 1))
-            }
-        }
         var out: [CaptionConversionWarning] = []
-        for run in runs {
+        for run in Self.runs(changed) {
             let start = conformed[run.lowerBound].timeRange.start
             let at = settings.location(start, file: fileName)
             let subject =
@@ -80,24 +72,7 @@ extension CaptionConversionValidator {
                     message += " (caption \(who) is too short to hold its own \(c.framesNeeded) control words)"
                 }
             }
-            let frames = run.map {
-                rate.frame(at: adjustments[$0].startTimeOffset, rounding: .nearestOrAwayFromZero) ?? 0
-            }.reduce(0, +)
-            let fix: String
-            if !fitted.deliverable {
-                fix = "no time shift alone delivers these captions; shorten or merge them"
-            } else if frames == 0 {
-                fix =
-                    "change the end times below (no caption starts later); `\(CaptionConversionFixer.words)` applies them"
-            } else {
-                let least =
-                    fitted.exact
-                    ? "the least possible"
-                    : "found greedily, so less may be possible: \(fitted.limit ?? "the exact search did not run")"
-                fix =
-                    "move the captions by the adjustments below (\(frames) frames of delay in all, \(least)); "
-                    + "`\(CaptionConversionFixer.words)` applies them"
-            }
+            let fix = shiftSuggestion(run: run, adjustments: adjustments, fitted: fitted)
             out.append(
                 CaptionConversionWarning(
                     warningType: .excessMediaData, rangeOfCaptions: run, adjustments: run.map { adjustments[$0] },
@@ -129,6 +104,42 @@ extension CaptionConversionValidator {
         return out
     }
 
+    /// Consecutive indices (sorted) as runs: one warning each.
+    static func runs(_ indices: [Int]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        for i in indices {
+            if let last = runs.last, last.upperBound == i {
+                runs[runs.count - 1] = last.lowerBound..<(i + 1)
+            } else {
+                runs.append(i..<(i + 1))
+            }
+        }
+        return runs
+    }
+
+    /// What a bit-budget warning of `run` suggests: the adjustments and their total delay, and
+    /// whether that total is the least possible; or that no shift delivers the captions.
+    func shiftSuggestion(
+        run: Range<Int>, adjustments: [CaptionConversionTimeRangeAdjustment], fitted: DeliveryFitter.Result
+    ) -> String {
+        let frames = run.map {
+            settings.frameRate.frame(at: adjustments[$0].startTimeOffset, rounding: .nearestOrAwayFromZero) ?? 0
+        }.reduce(0, +)
+        if !fitted.deliverable {
+            return "no time shift alone delivers these captions; shorten or merge them"
+        }
+        if frames == 0 {
+            return
+                "change the end times below (no caption starts later); `\(CaptionConversionFixer.words)` applies them"
+        }
+        let least =
+            fitted.exact
+            ? "the least possible"
+            : "found greedily, so less may be possible: \(fitted.limit ?? "the exact search did not run")"
+        return "move the captions by the adjustments below (\(frames) frames of delay in all, \(least)); "
+            + "`\(CaptionConversionFixer.words)` applies them"
+    }
+
     var fitter: DeliveryFitter {
         DeliveryFitter(settings: settings)
     }
@@ -139,10 +150,18 @@ extension CaptionConversionValidator {
     func transmittedOrNot(_ warnings: [CaptionConversionWarning]) -> [CaptionConversionWarning] {
         guard settings.sourceIsTransmitted608 else { return warnings }
         // Codes sent once are how SCC files are often sent anyway: not worth a note.
-        return warnings.filter { $0.diagnostic.ruleID != ValidationRule.singleCodes.id }.map { warning in
+        return Self.reEncodeNotes(warnings.filter { $0.diagnostic.ruleID != ValidationRule.singleCodes.id }, .reEncode)
+    }
+
+    /// `warnings` as notes of `rule` (`608.re-encode`, `708.re-encode`): what re-encoding
+    /// captions read from a transmitted file would need, the original rule named in brackets.
+    static func reEncodeNotes(_ warnings: [CaptionConversionWarning], _ rule: ValidationRule)
+        -> [CaptionConversionWarning]
+    {
+        warnings.map { warning in
             var note = warning
             let d = warning.diagnostic
-            note.diagnostic = ValidationRule.reEncode.diagnostic(
+            note.diagnostic = rule.diagnostic(
                 "re-encoding the captions (not this file as sent): \(d.message) [\(d.ruleID)]", at: d.location,
                 fix: d.suggestedFix.map { "only when re-encoding: " + $0 })
             return note

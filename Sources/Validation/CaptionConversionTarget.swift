@@ -8,6 +8,19 @@ public struct CaptionConversionSettings: Sendable, Hashable {
         case scc
         /// iTunes Timed Text.
         case itt
+        /// CEA-708 (DTVCC) service data, as MCC files, A/53 SEI and `c708` tracks carry it beside
+        /// the 608 pairs (CTA-708-E). Named `708` on the command line; `cea708` is accepted too.
+        case cea708 = "708"
+
+        /// The target called `name`: a raw value, or an alias (`cea708`, `cea-708`; `608` and
+        /// `cea608` for `scc`).
+        public init?(named name: String) {
+            switch name.lowercased() {
+            case "708", "cea708", "cea-708", "cta708", "cta-708": self = .cea708
+            case "608", "cea608", "cea-608", "cta608", "cta-608": self = .scc
+            default: self.init(rawValue: name.lowercased())
+            }
+        }
     }
 
     public var target: Target
@@ -30,6 +43,18 @@ public struct CaptionConversionSettings: Sendable, Hashable {
     /// (`--max-rows`). `nil`: captions placed by the conformer are split at 4 (CTA-608-E
     /// guidance); captions already on the 608 grid (read from SCC) are kept whole.
     public var maxRows: Int?
+
+    /// For the 708 target: whether the service is 16:9 (window anchors 0–209 across, up to 42
+    /// columns) or 4:3 (0–159, 32 columns); CTA-708-E §8.4.4 (`--aspect`). Default 16:9, as
+    /// the writers encode.
+    public var wideAspect = true
+    /// For the 708 target: the caption rate (words per minute) above which a caption is reported
+    /// as too fast to read (`708.caption-rate`): readability guidance, not a CTA-708 clause
+    /// (Specs/validation-rules.md).
+    public var maximumWordsPerMinute = 200
+    /// For the 708 target: whether the captions were read from CEA-708 data as transmitted (an
+    /// MCC file): what re-encoding them would need is reported as `708.re-encode` notes.
+    public var sourceIsTransmitted708 = false
 
     /// How messages name ``maxRows``; the CLI's `--max-rows`.
     public static let maxRowsWords = "CaptionConversionSettings.maxRows"

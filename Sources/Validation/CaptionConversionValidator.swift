@@ -2,7 +2,8 @@ import CaptionCore
 
 /// Checks whether captions convert cleanly to a target format, like
 /// `AVCaptionConversionValidator`, and suggests time adjustments where the CEA-608 bit budget
-/// (two bytes a frame) cannot deliver a caption in time.
+/// (two bytes a frame) or the CEA-708 one (the DTVCC constructs a frame leaves for the service)
+/// cannot deliver a caption in time.
 ///
 /// Create it with the captions and settings, call ``validateCaptionConversion(warningHandler:)``;
 /// each finding arrives as a ``CaptionConversionWarning`` carrying a ``Diagnostic`` and, for
@@ -43,7 +44,7 @@ public final class CaptionConversionValidator: @unchecked Sendable {
         stopRequested = false
         let steps: [() -> [CaptionConversionWarning]] = [
             timingWarnings,
-            { [self] in settings.target == .scc ? cea608Warnings() : ittWarnings() },
+            targetWarnings,
         ]
         for step in steps {
             if stopRequested {
@@ -65,7 +66,7 @@ public final class CaptionConversionValidator: @unchecked Sendable {
     public func warnings() -> [CaptionConversionWarning] {
         status = .validating
         stopRequested = false
-        let target = settings.target == .scc ? cea608Warnings() : ittWarnings()
+        let target = targetWarnings()
         let timing = timingWarnings()
         // A stop asked for meanwhile ends it as one asked for during the timing rules does.
         if stopRequested {
@@ -74,6 +75,15 @@ public final class CaptionConversionValidator: @unchecked Sendable {
         }
         status = .completed
         return timing + target
+    }
+
+    /// The rules of the settings' target.
+    func targetWarnings() -> [CaptionConversionWarning] {
+        switch settings.target {
+        case .scc: cea608Warnings()
+        case .itt: ittWarnings()
+        case .cea708: cea708Warnings()
+        }
     }
 
     // MARK: - Rules for every target

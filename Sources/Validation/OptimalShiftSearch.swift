@@ -13,11 +13,18 @@ import CaptionCore
 /// total delay is therefore a sum over a chain, and a shortest-path search over (caption, start)
 /// is exact. The SCC writer's encoder and scheduler judge each adjacent pair, and the whole
 /// result is checked with the full scheduler before it is used.
+///
+/// The same search serves the 708 target with ``CEA708DeliveryJudge``: there a caption's data
+/// can also compete with captions further back (eight windows load ahead), so the chain is an
+/// approximation; the full schedule still checks the result, and an answer it refuses keeps the
+/// greedy one.
 struct OptimalShiftSearch {
     let rate: FrameRate
     let minimumFrames: Int64
     /// The most pair checks one run may cost; longer runs keep the greedy answer.
     var budget = 20_000_000
+    /// The target's judge; nil: the SCC writer's (``CEA608DeliveryJudge``).
+    var judge: (any DeliveryJudge)? = nil
 
     private func frame(_ t: MediaTime) -> Int64 { rate.frame(at: t, rounding: .nearestOrAwayFromZero) ?? 0 }
 
@@ -29,9 +36,10 @@ struct OptimalShiftSearch {
     ) {
         let n = original.count
         guard n == greedy.count, n > 0, greedy != original else { return (greedy, true, nil) }
-        guard original.allSatisfy({ CEA608Encoder.mode(of: $0) == .popOn }) else {
-            return (greedy, false, "the exact search covers pop-on captions only")
-        }
+        var searcher = self
+        let judge = self.judge ?? CEA608DeliveryJudge(rate: rate, cache: cache)
+        searcher.judge = judge
+        if let limit = judge.exactSearchLimit(original) { return (greedy, false, limit) }
         guard zip(original, original.dropFirst()).allSatisfy({ $0.timeRange.end <= $1.timeRange.start }) else {
             return (greedy, false, "the exact search needs one caption on screen at a time")
         }
@@ -57,7 +65,6 @@ struct OptimalShiftSearch {
             let square = side.partialValue.multipliedReportingOverflow(by: side.partialValue)
             let product = square.partialValue.multipliedReportingOverflow(by: (j - i + 1) * 2)
             let cost = side.overflow || square.overflow || product.overflow ? Int.max : product.partialValue
-            var searcher = self
             if cost <= budget,
                 let placed = searcher.search(
                     run: i..<j, bound: bound, s0: s0, e0: e0, keep: keep, greedy: result, original: original)
@@ -71,9 +78,7 @@ struct OptimalShiftSearch {
                     candidate[i - 1].timeRange = TimeRange(
                         start: candidate[i - 1].timeRange.start, end: rate.time(ofFrame: end))
                 }
-                if DeliveryPlanner(rate: rate, reducesRedundancy: false, placesWords: false).plan(
-                    candidate, lengthenShort: false, reusing: cache
-                ).schedule.isDeliverable {
+                if judge.deliversAll(candidate) {
                     result = candidate
                 } else {
                     exact = false
@@ -242,10 +247,43 @@ struct OptimalShiftSearch {
             c.timeRange = TimeRange(start: rate.time(ofFrame: p.start), end: rate.time(ofFrame: p.end))
             return c
         }
-        let plans = CEA608Encoder().transmissionPlans(for: pair, rate: rate).plans
+        return (judge ?? CEA608DeliveryJudge(rate: rate, cache: nil)).deliversLast(pair)
+    }
+}
+
+/// A target writer's judgement of whether captions' data arrives in time, for
+/// ``OptimalShiftSearch``: the SCC writer's (``CEA608DeliveryJudge``) or the 708 encoder's and
+/// scheduler's (``CEA708DeliveryJudge``).
+protocol DeliveryJudge {
+    /// Why the exact search does not apply to `captions` (the judge's model does not hold for
+    /// them), or nil.
+    func exactSearchLimit(_ captions: [Caption]) -> String?
+    /// Whether the last of a few consecutive captions, judged alone, gets its data in time.
+    func deliversLast(_ captions: [Caption]) -> Bool
+    /// Whether every caption of a whole document gets its data in time.
+    func deliversAll(_ captions: [Caption]) -> Bool
+}
+
+/// The SCC writer's encoder and scheduler as the judge (47 CFR §15.119(i)).
+struct CEA608DeliveryJudge: DeliveryJudge {
+    let rate: FrameRate
+    let cache: CEA608EncodingCache?
+
+    func exactSearchLimit(_ captions: [Caption]) -> String? {
+        captions.allSatisfy({ CEA608Encoder.mode(of: $0) == .popOn })
+            ? nil : "the exact search covers pop-on captions only"
+    }
+
+    func deliversLast(_ captions: [Caption]) -> Bool {
+        let plans = CEA608Encoder().transmissionPlans(for: captions, rate: rate).plans
         let schedule = TransmissionScheduler(placesWords: false).schedule(plans)
-        let mine = pair.count - 1
+        let mine = captions.count - 1
         return !schedule.conflicts.contains { $0.captionIndices.contains(mine) }
     }
 
+    func deliversAll(_ captions: [Caption]) -> Bool {
+        DeliveryPlanner(rate: rate, reducesRedundancy: false, placesWords: false).plan(
+            captions, lengthenShort: false, reusing: cache
+        ).schedule.isDeliverable
+    }
 }

@@ -49,9 +49,10 @@ import Validation
             while i < row.options.count {
                 switch row.options[i] {
                 case "--target":
-                    settings.target = CaptionConversionSettings.Target(rawValue: row.options[i + 1]) ?? .scc
+                    settings.target = CaptionConversionSettings.Target(named: row.options[i + 1]) ?? .scc
                 case "--source":
                     settings.sourceIsTransmitted608 = row.options[i + 1] == "scc"
+                    settings.sourceIsTransmitted708 = row.options[i + 1] == "mcc"
                 case "--video-duration":
                     settings.videoDuration = try Timecode(row.options[i + 1], rate: .fps29_97).mediaTime(at: .fps29_97)
                 default: Issue.record("unknown option \(row.options[i]) in the spec table")

@@ -18,6 +18,12 @@ public struct CEA708CaptionEncoder: Sendable {
         self.wide = wide
     }
 
+    /// What the encoder sends for a character no code set holds (`-` for dashes, `'`, `"`, a
+    /// space for a tab, else `?`).
+    public static func replacement(for scalar: Unicode.Scalar) -> String {
+        CEA708EncoderState.replacement(for: scalar)
+    }
+
     /// The chunks of `document`'s captions, by time, and what 708 could not hold.
     public func encode(_ document: CaptionDocument) -> CEA708ServiceEncoding {
         var state = CEA708EncoderState(wide: wide)
@@ -73,6 +79,7 @@ struct CEA708EncoderState {
     var chunks: [(id: Int, chunk: CEA708ServiceChunk, dependsOnCue: MediaTime?)] = []
     var cues: [MediaTime: Cue] = [:]
     var diagnostics: [Diagnostic] = []
+    var captionsWithoutWindow: [Int] = []
     var reported = Set<String>()
     /// Captions whose replaced characters were reported (once a caption).
     var charactersReported = Set<Int>()
@@ -175,6 +182,7 @@ struct CEA708EncoderState {
         // Strictly before: the window's preload goes between its HDW and the new DSW.
         let free = (0..<8).filter { freeAt[$0] < time }
         guard let window = free.min(by: { (freeAt[$0], $0) < (freeAt[$1], $1) }) else {
+            captionsWithoutWindow.append(index)
             report(
                 .error, "708.encode.windows",
                 "caption \(index + 1) would be the ninth window on screen or in preparation at once; a service has eight (§8.4); left out",
@@ -227,7 +235,7 @@ struct CEA708EncoderState {
                     commands.append(.extendedCharacter(0x21))
                 } else if CEA708CodeTables.basicByte(for: scalar) != nil {
                     basic.unicodeScalars.append(scalar)
-                } else if let code = Self.extendedCodes[scalar] {
+                } else if let code = CEA708CodeTables.extendedCode(for: scalar) {
                     flush()
                     commands.append(.extendedCharacter(code))
                 } else {
@@ -245,16 +253,6 @@ struct CEA708EncoderState {
         }
         return commands
     }
-
-    /// G2 and G3 characters by their code, the transparent spaces left out.
-    static let extendedCodes: [Unicode.Scalar: UInt8] = {
-        var codes: [Unicode.Scalar: UInt8] = [:]
-        for (code, scalar) in CEA708CodeTables.g2 where !CEA708CodeTables.transparentSpaces.contains(code) {
-            codes[scalar] = code
-        }
-        for (code, scalar) in CEA708CodeTables.g3 { codes[scalar] = code }
-        return codes
-    }()
 
     static func replacement(for scalar: Unicode.Scalar) -> String {
         switch scalar {
@@ -324,7 +322,9 @@ struct CEA708EncoderState {
             if let time = entry.dependsOnCue, let id = cueIDs[time] { chunk.after = position[id] }
             return chunk
         }
-        return CEA708ServiceEncoding(chunks: ordered, diagnostics: diagnostics)
+        var encoding = CEA708ServiceEncoding(chunks: ordered, diagnostics: diagnostics)
+        encoding.captionsWithoutWindow = captionsWithoutWindow
+        return encoding
     }
 
     mutating func note(_ severity: Diagnostic.Severity, _ rule: String, _ message: String, _ time: MediaTime) {

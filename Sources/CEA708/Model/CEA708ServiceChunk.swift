@@ -52,6 +52,9 @@ public struct CEA708ServiceEncoding: Sendable, Hashable {
     /// What 708 could not hold (located by the caption's start time), characters replaced,
     /// captions left out.
     public var diagnostics: [Diagnostic]
+    /// The captions (document indices) left out because all eight windows were in use at their
+    /// start (§8.4; `708.encode.windows`).
+    public var captionsWithoutWindow: [Int] = []
 
     /// The chunks as timed service data: each chunk at its time (the preloads at the time they
     /// must be complete by), in order. The scheduler moves preloads earlier.

@@ -128,6 +128,10 @@ extension CaptionTextStyle {
         if pen.edgeType != .none { lost.insert(.edgeType) }
     }
 
+    /// What of this run style a 708 pen cannot hold, by name (bold, ruby, a font family or a
+    /// size in other units): what the encoder leaves out (the validator's `708.pen`).
+    public var cea708Unmappable: [String] { cea708Pen().lost }
+
     /// The pen for this run style, and the names of what 708 cannot hold.
     func cea708Pen() -> (pen: CEA708PenAttributes, color: CEA708PenColor, lost: [String]) {
         var lost: [String] = []

@@ -42,6 +42,9 @@ public enum CEA708Scheduler {
         public var frames: [Frame]
         public var late: [Late]
         public var diagnostics: [Diagnostic]
+        /// The captions (document indices) whose data is never sent: a command longer than a
+        /// frame's room, or no room at all.
+        public var unsentCaptions: [Int] = []
     }
 
     /// The service data bytes a frame can carry for a service when `constructsPerFrame` cc_data
@@ -66,7 +69,7 @@ public enum CEA708Scheduler {
                 diagnostics: [
                     Diagnostic(
                         .error, "708.bandwidth", "no room for service data: \(constructsPerFrame) constructs a frame")
-                ])
+                ], unsentCaptions: Array(Set(encoding.chunks.flatMap(\.captionIndices))).sorted())
         }
         var frames: [Frame] = []
         var frame = state.firstFrame
@@ -97,7 +100,8 @@ public enum CEA708Scheduler {
                     at: DiagnosticLocation(time: late.time),
                     suggestedFix: "start caption \(captions) \(late.framesLate) frame(s) (\(shift) s) later"))
         }
-        return Schedule(frames: frames, late: state.late, diagnostics: diagnostics)
+        let unsent = Set(state.entries.filter { !$0.done }.flatMap(\.chunk.captionIndices))
+        return Schedule(frames: frames, late: state.late, diagnostics: diagnostics, unsentCaptions: unsent.sorted())
     }
 
     /// The scheduler's working memory.

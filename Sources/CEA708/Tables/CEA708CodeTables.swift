@@ -101,4 +101,21 @@ public enum CEA708CodeTables {
     public static func extendedCharacter(_ code: UInt8) -> Unicode.Scalar? {
         code < 0x80 ? g2[code] : g3[code]
     }
+
+    /// The G2 or G3 code of a character (sent after EXT1, §7.1.8–9), if it has one; the
+    /// transparent spaces are left out (U+0020 and U+00A0 are G0/G1 characters; the encoder
+    /// sends U+00A0 as NBTSP by choice, Specs/cea708.md).
+    public static func extendedCode(for scalar: Unicode.Scalar) -> UInt8? { extendedCodes[scalar] }
+
+    static let extendedCodes: [Unicode.Scalar: UInt8] = {
+        var codes: [Unicode.Scalar: UInt8] = [:]
+        for (code, scalar) in g2 where !transparentSpaces.contains(code) { codes[scalar] = code }
+        for (code, scalar) in g3 { codes[scalar] = code }
+        return codes
+    }()
+
+    /// Whether a character has a code in G0–G3 (§7.1.6–9): what a caption's text can carry.
+    public static func canEncode(_ scalar: Unicode.Scalar) -> Bool {
+        basicByte(for: scalar) != nil || extendedCode(for: scalar) != nil
+    }
 }

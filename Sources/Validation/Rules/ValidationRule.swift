@@ -105,10 +105,70 @@ extension ValidationRule {
     public static let sccUnknownCode = ValidationRule(
         "608.undefined-code", .warning, "47 CFR §15.119", "a control code that CEA-608 does not define")
 
+    // MARK: - CEA-708 target (Specs/cea708.md, "Validation")
+    public static let cea708Bandwidth = ValidationRule(
+        "708.bandwidth", .error,
+        "CTA-708-E §4.1 (9,600 bit/s), §5, §6.2 (≤ 31 bytes a service block); cc_count a frame (A/53)",
+        "a caption's service data cannot arrive by its start in the constructs a frame leaves for the service")
+    public static let cea708CannotFit = ValidationRule(
+        "708.cannot-fit", .error, "CTA-708-E §6.2, §7.1 (a command is never split across service blocks)",
+        "a caption's data cannot be delivered by any shift: a command longer than a frame's room, or no delay found")
+    public static let cea708ReEncode = ValidationRule(
+        "708.re-encode", .info, "CTA-708-E §4.1 (as 708.bandwidth, for captions read from an MCC file)",
+        "what re-encoding captions read from an MCC file would need; the file's own data is judged as sent")
+    public static let cea708Windows = ValidationRule(
+        "708.windows", .error, "CTA-708-E §8.4 (eight windows a service)",
+        "a caption that would be a ninth window shown or in preparation at once")
+    public static let cea708Rows = ValidationRule(
+        "708.rows", .error, "CTA-708-E §8.4, §8.10.5.2 (row count ≤ 15)", "a caption of more rows than a window holds")
+    public static let cea708Columns = ValidationRule(
+        "708.columns", .error, "CTA-708-E §8.4, §8.10.5.2 (42 columns on 16:9, 32 on 4:3)",
+        "a row longer than a window holds on the service's grid (the rest is clipped)")
+    public static let cea708Position = ValidationRule(
+        "708.position", .warning, "CTA-708-E §8.4.4 (anchors: 75 × 210 grid on 16:9, 75 × 160 on 4:3; relative 0–99 %)",
+        "a region whose window does not fit the anchor grid; it is moved inside")
+    public static let cea708Pen = ValidationRule(
+        "708.pen", .info, "CTA-708-E §8.5, §8.10.5.6–7 (pen attributes and colours)",
+        "a style a 708 pen cannot carry (bold, ruby, text-combine, a font or size it has no value for)")
+    public static let cea708Charset = ValidationRule(
+        "708.charset", .warning, "CTA-708-E §7.1.6–9 (G0, G1, G2, G3)",
+        "a character no 708 code set can encode, with the replacement sent instead")
+    public static let cea708CaptionRate = ValidationRule(
+        "708.caption-rate", .warning,
+        "readability guidance (presentation rate in words a minute; not a CTA-708 clause)",
+        "a caption shown too briefly for its words at the settings' caption rate")
+
+    // MARK: - MCC files as transmitted (checked with the 708 target)
+    public static let mccChecksum = ValidationRule(
+        "mcc.cdp-checksum", .error, "SMPTE ST 334-2 (packet_checksum: byte sum 0 mod 256)",
+        "a CDP whose checksum does not match its bytes: a receiver discards it")
+    public static let mccSequenceGap = ValidationRule(
+        "mcc.cdp-sequence-gap", .warning, "SMPTE ST 334-2 (cdp_hdr_sequence_cntr: one more each packet, mod 65,536)",
+        "a CDP counter that is not the previous one plus one: packets lost, reordered or counted otherwise")
+    public static let mccSequenceRepeat = ValidationRule(
+        "mcc.cdp-sequence-repeat", .warning, "SMPTE ST 334-2 (cdp_hdr_sequence_cntr)",
+        "a CDP counter equal to the previous one: a packet sent twice")
+    public static let mccTimecodeOrder = ValidationRule(
+        "mcc.timecode-order", .error, "SMPTE ST 12-1; MCC (one line a frame, in time order)",
+        "a line whose time code is earlier than the line before's")
+    public static let mccTimecodeRepeat = ValidationRule(
+        "mcc.timecode-repeat", .warning, "MCC (one CDP a frame; V2.0 pairs carry .0/.1)",
+        "a line with the same time code as the line before, not a .0/.1 pair")
+    public static let mccTimecodeGap = ValidationRule(
+        "mcc.timecode-gap", .warning, "SMPTE ST 334-2 (one CDP a frame)",
+        "frames without a line between two lines of a file")
+    public static let cea708ChannelBandwidth = ValidationRule(
+        "708.channel-bandwidth", .error, "CTA-708-E §4.1 (9,600 bit/s: cc_count a frame at each rate)",
+        "a CDP with more constructs than the caption channel carries at its frame rate")
+
     /// Every rule, in report order.
     public static let all: [ValidationRule] = [
-        excessMediaData, cannotFit, singleCodes, reEncode, startAtZero, programmeEnd, characterSet, columns, popOnRows, screenRows,
+        excessMediaData, cannotFit, singleCodes, reEncode, startAtZero, programmeEnd, characterSet, columns, popOnRows,
+        screenRows,
         rollUpRows, color, alpha, bold, ruby, font, position, frameGrid, order, shortDisplay, overlap, lineCount,
         sccOverrun, sccNeverDisplayed, sccEmptyEOC, sccParity, sccUnknownCode,
+        cea708Bandwidth, cea708CannotFit, cea708ReEncode, cea708Windows, cea708Rows, cea708Columns, cea708Position,
+        cea708Pen, cea708Charset, cea708CaptionRate, cea708ChannelBandwidth,
+        mccChecksum, mccSequenceGap, mccSequenceRepeat, mccTimecodeOrder, mccTimecodeRepeat, mccTimecodeGap,
     ]
 }

@@ -2,16 +2,20 @@ import ArgumentParser
 import CaptionKit
 import CaptionsCLI
 import FoundationEssentials
+import MCC
 
-/// `captions validate FILE`: checks a document against CEA-608 (or iTT) conversion rules.
+/// `captions validate FILE`: checks a document against CEA-608, CEA-708 (or iTT) conversion rules.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check that captions convert cleanly to CEA-608 SCC (or iTT), with suggested time shifts.",
+        abstract:
+            "Check that captions convert cleanly to CEA-608 SCC, CEA-708 (or iTT), with suggested time shifts.",
         discussion: """
             Prints one finding per line: timecode, severity, rule ID, message, and a suggestion. \
             The rules are listed in Specs/validation-rules.md. For SCC input the file is also \
-            checked as a decoder receives it (overruns, captions never displayed, parity).
+            checked as a decoder receives it (overruns, captions never displayed, parity). \
+            With --target 708 an MCC file's CDPs are checked line by line too (checksums, \
+            sequence counters, time codes, cc_count).
             Exit status: 0 clean (warnings allowed), 1 error-level findings, 2 unreadable input.
             --fix -o OUT writes a conformed and shifted document; it exits 0 when that document \
             validates clean and 1 when error-level findings remain in it (they are printed; the \
@@ -23,8 +27,11 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var read: ReadOptions
 
-    @Option(name: .long, help: "Target format: scc (CEA-608, default) or itt.")
+    @Option(name: .long, help: "Target: scc (CEA-608, default; also 608), 708 (CEA-708 DTVCC; also cea708) or itt.")
     var target: CaptionConversionSettings.Target = .scc
+
+    @Option(name: .long, help: "With --target 708: the service's grid, 16:9 (default) or 4:3.")
+    var aspect: String?
 
     @Option(
         name: .long, parsing: .unconditional,
@@ -50,14 +57,27 @@ struct ValidateCommand: ParsableCommand {
         if fix && output == nil { throw ValidationError("--fix needs -o OUTPUT") }
         if !fix && output != nil { throw ValidationError("-o is only used with --fix") }
         if allowEmpty && !fix { throw ValidationError("--allow-empty goes with --fix") }
+        if let aspect {
+            guard target == .cea708 else { throw ValidationError("--aspect goes with --target 708") }
+            guard aspect == "16:9" || aspect == "4:3" else {
+                throw ValidationError("--aspect must be 16:9 or 4:3, not \(aspect)")
+            }
+        }
     }
 
     func run() throws {
         let (result, format) = try CaptionFile.read(file, format: read.from, options: read.formatOptions())
         let (settings, warnings) = try check(result, format: format, file: file)
+        // An MCC file checked for 708 is also judged as sent, line by line; those findings say
+        // again, for every line, what the reader says of its first ones.
+        let transport = try target == .cea708 && format.name == "mcc" ? mccTransport() : nil
+        let readerDiagnostics =
+            transport == nil
+            ? result.diagnostics
+            : result.diagnostics.filter { !MCCTransportCheck.replacedReaderRules.contains($0.ruleID) }
         let report = ValidationReport(
             file: file, settings: settings, captionCount: result.document.captions.count,
-            readerDiagnostics: result.diagnostics, warnings: warnings)
+            readerDiagnostics: readerDiagnostics, warnings: (transport ?? []) + warnings)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -97,6 +117,17 @@ struct ValidateCommand: ParsableCommand {
         if report.hasErrors { throw Exit.Findings() }
     }
 
+    /// The MCC file's CDPs as sent (MCCTransportCheck). Standard input was read already: its
+    /// document is checked, its lines are not, and the report says so.
+    private func mccTransport() throws -> [CaptionConversionWarning] {
+        guard file != "-" else {
+            Console.error("\(file): the CDP checks (checksums, counters, time codes) need a file, not standard input")
+            return []
+        }
+        let result = try MCCReader(fileName: file).read(FileIO.readAll(file))
+        return MCCTransportCheck().warnings(result)
+    }
+
     /// The settings `captions convert` would write `result` with, and the validator's findings.
     private func check(_ result: CaptionReadResult, format: CaptionFormat, file: String) throws -> (
         settings: CaptionConversionSettings, warnings: [CaptionConversionWarning]
@@ -107,6 +138,8 @@ struct ValidateCommand: ParsableCommand {
         let rate = settings.frameRate
         // An SCC file is judged by the words it carries; what a re-encode needs is a note.
         settings.sourceIsTransmitted608 = format.name == "scc"
+        settings.sourceIsTransmitted708 = format.name == "mcc"
+        settings.wideAspect = aspect != "4:3"
         if let videoDuration {
             let end = try TimeArgument.parse(videoDuration, option: "--video-duration", rate: rate)
             guard end >= .zero else {
@@ -120,4 +153,6 @@ struct ValidateCommand: ParsableCommand {
     }
 }
 
-extension CaptionConversionSettings.Target: ExpressibleByArgument {}
+extension CaptionConversionSettings.Target: ExpressibleByArgument {
+    public init?(argument: String) { self.init(named: argument) }
+}
