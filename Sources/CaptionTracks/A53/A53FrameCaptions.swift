@@ -127,11 +127,9 @@ public struct DTVCCService: Sendable {
     /// frame at `rate` leaves after the CEA-608 pairs: two a frame at 29.97 fps and faster, up
     /// to three at the slower rates (CTA-708-E §4.3.6.1).
     public init(_ document: CaptionDocument, rate: FrameRate, service: Int = 1) {
-        let lineShare = rate.frames * 1001 < rate.seconds * 30000 ? 3 : 2
         let encoding = CEA708CaptionEncoder(wide: true).encode(document)
         let scheduled = CEA708Scheduler.schedule(
-            encoding, rate: rate, constructsPerFrame: CCData.constructCount(frameRate: rate) - lineShare,
-            service: service)
+            encoding, rate: rate, constructsPerFrame: CCData.dtvccConstructCount(frameRate: rate), service: service)
         self.service = service
         frames = scheduled.frames
         diagnostics = encoding.diagnostics + scheduled.diagnostics
