@@ -26,8 +26,8 @@ public struct CaptionFormatRegistry: Sendable {
         TTMLFormat.descriptor,
         SRTFormat.descriptor,
         WebVTTFormat.descriptor,
-        // CEA-608 in CDPs, conformed to CEA-608 first as for SCC.
-        MCCCaptionFormat.descriptor.preparing(CEA608Preparation.prepare),
+        // CEA-608 and CEA-708 in CDPs: the 608 half conformed to CEA-608 first as for SCC.
+        MCCCaptionFormat.descriptor(conformingCEA608: CEA608Preparation.prepare),
         // Read only: the captions inside MP4 and QuickTime movies.
         MovieCaptionFormat.descriptor,
     ])

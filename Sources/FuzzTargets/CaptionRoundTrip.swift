@@ -40,7 +40,8 @@ public enum CaptionRoundTrip {
     /// Checks the properties above for `format` on one input.
     public static func check(
         _ bytes: [UInt8], format: CaptionFormat, reportsEveryChange: Bool, settles: Bool = true,
-        documented: (_ read: CaptionDocument, _ reread: CaptionDocument) -> CaptionDocument = { read, _ in read }
+        documented: (_ read: CaptionDocument, _ reread: CaptionDocument) -> CaptionDocument = { read, _ in read },
+        rereading: (_ first: CaptionReadResult) -> [String: String] = { _ in [:] }
     ) throws(FuzzFinding) {
         guard let reader = format.reader, let writer = format.writer else {
             throw FuzzFinding("the \(format.name) format cannot be both read and written")
@@ -60,7 +61,11 @@ public enum CaptionRoundTrip {
         } catch {
             throw FuzzFinding("the writer threw \(type(of: error)) instead of a CaptionFormatError: \(error)")
         }
-        guard let second = try read(written.bytes, with: reader, options: options, what: "the writer's output")
+        // What we wrote is read the way the input was (the same CEA-708 service, say), when
+        // the first read says how it went.
+        var rereadOptions = options
+        rereadOptions.settings.merge(rereading(first), uniquingKeysWith: { _, new in new })
+        guard let second = try read(written.bytes, with: reader, options: rereadOptions, what: "the writer's output")
         else {
             throw FuzzFinding("the writer's output cannot be read back:\n\(text(written.bytes))")
         }
@@ -80,7 +85,7 @@ public enum CaptionRoundTrip {
         // A write that reported changes (a style code with no spare cell pushing text past the
         // last column, say) may change the document once more as it is read back; the next write
         // must then be the fixed point.
-        guard warned, let third = try read(again.bytes, with: reader, options: options, what: "the second output")
+        guard warned, let third = try read(again.bytes, with: reader, options: rereadOptions, what: "the second output")
         else {
             throw FuzzFinding(
                 "writing the reread document gave other bytes\nfirst:\n\(text(written.bytes))\nsecond:\n"

@@ -1,5 +1,6 @@
 import CaptionCore
 import CaptionKit
+import CaptionTracks
 import MCC
 
 /// MCC files through the registry's read → write → read (``CaptionRoundTrip``), for inputs whose
@@ -21,9 +22,15 @@ enum MCCCheck {
         {
             return
         }
-        // `settles: false` while Fuzz/open/mcc/ holds a finding (Fuzz/README.md, "open"): a
-        // 708-only file is read through service 1, but what we write carries 608 too and is read
-        // back through 608, whose regions and language differ, so a second write differs.
-        try CaptionRoundTrip.check(bytes, format: format, reportsEveryChange: false, settles: false)
+        // A 708-only file is read through its first service (A53Reading.serviceRule says so);
+        // what we write carries 608 too and, read by default, would come back through 608, whose
+        // grid moves the 708 windows: it is read back through service 1, where we wrote the
+        // captions as CEA-708 (found by this target: Fuzz/README.md, "Record").
+        try CaptionRoundTrip.check(
+            bytes, format: format, reportsEveryChange: false,
+            rereading: { first in
+                first.diagnostics.contains { $0.ruleID == A53Reading.serviceRule }
+                    ? [CaptionFormatOptions.dtvccServiceSetting: "1"] : [:]
+            })
     }
 }

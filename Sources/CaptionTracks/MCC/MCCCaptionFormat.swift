@@ -51,7 +51,23 @@ public enum MCCCaptionFormat {
 
     public static let descriptor = CaptionFormat(
         name: "mcc", title: "MacCaption MCC (CEA-608 and CEA-708 in SMPTE ST 334-2 CDPs)", extensions: ["mcc"],
-        probe: probe, reader: read, writer: write)
+        probe: probe, reader: read, writer: { document, options in try write(document, options) })
+
+    /// How a document is fitted to CEA-608 (wrapped, placed on the grid, styles mapped) before
+    /// its words are made, and what that changed.
+    public typealias CEA608Conformer = @Sendable (CaptionDocument, CaptionFormatOptions) -> (
+        CaptionDocument, [Diagnostic]
+    )
+
+    /// The MCC row whose writer fits the copy of each document that the CEA-608 half is made
+    /// from with `conform`; the CEA-708 half is made from the document as it is, since 708's
+    /// windows and pens hold the places and sizes that 608's grid cannot (the caption format
+    /// modules do not depend on the validator, which conforms).
+    public static func descriptor(conformingCEA608 conform: @escaping CEA608Conformer) -> CaptionFormat {
+        CaptionFormat(
+            name: descriptor.name, title: descriptor.title, extensions: descriptor.extensions, probe: probe,
+            reader: read, writer: { document, options in try write(document, options, conform: conform) })
+    }
 
     /// 100 when the bytes start with MCC's signature line (after an optional byte order mark).
     @Sendable
@@ -122,8 +138,8 @@ public enum MCCCaptionFormat {
         }
     }
 
-    @Sendable
-    static func write(_ document: CaptionDocument, _ options: CaptionFormatOptions) throws(CaptionFormatError)
+    static func write(_ document: CaptionDocument, _ options: CaptionFormatOptions, conform: CEA608Conformer? = nil)
+        throws(CaptionFormatError)
         -> CaptionWriteResult
     {
         let rate = options.frameRate ?? .fps29_97
@@ -144,7 +160,8 @@ public enum MCCCaptionFormat {
         sccOptions.frameRate = line
         sccOptions.dropFrame = true
         sccOptions.startTimecode = nil
-        let written = try SCCWriter(options: sccOptions).write(document)
+        let (line21Document, conformed) = conform?(document, options) ?? (document, [])
+        let written = try SCCWriter(options: sccOptions).write(line21Document)
         var scan = CaptionFormatOptions(frameRate: line)
         scan.fileName = options.fileName
         let words = try SCCTransmission(scanning: written.bytes, options: scan).words.map {
@@ -204,6 +221,6 @@ public enum MCCCaptionFormat {
             text += data + "\r\n"
         }
         return CaptionWriteResult(
-            bytes: Array(text.utf8), diagnostics: written.diagnostics + service.diagnostics)
+            bytes: Array(text.utf8), diagnostics: conformed + written.diagnostics + service.diagnostics)
     }
 }
