@@ -178,7 +178,9 @@ let package = Package(
         .testTarget(name: "MetadataTests", dependencies: ["Metadata", "ISOBMFF", "TestSupport"]),
         .testTarget(
             name: "CaptionTracksTests",
-            dependencies: ["CaptionTracks", "CaptionData", "CaptionKit", "ISOBMFF", "SCC", "WebVTT", "TestSupport"]),
+            dependencies: [
+                "CaptionTracks", "CaptionData", "CaptionKit", "ISOBMFF", "MCC", "SCC", "WebVTT", "TestSupport",
+            ]),
         .testTarget(name: "ITTTests", dependencies: ["ITT", "TestSupport"]),
         .testTarget(name: "SRTTests", dependencies: ["SRT", "CaptionKit", "TestSupport"]),
         .testTarget(
