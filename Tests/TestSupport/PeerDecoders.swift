@@ -18,7 +18,7 @@ public enum PeerDecoders {
         public var description: String {
             switch self {
             case .missing(let tool):
-                "\(tool) is not installed: run `make test`, which installs the peer tools (ffmpeg, ttconv)"
+                "\(tool) is not installed: run `make test`, which installs the peer tools (ffmpeg, ttconv, GStreamer…)"
             case .failed(let tool, let output): "\(tool) failed: \(output)"
             }
         }
@@ -27,6 +27,15 @@ public enum PeerDecoders {
     public static func tool(_ name: String) throws -> URL {
         guard let url = CLIRunner.which(name) else { throw Failure.missing(name) }
         return url
+    }
+
+    /// gst-launch's failure; a missing element names the package that has it.
+    public static func gstreamerFailure(_ element: String, _ result: CLIRunner.Result) -> Failure {
+        let output = result.stderr + result.stdout
+        guard output.contains("no element") else { return .failed("gst-launch-1.0 … \(element)", output) }
+        return .failed(
+            "gst-launch-1.0 has no \(element): install gstreamer1.0-plugins-bad (scripts/install-deps.sh --test)",
+            output)
     }
 
     /// `ffmpeg -i x.scc x.srt`, parsed.

@@ -205,17 +205,8 @@ public enum TTMLPeers {
         let result = try CLIRunner.runProcess(
             try PeerDecoders.tool("gst-launch-1.0"),
             ["-v", "filesrc", "location=\(ttmlPath)", "!", "ttmlparse", "!", "fakesink", "dump=true", "silent=false"])
-        guard result.status == 0 else { throw gstreamerFailure("ttmlparse", result) }
+        guard result.status == 0 else { throw PeerDecoders.gstreamerFailure("ttmlparse", result) }
         return try parseGStreamerDump(result.stdout)
-    }
-
-    /// gst-launch's failure; a missing element names the package that has it.
-    static func gstreamerFailure(_ element: String, _ result: CLIRunner.Result) -> PeerDecoders.Failure {
-        let output = result.stderr + result.stdout
-        guard output.contains("no element") else { return .failed("gst-launch-1.0 … \(element)", output) }
-        return .failed(
-            "gst-launch-1.0 has no \(element): install gstreamer1.0-plugins-bad (scripts/install-deps.sh --test)",
-            output)
     }
 
     /// The buffers of a fakesink `dump=true -v` log: the chain messages give size, pts and
@@ -282,7 +273,7 @@ public enum TTMLPeers {
                 "videoconvert", "!", "video/x-raw,format=GRAY8", "!", "filesink", "location=\(raw)",
                 "filesrc", "location=\(ttmlPath)", "!", "ttmlparse", "!", "r.text_sink",
             ])
-        guard result.status == 0 else { throw gstreamerFailure("ttmlrender", result) }
+        guard result.status == 0 else { throw PeerDecoders.gstreamerFailure("ttmlrender", result) }
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
         let size = width * height
         guard bytes.count == size * rate * seconds else {
