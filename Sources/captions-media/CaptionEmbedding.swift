@@ -61,9 +61,14 @@ struct CaptionEmbedding {
         if prepared.contains(where: \.isRefusedAsEmpty) { try Exit.report(drawn + read) }
         let (schedule, notes) = try MovieCaptionWriter.c608Schedule(prepared, options: writerOptions)
         let language = prepared.first?.language ?? .undetermined
-        // The same captions as CEA-708 service 1 in the pictures' cc_data, beside the 608 pairs.
-        let dtvcc = form.writesSEI ? prepared.first.map { DTVCCService($0.document, rate: rate) } : nil
-        let found = drawn + read + notes + (dtvcc?.diagnostics ?? [])
+        // The same captions as CEA-708 services in the pictures' cc_data, beside the 608 pairs:
+        // service 1 for --captions, 2 for the next file (--cc3).
+        let dtvcc =
+            form.writesSEI
+            ? prepared.enumerated().map {
+                DTVCCService($1.document, rate: rate, service: $0 + 1, sharedBy: prepared.count)
+            } : []
+        let found = drawn + read + notes + dtvcc.flatMap(\.diagnostics)
         if case .copy = session.settings.videoCodec {
             // No frame passes through: the copied video's frames are the source's.
             if session.timeRange != nil {

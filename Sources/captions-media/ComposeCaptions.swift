@@ -133,7 +133,7 @@ struct ComposeCaptions {
         let (schedule, _) = try MovieCaptionWriter.c608Schedule(prepared, options: options)
         // CEA-708 service 1 too, when the pictures carry the data.
         return A53FrameCaptions(
-            schedule: schedule, videoRate: rate, attaches: attach, dtvcc: attach ? DTVCCService(document, rate: rate) : nil)
+            schedule: schedule, videoRate: rate, attaches: attach, dtvcc: attach ? [DTVCCService(document, rate: rate)] : [])
     }
 
     /// Exports to a temporary file beside the session's output, then writes the session's

@@ -15,7 +15,7 @@ import CaptionCore
 /// 21 does, up to its last word, so that a reader puts every pair back on its own frame; after
 /// that, and in a field without words, the constructs are `cc_valid` 0.
 ///
-/// CEA-708 service data (``DTVCCService``), when given, goes in the constructs the CEA-608 pairs
+/// CEA-708 services' data (``DTVCCService``), when given, goes in the constructs the CEA-608 pairs
 /// leave, in DTVCC packets, from the frame the scheduler placed it on (CTA-708-E §4.4: both
 /// share `cc_data`), so that one export carries both.
 ///
@@ -40,9 +40,9 @@ public final class A53FrameCaptions {
     /// Frames asked for so far.
     public private(set) var frameCount: Int64 = 0
 
-    /// The CEA-708 service data, by video frame.
-    public let dtvcc: DTVCCService?
-    private var dtvccCursor = 0
+    /// The CEA-708 services' data, by video frame.
+    public let dtvcc: [DTVCCService]
+    private var dtvccCursors: [Int]
     private var queue = DTVCCConstructQueue()
 
     private var output: CEA608FrameSchedule?
@@ -50,11 +50,12 @@ public final class A53FrameCaptions {
     private var firstTime: MediaTime = .zero
     private var sentUntil: MediaTime?
 
-    public init(schedule: CEA608FrameSchedule, videoRate: FrameRate, attaches: Bool, dtvcc: DTVCCService? = nil) {
+    public init(schedule: CEA608FrameSchedule, videoRate: FrameRate, attaches: Bool, dtvcc: [DTVCCService] = []) {
         self.schedule = schedule
         self.videoRate = videoRate
         self.attaches = attaches
         self.dtvcc = dtvcc
+        dtvccCursors = Array(repeating: 0, count: dtvcc.count)
         constructCount = CCData.constructCount(frameRate: videoRate)
     }
 
@@ -78,14 +79,18 @@ public final class A53FrameCaptions {
                     valid: pair != nil || inUse, type: UInt8(slot.field.rawValue - 1), pair: pair ?? .padding))
         }
         guard attaches else { return nil }
-        if let dtvcc {
-            // The service's frames up to this one (all of them before a trimmed start, so that
+        if !dtvcc.isEmpty {
+            // Each service's frames up to this one (all of them before a trimmed start, so that
             // the decoder's windows are defined as the source defines them).
             let index = time.isNumeric ? videoRate.frame(at: time, rounding: .nearestOrAwayFromZero) ?? 0 : 0
-            while dtvccCursor < dtvcc.frames.count, dtvcc.frames[dtvccCursor].index <= index {
-                queue.enqueue([DTVCCServiceBlock(service: dtvcc.service, data: dtvcc.frames[dtvccCursor].bytes)])
-                dtvccCursor += 1
+            var blocks: [DTVCCServiceBlock] = []
+            for (n, service) in dtvcc.enumerated() {
+                while dtvccCursors[n] < service.frames.count, service.frames[dtvccCursors[n]].index <= index {
+                    blocks.append(DTVCCServiceBlock(service: service.service, data: service.frames[dtvccCursors[n]].bytes))
+                    dtvccCursors[n] += 1
+                }
             }
+            if !blocks.isEmpty { queue.enqueue(blocks) }
             constructs += queue.take(budget: constructCount - constructs.count)
         }
         return CCData.constructBytes(constructs, count: constructCount)
@@ -124,12 +129,14 @@ public struct DTVCCService: Sendable {
     public var diagnostics: [Diagnostic]
 
     /// `document` as service `service` (Specs/cea708.md), scheduled in the constructs each
-    /// frame at `rate` leaves after the CEA-608 pairs: two a frame at 29.97 fps and faster, up
-    /// to three at the slower rates (CTA-708-E §4.3.6.1).
-    public init(_ document: CaptionDocument, rate: FrameRate, service: Int = 1) {
+    /// frame at `rate` leaves after the CEA-608 pairs (two a frame at 29.97 fps and faster, up
+    /// to three at the slower rates, CTA-708-E §4.3.6.1), shared equally by `services` services
+    /// (English and Spanish from two caption files, say).
+    public init(_ document: CaptionDocument, rate: FrameRate, service: Int = 1, sharedBy services: Int = 1) {
         let encoding = CEA708CaptionEncoder(wide: true).encode(document)
         let scheduled = CEA708Scheduler.schedule(
-            encoding, rate: rate, constructsPerFrame: CCData.dtvccConstructCount(frameRate: rate), service: service)
+            encoding, rate: rate, constructsPerFrame: CCData.dtvccConstructCount(frameRate: rate) / max(1, services),
+            service: service)
         self.service = service
         frames = scheduled.frames
         diagnostics = encoding.diagnostics + scheduled.diagnostics

@@ -190,7 +190,7 @@ public enum MCCCaptionFormat {
         var endFrame = (rate.frame(at: lastWord, rounding: .up) ?? 0) + 2
         if let first = service.frames.first?.index { firstFrame = words.isEmpty ? first : min(firstFrame, first) }
         if let last = service.frames.last?.index { endFrame = max(endFrame, last + 2) }
-        let carrier = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: true, dtvcc: service)
+        let carrier = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: true, dtvcc: [service])
         let writer = try Self.writer(code, options: options)
         let language = document.language.flatMap(LanguageTag.init)?.iso639_2 ?? "und"
         var text = writer.header
