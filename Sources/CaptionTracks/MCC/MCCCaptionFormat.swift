@@ -106,6 +106,22 @@ public enum MCCCaptionFormat {
         }
     }
 
+    /// Both halves of the file's cc_data (the captions of the last line last to its frame's end).
+    static func reading(_ result: MCCReadResult) -> A53Reading {
+        let frame = result.header.timeCodeRate?.frameRate.frameDuration ?? .zero
+        return A53Reading(
+            transmission: transmission(result), dtvcc: dtvcc(result), diagnostics: result.diagnostics,
+            end: result.frames.last.map { $0.time + frame }, locating: locating(result))
+    }
+
+    /// What the file carries, counted (`captions inspect`): captions per CEA-608 channel and per
+    /// CEA-708 service, with each service's language from `ccsvcinfo`.
+    public static func census(_ bytes: [UInt8], fileName: String?) throws(CaptionFormatError) -> CaptionSourceCensus {
+        let result = try MCCReader(fileName: fileName).read(bytes)
+        return reading(result).census(
+            samples: result.frames.count, name: fileName ?? "MCC file", serviceLanguage: { language(of: $0, in: result) })
+    }
+
     /// The language `ccsvcinfo` gives a digital service, when a CDP says.
     static func language(of service: Int, in result: MCCReadResult) -> String? {
         for frame in result.frames {
@@ -126,10 +142,7 @@ public enum MCCCaptionFormat {
         // frames (CEA608Transmission.words), whatever the file's rate.
         var lineOptions = options
         lineOptions.frameRate = nil
-        let frame = result.header.timeCodeRate?.frameRate.frameDuration ?? .zero
-        let reading = A53Reading(
-            transmission: transmission(result), dtvcc: dtvcc(result), diagnostics: result.diagnostics,
-            end: result.frames.last.map { $0.time + frame }, locating: locating(result))
+        let reading = reading(result)
         do throws(CaptionTracksError) {
             return try reading.captions(
                 options: lineOptions, name: name, language: nil, serviceLanguage: { language(of: $0, in: result) })

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptionKit
+import CaptionTracks
 import CaptionsCLI
 
 /// `captions inspect FILE [--json]`: prints the captions of any readable file.
@@ -25,11 +26,27 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let (result, format) = try CaptionFile.read(file, format: read.from, options: read.formatOptions())
+        // Standard input is read once, above.
+        let carriage = format.name == MCCCaptionFormat.descriptor.name && file != "-" ? try mccCarriage() : nil
         if json {
-            Console.out(try InspectReport(file: file, format: format.name, result: result).jsonText())
+            var report = InspectReport(file: file, format: format.name, result: result)
+            report.carriage = carriage
+            Console.out(try report.jsonText())
         } else {
             Console.out(DocumentPrinter(document: result.document).text(file: file, format: format.title))
+            if let carriage { Console.out((["carries:"] + carriage.lines).joined(separator: "\n")) }
         }
         try Exit.report(result.diagnostics, file: file)
+    }
+
+    /// The captions of each CEA-608 channel and CEA-708 service of the MCC file (the document
+    /// above is the one the read options chose).
+    private func mccCarriage() throws -> InspectReport.Carriage {
+        let census = try MCCCaptionFormat.census(FileIO.readAll(file), fileName: file)
+        return InspectReport.Carriage(
+            channels: Dictionary(uniqueKeysWithValues: census.captions.map { ("CC\($0.key)", $0.value) }),
+            services: census.services.keys.sorted().map {
+                .init(service: $0, language: census.serviceLanguages[$0], captions: census.services[$0] ?? 0)
+            })
     }
 }
