@@ -258,8 +258,9 @@ struct CEA708CaptionInspectorCaptionTests {
                 $0.replacingOccurrences(of: "\u{A0}", with: " ").trimmingCharacters(in: .whitespaces)
             }
             #expect(lines == expected.lines.map(\.2), "caption \(index + 1)")
-            // Within a frame: caption-inspector stamps all but the first TGW one frame (41.7 ms)
-            // later than the frame whose CDP completes the DTVCC packet (Specs/cea708.md).
+            // Within a frame: caption-inspector decodes a DTVCC packet when the next one starts,
+            // so it stamps all but the first TGW one frame (41.7 ms) later than the frame whose
+            // CDP completes the packet, where we decode it (CTA-708-E §5; Specs/cea708.md).
             let frame = 1001.0 / 24000 + 0.002
             #expect(abs(caption.timeRange.start.seconds - Self.shown[index].show) < frame, "caption \(index + 1) start")
             #expect(abs(caption.timeRange.end.seconds - Self.shown[index].hide) < frame, "caption \(index + 1) end")
