@@ -261,4 +261,69 @@ import Testing
         }
         #expect(Set(frames.compactMap { $0.readouts[.heartRate] }).count >= 5, "the heart rate changes over the 3 s")
     }
+
+    /// The compass: GPX 1.0 `<course>` read by gpxpy, turning through north (350° → 10°): each
+    /// frame's heading readout within half a degree of gpxpy's courses interpolated the short way
+    /// round (Specs/dashboard-layout.md, "Values at a frame"), 0–359.
+    @Test func headingReadoutMatchesGpxpyTheShortWayRound() throws {
+        let dir = try TemporaryDirectory("dashboard-heading")
+        let gpxPath = dir.path("turn.gpx")
+        let courses = [340.0, 347.3, 353.9, 2.6, 9.1, 17.8, 21.4, 30.0]
+        var text = #"<?xml version="1.0"?><gpx version="1.0" creator="test" xmlns="http://www.topografix.com/GPX/1/0">"#
+        text += "<trk><trkseg>\n"
+        for (k, course) in courses.enumerated() {
+            let ms = 450 * k
+            text += String(
+                format: #"<trkpt lat="%.7f" lon="%.7f"><time>2021-06-01T08:00:%02d.%03dZ</time>"#,
+                45.1 + Double(k) * 0.00007, 6.2 + Double(k) * 0.00001, ms / 1000, ms % 1000)
+            text += String(format: "<course>%.1f</course><speed>5</speed></trkpt>\n", course)
+        }
+        try (text + "</trkseg></trk></gpx>\n").write(toFile: gpxPath, atomically: true, encoding: .utf8)
+        let script = """
+            import sys, json, calendar, gpxpy
+            g = gpxpy.parse(open(sys.argv[1], encoding='utf-8'))
+            print(json.dumps([[calendar.timegm(p.time.utctimetuple()) + p.time.microsecond / 1e6, p.course]
+                              for p in g.tracks[0].segments[0].points]))
+            """
+        let r = try CLIRunner.runProcess(try PeerDecoders.tool("python3"), ["-c", script, gpxPath])
+        try #require(r.status == 0, "gpxpy: \(r.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[Double]])
+        let start = try #require(rows.first?[0])
+        // Inside the 3-second clip (the 3.15 s point is left out, as above).
+        let theirs = rows.map { [$0[0] - start, $0[1]] }.filter { $0[0] < 3 }
+        #expect(theirs.count == 7)
+        func heading(at t: Double) -> Double? {
+            guard let i = theirs.lastIndex(where: { $0[0] <= t + 1e-9 }) else { return nil }
+            guard i + 1 < theirs.count else { return theirs[i][1] }
+            let a = theirs[i], b = theirs[i + 1], f = (t - a[0]) / (b[0] - a[0])
+            var turn = (b[1] - a[1]).truncatingRemainder(dividingBy: 360)
+            if turn > 180 { turn -= 360 } else if turn < -180 { turn += 360 }
+            let c = (a[1] + turn * f).truncatingRemainder(dividingBy: 360)
+            return c < 0 ? c + 360 : c
+        }
+
+        let clip = dir.path("clip.mp4")
+        try MediaTools.makeClip(clip, rate: "25", size: "320x240", seconds: 3, audio: false)
+        let movie = try MovieMetadata(path: clip)
+        let document = try GPXReader(fileName: gpxPath).read(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: gpxPath))))
+        let placedIn = try document.timedTrackPoints().points
+        let anchor = try MetadataSync.start.anchor(for: movie, points: placedIn)
+        let (placed, _) = try MetadataSync.place(
+            placedIn, anchor: anchor, offset: .zero, duration: movie.duration, timescale: 1000)
+        let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
+        let track = SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
+        let frames = try Self.run(clip: clip, track: track, units: .metric, seconds: 3, in: dir)
+        #expect(frames.count == 75)
+        for frame in frames {
+            let e = try #require(heading(at: frame.time))
+            let shown = Self.numbers(frame.readouts[.heading]?.replacingOccurrences(of: "°", with: ""))
+            // The readout rounds to a whole degree; 359.6° shows as 360 or 0.
+            let off = abs((shown.first ?? .nan) - e)
+            #expect(
+                shown.count == 1 && min(off, 360 - off) <= 0.5 + 1e-6,
+                "heading at \(String(format: "%.4f s", frame.time)): \(frame.readouts[.heading] ?? "-"), gpxpy \(e)")
+        }
+        #expect(Set(frames.compactMap { $0.readouts[.heading] }).count >= 20, "the heading turns through north")
+    }
 }

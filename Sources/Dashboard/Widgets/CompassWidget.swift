@@ -16,7 +16,7 @@ final class CompassWidget: DashboardWidget {
     private let radius: Double
     private let centre: (x: Double, y: Double)
     private let valueSize: Double
-    private var cached: (key: Int, layers: [CaptionImage])?
+    private var cached: (key: CompassKey, layers: [CaptionImage])?
     private(set) var displayed = ReadoutFormatter.missing
 
     init(spec: WidgetSpec, rect: WidgetRect, context: WidgetContext) throws(RenderError) {
@@ -58,9 +58,13 @@ final class CompassWidget: DashboardWidget {
 
     func dynamicLayers(_ values: DashboardValues?) throws(RenderError) -> [CaptionImage] {
         let course = values?.course
-        let key = course.map { Int(($0 * 2).rounded()) } ?? -1
+        // The pointer is redrawn every half degree and the text whenever its rounding changes:
+        // on the half-degree key alone, 18.68° reused the picture of 18.4° and showed "18"
+        // (found by DashboardPeerReadoutTests against gpxpy).
+        let text = formatter.text(values)
+        let key = CompassKey(halfDegrees: course.map { Int(($0 * 2).rounded()) } ?? -1, text: text)
         if let cached, cached.key == key { return cached.layers }
-        displayed = formatter.text(values)
+        displayed = text
         var layers: [CaptionImage] = []
         if let course {
             let corners = [
@@ -77,8 +81,8 @@ final class CompassWidget: DashboardWidget {
                 CaptionImage(
                     content: .bitmap(pointer.bitmap), x: rect.x + x0, y: rect.y + y0, color: context.style.accent))
         }
-        let text = displayed == ReadoutFormatter.missing ? displayed : displayed + "°"
-        let t = try context.text.render(text, pixelSize: valueSize)
+        let label = displayed == ReadoutFormatter.missing ? displayed : displayed + "°"
+        let t = try context.text.render(label, pixelSize: valueSize)
         layers.append(
             CaptionImage(
                 content: .bitmap(t.bitmap), x: rect.x + Int(centre.x) - t.width / 2,
@@ -86,4 +90,10 @@ final class CompassWidget: DashboardWidget {
         cached = (key, layers)
         return layers
     }
+}
+
+/// What a compass picture depends on: the pointer's angle to half a degree and the text shown.
+private struct CompassKey: Equatable {
+    var halfDegrees: Int
+    var text: String
 }
