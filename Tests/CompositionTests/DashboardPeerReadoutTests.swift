@@ -326,4 +326,62 @@ import Testing
         }
         #expect(Set(frames.compactMap { $0.readouts[.heading] }).count >= 20, "the heading turns through north")
     }
+
+    /// The gradient on a climb of constant slope: each point's elevation set from gpxpy's
+    /// haversine distance along the track (scaled to our sphere's radius) so that the road
+    /// rises 8 m in 100 m; whatever stretch the gradient is taken over, it is 8 %, shown as
+    /// 8.0 once the rider has covered enough ground (hand-worked, Specs/dashboard-layout.md).
+    @Test func gradientOfAConstantClimbIsItsSlope() throws {
+        let dir = try TemporaryDirectory("dashboard-gradient")
+        let positions: [(Double, Double)] = (0..<8).map { k in
+            let step = Double(k)
+            return (45.1 + step * 0.00004, 6.2 + step * 0.00003)
+        }
+        let script = """
+            import sys, json, gpxpy.geo
+            pts = json.loads(sys.argv[1])
+            out, total = [0.0], 0.0
+            for a, b in zip(pts, pts[1:]):
+                total += gpxpy.geo.haversine_distance(a[0], a[1], b[0], b[1])
+                out.append(total)
+            print(json.dumps(out))
+            """
+        let argument = "[" + positions.map { "[\($0.0), \($0.1)]" }.joined(separator: ",") + "]"
+        let r = try CLIRunner.runProcess(try PeerDecoders.tool("python3"), ["-c", script, argument])
+        try #require(r.status == 0, "gpxpy: \(r.stderr)")
+        let along = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [Double]).map {
+            $0 * 6_371_008.8 / 6_378_137
+        }
+        #expect(along.count == 8 && along[7] > 20, "enough ground for a gradient: \(along)")
+        let gpxPath = dir.path("climb.gpx")
+        var text = #"<?xml version="1.0"?><gpx version="1.0" creator="test" xmlns="http://www.topografix.com/GPX/1/0">"#
+        text += "<trk><trkseg>\n"
+        for (k, p) in positions.enumerated() {
+            let ms = 450 * k
+            let elevation: Double = 300 + 0.08 * along[k]
+            let point = String(
+                format: #"<trkpt lat="%.7f" lon="%.7f"><ele>%.4f</ele><time>2021-06-01T08:00:%02d.%03dZ</time></trkpt>"#,
+                p.0, p.1, elevation, ms / 1000, ms % 1000)
+            text += point + "\n"
+        }
+        try (text + "</trkseg></trk></gpx>\n").write(toFile: gpxPath, atomically: true, encoding: .utf8)
+
+        let clip = dir.path("clip.mp4")
+        try MediaTools.makeClip(clip, rate: "25", size: "320x240", seconds: 3, audio: false)
+        let movie = try MovieMetadata(path: clip)
+        let document = try GPXReader(fileName: gpxPath).read(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: gpxPath))))
+        let placedIn = try document.timedTrackPoints().points
+        let anchor = try MetadataSync.start.anchor(for: movie, points: placedIn)
+        let (placed, _) = try MetadataSync.place(
+            placedIn, anchor: anchor, offset: .zero, duration: movie.duration, timescale: 1000)
+        let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
+        let track = SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
+        let frames = try Self.run(clip: clip, track: track, units: .metric, seconds: 3, in: dir)
+        let shown = frames.compactMap { frame in Self.numbers(frame.readouts[.gradient]).first.map { (frame.time, $0) } }
+        #expect(shown.count >= 25, "the gradient is shown on most frames: \(frames.map { $0.readouts[.gradient] ?? "-" })")
+        for (time, value) in shown {
+            #expect(abs(value - 8) <= 0.05 + 0.01, "gradient at \(String(format: "%.4f s", time)): \(value) %, the climb is 8 %")
+        }
+    }
 }
