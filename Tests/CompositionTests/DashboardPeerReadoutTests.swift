@@ -61,6 +61,25 @@ import Testing
         return shown
     }
 
+    /// A 3-second 25 fps clip with the dashboard of the GPX at `gpxPath`, placed as `export --gpx
+    /// FILE --sync start` places it (the first point at zero); each frame's readouts.
+    static func runGPX(
+        _ gpxPath: String, units: UnitSystem, in dir: TemporaryDirectory, layout: DashboardLayout = .standard
+    ) throws -> [Shown] {
+        let clip = dir.path("clip.mp4")
+        try MediaTools.makeClip(clip, rate: "25", size: "320x240", seconds: 3, audio: false)
+        let movie = try MovieMetadata(path: clip)
+        let document = try GPXReader(fileName: gpxPath).read(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: gpxPath))))
+        let placedIn = try document.timedTrackPoints().points
+        let anchor = try MetadataSync.start.anchor(for: movie, points: placedIn)
+        let (placed, _) = try MetadataSync.place(
+            placedIn, anchor: anchor, offset: .zero, duration: movie.duration, timescale: 1000)
+        let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
+        let track = SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
+        return try run(clip: clip, track: track, units: units, seconds: 3, in: dir, layout: layout)
+    }
+
     /// A readout's number ("12.3", "-22", "33.12677° -117.32734°" gives both).
     static func numbers(_ text: String?) -> [Double] {
         (text ?? "").replacingOccurrences(of: "°", with: "").split(separator: " ").compactMap { Double($0) }
@@ -132,19 +151,8 @@ import Testing
                 altitude: try #require(p.elevation), speed: try #require(p.speed))
         }
 
-        let clip = dir.path("clip.mp4")
-        try MediaTools.makeClip(clip, rate: "25", size: "320x240", seconds: 3, audio: false)
-        let movie = try MovieMetadata(path: clip)
-        let document = try GPXReader(fileName: gpxPath).read(
-            [UInt8](try Data(contentsOf: URL(fileURLWithPath: gpxPath))))
-        let placedIn = try document.timedTrackPoints().points
-        let anchor = try MetadataSync.start.anchor(for: movie, points: placedIn)
-        let (placed, _) = try MetadataSync.place(
-            placedIn, anchor: anchor, offset: .zero, duration: movie.duration, timescale: 1000)
-        let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
-        let track = SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
 
-        let frames = try Self.run(clip: clip, track: track, units: units, seconds: 3, in: dir)
+        let frames = try Self.runGPX(gpxPath, units: units, in: dir)
         #expect(frames.count == 75, "3 s at 25 fps")
         #expect(theirs.count == 7, "the points inside the clip")
         for frame in frames {
@@ -220,20 +228,9 @@ import Testing
             return zip(a, b).map { $0 + ($1 - $0) * f }
         }
 
-        let clip = dir.path("clip.mp4")
-        try MediaTools.makeClip(clip, rate: "25", size: "320x240", seconds: 3, audio: false)
-        let movie = try MovieMetadata(path: clip)
-        let document = try GPXReader(fileName: gpxPath).read(
-            [UInt8](try Data(contentsOf: URL(fileURLWithPath: gpxPath))))
-        let placedIn = try document.timedTrackPoints().points
-        let anchor = try MetadataSync.start.anchor(for: movie, points: placedIn)
-        let (placed, _) = try MetadataSync.place(
-            placedIn, anchor: anchor, offset: .zero, duration: movie.duration, timescale: 1000)
-        let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
-        let track = SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
         var layout = DashboardLayout.standard
         for i in layout.widgets.indices where layout.widgets[i].kind == .distance { layout.widgets[i].units = "m" }
-        let frames = try Self.run(clip: clip, track: track, units: .metric, seconds: 3, in: dir, layout: layout)
+        let frames = try Self.runGPX(gpxPath, units: .metric, in: dir, layout: layout)
         #expect(frames.count == 75, "3 s at 25 fps")
 
         let clock = DateFormatter()
@@ -302,18 +299,7 @@ import Testing
             return c < 0 ? c + 360 : c
         }
 
-        let clip = dir.path("clip.mp4")
-        try MediaTools.makeClip(clip, rate: "25", size: "320x240", seconds: 3, audio: false)
-        let movie = try MovieMetadata(path: clip)
-        let document = try GPXReader(fileName: gpxPath).read(
-            [UInt8](try Data(contentsOf: URL(fileURLWithPath: gpxPath))))
-        let placedIn = try document.timedTrackPoints().points
-        let anchor = try MetadataSync.start.anchor(for: movie, points: placedIn)
-        let (placed, _) = try MetadataSync.place(
-            placedIn, anchor: anchor, offset: .zero, duration: movie.duration, timescale: 1000)
-        let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
-        let track = SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
-        let frames = try Self.run(clip: clip, track: track, units: .metric, seconds: 3, in: dir)
+        let frames = try Self.runGPX(gpxPath, units: .metric, in: dir)
         #expect(frames.count == 75)
         for frame in frames {
             let e = try #require(heading(at: frame.time))
@@ -366,18 +352,7 @@ import Testing
         }
         try (text + "</trkseg></trk></gpx>\n").write(toFile: gpxPath, atomically: true, encoding: .utf8)
 
-        let clip = dir.path("clip.mp4")
-        try MediaTools.makeClip(clip, rate: "25", size: "320x240", seconds: 3, audio: false)
-        let movie = try MovieMetadata(path: clip)
-        let document = try GPXReader(fileName: gpxPath).read(
-            [UInt8](try Data(contentsOf: URL(fileURLWithPath: gpxPath))))
-        let placedIn = try document.timedTrackPoints().points
-        let anchor = try MetadataSync.start.anchor(for: movie, points: placedIn)
-        let (placed, _) = try MetadataSync.place(
-            placedIn, anchor: anchor, offset: .zero, duration: movie.duration, timescale: 1000)
-        let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
-        let track = SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
-        let frames = try Self.run(clip: clip, track: track, units: .metric, seconds: 3, in: dir)
+        let frames = try Self.runGPX(gpxPath, units: .metric, in: dir)
         let shown = frames.compactMap { frame in Self.numbers(frame.readouts[.gradient]).first.map { (frame.time, $0) } }
         #expect(shown.count >= 25, "the gradient is shown on most frames: \(frames.map { $0.readouts[.gradient] ?? "-" })")
         for (time, value) in shown {
