@@ -250,7 +250,15 @@ public struct MovieCaptionWriter {
         {
             diagnostics.append(empty)
         }
-        let document = read.document
+        var document = read.document
+        if carriesWords, document.captions.isEmpty {
+            // A file written for another channel (`--cc3` with a CC1 file): its words are
+            // re-addressed; its captions (the CEA-708 service made beside, the language) are those
+            // of the channel it holds.
+            var own = readOptions
+            own.channel = nil
+            document = try CaptionFile.read(captionsPath, format: options.format, options: own).0.document
+        }
         let language: LanguageTag
         if let text = options.language ?? document.language {
             guard let tag = LanguageTag(text) else {

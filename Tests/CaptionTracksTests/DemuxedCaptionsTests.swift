@@ -70,7 +70,8 @@ import Testing
         }
     }
 
-    /// `inspect` lists the captions of a transport stream's MPEG-2 video by its PID.
+    /// `inspect` lists the captions of a transport stream's MPEG-2 video by its PID: CEA-608 CC1
+    /// and CEA-708 service 1, which `export --embed sei` writes beside it, each with its captions.
     @Test func inspectListsTheVideosCaptions() throws {
         let dir = try TemporaryDirectory("demuxed-inspect")
         let movie = try Self.remux(try Self.seiMovie(in: dir), to: "mpeg2.ts", in: dir)
@@ -78,15 +79,18 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(
             r.stdout.contains(
-                "track 256: CEA-608 in the mpeg2video video's picture user data (A/53) (CC1), language und (--source sei)"
+                "track 256: CEA-608/708 in the mpeg2video video's picture user data (A/53) (CC1, service 1), language und (--source sei)"
             ),
             "\(r.stdout)")
+        #expect(r.stdout.contains("CC1: 7 captions; CEA-708 service 1: 7 captions"), "\(r.stdout)")
         let json = try CLIRunner.run(["inspect", movie, "--json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let captions = try #require(object?["captions"] as? [[String: Any]])
         #expect(captions.count == 1)
         #expect(captions.first?["kind"] as? String == "sei")
         #expect(captions.first?["channels"] as? [String] == ["CC1"])
+        let services = captions.first?["services"] as? [[String: Any]]
+        #expect(services?.map { $0["service"] as? Int } == [1] && services?.first?["captions"] as? Int == 7)
     }
 
     /// Sources that a stream does not have are refused by name; without captions it says so.

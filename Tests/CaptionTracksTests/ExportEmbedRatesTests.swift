@@ -55,6 +55,28 @@ import Testing
             try Self.expectSameCaptions(out, source: source, channel: 1, as: cc1)
             try Self.expectSameCaptions(out, source: source, channel: 3, as: cc3)
         }
+        // The same files as CEA-708 services 1 and 2 in the SEI (at 59.94 fps the two take turns:
+        // half of each picture's room cannot hold a DefineWindow): the texts of the files, each
+        // shown within two frames of its CEA-608 caption.
+        for (service, file) in [(1, cc1), (2, cc3)] {
+            var options = CaptionFormatOptions()
+            options.settings[CaptionFormatOptions.dtvccServiceSetting] = String(service)
+            let dtvcc = try CaptionFile.read(out, options: options).0.document.captions
+            var channel = CaptionFormatOptions()
+            channel.settings[MovieCaptions.sourceSetting] = "sei"
+            channel.channel = service == 1 ? 1 : 3
+            let line21 = try CaptionFile.read(out, options: channel).0.document.captions
+            #expect(
+                dtvcc.map(\.text).joined(separator: " ") == line21.map(\.text).joined(separator: " "),
+                "service \(service) at \(rate) against \(file)")
+            if service == 1 {
+                #expect(dtvcc.count == line21.count, "service 1 at \(rate)")
+                for (a, b) in zip(dtvcc, line21) {
+                    let apart = abs((a.timeRange.start - b.timeRange.start).seconds)
+                    #expect(apart <= 2 * video.frameDuration.seconds + 1e-6, "service 1 at \(rate): \(a) vs \(b)")
+                }
+            }
+        }
         let subcc = "movie=\(out)[out0+subcc]"
         try Self.expectFFmpegPopOn(["-f", "lavfi", "-i", subcc, "-map", "0:1"], in: dir, as: cc1, within: video)
         try Self.expectFFmpegRollUp(

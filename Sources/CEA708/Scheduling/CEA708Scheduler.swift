@@ -24,6 +24,11 @@ public enum CEA708Scheduler {
     public struct Frame: Sendable, Hashable {
         public var index: Int64
         public var bytes: [UInt8]
+
+        public init(index: Int64, bytes: [UInt8]) {
+            self.index = index
+            self.bytes = bytes
+        }
     }
 
     /// A chunk that could not arrive in time.

@@ -130,13 +130,29 @@ public struct DTVCCService: Sendable {
 
     /// `document` as service `service` (Specs/cea708.md), scheduled in the constructs each
     /// frame at `rate` leaves after the CEA-608 pairs (two a frame at 29.97 fps and faster, up
-    /// to three at the slower rates, CTA-708-E §4.3.6.1), shared equally by `services` services
-    /// (English and Spanish from two caption files, say).
+    /// to three at the slower rates, CTA-708-E §4.3.6.1), shared by `services` services (English
+    /// and Spanish from two caption files, say): each takes an equal part of every frame when
+    /// that part holds the longest command, a DefineWindow's 7 bytes (§8.10.5.2); otherwise (two
+    /// services at 59.94 fps leave 4 constructs, 6 bytes, each) they take turns, each the whole
+    /// room on every `services`-th frame, scheduled at the rate that many times slower.
     public init(_ document: CaptionDocument, rate: FrameRate, service: Int = 1, sharedBy services: Int = 1) {
         let encoding = CEA708CaptionEncoder(wide: true).encode(document)
-        let scheduled = CEA708Scheduler.schedule(
-            encoding, rate: rate, constructsPerFrame: CCData.dtvccConstructCount(frameRate: rate) / max(1, services),
-            service: service)
+        let room = CCData.dtvccConstructCount(frameRate: rate)
+        let count = max(1, services)
+        let share = room / count
+        let scheduled: CEA708Scheduler.Schedule
+        if count == 1 || CEA708Scheduler.bytesPerFrame(constructsPerFrame: share, service: service) >= 7 {
+            scheduled = CEA708Scheduler.schedule(encoding, rate: rate, constructsPerFrame: share, service: service)
+        } else if let slower = FrameRate(frames: rate.frames, seconds: rate.seconds * Int32(clamping: count)) {
+            let turn = Int64((service - 1) % count)
+            var turns = CEA708Scheduler.schedule(encoding, rate: slower, constructsPerFrame: room, service: service)
+            turns.frames = turns.frames.map {
+                CEA708Scheduler.Frame(index: $0.index * Int64(count) + turn, bytes: $0.bytes)
+            }
+            scheduled = turns
+        } else {
+            scheduled = CEA708Scheduler.schedule(encoding, rate: rate, constructsPerFrame: share, service: service)
+        }
         self.service = service
         frames = scheduled.frames
         diagnostics = encoding.diagnostics + scheduled.diagnostics
