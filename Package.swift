@@ -194,7 +194,7 @@ let package = Package(
             name: "CompositionTests",
             dependencies: ["Composition", "Media", "Render", "Metadata", "Dashboard", "TestSupport"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "Render", "Metadata", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "MCC", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "MCC", "CaptionData", "TestSupport"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CaptionData", "TestSupport"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),
     ]

@@ -4,10 +4,15 @@ import CaptionCore
 public struct CaptionRenderOptions: Sendable, Hashable {
     /// Which presentation rules to follow.
     public enum Look: String, Sendable, Hashable, CaseIterable {
-        /// CEA-608 for captions whose region is on the cell grid, iTT for the rest.
+        /// CEA-608 for captions whose region is on the cell grid, iTT for the rest (a document
+        /// read from CEA-708 asks for ``cea708`` through ``CaptionRenderOptions/adopting(_:)``).
         case automatic
         /// The CEA-608 decoder look: a 32×15 grid of character cells in the safe area.
         case cea608
+        /// The CEA-708 decoder look: windows placed on the safe-title area, 15 rows of the
+        /// standard pen, pen sizes, the eight font styles, pen backgrounds and character edges
+        /// (Specs/cea708-look.md).
+        case cea708
         /// The iTT (TTML) look: regions, proportional faces, alignment, vertical text and ruby.
         case timedText
     }
@@ -32,12 +37,22 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     public var language: String?
     /// Length of one CEA-608 flash cycle; flashing text shows during the first half of each cycle.
     public var flashPeriod: MediaTime
+    /// The viewer's character size, replacing every caption's own (47 CFR 79.102 lets the viewer
+    /// choose it): in the iTT look cells of 1/15 of the picture height, in the CEA-708 look rows
+    /// of the safe-title area (1 is the standard pen, 0.8 and 1.2 the small and large ones).
+    public var fontSizeInCells: Double?
+    /// The viewer's character edge, replacing the caption's own (CEA-708 look; 47 CFR 79.102).
+    public var edge: CharacterEdge?
+    /// The colour of character edges (CTA-708-E §8.5.6 edge colour; the model holds none, so
+    /// black, the colour of pen style 1).
+    public var edgeColor: CaptionColor
 
     public init(
         look: Look = .automatic, outlineWidth: Double = 0.06, outlineColor: CaptionColor = .black,
         shadowOffset: Double = 0, shadowColor: CaptionColor = CaptionColor.black.withAlpha(160),
         defaultFontSizeInCells: Double = 0.8, safeAreaFraction: Double = 0.8,
-        flashPeriod: MediaTime = MediaTime(value: 1, timescale: 1), language: String? = nil
+        flashPeriod: MediaTime = MediaTime(value: 1, timescale: 1), language: String? = nil,
+        fontSizeInCells: Double? = nil, edge: CharacterEdge? = nil, edgeColor: CaptionColor = .black
     ) {
         self.look = look
         self.outlineWidth = outlineWidth
@@ -48,5 +63,31 @@ public struct CaptionRenderOptions: Sendable, Hashable {
         self.safeAreaFraction = safeAreaFraction
         self.flashPeriod = flashPeriod
         self.language = language
+        self.fontSizeInCells = fontSizeInCells
+        self.edge = edge
+        self.edgeColor = edgeColor
     }
+
+    /// These options for drawing `document`: its language when none is set, and the CEA-708
+    /// look for a document read from a CEA-708 service when the look is ``Look/automatic``.
+    public func adopting(_ document: CaptionDocument) -> CaptionRenderOptions {
+        var options = self
+        if options.language == nil { options.language = document.language }
+        if options.look == .automatic, document.isCEA708 { options.look = .cea708 }
+        return options
+    }
+}
+
+/// How the outline of characters is drawn (CTA-708-E §8.5.5, SetPenAttributes edge type;
+/// 47 CFR 79.102 lets the viewer choose one).
+public enum CharacterEdge: String, Sendable, Hashable, CaseIterable {
+    case none
+    /// Lit from the top left: a light edge above and left, a dark one below and right.
+    case raised
+    /// Lit from the bottom right: a dark edge above and left, a light one below and right.
+    case depressed
+    /// An outline all round.
+    case uniform
+    case leftDropShadow
+    case rightDropShadow
 }

@@ -191,7 +191,7 @@ public final class CaptionRenderer {
     private func rollUpLinesBelow(in captions: [Caption]) -> [Int] {
         var result = [Int](repeating: 0, count: captions.count)
         var windows: [RollUpWindow: [Int]] = [:]
-        for (index, caption) in captions.enumerated() where usesCEA608Look(caption) {
+        for (index, caption) in captions.enumerated() where usesCEA608Look(caption) || options.look == .cea708 {
             guard let window = RollUpWindow(caption.region) else { continue }
             windows[window, default: []].append(index)
         }
@@ -219,7 +219,13 @@ public final class CaptionRenderer {
         let placement = RegionPlacementStage(size: bounds)
         var missing: [Unicode.Scalar] = []
         let result: CaptionLayers
-        if usesCEA608Look(caption) {
+        if options.look == .cea708 {
+            let lineLayout = LineLayoutStage(fonts: fonts, bidi: bidi, shaper: shaper)
+            let look = CEA708Look(
+                styleRuns: styleRuns, lineLayout: lineLayout, placement: placement, options: options)
+            result = try look.layers(
+                for: caption, rollUpLinesBelow: placed.rollUpLinesBelow, rasterizer: rasterizer, missing: &missing)
+        } else if usesCEA608Look(caption) {
             let look = CEA608Look(
                 styleRuns: styleRuns, bidi: bidi, shaper: shaper, placement: placement, options: options)
             result = try look.layers(
@@ -255,7 +261,7 @@ public final class CaptionRenderer {
     private func usesCEA608Look(_ caption: Caption) -> Bool {
         switch options.look {
         case .cea608: return true
-        case .timedText: return false
+        case .timedText, .cea708: return false
         case .automatic: return caption.region?.origin?.x.unit == .cells
         }
     }

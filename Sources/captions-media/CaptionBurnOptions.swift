@@ -6,8 +6,8 @@ import Media
 import Render
 
 /// How `burn`, `export --captions`, `frame --captions` and `thumbnails --captions` draw a caption
-/// file into the picture: the timecode rate, the offset, the iTT look's font, size and box, and
-/// the look, outline, shadow and font files of ``CaptionStyleOptions``. One group and one
+/// file into the picture: the timecode rate, the offset, the iTT look's font and box, and the
+/// look, outline, shadow, size, edge and font files of ``CaptionStyleOptions``. One group and one
 /// compositor (``compositor(for:input:output:allowEmpty:fonts:movieRate:)``), so that they all
 /// draw the same pixels for the same options.
 struct CaptionBurnOptions: ParsableArguments {
@@ -26,10 +26,6 @@ struct CaptionBurnOptions: ParsableArguments {
     @Option(name: .customLong("font-family"), help: "Font family for every caption (iTT look).")
     var fontFamily: String?
 
-    @Option(
-        name: .customLong("font-size"), help: "Font size in cells, 1/15 of the picture height (iTT look), e.g. 0.9.")
-    var fontSize: Double?
-
     @Option(name: .long, help: "A box behind the text: a colour #RRGGBB or #RRGGBBAA (iTT look).")
     var box: String?
 
@@ -37,7 +33,6 @@ struct CaptionBurnOptions: ParsableArguments {
 
     func validate() throws {
         if let frameRate, FrameRate(frameRate) == nil { throw ValidationError("unknown frame rate \"\(frameRate)\"") }
-        if let fontSize, !(0.1...15).contains(fontSize) { throw ValidationError("--font-size must be 0.1–15 cells") }
         if let box, CaptionColor(hex: box) == nil { throw ValidationError("--box must be #RRGGBB or #RRGGBBAA") }
     }
 
@@ -73,11 +68,11 @@ struct CaptionBurnOptions: ParsableArguments {
             try offset.map {
                 try Self.parseOffset($0, rate: rate ?? document.frameRate ?? movieRate())
             } ?? .zero
-        let overrides = CaptionStyleOverrides(
-            fontFamily: fontFamily, fontSizeInCells: fontSize, boxColor: box.flatMap { CaptionColor(hex: $0) })
+        // The size and edge are the renderer's (a viewer's choice, in every look: style.fontSize).
+        let overrides = CaptionStyleOverrides(fontFamily: fontFamily, boxColor: box.flatMap { CaptionColor(hex: $0) })
         let renderer = try CaptionRenderer(
             captions: overrides.applied(to: document.captions), fonts: fonts,
-            options: style.renderOptions())
+            options: style.renderOptions(for: document))
         renderer.timecodeRate = document.frameRate ?? rate
         renderer.timecodeDropFrame = document.dropFrame ?? false
         return (CaptionCompositor(renderer: renderer, offset: offsetTime), found + renderer.diagnostics)

@@ -18,8 +18,12 @@ struct PreviewCommand: ParsableCommand {
         discussion: """
             CEA-608 captions (SCC) get the 608 decoder look: a 32×15 grid of character cells in \
             the safe area of the centred 4:3 picture, characters filling their cells, a box behind \
-            each one, roll-up windows with all their rows (Specs/cea608-look.md). iTT captions get \
-            their regions, alignment, faces, colours, vertical text and ruby.
+            each one, roll-up windows with all their rows (Specs/cea608-look.md). CEA-708 captions \
+            (an MCC file or a movie read with --service N) get the 708 decoder look: windows on the \
+            safe-title area, pen sizes, the eight font styles, pen backgrounds, justification \
+            (Specs/cea708-look.md); --font-size and --edge replace the captions' size and edge, \
+            as 47 CFR 79.102 lets a viewer choose. iTT captions get their regions, alignment, \
+            faces, colours, vertical text and ruby.
 
             Fonts are found through fontconfig, as libass finds them: your font configuration \
             (fc-list lists what it has; FONTCONFIG_FILE and ~/.config/fontconfig apply) decides \
@@ -155,8 +159,8 @@ struct PreviewCommand: ParsableCommand {
             backdrop = try RGBAImage(width: picture.width, height: picture.height, pixels: picture.rgba)
             bounds = RenderSize(width: picture.width, height: picture.height)
         }
-        var options = style.renderOptions()
-        options.language = language ?? document.language
+        var options = style.renderOptions(for: document)
+        if let language { options.language = language }
         let renderer = try CaptionRenderer(
             captions: document.captions, bounds: bounds, fonts: try style.fonts(),
             options: options)
@@ -164,7 +168,7 @@ struct PreviewCommand: ParsableCommand {
         renderer.timecodeDropFrame = dropFrame
         report.width = bounds.width
         report.height = bounds.height
-        report.look = style.look.rawValue
+        report.look = options.look == .cea708 && style.look == .automatic ? "cea708" : style.look.rawValue
         report.language = options.language
 
         func picture(at time: MediaTime, as format: ImageFormat) throws -> [UInt8] {

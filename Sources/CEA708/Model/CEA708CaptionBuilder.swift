@@ -118,7 +118,10 @@ public struct CEA708CaptionBuilder: Sendable {
         let captions = finished.sorted {
             ($0.caption.timeRange.start, $0.order) < ($1.caption.timeRange.start, $1.order)
         }.map(\.caption)
-        return Result(document: CaptionDocument(captions: captions), diagnostics: diagnostics)
+        // The marker that says the captions came from 708, and on which screen (the 708 look).
+        let document = CaptionDocument(
+            captions: captions, metadata: [CaptionDocument.cea708ScreenKey: wide ? "16:9" : "4:3"])
+        return Result(document: document, diagnostics: diagnostics)
     }
 
     // MARK: - Following the windows

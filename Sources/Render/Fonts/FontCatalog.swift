@@ -91,6 +91,7 @@ public struct FontCatalog: FontProvider {
         var families: [String] = []
         var generic: String?
         for name in Self.familyNames(request.family) {
+            for example in Self.cea708Examples(name) where !families.contains(example) { families.append(example) }
             if let g = Self.fontconfigGeneric(name) {
                 generic = generic ?? g
             } else if !families.contains(name) {
@@ -122,7 +123,9 @@ public struct FontCatalog: FontProvider {
         switch name.lowercased() {
         case "monospace", "monospacesansserif", "monospaceserif": return "monospace"
         case "serif", "proportionalserif": return "serif"
-        case "default", "sansserif", "sans-serif", "proportionalsansserif": return "sans-serif"
+        case "default", "sansserif", "sans-serif", "proportionalsansserif", "casual", "smallcapitals":
+            return "sans-serif"
+        case "cursive": return "cursive"
         default: return nil
         }
     }

@@ -34,14 +34,10 @@ struct LayerBuilder {
     ) throws(RenderError) {
         let ox = (g.x + dx).roundedClamped(to: PixelRect.coordinates)
         let oy = (g.y + dy).roundedClamped(to: PixelRect.coordinates)
-        let fill = try rasterizer.bitmap(
-            face: g.face, glyph: g.glyph, size: g.size, bold: g.bold, oblique: g.oblique, sideways: g.sideways,
-            widthScale: g.widthScale)
+        let fill = try bitmap(g)
         var border: GlyphBitmap?
         if outline > 0 {
-            let b = try rasterizer.bitmap(
-                face: g.face, glyph: g.glyph, size: g.size, bold: g.bold, oblique: g.oblique, sideways: g.sideways,
-                widthScale: g.widthScale, stroke: max(1, outline * g.size))
+            let b = try bitmap(g, stroke: outline)
             border = b
             outlines.append(Self.image(b, x: ox, y: oy, color: outlineColor, flashes: g.flashes))
         }
@@ -51,6 +47,34 @@ struct LayerBuilder {
                 Self.image(border ?? fill, x: ox + offset, y: oy + offset, color: shadowColor, flashes: g.flashes))
         }
         fills.append(Self.image(fill, x: ox, y: oy, color: g.color, flashes: g.flashes))
+    }
+
+    /// Adds a glyph with copies of it `offsets` whole pixels away behind it, each in its colour,
+    /// and, when `outline` is positive, an outline `outline` em thick: the CEA-708 look's
+    /// character edges (``CharacterEdge``).
+    mutating func addGlyph(
+        _ g: PlacedGlyph, dx: Double, dy: Double, offsets: [(x: Int, y: Int, color: CaptionColor)],
+        outline: Double, outlineColor: CaptionColor
+    ) throws(RenderError) {
+        let ox = (g.x + dx).roundedClamped(to: PixelRect.coordinates)
+        let oy = (g.y + dy).roundedClamped(to: PixelRect.coordinates)
+        let fill = try bitmap(g)
+        for offset in offsets {
+            shadows.append(
+                Self.image(fill, x: ox + offset.x, y: oy + offset.y, color: offset.color, flashes: g.flashes))
+        }
+        if outline > 0 {
+            outlines.append(
+                Self.image(try bitmap(g, stroke: outline), x: ox, y: oy, color: outlineColor, flashes: g.flashes))
+        }
+        fills.append(Self.image(fill, x: ox, y: oy, color: g.color, flashes: g.flashes))
+    }
+
+    /// The glyph's bitmap, or its outline `stroke` em thick (at least a pixel).
+    private func bitmap(_ g: PlacedGlyph, stroke: Double? = nil) throws(RenderError) -> GlyphBitmap {
+        try rasterizer.bitmap(
+            face: g.face, glyph: g.glyph, size: g.size, bold: g.bold, oblique: g.oblique, sideways: g.sideways,
+            widthScale: g.widthScale, stroke: stroke.map { max(1, $0 * g.size) } ?? 0)
     }
 
     private static func image(_ b: GlyphBitmap, x: Int, y: Int, color: CaptionColor, flashes: Bool) -> CaptionImage {

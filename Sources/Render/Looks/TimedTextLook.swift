@@ -14,6 +14,8 @@ struct TimedTextLook {
     var cellHeight: Double { Double(placement.size.height) / 15 }
 
     func fontSize(_ d: CaptionDimension?) -> Double {
+        // The viewer's size replaces the caption's (--font-size).
+        if let viewer = options.fontSizeInCells { return viewer * cellHeight }
         guard let d else { return cellHeight * options.defaultFontSizeInCells }
         switch d.unit {
         case .cells: return d.value * cellHeight
