@@ -1,6 +1,6 @@
-import CaptionData
 import CEA608
 import CaptionCore
+import CaptionData
 import CaptionTracks
 import FileSafety
 import ISOBMFF

@@ -75,7 +75,9 @@ import Testing
             #expect(frames(ours, shift) == frames(scc.document.captions, 0), "\(name)")
             #expect(
                 ours.map { line.frame(at: $0.timeRange.duration, rounding: .nearestOrAwayFromZero) }
-                    == scc.document.captions.map { line.frame(at: $0.timeRange.duration, rounding: .nearestOrAwayFromZero) },
+                    == scc.document.captions.map {
+                        line.frame(at: $0.timeRange.duration, rounding: .nearestOrAwayFromZero)
+                    },
                 "\(name)")
 
             // Service 1 as the MCC file of the same captions reads.

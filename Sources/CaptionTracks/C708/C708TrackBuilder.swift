@@ -42,24 +42,13 @@ public struct C708TrackBuilder: Sendable {
                 let packet = cdp.bytes
             else {
                 throw CaptionTracksError(
-                    .cannotWrite, "the video's rate, \(rate) fps, has no CDP frame rate (SMPTE ST 334-2): no c708 track")
+                    .cannotWrite, "the video's rate, \(rate) fps, has no CDP frame rate (SMPTE ST 334-2): no c708 track"
+                )
             }
             samples.append(NewTrack.Sample(data: C708Sample(packets: [packet]).bytes, duration: duration))
         }
-        let (startUnits, overflow) = frames.lowerBound.multipliedReportingOverflow(by: frameUnits)
-        guard let ts = UInt32(exactly: timescale), !overflow, let start = UInt64(exactly: startUnits) else {
-            throw CaptionTracksError(.cannotWrite, "the caption data's first frame (\(frames.lowerBound)) cannot be placed")
-        }
-        var track = NewTrack(
-            handlerType: "clcp", handlerName: quickTime ? "Closed Caption Media Handler" : "ClosedCaptionHandler",
-            mediaHeader: quickTime ? .generic(extra: []) : .null, sampleEntry: Self.sampleEntry, timescale: ts,
-            samples: samples, startOffset: start, language: language.iso639_2,
-            referencesFromExisting: [videoTrackID: "clcp"])
-        track.extendedLanguage = language.bcp47
-        return track
+        return try ClosedCaptionTrack.make(
+            format: "c708", quickTime: quickTime, language: language, timescale: timescale, frameUnits: frameUnits,
+            start: frames.lowerBound, samples: samples, videoTrackID: videoTrackID)
     }
-
-    /// The `c708` sample description: the standard header and no more fields (QTFF, "Closed
-    /// captioning sample description").
-    static let sampleEntry: [UInt8] = [0, 0, 0, 16] + Array("c708".utf8) + [0, 0, 0, 0, 0, 0, 0, 1]
 }

@@ -63,7 +63,9 @@ extension MovieCaptions {
                     continue
                 }
                 for c in constructs {
-                    if let field = c.field { pairs.append(CEA608Transmission.TimedPair(time: t, field: field, pair: c.pair)) }
+                    if let field = c.field {
+                        pairs.append(CEA608Transmission.TimedPair(time: t, field: field, pair: c.pair))
+                    }
                 }
                 dtvcc.add(constructs, time: t, number: index)
             }

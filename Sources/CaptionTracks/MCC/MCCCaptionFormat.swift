@@ -41,12 +41,15 @@ public enum MCCCaptionFormat {
             } else {
                 throw CaptionFormatError(
                     .cannotWrite,
-                    "\(CaptionFormatOptions.ParameterWords.setting(createdSetting)) \(text) is neither an ISO 8601 time nor seconds since 1970")
+                    "\(CaptionFormatOptions.ParameterWords.setting(createdSetting)) \(text) is neither an ISO 8601 time nor seconds since 1970"
+                )
             }
         }
-        let utc = options.settings[createdSetting] != nil || ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] != nil
+        let utc =
+            options.settings[createdSetting] != nil || ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] != nil
         return MCCWriter(
-            timeCodeRate: rate, uuid: uuid, date: date, timeZone: utc ? TimeZone(identifier: "UTC") ?? .current : .current)
+            timeCodeRate: rate, uuid: uuid, date: date,
+            timeZone: utc ? TimeZone(identifier: "UTC") ?? .current : .current)
     }
 
     public static let descriptor = CaptionFormat(

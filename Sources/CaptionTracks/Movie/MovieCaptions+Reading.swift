@@ -91,7 +91,8 @@ extension MovieCaptions {
                 "CEA-708 service \(service) with \(CaptionFormatOptions.ParameterWords.setting(Self.sourceSetting)) subtitle: CEA-708 is read from a c708 track (track) or the video's A/53 data (sei)",
                 file: fileName)
         }
-        let kinds: [MovieCaptionSource.Kind] = kind.map { [$0] } ?? (service == nil ? [.track, .sei, .subtitle] : [.track, .sei])
+        let kinds: [MovieCaptionSource.Kind] =
+            kind.map { [$0] } ?? (service == nil ? [.track, .sei, .subtitle] : [.track, .sei])
         // A service number that is not one is the A/53 reading's to refuse, with its message.
         let (source, notes) = try chooseSource(
             among: kinds, channel: options.channel, service: service.map { Int($0) ?? 0 })

@@ -80,7 +80,8 @@ struct MuxCommand: ParsableCommand {
 
     func validate() throws {
         if let form, Self.forms(form).contains(nil) || Self.forms(form).isEmpty {
-            throw ValidationError("--form must be c608, c708, tx3g, wvtt or both (or several joined by commas), not \(form)")
+            throw ValidationError(
+                "--form must be c608, c708, tx3g, wvtt or both (or several joined by commas), not \(form)")
         }
         if let channel, !(1...4).contains(channel) {
             throw ValidationError("--channel must be 1, 2, 3 or 4 (CC1–CC4), not \(channel)")
