@@ -20,11 +20,13 @@ packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev 
 # its ttmlparse and ttmlrender (plugins-bad) read and draw our iTT (Tests/ITTTests/ITTWitnessTests).
 # GStreamer's x264enc (plugins-ugly) writes the cc_data of real MCC files into A/53 SEI for the CEA-708 reading
 # witness (Tests/CaptionTracksTests/A53DTVCCWitnessTests; FFmpeg makes the MPEG-2 copy).
+# Debian's python3-gi with GStreamer's introspection data drives qtmux through appsrc, which writes a c708 track
+# from the real MCC files' CDPs (Tests/CaptionTracksTests/C708WitnessTests).
 # Debian's chromium, headless, lays out our WebVTT cues in a <video> (Tests/TestSupport/HeadlessBrowser,
 # driven over the DevTools protocol on a pipe: no chromium-driver, no port).
 (( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk nodejs libimage-exiftool-perl mount openssl
                               gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
-                              gstreamer1.0-plugins-ugly chromium)
+                              gstreamer1.0-plugins-ugly python3-gi gir1.2-gstreamer-1.0 chromium)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,6 @@
-import CaptionData
 import CEA608
 import CaptionCore
+import CaptionData
 import CaptionTracks
 import FileSafety
 import ISOBMFF
@@ -14,8 +14,8 @@ import SCC
 /// Specs/caption-tracks.md.
 public struct MovieCaptionWriter {
     public struct Options: Sendable {
-        /// The tracks to write (`c608`, `tx3g`, `wvtt`); nil: `c608` for an SCC input, `tx3g` for
-        /// any other.
+        /// The tracks to write (`c608`, `c708`, `tx3g`, `wvtt`); nil: `c608` for an SCC input,
+        /// `tx3g` for any other.
         public var forms: Set<CaptionTrackMuxer.Form>?
         /// The CEA-608 channel of the `c608` data (1–4; 3 and 4 go in field 2), and the channel
         /// an SCC input is read from for `tx3g`.
@@ -109,20 +109,30 @@ public struct MovieCaptionWriter {
         if files.count > 1, let form = forms.first(where: \.isSubtitle) {
             throw CaptionFormatError(
                 .cannotWrite,
-                "caption files for more than one channel go in one c608 track (one a field); a \(form.rawValue) track takes one file"
+                "caption files for more than one channel go in one c608 or c708 track (one a field); a \(form.rawValue) track takes one file"
             )
         }
         var notes = diagnostics
         var tracks: [NewTrack] = []
         var written: [CaptionTrackMuxer.Form] = []
         do {
-            if forms.contains(.c608) {
+            if forms.contains(.c608) || forms.contains(.c708) {
                 let (schedule, scheduling) = try c608Schedule(files, options: options)
                 notes += scheduling
-                let (track, trackNotes) = try muxer.c608Track(schedule, language: prepared.language)
-                tracks.append(track)
-                written.append(.c608)
-                notes += trackNotes
+                if forms.contains(.c608) {
+                    let (track, trackNotes) = try muxer.c608Track(schedule, language: prepared.language)
+                    tracks.append(track)
+                    written.append(.c608)
+                    notes += trackNotes
+                }
+                // The same words in CDPs, with the first file's captions as CEA-708 service 1.
+                if forms.contains(.c708) {
+                    let (track, trackNotes) = try muxer.c708Track(
+                        schedule, service: prepared.document, language: prepared.language)
+                    tracks.append(track)
+                    written.append(.c708)
+                    notes += trackNotes
+                }
             }
             // Subtitle tracks share one alternate group: only the first added is enabled.
             if forms.contains(.tx3g) {

@@ -120,7 +120,8 @@ struct EmbeddedListing {
                         uniquingKeysWith: { a, _ in a }),
                     "findings": c.census.diagnostics.map(\.description),
                 ]
-                if s.kind == .sei {
+                // CEA-708 services: in A/53 data and in c708 tracks.
+                if s.kind == .sei || s.format == "c708" {
                     d["services"] = c.census.services.keys.sorted().map { service -> [String: Any] in
                         var entry: [String: Any] = ["service": service, "captions": c.census.services[service] ?? 0]
                         if let language = c.census.serviceLanguages[service] { entry["language"] = language }

@@ -56,7 +56,7 @@ import Testing
         #expect(warnings.first?.location.timecode == "00:00:09;09")
     }
 
-    /// A closed-caption track in a format this reader does not decode (here `c708`): a warning
+    /// A closed-caption track in a format this reader does not decode (here `c709`): a warning
     /// naming the track, and the movie's other caption source is read as it was.
     @Test func anUnknownCaptionCodecIsAWarningAndTheOtherSourceIsRead() throws {
         let dir = try TemporaryDirectory("c608-unknown")
@@ -66,8 +66,8 @@ import Testing
         let data = Array(try Data(contentsOf: URL(fileURLWithPath: both)))
         let c608 = Array("c608".utf8)
         let at = try #require((0...(data.count - 4)).first { data[$0..<($0 + 4)].elementsEqual(c608) })
-        let bad = dir.path("c708.mp4")
-        try Self.patch(both, at: at, with: Array("c708".utf8), to: bad)
+        let bad = dir.path("c709.mp4")
+        try Self.patch(both, at: at, with: Array("c709".utf8), to: bad)
         let (read, _) = try CaptionFile.read(bad)
         let (subtitles, _) = try CaptionFile.read(
             both, options: CaptionFormatOptions(settings: ["movie.source": "subtitle"]))
@@ -75,7 +75,7 @@ import Testing
         #expect(read.document.captions.count == 7)
         let unknown = read.diagnostics.filter { $0.ruleID == "tracks.unknown-codec" }
         #expect(unknown.count == 1)
-        #expect(unknown.first?.message.contains("track 2 holds closed captions in c708") == true)
+        #expect(unknown.first?.message.contains("track 2 holds closed captions in c709") == true)
     }
 
     /// The movie's first timecode (its tmcd track) places an SCC file's labels on mux and

@@ -120,7 +120,7 @@ import Testing
             args = [
                 "mux", try TrackClips.make("clip.mp4", in: dir), Self.popOn, "-o", dir.path("out.mp4"), "--form", "708",
             ]
-            expected = "--form must be c608, tx3g, wvtt or both"
+            expected = "--form must be c608, c708, tx3g, wvtt or both"
         }
         let r = try CLIRunner.run(args)
         // A movie without the captions asked for is readable and gives nothing: a finding,

@@ -61,15 +61,13 @@ public struct C608Sample: Sendable, Hashable {
         var offset = 0
         var sawData = false
         while offset < bytes.count {
-            guard bytes.count - offset >= 8 else {
+            guard let (type, size32, taken) = ClosedCaptionAtoms.header(in: bytes, at: offset) else {
                 problems.append(
                     "\(bytes.count - offset) byte(s) after the last atom, too few for an atom header; ignored")
                 break
             }
             let at = base + offset
-            let size32 = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-            let type = FourCC(rawValue: bytes[(at + 4)..<(at + 8)].reduce(0) { $0 << 8 | UInt32($1) })
-            var size = size32 == 0 ? bytes.count - offset : size32
+            var size = taken
             if size < 8 {
                 problems.append(
                     "the \(type) atom says it is \(size32) bytes, less than its own header; the rest of the sample is ignored"

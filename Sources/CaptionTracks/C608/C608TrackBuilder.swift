@@ -42,20 +42,8 @@ public struct C608TrackBuilder: Sendable {
             let sample = C608Sample(field1: e.field1.map { [$0] } ?? [], field2: e.field2.map { [$0] } ?? [])
             samples.append(NewTrack.Sample(data: sample.bytes, duration: duration))
         }
-        let (startUnits, overflow) = first.frame.multipliedReportingOverflow(by: frameUnits)
-        guard let ts = UInt32(exactly: timescale), !overflow, let start = UInt64(exactly: startUnits) else {
-            throw CaptionTracksError(.cannotWrite, "the caption data's first frame (\(first.frame)) cannot be placed")
-        }
-        var track = NewTrack(
-            handlerType: "clcp", handlerName: quickTime ? "Closed Caption Media Handler" : "ClosedCaptionHandler",
-            mediaHeader: quickTime ? .generic(extra: []) : .null, sampleEntry: Self.sampleEntry, timescale: ts,
-            samples: samples, startOffset: start, language: language.iso639_2,
-            referencesFromExisting: [videoTrackID: "clcp"])
-        track.extendedLanguage = language.bcp47
-        return track
+        return try ClosedCaptionTrack.make(
+            format: "c608", quickTime: quickTime, language: language, timescale: timescale, frameUnits: frameUnits,
+            start: first.frame, samples: samples, videoTrackID: videoTrackID)
     }
-
-    /// The `c608` sample description: the standard header and no more fields (QTFF, "Closed
-    /// captioning sample description").
-    static let sampleEntry: [UInt8] = [0, 0, 0, 16] + Array("c608".utf8) + [0, 0, 0, 0, 0, 0, 0, 1]
 }

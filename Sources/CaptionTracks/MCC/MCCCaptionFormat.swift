@@ -41,12 +41,15 @@ public enum MCCCaptionFormat {
             } else {
                 throw CaptionFormatError(
                     .cannotWrite,
-                    "\(CaptionFormatOptions.ParameterWords.setting(createdSetting)) \(text) is neither an ISO 8601 time nor seconds since 1970")
+                    "\(CaptionFormatOptions.ParameterWords.setting(createdSetting)) \(text) is neither an ISO 8601 time nor seconds since 1970"
+                )
             }
         }
-        let utc = options.settings[createdSetting] != nil || ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] != nil
+        let utc =
+            options.settings[createdSetting] != nil || ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] != nil
         return MCCWriter(
-            timeCodeRate: rate, uuid: uuid, date: date, timeZone: utc ? TimeZone(identifier: "UTC") ?? .current : .current)
+            timeCodeRate: rate, uuid: uuid, date: date,
+            timeZone: utc ? TimeZone(identifier: "UTC") ?? .current : .current)
     }
 
     public static let descriptor = CaptionFormat(
@@ -196,37 +199,23 @@ public enum MCCCaptionFormat {
         let service = DTVCCService(document, rate: rate)
 
         // Every frame from the first data's to the one after the last data's, one CDP each (an
-        // MCC file need not start at 00:00:00:00: each line has its label).
-        let firstWord = words.first.map { line.time(ofFrame: $0.frame) } ?? .zero
-        let lastWord = words.last.map { line.time(ofFrame: $0.frame) } ?? .zero
-        var firstFrame = rate.frame(at: firstWord, rounding: .down) ?? 0
-        var endFrame = (rate.frame(at: lastWord, rounding: .up) ?? 0) + 2
-        if let first = service.frames.first?.index { firstFrame = words.isEmpty ? first : min(firstFrame, first) }
-        if let last = service.frames.last?.index { endFrame = max(endFrame, last + 2) }
+        // MCC file need not start at 00:00:00:00: each line has its label), as a c708 track
+        // holds them (A53FrameCaptions.cdp(forFrame:serviceInfo:)).
         let carrier = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: true, dtvcc: [service])
+        let frames = carrier.dataFrames.isEmpty ? 0..<2 : carrier.dataFrames
         let writer = try Self.writer(code, options: options)
         let language = document.language.flatMap(LanguageTag.init)?.iso639_2 ?? "und"
         var text = writer.header
-        for n in firstFrame..<max(firstFrame, endFrame) {
-            let bytes: [UInt8] = carrier.constructs(forFrameAt: rate.time(ofFrame: n)) ?? []
-            var constructs: [CCData.Construct] = []
-            var i = 0
-            while i + 2 < bytes.count {
-                let pair = CEA608BytePair(bytes[i + 1], bytes[i + 2])
-                constructs.append(CCData.Construct(valid: bytes[i] & 0x04 != 0, type: bytes[i] & 0x03, pair: pair))
-                i += 3
-            }
+        for n in frames {
             // The first CDP says which services the stream carries (ccsvcinfo, SMPTE ST 334-2).
             let info =
-                n == firstFrame
+                n == frames.lowerBound
                 ? CDP.ServiceInfo(services: [
                     CDP.Service(language: language, kind: .line21(field)),
                     CDP.Service(language: language, kind: .digital(service: 1)),
                 ]) : nil
-            let cdp = CDP(
-                frameRateCode: CDP.frameRateCode(for: rate) ?? 4, captionServiceActive: true,
-                sequenceCounter: UInt16(truncatingIfNeeded: n), ccData: constructs, serviceInfo: info)
-            guard let label = try? Timecode(frameCount: start + n, rate: rate, dropFrame: dropFrame),
+            guard let cdp = carrier.cdp(forFrame: n, serviceInfo: info),
+                let label = try? Timecode(frameCount: start + n, rate: rate, dropFrame: dropFrame),
                 let data = writer.line(MCCWriter.Frame(timecode: label, cdp: cdp))
             else {
                 throw CaptionFormatError(.cannotWrite, "frame \(n) cannot be written as an MCC line")

@@ -2,7 +2,7 @@
 public struct MovieCaptionSource: Sendable, Hashable, CustomStringConvertible {
     /// What kind of carriage; the raw values are the CLI's `--source` names.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// A closed-caption track: `clcp` handler, `c608` samples.
+        /// A closed-caption track: `clcp` handler, `c608` or `c708` samples.
         case track
         /// CEA-608 in the video (A/53 `cc_data`: H.264 or HEVC SEI, MPEG-2 picture user data).
         case sei
@@ -21,7 +21,7 @@ public struct MovieCaptionSource: Sendable, Hashable, CustomStringConvertible {
     /// part scanned when listing (see ``MovieCaptions/sources(seiScanLimit:)``).
     public var channels: [Int]
     /// CEA-708 services (1–63) seen with data, for ``Kind/sei`` (the part scanned when
-    /// listing); empty for the others.
+    /// listing) and a `c708` track; empty for the others.
     public var services: [Int]
     /// Samples in the track.
     public var sampleCount: Int

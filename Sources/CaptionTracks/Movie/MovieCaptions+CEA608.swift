@@ -228,7 +228,7 @@ extension MovieCaptions {
     }
 
     /// The note for `count` byte pairs before movie time zero (an edit list starting later).
-    private func beforeStart(_ count: Int, track: Track) -> Diagnostic? {
+    func beforeStart(_ count: Int, track: Track) -> Diagnostic? {
         guard count > 0 else { return nil }
         return Diagnostic(
             .info, "tracks.before-start",

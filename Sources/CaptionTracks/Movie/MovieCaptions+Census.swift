@@ -3,7 +3,7 @@ import ISOBMFF
 
 extension MovieCaptions {
     /// The census of `source` (``CaptionSourceCensus``), read in full: every sample of a `c608`
-    /// track, every picture's SEI, every subtitle sample.
+    /// or `c708` track, every picture's SEI, every subtitle sample.
     public func census(of source: MovieCaptionSource, options: CaptionFormatOptions = CaptionFormatOptions())
         -> CaptionSourceCensus
     {
@@ -17,6 +17,10 @@ extension MovieCaptions {
                     track.format == "wvtt"
                     ? try webVTT(track).document.captions.count : try subtitles(track).captions.count
                 census.captions[0] = count
+            case .track where track.format == "c708":
+                let (reading, languages) = try c708(track)
+                census = reading.census(
+                    samples: source.sampleCount, name: name, options: options, serviceLanguage: { languages[$0] })
             case .track:
                 let (transmission, found) = try c608Transmission(track)
                 census = transmission.census(samples: source.sampleCount, name: name, options: options)

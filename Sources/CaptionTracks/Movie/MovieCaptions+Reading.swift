@@ -17,28 +17,36 @@ extension MovieCaptions {
     public func chooseSource(kind: MovieCaptionSource.Kind?, channel: Int?) throws(CaptionTracksError) -> (
         source: MovieCaptionSource, diagnostics: [Diagnostic]
     ) {
-        try chooseSource(among: kind.map { [$0] } ?? [.track, .sei, .subtitle], channel: channel)
+        try chooseSource(among: kind.map { [$0] } ?? [.track, .sei, .subtitle], channel: channel, service: nil)
     }
 
     /// The first source of the first of `kinds` present (see ``chooseSource(kind:channel:)``).
     /// The video is scanned for A/53 data only when `kinds` includes ``MovieCaptionSource/Kind/sei``
     /// (the info note then names the other sources looked at), or to list every source when
-    /// none of `kinds` is found.
-    func chooseSource(among kinds: [MovieCaptionSource.Kind], channel: Int?) throws(CaptionTracksError) -> (
-        source: MovieCaptionSource, diagnostics: [Diagnostic]
-    ) {
+    /// none of `kinds` is found. With `service`, only sources that can carry CEA-708 are
+    /// candidates (`c708` tracks and A/53 data, not `c608` tracks), those listing that service
+    /// first.
+    func chooseSource(among kinds: [MovieCaptionSource.Kind], channel: Int?, service: Int?)
+        throws(CaptionTracksError) -> (source: MovieCaptionSource, diagnostics: [Diagnostic])
+    {
         let scanningVideo = kinds.contains(.sei)
         var (all, diagnostics) = sources(scanningVideo: scanningVideo)
         if !scanningVideo && !all.contains(where: { kinds.contains($0.kind) }) { (all, diagnostics) = sources() }
         let kind = kinds.count == 1 ? kinds.first : nil
         var chosen: MovieCaptionSource?
         for k in kinds where chosen == nil {
-            let ofKind = all.filter { $0.kind == k }
+            let ofKind = all.filter { $0.kind == k && (service == nil || $0.format != "c608") }
+            if let service {
+                chosen = ofKind.first { $0.services.contains(service) } ?? ofKind.first
+                continue
+            }
             chosen =
                 ofKind.first { channel == nil || k == .subtitle || $0.channels.contains(channel ?? 0) } ?? ofKind.first
         }
         guard let chosen else {
-            let what = kind.map { "no \($0.rawValue) caption source" } ?? "no captions"
+            let what =
+                service.map { "no source of CEA-708 service \($0) (a c708 track or A/53 data)" }
+                ?? kind.map { "no \($0.rawValue) caption source" } ?? "no captions"
             let present = all.isEmpty ? "" : "; present: " + all.map(\.description).joined(separator: "; ")
             // Video this reader cannot look into (MPEG-2 in MP4 is `mp4v`): say so rather than
             // "no captions".
@@ -75,15 +83,19 @@ extension MovieCaptions {
         -> CaptionReadResult
     {
         let kind = try Self.kind(options)
-        // CEA-708 services are read from the video's A/53 data.
+        // CEA-708 services are read from a c708 track or the video's A/53 data.
         let service = options.settings[CaptionFormatOptions.dtvccServiceSetting]
-        if let service, let kind, kind != .sei {
+        if let service, kind == .subtitle {
             throw CaptionTracksError(
                 .invalidArgument,
-                "CEA-708 service \(service) with \(CaptionFormatOptions.ParameterWords.setting(Self.sourceSetting)) \(kind.rawValue): CEA-708 is read from the video's A/53 data (sei)",
+                "CEA-708 service \(service) with \(CaptionFormatOptions.ParameterWords.setting(Self.sourceSetting)) subtitle: CEA-708 is read from a c708 track (track) or the video's A/53 data (sei)",
                 file: fileName)
         }
-        let (source, notes) = try chooseSource(kind: service == nil ? kind : .sei, channel: options.channel)
+        let kinds: [MovieCaptionSource.Kind] =
+            kind.map { [$0] } ?? (service == nil ? [.track, .sei, .subtitle] : [.track, .sei])
+        // A service number that is not one is the A/53 reading's to refuse, with its message.
+        let (source, notes) = try chooseSource(
+            among: kinds, channel: options.channel, service: service.map { Int($0) ?? 0 })
         guard let track = movie.track(id: source.trackID) else {
             throw CaptionTracksError(.missing, "no track \(source.trackID)", file: fileName)
         }
@@ -102,6 +114,10 @@ extension MovieCaptions {
         var result: CaptionReadResult
         if source.kind == .sei {
             result = try a53(track).captions(options: options, name: name, language: source.language)
+        } else if track.format == "c708" {
+            let (reading, languages) = try c708(track)
+            result = try reading.captions(
+                options: options, name: name, language: source.language, serviceLanguage: { languages[$0] })
         } else {
             let (transmission, found) = try c608Transmission(track)
             result = try transmission.captions(options: options, name: name, language: source.language)
@@ -125,7 +141,8 @@ extension MovieCaptions {
                 .invalidArgument, "subtitle tracks carry no CEA-608 words: convert without \(Self.transmittedWords)")
         }
         // CEA-608 words only: the c608 track, else the video's A/53 data.
-        let (source, notes) = try chooseSource(among: kind.map { [$0] } ?? [.track, .sei], channel: options.channel)
+        let (source, notes) = try chooseSource(
+            among: kind.map { [$0] } ?? [.track, .sei], channel: options.channel, service: nil)
         guard source.kind != .subtitle, let track = movie.track(id: source.trackID) else {
             throw CaptionTracksError(
                 .missing, "no CEA-608 captions (c608 track or A/53 data) to write as transmitted", file: fileName)
@@ -156,6 +173,10 @@ extension MovieCaptions {
     private func transmission(of source: MovieCaptionSource, track: Track) throws(CaptionTracksError) -> (
         CEA608Transmission, [Diagnostic]
     ) {
+        if source.kind == .track && track.format == "c708" {
+            let r = try c708(track).reading
+            return (r.transmission, r.diagnostics)
+        }
         let r = source.kind == .track ? try c608Transmission(track) : try seiTransmission(track)
         return (r.transmission, r.diagnostics)
     }

@@ -2,8 +2,8 @@ import CaptionCore
 import ISOBMFF
 
 /// The captions a movie carries (AVFoundation's `AVAssetReaderOutputCaptionAdaptor` on Linux):
-/// CEA-608 in `c608` closed-caption tracks and in the video's A/53 SEI, and `tx3g`/`text`
-/// subtitle tracks. Pure Swift over the box reader: no picture is decoded, and of the video
+/// CEA-608 in `c608` closed-caption tracks, CEA-608 and CEA-708 in `c708` closed-caption tracks
+/// and in the video's A/53 SEI, and `tx3g`/`text` subtitle tracks. Pure Swift over the box reader: no picture is decoded, and of the video
 /// only the NAL units before each picture's slices are read. See Specs/caption-tracks.md.
 public struct MovieCaptions: Sendable {
     public let movie: Movie
@@ -107,7 +107,7 @@ public struct MovieCaptions: Sendable {
         // The tracks read below, their fragments walked once for all of them.
         prefetchSamples(
             of: movie.tracks.filter {
-                ($0.handlerType == "clcp" && $0.format == "c608")
+                ($0.handlerType == "clcp" && ($0.format == "c608" || $0.format == "c708"))
                     || (scanningVideo && $0.handlerType == "vide"
                         && $0.sampleEntries.first.flatMap(SEICaptionReader.forSampleEntry) != nil)
             })
@@ -115,6 +115,14 @@ public struct MovieCaptions: Sendable {
             let format = track.format?.description ?? "none"
             let count = track.sampleCount
             switch track.handlerType {
+            case "clcp" where track.format == "c708":
+                // CEA-608 channels and CEA-708 services in the CDPs' cc_data.
+                let reading = try? c708(track).reading
+                found.append(
+                    MovieCaptionSource(
+                        kind: .track, trackID: track.id, format: format, language: track.language,
+                        channels: reading?.transmission.channels ?? [], services: reading?.services ?? [],
+                        sampleCount: count))
             case "clcp":
                 guard track.format == "c608" else {
                     diagnostics.append(unknownCodec(track, "closed captions in \(format)"))

@@ -14,6 +14,9 @@ final class MovieCaptionsCache: Sendable {
     /// A CEA-608 source read in full: its pairs and what was found on the way.
     typealias Reading = (transmission: CEA608Transmission, diagnostics: [Diagnostic])
 
+    /// A `c708` track read in full: its `cc_data` and its services' languages.
+    typealias C708Reading = (reading: A53Reading, serviceLanguages: [Int: String])
+
     /// A video track's A/53 pairs read from every picture, and what says which scans would
     /// have read them all.
     private struct SEIReading {
@@ -25,6 +28,7 @@ final class MovieCaptionsCache: Sendable {
     private struct State {
         var samples: [UInt32: [Sample]] = [:]
         var c608: [UInt32: Reading] = [:]
+        var c708: [UInt32: C708Reading] = [:]
         var sei: [UInt32: SEIReading] = [:]
     }
 
@@ -44,6 +48,11 @@ final class MovieCaptionsCache: Sendable {
     func c608(_ id: UInt32) -> Reading? { state.withLock { $0.c608[id] } }
 
     func keepC608(_ reading: Reading, of id: UInt32) { state.withLock { $0.c608[id] = reading } }
+
+    /// What the `c708` track `id` carries, when read.
+    func c708(_ id: UInt32) -> C708Reading? { state.withLock { $0.c708[id] } }
+
+    func keepC708(_ reading: C708Reading, of id: UInt32) { state.withLock { $0.c708[id] = reading } }
 
     /// The A/53 pairs of the video track `id` as a scan with `limit` gives them, when every
     /// picture was read and that scan would read them all too (it stops `limit` pictures

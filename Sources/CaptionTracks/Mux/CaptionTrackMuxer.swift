@@ -10,6 +10,9 @@ public struct CaptionTrackMuxer: Sendable {
     public enum Form: String, Sendable, Hashable, CaseIterable {
         /// QuickTime closed captions: `clcp` handler, `c608` samples.
         case c608
+        /// QuickTime closed captions: `clcp` handler, `c708` samples (one CDP a video frame,
+        /// CEA-608 and CEA-708 service 1).
+        case c708
         /// 3GPP timed text, FFmpeg's `mov_text`: `sbtl` handler, `tx3g` samples.
         case tx3g
         /// WebVTT in ISO BMFF (ISO/IEC 14496-30), as CMAF carries subtitles: `text` handler,
@@ -17,7 +20,7 @@ public struct CaptionTrackMuxer: Sendable {
         case wvtt
 
         /// Whether the form is a subtitle track (one enabled per alternate group).
-        public var isSubtitle: Bool { self != .c608 }
+        public var isSubtitle: Bool { self != .c608 && self != .c708 }
     }
 
     public let movie: MovieCaptions
@@ -59,6 +62,15 @@ public struct CaptionTrackMuxer: Sendable {
         track: NewTrack, diagnostics: [Diagnostic]
     ) {
         let (video, _) = try video()
+        let diagnostics = notes(on: schedule, end: schedule.rate.time(ofFrame: schedule.endFrame))
+        let track = try C608TrackBuilder(quickTime: isQuickTime, language: language).track(
+            for: schedule, videoTrackID: video.id)
+        return (track, diagnostics)
+    }
+
+    /// What writing `schedule` in a track that ends at `end` loses or stretches: words before
+    /// the movie's start, data past its end.
+    func notes(on schedule: CEA608FrameSchedule, end: MediaTime) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         if schedule.droppedBeforeStart > 0 {
             diagnostics.append(
@@ -70,7 +82,6 @@ public struct CaptionTrackMuxer: Sendable {
                         "give the timecode of the movie's start with \(CaptionFormatOptions.ParameterWords.startTimecode)"
                 ))
         }
-        let end = schedule.rate.time(ofFrame: schedule.endFrame)
         if end > duration {
             diagnostics.append(
                 Diagnostic(
@@ -78,9 +89,7 @@ public struct CaptionTrackMuxer: Sendable {
                     "the caption data runs to \(end.seconds.formatted3) s, past the movie's end at \(duration.seconds.formatted3) s; the track is longer than the video",
                     at: DiagnosticLocation(file: movie.fileName)))
         }
-        let track = try C608TrackBuilder(quickTime: isQuickTime, language: language).track(
-            for: schedule, videoTrackID: video.id)
-        return (track, diagnostics)
+        return diagnostics
     }
 
     /// A `tx3g` track showing `captions` (movie times), in the subtitle group

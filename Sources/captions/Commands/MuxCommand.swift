@@ -7,13 +7,17 @@ import CaptionsCLI
 struct MuxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mux",
-        abstract: "Add captions to a copy of a movie as a c608 closed-caption track, a tx3g or a WebVTT subtitle track.",
+        abstract:
+            "Add captions to a copy of a movie as a c608 or c708 closed-caption track, a tx3g or a WebVTT subtitle track.",
         discussion:
             "The movie's own tracks are copied byte for byte, in its own container (MP4 or MOV). --form c608 writes CEA-608 byte pairs "
             + "at line 21's rate (29.97 fps, whatever the video's), one sample per line-21 frame with data, referred to by the "
             + "video (tref clcp): an SCC file's own words on their own frames, else the words the SCC writer sends. --cc3 FILE "
             + "(and --cc1, --cc2, --cc4) adds another file on that channel: `mux movie.mov en.scc --cc3 es.scc -o out.mov` puts "
-            + "English in CC1 (field 1) and Spanish in CC3 (field 2) of one track; one file a field. --form tx3g writes soft "
+            + "English in CC1 (field 1) and Spanish in CC3 (field 2) of one track; one file a field. --form c708 writes one "
+            + "CDP (SMPTE ST 334-2) a video frame in ccdp atoms: the same CEA-608 words beside the captions as CEA-708 "
+            + "service 1, as `convert x.scc x.mcc` writes them (the video must be at 23.976, 24, 25, 29.97, 30, 50, 59.94 "
+            + "or 60 fps). --form tx3g writes soft "
             + "subtitles (FFmpeg's mov_text) from any caption file; --form wvtt (or --as wvtt) WebVTT in ISO BMFF (ISO/IEC "
             + "14496-30), as CMAF carries subtitles. Forms combine with commas (c608,wvtt); both is c608,tx3g. Default: "
             + "c608 for SCC input or several files, tx3g otherwise. See Specs/caption-tracks.md.")
@@ -31,7 +35,7 @@ struct MuxCommand: ParsableCommand {
 
     @Option(
         name: [.customLong("form"), .customLong("as")],
-        help: "c608, tx3g (mov_text), wvtt (webvtt), or several joined by commas; both is c608,tx3g.")
+        help: "c608, c708, tx3g (mov_text), wvtt (webvtt), or several joined by commas; both is c608,tx3g.")
     var form: String?
 
     /// The forms `--form` names; nil without it. Unknown names are nil in the list.
@@ -76,7 +80,8 @@ struct MuxCommand: ParsableCommand {
 
     func validate() throws {
         if let form, Self.forms(form).contains(nil) || Self.forms(form).isEmpty {
-            throw ValidationError("--form must be c608, tx3g, wvtt or both (or several joined by commas), not \(form)")
+            throw ValidationError(
+                "--form must be c608, c708, tx3g, wvtt or both (or several joined by commas), not \(form)")
         }
         if let channel, !(1...4).contains(channel) {
             throw ValidationError("--channel must be 1, 2, 3 or 4 (CC1–CC4), not \(channel)")
@@ -87,9 +92,10 @@ struct MuxCommand: ParsableCommand {
         if captions == nil && channels.files.isEmpty {
             throw ValidationError("give the caption file (CAPTIONS), or --cc1…--cc4 FILE")
         }
-        if try files().count > 1, let form, Self.forms(form).contains(where: { $0 != .c608 }) {
+        if try files().count > 1, let form, Self.forms(form).contains(where: { $0?.isSubtitle ?? true }) {
             throw ValidationError(
-                "--form \(form): caption files for several channels go in one c608 track; a subtitle track takes one file")
+                "--form \(form): caption files for several channels go in one c608 or c708 track; a subtitle track takes one file"
+            )
         }
     }
 
