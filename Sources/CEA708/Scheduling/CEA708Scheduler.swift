@@ -52,6 +52,10 @@ public enum CEA708Scheduler {
         public var unsentCaptions: [Int] = []
     }
 
+    /// How long before its caption a preload may be sent at the earliest (10 s: some 9 KB at
+    /// 29.97 fps, room for any window's text many times over).
+    public static let maximumPreloadLead = MediaTime(value: 10, timescale: 1)
+
     /// The service data bytes a frame can carry for a service when `constructsPerFrame` cc_data
     /// constructs (2 bytes each) are left for it: less the packet header and the block header,
     /// at most 31.
@@ -144,11 +148,18 @@ public enum CEA708Scheduler {
                     }
                 }
                 let due = rate.frame(at: chunk.time, rounding: .nearestOrAwayFromZero) ?? 0
+                // A preload goes as early as its window is free, but not more than
+                // `maximumPreloadLead` before its caption: the first caption of a programme whose
+                // time code starts at 10:00:00 would otherwise be defined at 00:00:00, and every
+                // frame between carried (an MCC file or c708 track of ten hours of filler).
+                let lead = rate.frame(at: CEA708Scheduler.maximumPreloadLead, rounding: .up) ?? 300
                 let release =
                     chunk.kind == .cue
                     ? due
-                    : chunk.release.isNumeric
-                        ? (rate.frame(at: chunk.release, rounding: .nearestOrAwayFromZero) ?? 0) : 0
+                    : max(
+                        due - lead,
+                        chunk.release.isNumeric
+                            ? (rate.frame(at: chunk.release, rounding: .nearestOrAwayFromZero) ?? 0) : 0)
                 return Entry(
                     chunk: chunk, atoms: atoms.filter { !$0.isEmpty }, releaseFrame: max(0, release), dueFrame: due)
             }
