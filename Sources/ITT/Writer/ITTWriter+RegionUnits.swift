@@ -13,16 +13,22 @@ extension ITTWriter {
 extension TTMLWriter {
     /// `region` as this writer writes it into `document`, and so as it reads back: lengths in
     /// cells in percent of the cell grid (the document's `ttp:cellResolution`, else 32 × 15), to
-    /// four decimals; iTT keeps cells when the document declares its grid (Specs/ttml.md, "What
-    /// each profile writes").
+    /// four decimals; iTT keeps cells when the document declares its grid. A region without an
+    /// origin or an extent (as iTT reads one that gives none) is written, in every profile but
+    /// iTT, with TTML's `auto` ones: the root container's, 0 % 0 % and 100 % 100 % (TTML1
+    /// §8.2.14, §8.2.7). Specs/ttml.md, "What each profile writes".
     public func regionAsWritten(_ region: CaptionRegion, in document: CaptionDocument) -> CaptionRegion {
         let table = regionTable(for: document)
         var written = region
-        if let o = region.origin {
+        if profile != .itt {
+            written.origin = region.origin ?? CaptionPoint(x: .percent(0), y: .percent(0))
+            written.size = region.size ?? CaptionSize(width: .percent(100), height: .percent(100))
+        }
+        if let o = written.origin {
             written.origin = CaptionPoint(
                 x: table.dimension(o.x, cells: table.grid.columns), y: table.dimension(o.y, cells: table.grid.rows))
         }
-        if let s = region.size {
+        if let s = written.size {
             written.size = CaptionSize(
                 width: table.dimension(s.width, cells: table.grid.columns),
                 height: table.dimension(s.height, cells: table.grid.rows))
@@ -53,6 +59,7 @@ extension TTMLWriter {
         var table = ITTRegionTable(
             cellsAsPercent: profile != .itt || cellResolution == nil, writesAppleRegions: profile == .itt)
         if let grid = ITTRegionTable.grid(cellResolution: cellResolution) { table.grid = grid }
+        table.writesAutoGeometry = profile != .itt
         return table
     }
 }
