@@ -131,7 +131,8 @@ extension ConvertJob {
     /// profiles the format writes.
     static func profile(_ name: String, of format: CaptionFormat) throws(Exit.Failure) -> String {
         let written = format.profiles.filter(\.writes).map { p in
-            p.aliases.first.map { "\($0) (\(p.name))" } ?? p.name
+            guard let shown = p.aliases.first, shown != p.name else { return p.name }
+            return "\(shown) (\(p.name))"
         }
         guard !written.isEmpty else {
             throw Exit.Failure("--profile \(name): the \(format.name) format has no profiles to choose from")

@@ -239,7 +239,7 @@ import Testing
         let unknown = try #require(throws: CaptionFormatError.self) {
             try written(.init(settings: ["profile": "imsc9"]))
         }
-        #expect(unknown.message.contains("imsc1.1-text (imsc1.1)") && unknown.message.contains("smpte-tt"))
+        #expect(unknown.message.contains("imsc1.1 (imsc1.1-text)") && unknown.message.contains("smpte-tt"))
         let readOnly = try #require(throws: CaptionFormatError.self) {
             try written(.init(settings: ["profile": "imsc1.3"]))
         }

@@ -4,7 +4,8 @@
 public struct CaptionFormatProfile: Sendable, Hashable {
     /// The name the writer's setting takes, e.g. `imsc1.1-text`.
     public let name: String
-    /// Shorter names that choose it too, e.g. `imsc1.1`; the first is the one shown.
+    /// The names that choose it too, e.g. `imsc1.1`; the first is the one shown (it may be the
+    /// name itself).
     public let aliases: [String]
     /// A human title, e.g. "IMSC 1.1 Text".
     public let title: String

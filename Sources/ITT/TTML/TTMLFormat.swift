@@ -14,7 +14,7 @@ public enum TTMLFormat {
         },
         profiles: TTMLProfile.allCases.map { p in
             CaptionFormatProfile(
-                name: p.rawValue, aliases: p.aliases.filter { $0 != p.rawValue }, title: p.description,
+                name: p.rawValue, aliases: p.aliases, title: p.description,
                 reads: !p.isImage, writes: TTMLProfile.writable.contains(p))
         })
 

@@ -21,8 +21,9 @@ struct FormatsCommand: ParsableCommand {
             )
             // Each profile under its format, indented: the name `--profile` takes, its short names.
             for p in f.profiles {
-                let names = ([p.name] + p.aliases).joined(separator: " ")
-                Console.out("\t\(names)\t\(Self.modes(p.reads, p.writes))\t\(p.title)")
+                var names = [p.name]
+                for alias in p.aliases where !names.contains(alias) { names.append(alias) }
+                Console.out("\t\(names.joined(separator: " "))\t\(Self.modes(p.reads, p.writes))\t\(p.title)")
             }
         }
     }

@@ -55,10 +55,10 @@ extension TTMLProfile {
         return p
     }
 
-    /// `imsc1.1-text (imsc1.1)`: the raw value and the first alias, as choices are listed.
+    /// `imsc1.1 (imsc1.1-text)`: the short name and the raw value, as choices are listed.
     var choice: String {
         guard let alias = aliases.first, alias != rawValue else { return rawValue }
-        return "\(rawValue) (\(alias))"
+        return "\(alias) (\(rawValue))"
     }
 
     /// Why this profile is not written: image profiles hold images, which the caption model does
