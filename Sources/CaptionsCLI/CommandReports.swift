@@ -58,6 +58,17 @@ public struct FormatReport: Encodable {
     public var extensions: [String]
     public var reads: Bool
     public var writes: Bool
+    /// The format's profiles (``CaptionFormat/profiles``); absent when it has none.
+    public var profiles: [Profile]?
+
+    /// One profile: its name, the names that choose it too, and whether it is read and written.
+    public struct Profile: Encodable {
+        public var name: String
+        public var aliases: [String]
+        public var title: String
+        public var reads: Bool
+        public var writes: Bool
+    }
 
     public init(_ format: CaptionFormat) {
         name = format.name
@@ -65,6 +76,10 @@ public struct FormatReport: Encodable {
         extensions = format.extensions
         reads = format.reader != nil
         writes = format.writer != nil
+        let profiles = format.profiles.map {
+            Profile(name: $0.name, aliases: $0.aliases, title: $0.title, reads: $0.reads, writes: $0.writes)
+        }
+        self.profiles = profiles.isEmpty ? nil : profiles
     }
 }
 

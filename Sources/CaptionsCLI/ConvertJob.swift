@@ -23,6 +23,8 @@ public struct ConvertJob {
     public var maxRows: Int?
     /// `--language`: the document's language (BCP 47), e.g. for iTT's `xml:lang`.
     public var language: String?
+    /// `--profile`: the output format's profile to write (``CaptionFormat/profiles``).
+    public var profile: String?
     /// `--json`: print a ``ConvertReport`` instead of the findings one per line.
     public var json = false
     /// `--allow-empty`: write the output even when the input gives no caption
@@ -63,6 +65,7 @@ public struct ConvertJob {
         }
         // Bad arguments are reported before any reading.
         let outputFormat = try CaptionFormatRegistry.standard.outputFormat(path: output, name: to)
+        let profileName = try profile.map { name throws(Exit.Failure) in try Self.profile(name, of: outputFormat) }
         let (result, inputFormat) =
             try segments.map {
                 try CaptionFile.readMovie(initialization: input, segments: $0, options: readOptions)
@@ -74,6 +77,7 @@ public struct ConvertJob {
         options.applyShifts = shift
         options.fileName = output
         if let maxRows { options.settings[CaptionConversionSettings.maxRowsSetting] = String(maxRows) }
+        if let profileName { options.settings[CaptionFormat.profileSetting] = profileName }
         if let language {
             document.language = language
             options.settings["language"] = language
@@ -123,6 +127,28 @@ public struct ConvertJob {
 }
 
 extension ConvertJob {
+    /// The name of the profile `--profile NAME` chooses in `format`, or a failure that lists the
+    /// profiles the format writes.
+    static func profile(_ name: String, of format: CaptionFormat) throws(Exit.Failure) -> String {
+        let written = format.profiles.filter(\.writes).map { p in
+            guard let shown = p.aliases.first, shown != p.name else { return p.name }
+            return "\(shown) (\(p.name))"
+        }
+        guard !written.isEmpty else {
+            throw Exit.Failure("--profile \(name): the \(format.name) format has no profiles to choose from")
+        }
+        let choices = "; choose one of " + written.joined(separator: ", ")
+        guard let p = format.profile(named: name) else {
+            throw Exit.Failure("--profile \(name): \(format.name) has no such profile" + choices)
+        }
+        guard p.writes else {
+            let why =
+                p.reads ? "is read, not written" : "is neither read nor written (the caption model holds text only)"
+            throw Exit.Failure("--profile \(name): \(p.title) \(why)" + choices)
+        }
+        return p.name
+    }
+
     /// The input, the output and, with `--init`, the segments, from the positional `arguments`
     /// and `-o`: `convert IN OUT`, `convert IN -o OUT`, or `convert --init INIT SEG… -o OUT`.
     public static func files(arguments: [String], output: String?, initialization: String?) throws -> (

@@ -63,9 +63,16 @@ public struct ConvertOptions: ParsableArguments {
     public var language: String?
 
     @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The profile to write, for formats that have several: ttml: imsc1.1 (default), imsc1.2, imsc1, ebu-tt-d, dfxp, smpte-tt, itt (`captions formats` lists them).",
+            valueName: "name"))
+    public var profile: String?
+
+    @Option(
         name: .customLong("option"),
         help: ArgumentHelp(
-            "A format's own setting, KEY=VALUE; repeatable. srt: crlf=true; ttml: profile=imsc1.1|ebu-tt-d|dfxp; mcc: uuid=UUID, created=ISO-8601-TIME.",
+            "A format's own setting, KEY=VALUE; repeatable. srt: crlf=true; ttml: profile=NAME (as --profile); mcc: uuid=UUID, created=ISO-8601-TIME.",
             valueName: "key=value"))
     public var formatSettings: [String] = []
 
@@ -128,6 +135,7 @@ public struct ConvertOptions: ParsableArguments {
         job.asTransmitted = asTransmitted
         job.maxRows = maxRows
         job.language = language
+        job.profile = profile
         job.json = json
         job.allowEmpty = allowEmpty
         return job

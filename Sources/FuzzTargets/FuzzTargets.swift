@@ -19,6 +19,12 @@ public enum FuzzTargets {
         CaptionRoundTrip.target(
             format: "itt", reportsEveryChange: true, seeds: ["Fixtures/itt", "../shared/fixtures/itt"],
             documented: ITTDocumentedChanges.apply),
+        // TTML of every profile (Specs/ttml.md): the W3C IMSC tests (1.0.1 to 1.3) and the iTT
+        // files, written back in the profile read (TTMLCheck).
+        FuzzTarget(
+            name: "ttml",
+            seeds: imscTests + ["Fixtures/itt", "../shared/fixtures/itt"],
+            check: TTMLCheck.check),
         CaptionRoundTrip.target(
             format: "json", reportsEveryChange: true,
             seeds: ["Fixtures/examples", "Fixtures/validation", "Fixtures/scc", "Fixtures/itt"]),
@@ -71,6 +77,11 @@ public enum FuzzTargets {
         "Fixtures/examples", "Fixtures/validation", "Fixtures/scc", "Fixtures/itt", "../shared/fixtures/srt",
         "../shared/fixtures/webvtt", "../shared/fixtures/itt", "../shared/fixtures/scc",
     ]
+
+    /// The W3C IMSC test suite's documents (../shared/fixtures/ttml/imsc-tests, PROVENANCE.md).
+    static let imscTests = ["imsc1", "imsc1_1", "imsc1_2", "imsc1_3"].map {
+        "../shared/fixtures/ttml/imsc-tests/\($0)/ttml"
+    }
 
     /// The target called `name`.
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

@@ -47,7 +47,14 @@ enum ITTPeer {
         }
         var found: [String] = []
         if peer.count != expected.count {
-            found.append("\(peer.count) cues against \(expected.count) expected:\n\(peer)\n≠\n\(expected)")
+            // The cues of one side with no cue of the same text starting at the same time (within
+            // the tolerance) on the other: what to look at first in a long list.
+            func unmatched(_ a: [TTMLPeers.Cue], _ b: [TTMLPeers.Cue]) -> [TTMLPeers.Cue] {
+                a.filter { x in !b.contains { text($0.text) == text(x.text) && abs($0.start - x.start) <= tolerance } }
+            }
+            found.append(
+                "\(peer.count) cues against \(expected.count) expected; the peer's alone: "
+                    + "\(unmatched(peer, expected).prefix(20)), ours alone: \(unmatched(expected, peer).prefix(20))")
         }
         for (p, e) in zip(peer, expected) {
             if text(p.text) != text(e.text) { found.append("text: \(p) ≠ \(e)") }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ITT
 
-/// The TTML writer's profiles (IMSC 1.1 Text, EBU-TT-D, DFXP) read by ttconv and GStreamer, the
+/// The TTML writer's profiles (IMSC 1.0.1, 1.1, 1.2 Text, EBU-TT-D, DFXP, SMPTE-TT) read by ttconv and GStreamer, the
 /// profile each declares detected back, and what a profile cannot hold reported. The expected
 /// texts, times and regions are written out here by hand (Specs/ttml.md, "Writers").
 @Suite struct TTMLWriterTests {
@@ -56,18 +56,7 @@ import Testing
 
     /// ttconv's own findings (its IMSC reader's warnings and errors) on a file.
     static func ttconvFindings(_ path: String) throws -> [String] {
-        let script = """
-            import logging, sys, xml.etree.ElementTree as et
-            import ttconv.imsc.reader as r
-            logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
-            r.to_model(et.parse(sys.argv[1]))
-            """
-        let result = try CLIRunner.runProcess(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, path])
-        #expect(result.status == 0, "ttconv failed: \(result.stderr)")
-        return result.stderr.split(separator: "\n").map(String.init).filter {
-            $0.hasPrefix("WARNING") || $0.hasPrefix("ERROR")
-        }
+        try TTMLPeers.ttconvFindings([path]).first ?? ["no result"]
     }
 
     /// ttconv reads each profile we write (iTT too) with the same texts, times (to the
@@ -86,9 +75,9 @@ import Testing
         #expect(findings.isEmpty, "\(profile): \(findings)")
     }
 
-    /// GStreamer's ttmlparse reads our IMSC 1.1, EBU-TT-D and DFXP as written (no rewriting):
+    /// GStreamer's ttmlparse reads our IMSC 1.x, EBU-TT-D, DFXP and SMPTE-TT as written (no rewriting):
     /// the same texts and times.
-    @Test(arguments: [TTMLProfile.imsc11Text, .ebuttD, .dfxp])
+    @Test(arguments: [TTMLProfile.imsc11Text, .imsc12Text, .imsc1Text, .ebuttD, .dfxp, .smpteTT])
     func gstreamerReadsEachProfile(_ profile: TTMLProfile) throws {
         let dir = try TemporaryDirectory("ttml-writer-gstreamer")
         let path = dir.path("ours.ttml")
@@ -164,6 +153,11 @@ import Testing
                 "ttml.ruby", "ttml.text-combine", "ttml.forced-display", "ttml.flash", "ttml.font-size",
             ])
         #expect(try rules(.imsc11Text) == ["ttml.flash"])
+        #expect(try rules(.imsc12Text) == ["ttml.flash"])
+        // IMSC 1.0.1 is TTML1: no ruby, no text combination; forced display is its own (§7.7.1).
+        #expect(try rules(.imsc1Text) == ["ttml.ruby", "ttml.text-combine", "ttml.flash"])
+        // SMPTE-TT (ST 2052-1) is TTML1 with SMPTE's extensions, none of which holds these.
+        #expect(try rules(.smpteTT) == ["ttml.ruby", "ttml.text-combine", "ttml.forced-display", "ttml.flash"])
         // IMSC 1.1 holds ruby (TTML2 tts:ruby), text combination and forced display: read back.
         let back = try TTMLReader().read(Array(try Self.write(doc, .imsc11Text).0.utf8)).document
         #expect(back.captions.first?.runs.first?.style.ruby == CaptionRuby(text: "かんじ"))
@@ -171,6 +165,39 @@ import Testing
         #expect(back.captions.first?.forcedDisplay == true)
         // The base text is kept where ruby is not.
         #expect(try Self.write(doc, .dfxp).0.contains("漢字"))
+    }
+
+    /// An iTT region that gives no origin (iTT reads it unset) is written in IMSC with TTML's
+    /// `auto` origin, the root container's (TTML1 §8.2.14), where ttconv places it too; written
+    /// again, the same bytes. Found by the ttml fuzz target: written without an origin, it read
+    /// back at 0 % 0 % without a warning, and the next write differed
+    /// (Fixtures/fuzz/ttml/itt-region-without-origin-written-as-imsc-fuzz.itt).
+    @Test func aRegionWithoutAnOriginReadsBackAtTheRootContainersOrigin() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" \
+            xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:timeBase="smpte" ttp:frameRate="25" xml:lang="en">
+              <head><layout><region xml:id="low" tts:extent="100% 15%" tts:displayAlign="after"/></layout></head>
+              <body><div><p begin="00:00:01:00" end="00:00:02:00" region="low">x</p></div></body>
+            </tt>
+            """
+        let read = try ITTReader().read(Array(text.utf8)).document
+        let region = try #require(read.captions.first?.region)
+        #expect(region.origin == nil)
+        let writer = TTMLWriter(profile: .imsc11Text)
+        let written = try writer.write(read)
+        let back = try TTMLReader().read(written.bytes).document
+        let origin = CaptionPoint(x: .percent(0), y: .percent(0))
+        #expect(back.captions.first?.region?.origin == origin)
+        #expect(writer.regionAsWritten(region, in: read).origin == origin)
+        #expect(writer.regionsAsWritten(in: read).first??.origin == origin)
+        #expect(String(decoding: written.bytes, as: UTF8.self).contains(#"tts:origin="0% 0%""#))
+        #expect(try writer.write(back).bytes == written.bytes)
+        let dir = try TemporaryDirectory("ttml-region-auto-origin")
+        let path = dir.path("ours.ttml")
+        try Data(written.bytes).write(to: URL(fileURLWithPath: path))
+        let theirs = try TTMLPeers.ttconv(path)
+        #expect(theirs.map(\.placement?.origin) == [[0, 0]] && theirs.map(\.placement?.extent) == [[100, 15]])
     }
 
     @Test func aPixelRegionIsReportedInEBUTTD() throws {
@@ -196,6 +223,38 @@ import Testing
         #expect(
             try written(.init(fileName: "x.ttml", settings: ["profile": "ebu-tt-d"])).contains(
                 "urn:ebu:tt:distribution"))
-        #expect(throws: CaptionFormatError.self) { try written(.init(settings: ["profile": "imsc1-image"])) }
+        for (name, designator) in [
+            ("imsc1", #"ttp:profile="http://www.w3.org/ns/ttml/profile/imsc1/text""#),
+            ("imsc1.2", #"ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.2/text""#),
+            ("SMPTE-TT", #"ttp:profile="http://www.smpte-ra.org/schemas/2052-1/2010/profiles/smpte-tt-full""#),
+            ("IMSC1.0.1", #"ttp:profile="http://www.w3.org/ns/ttml/profile/imsc1/text""#),
+        ] {
+            #expect(try written(.init(settings: ["profile": name])).contains(designator), "\(name)")
+        }
+        // Image profiles are refused with the reason; an unknown name with the list.
+        let image = try #require(throws: CaptionFormatError.self) {
+            try written(.init(fileName: "x.ttml", settings: ["profile": "imsc1-image"]))
+        }
+        #expect(image.kind == .cannotWrite && image.message.contains("images") && image.location.file == "x.ttml")
+        let unknown = try #require(throws: CaptionFormatError.self) {
+            try written(.init(settings: ["profile": "imsc9"]))
+        }
+        #expect(unknown.message.contains("imsc1.1 (imsc1.1-text)") && unknown.message.contains("smpte-tt"))
+        let readOnly = try #require(throws: CaptionFormatError.self) {
+            try written(.init(settings: ["profile": "imsc1.3"]))
+        }
+        #expect(readOnly.message.contains("IMSC 1.3 Text is read, not written"))
+    }
+
+    /// The registry lists every profile with whether it is read and written (for `captions
+    /// formats`), under the names `--profile` takes.
+    @Test func theFormatListsEveryProfile() {
+        let profiles = TTMLFormat.descriptor.profiles
+        #expect(profiles.map(\.name) == TTMLProfile.allCases.map(\.rawValue))
+        #expect(Set(profiles.filter(\.writes).map(\.name)) == Set(TTMLProfile.writable.map(\.rawValue)))
+        #expect(profiles.filter { !$0.reads }.map(\.name) == ["imsc1-image", "imsc1.1-image"])
+        for alias in ["imsc1.1", "imsc1", "imsc1.2", "ebu-tt-d", "dfxp", "smpte-tt"] {
+            #expect(TTMLFormat.descriptor.profile(named: alias)?.writes == true, "\(alias)")
+        }
     }
 }

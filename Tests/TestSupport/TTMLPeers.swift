@@ -133,6 +133,39 @@ public enum TTMLPeers {
         return try first.get()
     }
 
+    /// ttconv's own findings on each file: what its IMSC reader logs as a warning or an error
+    /// while it reads the file (ttconv has no validator; these log calls are the checks it has),
+    /// or that it could not read it at all; in one Python process.
+    public static func ttconvFindings(_ paths: [String]) throws -> [[String]] {
+        let script = #"""
+            import json, logging, sys, xml.etree.ElementTree as et
+            import ttconv.imsc.reader as reader
+            class Collect(logging.Handler):
+                def __init__(self):
+                    super().__init__(logging.WARNING)
+                    self.found = []
+                def emit(self, record):
+                    self.found.append(f"{record.levelname} {record.getMessage()}")
+            results = []
+            for path in sys.argv[1:]:
+                collect = Collect()
+                logging.getLogger().addHandler(collect)
+                try:
+                    if reader.to_model(et.parse(path)) is None: collect.found.append("ERROR no document")
+                except Exception as e:
+                    collect.found.append(f"ERROR {type(e).__name__}: {e}")
+                logging.getLogger().removeHandler(collect)
+                results.append(collect.found)
+            print(json.dumps(results))
+            """#
+        let result = try CLIRunner.runProcess(try PeerDecoders.tool("python3"), ["-c", script] + paths)
+        guard result.status == 0 else { throw PeerDecoders.Failure.failed("ttconv (python3 -c)", result.stderr) }
+        guard let list = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String]],
+            list.count == paths.count
+        else { throw PeerDecoders.Failure.failed("ttconv (unparsable output)", result.stdout + result.stderr) }
+        return list
+    }
+
     /// Cues from a sequence of ISDs: a paragraph's text shown in a region from the ISD where it
     /// appears to the first one without it (+infinity after the last).
     static func cues(fromISDs isds: [[String: Any]]) throws -> [Cue] {

@@ -12,12 +12,15 @@ public struct CaptionFormat: Sendable {
     public let reader: (@Sendable (_ bytes: [UInt8], _ options: CaptionFormatOptions) throws -> CaptionReadResult)?
     public let writer:
         (@Sendable (_ document: CaptionDocument, _ options: CaptionFormatOptions) throws -> CaptionWriteResult)?
+    /// The format's profiles, when it has several (TTML: IMSC, EBU-TT-D, DFXP…); empty for most.
+    public let profiles: [CaptionFormatProfile]
 
     public init(
         name: String, title: String, extensions: [String],
         probe: @escaping @Sendable (ArraySlice<UInt8>) -> Int,
         reader: (@Sendable ([UInt8], CaptionFormatOptions) throws -> CaptionReadResult)?,
-        writer: (@Sendable (CaptionDocument, CaptionFormatOptions) throws -> CaptionWriteResult)?
+        writer: (@Sendable (CaptionDocument, CaptionFormatOptions) throws -> CaptionWriteResult)?,
+        profiles: [CaptionFormatProfile] = []
     ) {
         self.name = name
         self.title = title
@@ -25,6 +28,7 @@ public struct CaptionFormat: Sendable {
         self.probe = probe
         self.reader = reader
         self.writer = writer
+        self.profiles = profiles
     }
 }
 

@@ -35,6 +35,10 @@ public enum TTMLProfile: String, Sendable, Hashable, CaseIterable, CustomStringC
         }
     }
 
+    /// The key of ``CaptionDocument/metadata`` that holds the profile a document was read in
+    /// (its raw value).
+    public static let metadataKey = "ttml.profile"
+
     /// Whether the profile carries subtitles as images (which the caption model cannot hold).
     public var isImage: Bool { self == .imsc1Image || self == .imsc11Image }
 

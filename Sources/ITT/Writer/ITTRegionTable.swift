@@ -14,6 +14,10 @@ struct ITTRegionTable {
     /// tools do).
     var writesAppleRegions = true
 
+    /// Whether a region without an origin or an extent is written with TTML's `auto` ones, the
+    /// root container's (TTML1 §8.2.14, §8.2.7), as every profile but iTT reads it back.
+    var writesAutoGeometry = false
+
     init(cellsAsPercent: Bool = true, writesAppleRegions: Bool = true) {
         self.cellsAsPercent = cellsAsPercent
         self.writesAppleRegions = writesAppleRegions
@@ -72,6 +76,11 @@ struct ITTRegionTable {
 
     private func attributes(of region: CaptionRegion, id: String) -> [(String, String)] {
         var a: [(String, String)] = [("xml:id", id)]
+        var region = region
+        if writesAutoGeometry {
+            region.origin = region.origin ?? CaptionPoint(x: .percent(0), y: .percent(0))
+            region.size = region.size ?? CaptionSize(width: .percent(100), height: .percent(100))
+        }
         if let o = region.origin {
             a.append(("tts:origin", "\(length(o.x, cells: grid.columns)) \(length(o.y, cells: grid.rows))"))
         }

@@ -130,7 +130,7 @@ final class TTMLDocumentReader {
         let head = children.first(where: { $0.is("head", in: TTMLNamespace.tt) })
         try detectProfile(root: root, head: head)
         try readParameters(of: root, into: &document)
-        if profileDeclared || profile != .itt { document.metadata["ttml.profile"] = profile.rawValue }
+        if profileDeclared || profile != .itt { document.metadata[TTMLProfile.metadataKey] = profile.rawValue }
         if let head { try readHead(head, into: &document) }
         checkProfileConstraints()
         for case .element(let i) in root.children where tree.elements[i].is("body", in: TTMLNamespace.tt) {

@@ -3,39 +3,81 @@ import CaptionCore
 /// What each profile the TTML writer writes can hold, and how it is declared (Specs/ttml.md,
 /// "Writers").
 extension TTMLProfile {
-    /// The profiles ``TTMLWriter`` writes: iTT, IMSC 1.1 Text (the default for `.ttml`),
-    /// EBU-TT-D and DFXP.
-    public static let writable: [TTMLProfile] = [.imsc11Text, .ebuttD, .dfxp, .itt]
+    /// The profiles ``TTMLWriter`` writes: IMSC 1.1 Text (the default for `.ttml`), IMSC 1.2
+    /// and 1.0.1 Text, EBU-TT-D, DFXP, SMPTE-TT (text) and iTT. The image profiles are refused
+    /// (the caption model holds text); IMSC 1.3 (a Candidate Recommendation) and plain TTML2 are
+    /// read only.
+    public static let writable: [TTMLProfile] = [.imsc11Text, .imsc12Text, .imsc1Text, .ebuttD, .dfxp, .smpteTT, .itt]
 
     /// The setting (``CaptionFormatOptions/settings``) that chooses the
     /// profile a TTML file is written in.
-    public static let profileSetting = "profile"
+    public static let profileSetting = CaptionFormat.profileSetting
 
-    /// The profile a `profile` setting names: a raw value (`imsc1.1-text`, `ebu-tt-d`,
-    /// `dfxp`, `itt`) or a short name (`imsc1.1`, `imsc`, `ebuttd`, `ttml1`). Nil for others.
+    /// The short names a profile is chosen by besides its raw value (`captions convert --profile
+    /// NAME`), the first of each the one shown.
+    public var aliases: [String] {
+        switch self {
+        case .imsc11Text: return ["imsc1.1", "imsc", "imsc11"]
+        case .imsc12Text: return ["imsc1.2", "imsc12"]
+        case .imsc13Text: return ["imsc1.3", "imsc13"]
+        case .imsc1Text: return ["imsc1", "imsc1.0.1", "imsc101"]
+        case .imsc1Image: return ["imsc1-image"]
+        case .imsc11Image: return ["imsc1.1-image"]
+        case .ebuttD: return ["ebu-tt-d", "ebuttd", "ebu"]
+        case .dfxp: return ["dfxp", "ttml1"]
+        case .smpteTT: return ["smpte-tt", "smptett", "smpte"]
+        case .ttml2: return ["ttml2"]
+        case .itt: return ["itt"]
+        }
+    }
+
+    /// The profile a `profile` setting names: a raw value (`imsc1.1-text`, `ebu-tt-d`…) or one of
+    /// its ``aliases`` (`imsc1.1`, `imsc1`, `ebuttd`, `smpte-tt`…), in any case. Nil for others.
     public init?(settingValue: String) {
         let v = settingValue.lowercased()
-        switch v {
-        case "imsc", "imsc1.1", "imsc11", "imsc1.1-text": self = .imsc11Text
-        case "ebu-tt-d", "ebuttd", "ebu": self = .ebuttD
-        case "dfxp", "ttml1": self = .dfxp
-        case "itt": self = .itt
-        default: return nil
+        guard let p = TTMLProfile.allCases.first(where: { $0.rawValue == v || $0.aliases.contains(v) }) else {
+            return nil
         }
+        self = p
+    }
+
+    /// The profile `name` chooses for writing (``init(settingValue:)``), or an error that says
+    /// why not and lists the profiles written: an unknown name, an image profile, a profile read
+    /// only.
+    public static func forWriting(named name: String, fileName: String? = nil) throws(CaptionFormatError)
+        -> TTMLProfile
+    {
+        let choices = "; write one of " + writable.map(\.choice).joined(separator: ", ")
+        guard let p = TTMLProfile(settingValue: name) else {
+            throw CaptionFormatError(.cannotWrite, "no TTML profile \"\(name)\"" + choices, at: .init(file: fileName))
+        }
+        guard writable.contains(p) else { throw p.notWritten(fileName: fileName) }
+        return p
+    }
+
+    /// `imsc1.1 (imsc1.1-text)`: the short name and the raw value, as choices are listed.
+    var choice: String {
+        guard let alias = aliases.first, alias != rawValue else { return rawValue }
+        return "\(alias) (\(rawValue))"
+    }
+
+    /// Why this profile is not written: image profiles hold images, which the caption model does
+    /// not (IMSC 1.0.1 §5.2, IMSC 1.1 §5.2; SMPTE ST 2052-1 §5.5 `smpte:image` likewise);
+    /// IMSC 1.3 and plain TTML2 are read only.
+    func notWritten(fileName: String?) -> CaptionFormatError {
+        let choices = "; write one of " + TTMLProfile.writable.map(\.choice).joined(separator: ", ")
+        let why =
+            isImage
+            ? "\(self) carries subtitles as images and the caption model holds text only; it is not written"
+            : "\(self) is read, not written"
+        return CaptionFormatError(.cannotWrite, why + choices, at: .init(file: fileName))
     }
 
     /// The profile a file is written in: the `profile` setting, else DFXP for a `.dfxp` file
     /// name, else IMSC 1.1 Text.
     public static func forWriting(options: CaptionFormatOptions) throws(CaptionFormatError) -> TTMLProfile {
         if let value = options.settings[profileSetting] {
-            guard let p = TTMLProfile(settingValue: value), writable.contains(p) else {
-                throw CaptionFormatError(
-                    .cannotWrite,
-                    "no TTML profile \"\(value)\" to write; choose one of "
-                        + writable.map(\.rawValue).joined(separator: ", "),
-                    at: .init(file: options.fileName))
-            }
-            return p
+            return try forWriting(named: value, fileName: options.fileName)
         }
         if options.fileName?.lowercased().hasSuffix(".dfxp") == true { return .dfxp }
         return .imsc11Text
@@ -61,4 +103,18 @@ extension TTMLProfile {
 
     /// Whether text combination exists: Apple's `vt:combine`, TTML2's `tts:textCombine`.
     var holdsTextCombine: Bool { self == .itt || isTTML2 }
+
+    /// Whether a write in this profile keeps the document's metadata `key` (``TTMLWriter``):
+    /// `ttm:title`, `ttm:desc` and `ttm:copyright` (none in EBU-TT-D, whose metadata is
+    /// `ebuttm:`), the cell grid, the root extent (not in EBU-TT-D), `ittp:aspectRatio` (iTT and
+    /// IMSC), and the profile, which becomes the one written. Anything else is left out with an
+    /// info finding `…metadata`.
+    public func holdsMetadata(_ key: String) -> Bool {
+        switch key {
+        case "title", "description", "copyright", "itt.extent": return self != .ebuttD
+        case "itt.cellResolution", TTMLProfile.metadataKey: return true
+        case "itt.aspectRatio": return self == .itt || isIMSCText
+        default: return false
+        }
+    }
 }

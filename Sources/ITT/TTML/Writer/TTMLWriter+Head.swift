@@ -39,16 +39,16 @@ extension TTMLWriter {
             // EBU Tech 3380 has no ttp:frameRate; the others keep a rate the document names.
             if profile != .ebuttD, options.frameRate ?? document.frameRate != nil { attributes += frameRate }
             switch profile {
-            // TTML2 §7.2.7 / IMSC 1.1 §6.9: the content profile designator.
-            case .imsc11Text: attributes.append(("ttp:contentProfiles", Self.designator(profile)))
-            // TTML1 §6.2.8.
-            case .dfxp: attributes.append(("ttp:profile", Self.designator(profile)))
+            // TTML2 §7.2.7 / IMSC 1.1 §6.9 and IMSC 1.2 §6.9: the content profile designator.
+            case .imsc11Text, .imsc12Text: attributes.append(("ttp:contentProfiles", Self.designator(profile)))
+            // TTML1 §6.2.8, on which IMSC 1.0.1 §6.9 and SMPTE ST 2052-1 §5.4 build.
+            case .dfxp, .imsc1Text, .smpteTT: attributes.append(("ttp:profile", Self.designator(profile)))
             default: break
             }
         }
         if let v = document.metadata["itt.cellResolution"] { attributes.append(("ttp:cellResolution", v)) }
         if let v = document.metadata["itt.extent"] {
-            if profile == .ebuttD {
+            if !profile.holdsMetadata("itt.extent") {
                 diagnostics.append(
                     Diagnostic(
                         .info, "ttml.metadata", "EBU-TT-D has no root extent (tts:extent=\"\(v)\"); not written",
@@ -58,7 +58,7 @@ extension TTMLWriter {
             }
         }
         if let v = document.metadata["itt.aspectRatio"] {
-            if profile == .itt || profile.isIMSCText {
+            if profile.holdsMetadata("itt.aspectRatio") {
                 attributes.append(("ittp:aspectRatio", v))
             } else {
                 diagnostics.append(
@@ -75,8 +75,12 @@ extension TTMLWriter {
     /// The designator written for `profile` (the ones ``TTMLProfile/init(designator:)`` reads).
     static func designator(_ profile: TTMLProfile) -> String {
         switch profile {
+        case .imsc1Text: return "http://www.w3.org/ns/ttml/profile/imsc1/text"
         case .imsc11Text: return "http://www.w3.org/ns/ttml/profile/imsc1.1/text"
+        case .imsc12Text: return "http://www.w3.org/ns/ttml/profile/imsc1.2/text"
         case .dfxp: return "http://www.w3.org/ns/ttml/profile/dfxp-presentation"
+        // SMPTE ST 2052-1 §5.4: the full profile (the text profile written; no smpte:image).
+        case .smpteTT: return "http://www.smpte-ra.org/schemas/2052-1/2010/profiles/smpte-tt-full"
         case .ebuttD: return "urn:ebu:tt:distribution:2014-01"
         default: return ""
         }
@@ -87,7 +91,7 @@ extension TTMLWriter {
     /// instead, as it has no `ttm:` metadata.
     func writeMetadata(_ document: CaptionDocument, to out: inout String, diagnostics: inout [Diagnostic]) {
         let known = [("title", "ttm:title"), ("description", "ttm:desc"), ("copyright", "ttm:copyright")]
-        let present = profile == .ebuttD ? [] : known.filter { document.metadata[$0.0] != nil }
+        let present = known.filter { document.metadata[$0.0] != nil && profile.holdsMetadata($0.0) }
         if profile == .ebuttD {
             out += "    <metadata>\n      <ebuttm:documentMetadata>\n"
             out += "        <ebuttm:conformsToStandard>\(Self.designator(.ebuttD))</ebuttm:conformsToStandard>\n"
@@ -101,8 +105,9 @@ extension TTMLWriter {
             }
             out += "    </metadata>\n"
         }
-        let written = Set(present.map(\.0) + ["itt.cellResolution", "itt.extent", "itt.aspectRatio", "ttml.profile"])
-        let dropped = document.metadata.keys.filter { !written.contains($0) }.sorted()
+        // The root's (writeRoot) report their own loss.
+        let root: Set = ["itt.extent", "itt.aspectRatio"]
+        let dropped = document.metadata.keys.filter { !profile.holdsMetadata($0) && !root.contains($0) }.sorted()
         if !dropped.isEmpty {
             let name = profile == .itt ? "iTT" : "\(profile)"
             diagnostics.append(

@@ -21,13 +21,7 @@ public struct TTMLWriter: Sendable {
     }
 
     public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
-        guard TTMLProfile.writable.contains(profile) else {
-            throw CaptionFormatError(
-                .cannotWrite,
-                "\(profile) is read, not written; write one of "
-                    + TTMLProfile.writable.map(\.rawValue).joined(separator: ", "),
-                at: .init(file: options.fileName))
-        }
+        guard TTMLProfile.writable.contains(profile) else { throw profile.notWritten(fileName: options.fileName) }
         var diagnostics: [Diagnostic] = []
         let file = options.fileName
         let prefix = profile.rulePrefix
@@ -62,15 +56,7 @@ public struct TTMLWriter: Sendable {
         var timecodes = ITTTimecodeFormatter(rate: rate, dropFrame: dropFrame, startFrame: startFrame)
         timecodes.clock = !profile.writesFrameLabels
         var styles = ITTStyleTable()
-        // Regions in cells (608's grid, from SCC) are written in percent of the frame, as Apple's
-        // iTT documents give them, unless an iTT document declares its own cell grid; IMSC
-        // (#extent-region) and EBU-TT-D (Tech 3380 §4.4) always take percent.
-        var regions = ITTRegionTable(
-            cellsAsPercent: profile != .itt || document.metadata["itt.cellResolution"] == nil,
-            writesAppleRegions: profile == .itt)
-        if let grid = ITTRegionTable.grid(cellResolution: document.metadata["itt.cellResolution"]) {
-            regions.grid = grid
-        }
+        var regions = regionTable(for: document)
 
         // Paragraphs first: they decide which styles and regions the head defines.
         var body = ""
