@@ -73,7 +73,7 @@ extension MovieCaptions {
         if let note = beforeStart(early, track: track) { diagnostics.append(note) }
         let reading = A53Reading(
             transmission: CEA608Transmission(pairs: pairs), dtvcc: dtvcc, diagnostics: diagnostics, end: end,
-            locating: { [self] picture in location(track: track, sample: picture.number, time: picture.time) })
+            locating: locating(track))
         let result = (reading, languages)
         cache.keepC708(result, of: track.id)
         return result

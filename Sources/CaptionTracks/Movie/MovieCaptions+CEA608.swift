@@ -175,7 +175,7 @@ extension MovieCaptions {
         let end = last.map { video.presentationTime(ofSample: $0) + video.rate.frameDuration }
         let reading = A53Reading(
             transmission: CEA608Transmission(pairs: pairs), dtvcc: dtvcc, diagnostics: diagnostics, end: end,
-            locating: { [self] picture in location(track: track, sample: picture.number, time: picture.time) })
+            locating: locating(track))
         if read == video.samples.count {
             // Every picture read: what any limit gives, for as long as it reads them all.
             cache.keepSEI(reading, of: track.id, pictures: read, firstWithData: firstWithData)

@@ -186,9 +186,22 @@ public struct MovieCaptions: Sendable {
     /// Where a finding about `track` at movie time `time` is: the file and track, and the time
     /// as a 29.97 fps timecode.
     func location(track: Track, sample: Int?, time: MediaTime?) -> DiagnosticLocation {
-        var file = (fileName ?? "movie") + " track \(track.id)"
+        Self.location(fileName: fileName, trackID: track.id, sample: sample, time: time)
+    }
+
+    /// ``location(track:sample:time:)`` for a closure kept with a reading: it must not hold the
+    /// movie, whose cache keeps the reading (a cycle that leaked every inspected movie,
+    /// LeakSanitizer in `make test-sanitize`).
+    static func location(fileName: String?, trackID: UInt32, sample: Int?, time: MediaTime?) -> DiagnosticLocation {
+        var file = (fileName ?? "movie") + " track \(trackID)"
         if let sample { file += " sample \(sample + 1)" }
         let timecode = time.flatMap { try? Timecode(time: $0, rate: .fps29_97, dropFrame: true).description }
         return DiagnosticLocation(file: file, timecode: timecode, time: time)
+    }
+
+    /// Where picture or sample `number` of `track` is, without holding the movie (see above).
+    func locating(_ track: Track) -> @Sendable (DTVCCTransmission.Picture) -> DiagnosticLocation {
+        let (name, id) = (fileName, track.id)
+        return { Self.location(fileName: name, trackID: id, sample: $0.number, time: $0.time) }
     }
 }
