@@ -10,12 +10,14 @@ public struct A53Reading: Sendable {
     /// The CEA-608 half.
     public var transmission: CEA608Transmission
     /// The CEA-708 half.
-    public var dtvcc: DTVCCTransmission
+    public let dtvcc: DTVCCTransmission
+    /// Its packets assembled and split per service, once (a census reads every service).
+    public let assembled: DTVCCTransmission.Services
     public var diagnostics: [Diagnostic]
     /// When the stream ends: what a CEA-708 caption still shown at the end lasts until.
     public var end: MediaTime?
     /// Where a picture of ``dtvcc`` is, for findings.
-    public var locating: @Sendable (DTVCCTransmission.Picture) -> DiagnosticLocation
+    public let locating: @Sendable (DTVCCTransmission.Picture) -> DiagnosticLocation
 
     public init(
         transmission: CEA608Transmission, dtvcc: DTVCCTransmission, diagnostics: [Diagnostic], end: MediaTime?,
@@ -23,6 +25,7 @@ public struct A53Reading: Sendable {
     ) {
         self.transmission = transmission
         self.dtvcc = dtvcc
+        assembled = dtvcc.services(locating: locating)
         self.diagnostics = diagnostics
         self.end = end
         self.locating = locating
@@ -32,7 +35,7 @@ public struct A53Reading: Sendable {
     public static let serviceRule = "tracks.dtvcc-service"
 
     /// The CEA-708 services present, in order.
-    public var services: [Int] { dtvcc.services(locating: locating).numbers }
+    public var services: [Int] { assembled.numbers }
 
     /// The captions `options` ask for: the CEA-708 service of
     /// ``CaptionFormatOptions/dtvccServiceSetting`` (`--service`) when given, else the CEA-608
@@ -64,7 +67,8 @@ public struct A53Reading: Sendable {
     private func read(service: Int, name: String, language: String?, notes: [Diagnostic]) throws(CaptionTracksError)
         -> CaptionReadResult
     {
-        var read = try dtvcc.captions(service: service, end: end, language: language, name: name, locating: locating)
+        var read = try dtvcc.captions(
+            service: service, of: assembled, end: end, language: language, name: name, locating: locating)
         read.diagnostics = diagnostics + notes + read.diagnostics
         return read
     }

@@ -81,7 +81,17 @@ public struct DTVCCTransmission: Sendable, Hashable {
         service: Int, end: MediaTime?, language: String?, name: String,
         locating: (Picture) -> DiagnosticLocation
     ) throws(CaptionTracksError) -> CaptionReadResult {
-        let services = services(locating: locating)
+        try captions(
+            service: service, of: services(locating: locating), end: end, language: language, name: name,
+            locating: locating)
+    }
+
+    /// ``captions(service:end:language:name:locating:)`` from services already assembled
+    /// (``services(locating:)`` once for every service read).
+    public func captions(
+        service: Int, of services: Services, end: MediaTime?, language: String?, name: String,
+        locating: (Picture) -> DiagnosticLocation
+    ) throws(CaptionTracksError) -> CaptionReadResult {
         guard let data = services.data[service] else {
             let present = services.numbers.map(String.init).joined(separator: ", ")
             throw CaptionTracksError(
