@@ -127,9 +127,20 @@ public enum MCCCaptionFormat {
 
     /// The language `ccsvcinfo` gives a digital service, when a CDP says.
     static func language(of service: Int, in result: MCCReadResult) -> String? {
+        language(in: result) { if case .digital(let number) = $0 { number == service } else { false } }
+    }
+
+    /// The language `ccsvcinfo` gives the CEA-608 services of a field, when a CDP says (our
+    /// writer names it, so that a 608 read gives back the language written).
+    static func language(of field: CaptionField, in result: MCCReadResult) -> String? {
+        language(in: result) { if case .line21(let f) = $0 { f == field } else { false } }
+    }
+
+    private static func language(in result: MCCReadResult, of matches: (CDP.Service.Kind) -> Bool) -> String? {
         for frame in result.frames {
-            for entry in frame.cdp?.serviceInfo?.services ?? [] {
-                if case .digital(let number) = entry.kind, number == service { return entry.language }
+            // "und" (ISO 639-2: undetermined) is what a writer says when it does not know.
+            for entry in frame.cdp?.serviceInfo?.services ?? [] where matches(entry.kind) {
+                return entry.language == "und" ? nil : entry.language
             }
         }
         return nil
@@ -147,8 +158,10 @@ public enum MCCCaptionFormat {
         lineOptions.frameRate = nil
         let reading = reading(result)
         do throws(CaptionTracksError) {
+            let field = CaptionField(channel: options.channel ?? 1) ?? .one
             return try reading.captions(
-                options: lineOptions, name: name, language: nil, serviceLanguage: { language(of: $0, in: result) })
+                options: lineOptions, name: name, language: language(of: field, in: result),
+                serviceLanguage: { language(of: $0, in: result) })
         } catch {
             throw CaptionFormatError(.unreadable, error.message, at: DiagnosticLocation(file: options.fileName))
         }
