@@ -12,12 +12,6 @@ import Testing
 
 @testable import CEA708
 
-/// A box of lit pixels: columns `minX...maxX`, rows `minY...maxY`.
-struct InkBox: Equatable, CustomStringConvertible {
-    var minX: Int, maxX: Int, minY: Int, maxY: Int
-    var description: String { "x \(minX)…\(maxX), y \(minY)…\(maxY)" }
-}
-
 /// What GStreamer's cc708overlay decoded from one service's data.
 struct GStreamerDTVCC {
     /// The last grid logged for each window: rows, trailing blanks removed.
@@ -140,19 +134,8 @@ struct GStreamerDTVCC {
         guard bytes.count == size * frames else {
             throw PeerDecoders.Failure.failed("cc708overlay", "\(bytes.count) bytes")
         }
-        let last = bytes[((frames - 1) * size)...]
-        for (index, value) in zip(0..., last) where value > 128 {
-            let (x, y) = (index % width, index / width)
-            if var box = decoded.ink {
-                box.minX = min(box.minX, x)
-                box.maxX = max(box.maxX, x)
-                box.minY = min(box.minY, y)
-                box.maxY = max(box.maxY, y)
-                decoded.ink = box
-            } else {
-                decoded.ink = InkBox(minX: x, maxX: x, minY: y, maxY: y)
-            }
-        }
+        let last = (frames - 1) * size
+        decoded.ink = InkBox.of(width: width, count: size) { bytes[last + $0] > 128 }
         return decoded
     }
 }

@@ -26,37 +26,12 @@ import MCC
 import TestSupport
 import Testing
 
-/// A box of lit pixels in our picture's coordinates.
-struct InkBox: CustomStringConvertible {
-    var minX: Double, maxX: Double, minY: Double, maxY: Double
-    var centre: (x: Double, y: Double) { ((minX + maxX) / 2, (minY + maxY) / 2) }
-    var description: String { "x \(Int(minX))…\(Int(maxX)), y \(Int(minY))…\(Int(maxY))" }
-
-    /// The box of the pixels `lit` says are ink, in a `width`-wide picture, moved by (`dx`, `dy`).
-    static func of(width: Int, count: Int, dx: Double = 0, dy: Double = 0, lit: (Int) -> Bool) -> InkBox? {
-        var box: InkBox?
-        for index in 0..<count where lit(index) {
-            let x = Double(index % width) + dx, y = Double(index / width) + dy
-            if var b = box {
-                b.minX = min(b.minX, x)
-                b.maxX = max(b.maxX, x)
-                b.minY = min(b.minY, y)
-                b.maxY = max(b.maxY, y)
-                box = b
-            } else {
-                box = InkBox(minX: x, maxX: x, minY: y, maxY: y)
-            }
-        }
-        return box
-    }
-}
-
 enum CC708Witness {
     /// Our picture, and GStreamer's: the safe-title area of ours (CTA-708-E §8.4.4; 80 %).
     static let width = 480
     static let height = 270
-    static let safeX = 48.0
-    static let safeY = 27.0
+    static let safeX = 48
+    static let safeY = 27
     static let gstreamerWidth = 384
     static let gstreamerHeight = 216
     /// The tolerance on the ink centres, as a fraction of the picture's width and height.
@@ -128,7 +103,7 @@ enum CC708Witness {
     /// instead of the centres when `topOnly`).
     static func agree(_ a: InkBox, _ b: InkBox, across: Bool = true, topOnly: Bool = false) -> Bool {
         let (p, q) = (a.centre, b.centre)
-        let dy = (topOnly ? abs(a.minY - b.minY) : abs(p.y - q.y)) / Double(height)
+        let dy = (topOnly ? Double(abs(a.minY - b.minY)) : abs(p.y - q.y)) / Double(height)
         let dx = abs(p.x - q.x) / Double(width)
         return dy <= tolerance && (!across || dx <= tolerance)
     }

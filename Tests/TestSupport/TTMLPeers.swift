@@ -284,11 +284,8 @@ public enum TTMLPeers {
         return h * 3600 + m * 60 + s
     }
 
-    /// A box of lit pixels: columns `minX...maxX`, rows `minY...maxY`.
-    public struct Ink: Equatable, CustomStringConvertible, Sendable {
-        public var minX: Int, maxX: Int, minY: Int, maxY: Int
-        public var description: String { "x \(minX)…\(maxX), y \(minY)…\(maxY)" }
-    }
+    /// A box of lit pixels (``InkBox``).
+    public typealias Ink = InkBox
 
     /// `ttmlparse ! ttmlrender` over black video (`width`×`height`, `rate` frames a second,
     /// `seconds` long): for each frame, the box of its pixels brighter than mid-grey (nil when
@@ -313,21 +310,7 @@ public enum TTMLPeers {
             throw PeerDecoders.Failure.failed("ttmlrender", "\(bytes.count) bytes for \(rate * seconds) frames")
         }
         return stride(from: 0, to: bytes.count, by: size).map { start in
-            var ink: Ink?
-            for y in 0..<height {
-                for x in 0..<width where bytes[start + y * width + x] > 128 {
-                    if var box = ink {
-                        box.minX = min(box.minX, x)
-                        box.maxX = max(box.maxX, x)
-                        box.minY = min(box.minY, y)
-                        box.maxY = max(box.maxY, y)
-                        ink = box
-                    } else {
-                        ink = Ink(minX: x, maxX: x, minY: y, maxY: y)
-                    }
-                }
-            }
-            return ink
+            InkBox.of(width: width, count: size) { bytes[start + $0] > 128 }
         }
     }
 
