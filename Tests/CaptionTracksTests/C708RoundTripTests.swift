@@ -26,6 +26,34 @@ import Testing
     }
 
     @Test func everySharedSCCFixtureUpToTwoMinutesReadsBackFromAC708Track() throws {
+        // The first word's frame is the movie's start (as a non-drop label: a drop-frame label
+        // such as 00:00:00;84 in a fixture is no start timecode).
+        let (checked, withService) = try Self.roundTrip { first, _ in IndependentSCC.label(first) }
+        // The shared folder was found and most fixtures are short (61 of 73 on 2026-11-29).
+        #expect(checked >= 40, "\(checked) fixtures checked")
+        #expect(withService >= 30, "\(withService) fixtures with a CEA-708 service")
+    }
+
+    /// The same with the file's own first label as the movie's start where it is drop-frame
+    /// (as `mux --start-timecode 10:01:44;17` is given): 608 and 708 halves on the same frames
+    /// however far from midnight the labels are (drop-frame labels run 3.6 s an hour ahead of
+    /// non-drop ones, 36 s at ten hours).
+    @Test func dropFrameStartTimecodesPutBothHalvesOnTheSameFrames() throws {
+        let (checked, withService) = try Self.roundTrip { first, text in
+            guard let label = IndependentSCC.firstLabel(text), label.contains(";"),
+                IndependentSCC.frame(of: label) == first
+            else { return nil }
+            return label
+        }
+        // 19 drop-frame fixtures whose first label exists last two minutes or less (2026-11-29).
+        #expect(checked >= 15, "\(checked) fixtures checked")
+        #expect(withService >= 15, "\(withService) fixtures with a CEA-708 service")
+    }
+
+    /// Muxes every shared SCC fixture of two minutes or less from the label `start` gives (the
+    /// first word's frame, the file's text; nil leaves the fixture out) and checks both halves;
+    /// returns how many were checked and how many had a CEA-708 service.
+    static func roundTrip(start: (Int64, String) -> String?) throws -> (Int, Int) {
         let dir = try TemporaryDirectory("c708-roundtrip")
         let clip = try TrackClips.make("clip.mov", in: dir)
         let fixtures = TestPaths.files(in: TestPaths.sharedFixture("scc"), withExtension: "scc")
@@ -40,10 +68,8 @@ import Testing
             let expected = IndependentSCC.words(text)
             guard let first = expected.first, let last = expected.last, last.frame - first.frame <= Self.longestFrames
             else { continue }
-            // The first word's frame is the movie's start (as a non-drop label: a drop-frame
-            // label such as 00:00:00;84 in a fixture is no start timecode); the SCC file read
-            // alone counts from 00:00:00;00, `shift` frames earlier.
-            let label = IndependentSCC.label(first.frame)
+            // The SCC file read alone counts from 00:00:00;00, `shift` frames earlier.
+            guard let label = start(first.frame, text) else { continue }
             let shift = first.frame
             let line = FrameRate.fps29_97
             let frames = { (c: [Caption], by: Int64) in
@@ -101,8 +127,6 @@ import Testing
             }
             checked += 1
         }
-        // The shared folder was found and most fixtures are short (61 of 73 on 2026-11-29).
-        #expect(checked >= 40, "\(checked) fixtures checked")
-        #expect(withService >= 30, "\(withService) fixtures with a CEA-708 service")
+        return (checked, withService)
     }
 }
