@@ -125,10 +125,11 @@ public struct MovieCaptionWriter {
                     written.append(.c608)
                     notes += trackNotes
                 }
-                // The same words in CDPs, with the first file's captions as CEA-708 service 1.
+                // The same words in CDPs, each file's captions as a CEA-708 service (1 for the
+                // first, 2 for the next channel's), as `export --embed sei` sends them.
                 if forms.contains(.c708) {
                     let (track, trackNotes) = try muxer.c708Track(
-                        schedule, service: prepared.document, language: prepared.language)
+                        schedule, services: files.map(\.document), language: prepared.language)
                     tracks.append(track)
                     written.append(.c708)
                     notes += trackNotes
@@ -165,16 +166,25 @@ public struct MovieCaptionWriter {
 
     /// A plan that adds a `c608` track to the movie at `path` whose line-21 frames (29.97 fps,
     /// counted from movie time zero) carry `frames`: what `export --embed track` adds to the
-    /// movie it has just written, with the words its pictures were given.
-    public static func plan(movie path: String, c608Frames frames: [CEA608FrameSchedule.Entry], language: LanguageTag)
-        throws -> Plan
-    {
+    /// movie it has just written, with the words its pictures were given. With `services`
+    /// (CEA-708 data on the video's frames from its first), a `c708` track instead, carrying
+    /// both (`export --embed track --as c708`).
+    public static func plan(
+        movie path: String, c608Frames frames: [CEA608FrameSchedule.Entry], services: [DTVCCService]? = nil,
+        language: LanguageTag
+    ) throws -> Plan {
         do throws(CaptionTracksError) {
             let muxer = CaptionTrackMuxer(movie: try MovieCaptions(path: path))
             let schedule = CEA608FrameSchedule(rate: CEA608FrameSchedule.lineRate, entries: frames)
-            let (track, notes) = try muxer.c608Track(schedule, language: language)
+            let (track, notes) =
+                if let services {
+                    try muxer.c708Track(schedule, services: services, language: language)
+                } else {
+                    try muxer.c608Track(schedule, language: language)
+                }
             return Plan(
-                muxer: muxer, tracks: [track], forms: [.c608], trackIDs: muxer.trackIDs(count: 1), diagnostics: notes)
+                muxer: muxer, tracks: [track], forms: [services == nil ? .c608 : .c708],
+                trackIDs: muxer.trackIDs(count: 1), diagnostics: notes)
         } catch {
             throw error.formatError
         }

@@ -24,11 +24,12 @@ struct CaptionEmbedding {
 
     func run(_ session: ExportSession, export: ExportOptions, extra drawn: [Diagnostic] = []) throws {
         let form = options.embed ?? .both
+        let c708Track = form.writesTrack && options.trackForm == .c708
         let output = export.output
         let container = Self.containerFormat(of: output)
         if form.writesTrack && container == nil {
             throw Exit.Failure(
-                "--embed \(form.rawValue): c608 closed-caption tracks go in MP4 and MOV files (.mp4, .m4v, .mov), not \(output); use --embed sei"
+                "--embed \(form.rawValue): \(c708Track ? "c708" : "c608") closed-caption tracks go in MP4 and MOV files (.mp4, .m4v, .mov), not \(output); use --embed sei"
             )
         }
         if case .copy = session.settings.videoCodec, form.writesSEI {
@@ -61,12 +62,15 @@ struct CaptionEmbedding {
         if prepared.contains(where: \.isRefusedAsEmpty) { try Exit.report(drawn + read) }
         let (schedule, notes) = try MovieCaptionWriter.c608Schedule(prepared, options: writerOptions)
         let language = prepared.first?.language ?? .undetermined
-        // The same captions as CEA-708 services in the pictures' cc_data, beside the 608 pairs:
-        // service 1 for --captions, 2 for the next file (--cc3).
+        // The same captions as CEA-708 services in the pictures' cc_data (and a c708 track),
+        // beside the 608 pairs: service 1 for --captions, 2 for the next file (--cc3).
+        let trimStart = session.timeRange?.start
         let dtvcc =
-            form.writesSEI
+            form.writesSEI || c708Track
             ? prepared.enumerated().map {
-                DTVCCService($1.document, rate: rate, service: $0 + 1, sharedBy: prepared.count)
+                DTVCCService(
+                    Self.onScreen(from: trimStart, $1.document), rate: rate, service: $0 + 1,
+                    sharedBy: prepared.count)
             } : []
         let found = drawn + read + notes + dtvcc.flatMap(\.diagnostics)
         if case .copy = session.settings.videoCodec {
@@ -76,9 +80,10 @@ struct CaptionEmbedding {
                     "--embed track with --codec copy cannot follow --from/--to (the copy starts at a key frame); re-encode, or cut first and run `captions mux`"
                 )
             }
+            // The copy's frames are the source's from its first: the services' frames as made.
             try exportThenAddTrack(
                 session, export: export, container: container, language: language, extra: found,
-                frames: .copied(schedule.entries))
+                frames: .copied(schedule.entries, services: c708Track ? dtvcc : nil))
             return
         }
         let frames = A53FrameCaptions(schedule: schedule, videoRate: rate, attaches: form.writesSEI, dtvcc: dtvcc)
@@ -89,7 +94,7 @@ struct CaptionEmbedding {
         }
         try exportThenAddTrack(
             session, export: export, container: container, language: language, extra: found,
-            frames: .encoded(frames))
+            frames: .encoded(frames, c708: c708Track))
     }
 
     /// Exports to the output's temporary file, then writes the output: that movie with a
@@ -107,11 +112,13 @@ struct CaptionEmbedding {
         let staged = session.staged(at: staging.temporaryPath, settings: settings)
         try ExportRunner.run(staged, style: export.progress, extra: extra, stagedFor: export.output)
         let entries: [CEA608FrameSchedule.Entry]
+        let services: [DTVCCService]?
         switch frames {
-        case .copied(let e): entries = e
-        case .encoded(let captions): entries = captions.carried
+        case .copied(let e, let s): (entries, services) = (e, s)
+        case .encoded(let captions, let c708): (entries, services) = (captions.carried, c708 ? captions.carriedServices : nil)
         }
-        let plan = try MovieCaptionWriter.plan(movie: staging.temporaryPath, c608Frames: entries, language: language)
+        let plan = try MovieCaptionWriter.plan(
+            movie: staging.temporaryPath, c608Frames: entries, services: services, language: language)
         try MovieCaptionWriter.write(plan, to: export.output, overwrite: export.force)
         // The track was planned on the temporary file: its findings are about the output.
         try Exit.report(
@@ -123,10 +130,28 @@ struct CaptionEmbedding {
     }
 
     /// What the exported movie's line-21 frames carry: the source's schedule when the video is
-    /// copied, what the encoded pictures were given otherwise.
+    /// copied, what the encoded pictures were given otherwise; with the CEA-708 services of a
+    /// `c708` track (nil, or false, for a `c608` track).
     enum TrackFrames {
-        case copied([CEA608FrameSchedule.Entry])
-        case encoded(A53FrameCaptions)
+        case copied([CEA608FrameSchedule.Entry], services: [DTVCCService]?)
+        case encoded(A53FrameCaptions, c708: Bool)
+    }
+
+    /// `document` for a CEA-708 service of an export trimmed to start at `start` (nil: not
+    /// trimmed): the captions that end before it left out and those it cuts starting there. The
+    /// service data of everything before the start goes in the first pictures
+    /// (``A53FrameCaptions``), so a caption of the part cut away would otherwise flash up first.
+    static func onScreen(from start: MediaTime?, _ document: CaptionDocument) -> CaptionDocument {
+        guard let start else { return document }
+        var cut = document
+        cut.captions = document.captions.compactMap { caption in
+            guard caption.timeRange.end > start else { return nil }
+            guard caption.timeRange.start < start else { return caption }
+            var c = caption
+            c.timeRange = TimeRange(start: start, end: caption.timeRange.end)
+            return c
+        }
+        return cut
     }
 
     /// libavformat's muxer for an output that can hold a `c608` track; nil for any other.

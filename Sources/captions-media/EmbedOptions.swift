@@ -3,7 +3,8 @@ import CaptionKit
 import CaptionTracks
 import CaptionsCLI
 
-/// `export --captions FILE --embed track|sei|both`: CEA-608 captions put inside the movie. The
+/// `export --captions FILE --embed track|sei|both [--as c608|c708]`: closed captions put inside
+/// the movie. The
 /// file is `--captions` of the overlay options, which without `--embed` burns it: with `--embed`
 /// it is embedded instead, and burned too only when `--overlay captions` asks. `--cc3 FILE`
 /// (and `--cc1`, `--cc2`, `--cc4`) embeds another file on that channel, one a field.
@@ -15,6 +16,19 @@ struct EmbedOptions: ParsableArguments {
             both (the default): both, carrying the same words on the same frames.
             """)
     var embed: Form?
+
+    @Option(
+        name: .customLong("as"),
+        help: """
+            The closed-caption track --embed track writes: c608 (CEA-608 pairs, the default) or c708 (one CDP a \
+            frame: the same pairs and each file's captions as a CEA-708 service, 1 for --captions, 2 for the next \
+            channel's, as --embed sei sends them).
+            """)
+    var trackForm: TrackForm?
+
+    enum TrackForm: String, ExpressibleByArgument, CaseIterable {
+        case c608, c708
+    }
 
     @Option(
         name: .long, parsing: .unconditional,
@@ -51,11 +65,15 @@ struct EmbedOptions: ParsableArguments {
     var anyGiven: [String] {
         [
             (embed != nil, "--embed"), (language != nil, "--language"), (startTimecode != nil, "--start-timecode"),
+            (trackForm != nil, "--as"),
         ].filter(\.0).map(\.1) + channels.given
     }
 
     func validate() throws {
         if let channel, !(1...4).contains(channel) { throw ValidationError("--channel must be 1, 2, 3 or 4") }
+        if trackForm != nil, embed == .sei {
+            throw ValidationError("--as names the track --embed track or both writes; --embed sei writes none")
+        }
     }
 
     /// The files to embed with their channels, the main one (`--captions`) first.

@@ -21,7 +21,8 @@ struct ExportCommand: ParsableCommand {
             does, with its options (--frame-rate, --channel, --caption-format, --offset, --look, \
             --font-family, --font-size, --box, --outline, --shadow, --font); overlays stack in \
             the order given. With --embed track|sei|both, --captions FILE goes inside the \
-            movie as CEA-608 instead (a c608 track, A/53 data in each H.264 picture, or both; \
+            movie as CEA-608 instead (a c608 track, A/53 data in each H.264 picture, or both; with \
+            --as c708 the track is a c708 one, adding the CEA-708 services the pictures carry; \
             --channel, --language, --start-timecode as in mux), drawn too only with --overlay captions; \
             --cc3 FILE (and --cc1, --cc2, --cc4) embeds another file on that channel, one a field: \
             --captions en.scc --cc3 es.scc puts English in CC1 and Spanish in CC3. The words are sent \

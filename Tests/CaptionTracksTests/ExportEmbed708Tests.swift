@@ -27,15 +27,7 @@ import Testing
         #expect(movie.sources().sources.first?.services == [1])
 
         // The constructs of each picture, as FFmpeg's decoder exports them (A/53 side data).
-        let dump = dir.path("subcc.json")
-        let probe = try CLIRunner.runProcess(
-            try PeerDecoders.tool("ffprobe"),
-            [
-                "-v", "error", "-f", "lavfi", "-i", "movie=\(out)[out0+subcc]", "-select_streams", "s:0",
-                "-show_packets", "-show_data", "-of", "json", "-o", dump,
-            ])
-        try #require(probe.status == 0, "\(probe.stderr)")
-        let theirs = try A53DTVCCWitnessTests.dtvccConstructs(ffprobeJSON: dump)
+        let theirs = try A53DTVCCWitnessTests.ffmpegDTVCC(out, in: dir)
         #expect(!theirs.isEmpty)
         #expect(reading.dtvcc.pictures.map(\.constructs) == theirs)
 

@@ -42,6 +42,10 @@ public final class A53FrameCaptions {
 
     /// The CEA-708 services' data, by video frame.
     public let dtvcc: [DTVCCService]
+    /// The same services' data on the output's frames (counted from its first picture): each
+    /// frame's data at the picture that queued it, handed out or not. With ``carried``, what a
+    /// `c708` track added afterwards carries, so that it holds what the pictures hold.
+    public private(set) var carriedServices: [DTVCCService]
     private var dtvccCursors: [Int]
     private var queue = DTVCCConstructQueue()
 
@@ -56,6 +60,7 @@ public final class A53FrameCaptions {
         self.attaches = attaches
         self.dtvcc = dtvcc
         dtvccCursors = Array(repeating: 0, count: dtvcc.count)
+        carriedServices = dtvcc.map { DTVCCService(service: $0.service, frames: [], diagnostics: []) }
         constructCount = CCData.constructCount(frameRate: videoRate)
     }
 
@@ -78,7 +83,6 @@ public final class A53FrameCaptions {
                 CCData.Construct(
                     valid: pair != nil || inUse, type: UInt8(slot.field.rawValue - 1), pair: pair ?? .padding))
         }
-        guard attaches else { return nil }
         if !dtvcc.isEmpty {
             // Each service's frames up to this one (all of them before a trimmed start, so that
             // the decoder's windows are defined as the source defines them).
@@ -86,13 +90,16 @@ public final class A53FrameCaptions {
             var blocks: [DTVCCServiceBlock] = []
             for (n, service) in dtvcc.enumerated() {
                 while dtvccCursors[n] < service.frames.count, service.frames[dtvccCursors[n]].index <= index {
-                    blocks.append(DTVCCServiceBlock(service: service.service, data: service.frames[dtvccCursors[n]].bytes))
+                    let bytes = service.frames[dtvccCursors[n]].bytes
+                    blocks.append(DTVCCServiceBlock(service: service.service, data: bytes))
+                    carriedServices[n].frames.append(CEA708Scheduler.Frame(index: frameCount - 1, bytes: bytes))
                     dtvccCursors[n] += 1
                 }
             }
             if !blocks.isEmpty { queue.enqueue(blocks) }
             constructs += queue.take(budget: constructCount - constructs.count)
         }
+        guard attaches else { return nil }
         return CCData.constructBytes(constructs, count: constructCount)
     }
 
@@ -156,5 +163,11 @@ public struct DTVCCService: Sendable {
         self.service = service
         frames = scheduled.frames
         diagnostics = encoding.diagnostics + scheduled.diagnostics
+    }
+
+    init(service: Int, frames: [CEA708Scheduler.Frame], diagnostics: [Diagnostic]) {
+        self.service = service
+        self.frames = frames
+        self.diagnostics = diagnostics
     }
 }
