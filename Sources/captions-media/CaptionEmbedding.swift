@@ -115,7 +115,8 @@ struct CaptionEmbedding {
         let services: [DTVCCService]?
         switch frames {
         case .copied(let e, let s): (entries, services) = (e, s)
-        case .encoded(let captions, let c708): (entries, services) = (captions.carried, c708 ? captions.carriedServices : nil)
+        case .encoded(let captions, let c708):
+            (entries, services) = (captions.carried, c708 ? captions.carriedServices : nil)
         }
         let plan = try MovieCaptionWriter.plan(
             movie: staging.temporaryPath, c608Frames: entries, services: services, language: language)

@@ -30,7 +30,9 @@ import Testing
         sccOptions.startTimecode = ExportEmbedTests.start
         let expected = try CaptionFile.read(ExportEmbedTests.popOn, options: sccOptions).0.document.captions
         try #require(expected.count == 7)
-        let frame = { (c: Caption) in FrameRate.fps29_97.frame(at: c.timeRange.start, rounding: .nearestOrAwayFromZero) }
+        let frame = { (c: Caption) in
+            FrameRate.fps29_97.frame(at: c.timeRange.start, rounding: .nearestOrAwayFromZero)
+        }
         var service = CaptionFormatOptions()
         service.settings[CaptionFormatOptions.dtvccServiceSetting] = "1"
         var channel = CaptionFormatOptions()
@@ -105,6 +107,27 @@ import Testing
         try #require(kept.count == 4 && kept[0].timeRange.start < cut, "\(kept.map(\.timeRange))")
         #expect(fromTrack.map(\.text) == kept.map(\.text))
         #expect((fromTrack.first?.timeRange.start ?? cut) < MediaTime(value: 1, timescale: 2))
+    }
+
+    /// `mux --form c708 --cc3 FILE`: the second file is CEA-708 service 2 as well as CC3, as
+    /// `export --embed sei` sends it.
+    @Test func muxedSecondFileIsServiceTwo() throws {
+        let dir = try TemporaryDirectory("mux-c708-two")
+        let spanish = dir.path("es.srt")
+        try "1\n00:00:01,000 --> 00:00:03,000\nHOLA A TODOS\n\n2\n00:00:05,000 --> 00:00:08,000\nADIÓS\n".write(
+            toFile: spanish, atomically: true, encoding: .utf8)
+        let out = dir.path("out.mov")
+        let r = try CLIRunner.run([
+            "mux", try TrackClips.make("clip.mov", in: dir), ExportEmbedTests.popOn, "--cc3", spanish, "--form", "c708",
+            "--start-timecode", ExportEmbedTests.start, "-o", out,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try MovieCaptions(path: out).sources().sources.first?.services == [1, 2])
+        var options = CaptionFormatOptions()
+        options.settings[CaptionFormatOptions.dtvccServiceSetting] = "2"
+        let two = try CaptionFile.read(out, options: options).0.document.captions
+        #expect(two.map(\.text) == ["HOLA A TODOS", "ADIÓS"])
+        #expect(two.map(\.timeRange.start.seconds).map { ($0 * 10).rounded() } == [10, 50])
     }
 
     @Test func asGoesWithATrack() throws {
