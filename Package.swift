@@ -5,7 +5,7 @@
 //   CaptionCore ← LocatedJSON (the one JSON reader, with line and column), SRT, WebVTT, CEA608;
 //   CaptionCore, LocatedJSON ← CaptionJSON;  CaptionCore, CEA608 ← SCC, Validation;
 //   CaptionCore, XML ← ITT;  FileSafety ← ISOBMFF;  CaptionCore, XML, ISOBMFF ← Metadata;
-//   CaptionCore, CEA608, CEA708, CaptionData, MCC, SCC, WebVTT, ISOBMFF ← CaptionTracks;  every caption format,
+//   CaptionCore, CEA608, CEA708, CaptionData, MCC, SCC, WebVTT, ITT, ISOBMFF ← CaptionTracks;  every caption format,
 //   Validation, FileSafety, CaptionTracks ← CaptionKit;  CaptionCore ← Render;
 //   CaptionCore, FileSafety, Metadata ← Media (a compositor's request carries the timed
 //   metadata in force);  CaptionCore, Render, Metadata, LocatedJSON ← Dashboard (the GPS
@@ -99,7 +99,9 @@ let package = Package(
         // Captions inside movies: c608 closed-caption tracks, A/53 cc_data in H.264/HEVC SEI,
         // tx3g subtitle tracks and WebVTT tracks (wvtt, whose cues the WebVTT module parses and
         // lays out), read and written over ISOBMFF without decoding any picture.
-        .target(name: "CaptionTracks", dependencies: ["CaptionCore", "CEA608", "CEA708", "CaptionData", "MCC", "SCC", "WebVTT", "ISOBMFF"]),
+        .target(
+            name: "CaptionTracks",
+            dependencies: ["CaptionCore", "CEA608", "CEA708", "CaptionData", "MCC", "SCC", "WebVTT", "ITT", "ISOBMFF"]),
         .target(
             name: "CaptionKit",
             dependencies: [

@@ -5,6 +5,7 @@ import CaptionTracks
 import FileSafety
 import ISOBMFF
 import SCC
+import ITT
 
 /// `captions mux`: caption files into a copy of a movie as caption tracks. The CEA-608 words
 /// of a `c608` track are those of an SCC file of the same captions, on line 21's 29.97 fps
@@ -151,12 +152,29 @@ public struct MovieCaptionWriter {
                 written.append(.wvtt)
                 notes += trackNotes
             }
+            if forms.contains(.stpp) {
+                let (track, trackNotes) = try muxer.stppTrack(
+                    prepared.document, language: prepared.language, profile: Self.stppProfile(of: prepared.document),
+                    fileName: captionsPath, enabled: written.allSatisfy { !$0.isSubtitle })
+                tracks.append(track)
+                written.append(.stpp)
+                notes += trackNotes
+            }
         } catch let error as CaptionTracksError {
             throw error.formatError
         }
         return Plan(
             muxer: muxer, tracks: tracks, forms: written, trackIDs: muxer.trackIDs(count: tracks.count),
             diagnostics: notes)
+    }
+
+    /// The profile of an `stpp` track's document: the one a TTML file was read in when it is an
+    /// IMSC Text profile or EBU-TT-D, else IMSC 1.1 Text (what CMAF and streaming platforms take).
+    static func stppProfile(of document: CaptionDocument) -> TTMLProfile {
+        guard let name = document.metadata[TTMLProfile.metadataKey], let profile = TTMLProfile(rawValue: name),
+            profile.isIMSCText || profile == .ebuttD
+        else { return .imsc11Text }
+        return profile
     }
 
     /// The last component of `path`, the source label of a WebVTT track.

@@ -13,10 +13,12 @@ extension MovieCaptions {
         do throws(CaptionTracksError) {
             switch source.kind {
             case .subtitle:
-                let count =
-                    track.format == "wvtt"
-                    ? try webVTT(track).document.captions.count : try subtitles(track).captions.count
-                census.captions[0] = count
+                census.captions[0] =
+                    switch track.format {
+                    case "wvtt": try webVTT(track).document.captions.count
+                    case "stpp": try ttml(track).document.captions.count
+                    default: try subtitles(track).captions.count
+                    }
             case .track where track.format == "c708":
                 let (reading, languages) = try c708(track)
                 census = reading.census(

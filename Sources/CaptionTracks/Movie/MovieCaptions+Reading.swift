@@ -99,8 +99,8 @@ extension MovieCaptions {
         guard let track = movie.track(id: source.trackID) else {
             throw CaptionTracksError(.missing, "no track \(source.trackID)", file: fileName)
         }
-        if source.kind == .subtitle, track.format == "wvtt" {
-            var result = try webVTT(track)
+        if source.kind == .subtitle, track.format == "wvtt" || track.format == "stpp" {
+            var result = try track.format == "wvtt" ? webVTT(track) : ttml(track)
             result.diagnostics = notes + result.diagnostics
             return result
         }

@@ -134,7 +134,7 @@ public struct MovieCaptions: Sendable {
                         kind: .track, trackID: track.id, format: format, language: track.language,
                         channels: channels, sampleCount: count))
             case "sbtl", "text", "subt":
-                guard track.format == "tx3g" || track.format == "text" || track.format == "wvtt" else {
+                guard ["tx3g", "text", "wvtt", "stpp"].contains(track.format) else {
                     diagnostics.append(unknownCodec(track, "subtitles in \(format)"))
                     continue
                 }

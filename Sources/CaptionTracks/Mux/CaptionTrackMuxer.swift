@@ -1,5 +1,6 @@
 import CaptionCore
 import ISOBMFF
+import ITT
 
 /// Adds caption tracks to a copy of a movie (AVFoundation's `AVAssetWriterInputCaptionAdaptor`
 /// on Linux): a `c608` closed-caption track from the byte pairs of each video frame, and a
@@ -18,6 +19,8 @@ public struct CaptionTrackMuxer: Sendable {
         /// WebVTT in ISO BMFF (ISO/IEC 14496-30), as CMAF carries subtitles: `text` handler,
         /// `wvtt` samples.
         case wvtt
+        /// TTML in ISO BMFF (ISO/IEC 14496-30 §5): `subt` handler, `stpp` samples.
+        case stpp
 
         /// Whether the form is a subtitle track (one enabled per alternate group).
         public var isSubtitle: Bool { self != .c608 && self != .c708 }
@@ -112,6 +115,16 @@ public struct CaptionTrackMuxer: Sendable {
         let (group, enable) = subtitleGroup(enabling: enabled)
         return try WebVTTTrackBuilder(quickTime: isQuickTime, language: language, sourceLabel: sourceLabel).track(
             for: document, frameRate: document.frameRate, alternateGroup: group, enabled: enable, fileName: fileName)
+    }
+
+    /// A TTML track of `document` in `profile` (``TTMLTrackBuilder``).
+    public func stppTrack(
+        _ document: CaptionDocument, language: LanguageTag, profile: TTMLProfile = .imsc11Text, fileName: String?,
+        enabled: Bool = true
+    ) throws(CaptionTracksError) -> (track: NewTrack, diagnostics: [Diagnostic]) {
+        let (group, enable) = subtitleGroup(enabling: enabled)
+        return try TTMLTrackBuilder(language: language, profile: profile).track(
+            for: document, alternateGroup: group, enabled: enable, fileName: fileName)
     }
 
     /// The alternate group a new subtitle track joins: that of the movie's subtitle tracks (or a

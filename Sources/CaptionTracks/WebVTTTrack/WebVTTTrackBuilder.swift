@@ -34,7 +34,7 @@ public struct WebVTTTrackBuilder: Sendable {
     ) throws(CaptionTracksError) -> (track: NewTrack, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var shown = document
-        shown.captions = carried(document.captions, fileName: fileName, into: &diagnostics)
+        shown.captions = SubtitleTrackCaptions.carried(document.captions, rule: "tracks.webvtt", fileName: fileName, into: &diagnostics)
         let layout: WebVTTWriter.Layout
         do throws(CaptionFormatError) {
             layout = try WebVTTWriter(options: CaptionFormatOptions(fileName: fileName)).layout(shown)
@@ -98,40 +98,6 @@ public struct WebVTTTrackBuilder: Sendable {
         var bytes = Array(header.utf8)
         while bytes.last == 0x0A { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The captions a track can show: numeric times, ending after the movie's start (earlier
-    /// starts moved to it), lasting some time. What is left out is reported.
-    private func carried(_ captions: [Caption], fileName: String?, into diagnostics: inout [Diagnostic]) -> [Caption] {
-        var kept: [Caption] = []
-        var untimed = 0
-        var before = 0
-        var empty = 0
-        for var c in captions {
-            guard c.timeRange.start.isNumeric, c.timeRange.end.isNumeric else {
-                untimed += 1
-                continue
-            }
-            guard c.timeRange.end > .zero else {
-                before += 1
-                continue
-            }
-            if c.timeRange.start < .zero { c.timeRange = TimeRange(start: .zero, end: c.timeRange.end) }
-            guard c.timeRange.end > c.timeRange.start else {
-                empty += 1
-                continue
-            }
-            kept.append(c)
-        }
-        let here = DiagnosticLocation(file: fileName)
-        for (count, rule, what) in [
-            (untimed, "tracks.untimed", "without a numeric time range"),
-            (before, "tracks.before-start", "ending before the movie's start"),
-            (empty, "tracks.webvtt", "of no duration (a sample lasts some time)"),
-        ] where count > 0 {
-            diagnostics.append(Diagnostic(.warning, rule, "\(count) caption(s) \(what) left out", at: here))
-        }
-        return kept
     }
 
     /// One sample per stretch between consecutive boundaries: the cues active then, in their

@@ -10,6 +10,8 @@ public struct NewTrack: Sendable {
         /// QuickTime's base media information header `gmhd` with `gmin` and, optionally, one
         /// more child box (GoPro writes a `gpmd` box there; caption tracks none).
         case generic(extra: [UInt8])
+        /// `sthd`, the subtitle media header of ISO/IEC 14496-12 §12.6.2 (`subt` tracks: TTML).
+        case subtitle
     }
 
     /// One sample: its bytes and how long it lasts in the track's timescale.

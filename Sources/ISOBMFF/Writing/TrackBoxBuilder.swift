@@ -33,6 +33,8 @@ struct TrackBoxBuilder {
                     switch track.mediaHeader {
                     case .null:
                         try w.fullBox("nmhd") { _ in }
+                    case .subtitle:
+                        try w.fullBox("sthd") { _ in }
                     case .generic(let extra):
                         try w.box("gmhd") { (w: inout BoxWriter) throws(ISOBMFFError) in
                             // gmin: graphics mode, opcolor, balance, reserved (QTFF "Base media

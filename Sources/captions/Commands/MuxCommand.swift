@@ -19,7 +19,8 @@ struct MuxCommand: ParsableCommand {
             + "service 1, as `convert x.scc x.mcc` writes them (the video must be at 23.976, 24, 25, 29.97, 30, 50, 59.94 "
             + "or 60 fps). --form tx3g writes soft "
             + "subtitles (FFmpeg's mov_text) from any caption file; --form wvtt (or --as wvtt) WebVTT in ISO BMFF (ISO/IEC "
-            + "14496-30), as CMAF carries subtitles. Forms combine with commas (c608,wvtt); both is c608,tx3g. Default: "
+            + "14496-30), as CMAF carries subtitles; --form stpp (or ttml) TTML in ISO BMFF, one IMSC 1.1 Text document "
+            + "(a TTML input's own IMSC or EBU-TT-D profile kept) in one sample. Forms combine with commas (c608,wvtt); both is c608,tx3g. Default: "
             + "c608 for SCC input or several files, tx3g otherwise. See Specs/caption-tracks.md.")
 
     @Argument(help: "The movie (MP4 or MOV).")
@@ -35,7 +36,7 @@ struct MuxCommand: ParsableCommand {
 
     @Option(
         name: [.customLong("form"), .customLong("as")],
-        help: "c608, c708, tx3g (mov_text), wvtt (webvtt), or several joined by commas; both is c608,tx3g.")
+        help: "c608, c708, tx3g (mov_text), wvtt (webvtt), stpp (ttml), or several joined by commas; both is c608,tx3g.")
     var form: String?
 
     /// The forms `--form` names; nil without it. Unknown names are nil in the list.
@@ -45,6 +46,7 @@ struct MuxCommand: ParsableCommand {
             case "both": return [.c608, .tx3g]
             case "mov_text": return [.tx3g]
             case "webvtt": return [.wvtt]
+            case "ttml": return [.stpp]
             default: return [CaptionTrackMuxer.Form(rawValue: String(name))]
             }
         }
