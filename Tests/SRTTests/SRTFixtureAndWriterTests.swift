@@ -38,6 +38,22 @@ import Testing
         }
     }
 
+    /// A one-row caption on each of CEA-608's 15 rows goes to the third of the screen its row's
+    /// middle is in (worked by hand: row r's middle is r + ½ fifteenths from the top; rows 0–4
+    /// top, 5–9 middle, 10–14 bottom), centred: `{\an8}`, `{\an5}`, or none for the default
+    /// bottom centre.
+    @Test func eachCEA608RowGoesToItsThird() {
+        for row in 0..<15 {
+            var caption = Caption("x", start: .zero, end: MediaTime(value: 1, timescale: 1))
+            caption.region = CaptionRegion(
+                origin: CaptionPoint(x: .cells(4), y: .cells(Double(row))),
+                size: CaptionSize(width: .cells(24), height: .cells(1)))
+            caption.textAlignment = .center
+            let expected: Int? = row < 5 ? 8 : row < 10 ? 5 : nil
+            #expect(SRTPosition.number(for: caption) == expected, "row \(row)")
+        }
+    }
+
     @Test func blankLinesInsideCuesFixture() throws {
         let r = try read("cdown_srt__monsters-bad-newline.srt")
         #expect(r.document.captions.count == 3)
