@@ -212,6 +212,20 @@ import Testing
         #expect(e?.location.file == "ride.fit")
     }
 
+    /// A record timed before 0x10000000 counts from the device's power-on (FIT profile
+    /// `date_time`): no UTC time, and a warning that names the file (the fit fuzz target's
+    /// first finding: the warning named none; Fixtures/fuzz/fit/record-in-system-time.fit).
+    @Test func aRecordInSystemTimeHasNoTimeAndTheWarningNamesTheFile() throws {
+        var b = Builder()
+        b.define(local: 0, global: 20, [(253, 4, 0x86), (3, 1, 0x02)])
+        b.data(local: 0, Builder.le(168_044_353, 4) + [150])
+        let a = try Self.read(b.file())
+        #expect(a.records.first?.point.time == nil)
+        #expect(a.records.first?.point.heartRate == 150)
+        #expect(a.diagnostics.map(\.ruleID) == ["fit.system-time"])
+        #expect(a.diagnostics.first?.location.file == "ride.fit")
+    }
+
     @Test func notAFITFileIsAnError() throws {
         #expect(throws: MetadataError.self) { try Self.read(Array("<gpx></gpx>".utf8)) }
         #expect(throws: MetadataError.self) { try Self.read([]) }

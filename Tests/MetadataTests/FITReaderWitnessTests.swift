@@ -99,6 +99,52 @@ import Testing
         #expect(activity.sessions.count == 5)
     }
 
+    /// Sessions and laps as fitdecode reads them: times, durations, distance, speeds, heart
+    /// rate, cadence and power (the enhanced speeds where the file has them).
+    @Test func sessionsAndLapsReadLikeFitdecode() throws {
+        try #require(!Self.fixtures.isEmpty, "no FIT file in \(Self.directory.path)")
+        var compared = 0
+        for url in Self.fixtures {
+            let activity = try Self.read(url)
+            let theirs = try FITPeer.summaries(url.path)
+            let ours = Self.summariesInFileOrder(url, activity)
+            #expect(ours.count == theirs.count, "\(url.lastPathComponent): \(ours.count) vs \(theirs.count)")
+            for ((kind, s), (theirKind, v)) in zip(ours, theirs) {
+                #expect(kind == theirKind)
+                let pairs: [(String, Double?, Double?)] = [
+                    ("start_time", s.startTime?.sinceEpoch.seconds, v["start_time"]),
+                    ("timestamp", s.endTime?.sinceEpoch.seconds, v["timestamp"]),
+                    ("total_elapsed_time", s.totalElapsedTime, v["total_elapsed_time"]),
+                    ("total_timer_time", s.totalTimerTime, v["total_timer_time"]),
+                    ("total_distance", s.totalDistance, v["total_distance"]),
+                    ("avg_speed", s.averageSpeed, v["enhanced_avg_speed"] ?? v["avg_speed"]),
+                    ("max_speed", s.maximumSpeed, v["enhanced_max_speed"] ?? v["max_speed"]),
+                    ("avg_heart_rate", s.averageHeartRate.map(Double.init), v["avg_heart_rate"]),
+                    ("max_heart_rate", s.maximumHeartRate.map(Double.init), v["max_heart_rate"]),
+                    ("avg_cadence", s.averageCadence.map(Double.init), v["avg_cadence"]),
+                    ("max_cadence", s.maximumCadence.map(Double.init), v["max_cadence"]),
+                    ("avg_power", s.averagePower.map(Double.init), v["avg_power"]),
+                    ("max_power", s.maximumPower.map(Double.init), v["max_power"]),
+                ]
+                for (name, a, b) in pairs where !Self.same(a, b, field: 0) {
+                    Issue.record("\(url.lastPathComponent) \(kind) \(name): ours \(a as Any), fitdecode \(b as Any)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared >= 20)
+    }
+
+    /// Our sessions and laps in the order the file has them (by end time; a lap ends before or
+    /// with its session, which the file writes after it).
+    static func summariesInFileOrder(_ url: URL, _ a: FITActivity) -> [(String, FITActivity.Summary)] {
+        let all = a.laps.map { ("lap", $0) } + a.sessions.map { ("session", $0) }
+        return all.enumerated().sorted { x, y in
+            let (tx, ty) = (x.element.1.endTime?.sinceEpoch.seconds ?? 0, y.element.1.endTime?.sinceEpoch.seconds ?? 0)
+            return tx != ty ? tx < ty : x.offset < y.offset
+        }.map(\.element)
+    }
+
     // MARK: - CSV exports
 
     static func csv(_ url: URL) throws -> [[String: String]] {

@@ -85,4 +85,39 @@ public enum FITPeer: String, CaseIterable, Sendable {
         }
         return Reading(records: records, error: object["error"] as? String)
     }
+
+    /// fitdecode's `session` and `lap` messages, in file order: kind ("session" or "lap") and
+    /// the values by field name (times as seconds since 1970), until the end or an error.
+    public static func summaries(_ path: String) throws -> [(kind: String, values: [String: Double])] {
+        let script = """
+            import sys, json, calendar, datetime, fitdecode
+            names = ['start_time', 'timestamp', 'total_elapsed_time', 'total_timer_time', 'total_distance',
+                     'avg_speed', 'max_speed', 'enhanced_avg_speed', 'enhanced_max_speed', 'avg_heart_rate',
+                     'max_heart_rate', 'avg_cadence', 'max_cadence', 'avg_power', 'max_power']
+            out = []
+            try:
+                with fitdecode.FitReader(sys.argv[1], check_crc=fitdecode.CrcCheck.DISABLED) as fr:
+                    for m in fr:
+                        if isinstance(m, fitdecode.FitDataMessage) and m.name in ('session', 'lap'):
+                            v = {}
+                            for n in names:
+                                x = m.get_value(n, fallback=None)
+                                if isinstance(x, datetime.datetime): x = calendar.timegm(x.utctimetuple())
+                                if isinstance(x, (int, float)): v[n] = x
+                            out.append([m.name, v])
+            except Exception:
+                pass
+            print(json.dumps(out))
+            """
+        let r = try CLIRunner.runProcess(try PeerDecoders.tool("python3"), ["-c", script, path])
+        guard r.status == 0, let rows = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[Any]] else {
+            throw PeerDecoders.Failure.failed("fitdecode (run `make test` to install it)", r.stderr + r.stdout)
+        }
+        return rows.compactMap { row in
+            guard row.count == 2, let kind = row[0] as? String, let values = row[1] as? [String: Any] else {
+                return nil
+            }
+            return (kind, values.compactMapValues { ($0 as? NSNumber)?.doubleValue })
+        }
+    }
 }

@@ -10,10 +10,14 @@ struct FITProfile {
     /// profile `date_time`: "if < 0x10000000 = system time").
     static let systemTimeLimit: UInt32 = 0x1000_0000
 
+    /// Where the profile's own findings point (the file).
+    let location: DiagnosticLocation
     /// Developer fields described so far, by developer data index and field number.
     var developerFields: [Int: FITActivity.DeveloperField] = [:]
     private var developerTypes: [Int: (baseType: UInt8, scale: Double, offset: Double)] = [:]
     private var warnedSystemTime = false
+
+    init(location: DiagnosticLocation) { self.location = location }
 
     static func key(_ index: Int, _ number: Int) -> Int { index << 8 | number }
 
@@ -133,8 +137,8 @@ struct FITProfile {
                 Diagnostic(
                     .warning, "fit.system-time",
                     "byte \(m.byteOffset), message \(m.index): a record's timestamp is \(t), below 0x10000000: "
-                        + "seconds since the device powered on, not UTC (FIT profile date_time); such records have no time"
-                ))
+                        + "seconds since the device powered on, not UTC (FIT profile date_time); such records have no time",
+                    at: location))
         }
         point.elevation = number(78, scale: 5, offset: 500) ?? number(2, scale: 5, offset: 500)
         point.speed = number(73, scale: 1000) ?? number(6, scale: 1000)

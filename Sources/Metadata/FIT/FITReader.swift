@@ -118,11 +118,12 @@ extension FITReader {
         var activity = FITActivity()
         var messageIndex = 0
         var dropped = 0
-        var profile = FITProfile()
+        var profile: FITProfile
 
         init(bytes: [UInt8], reader: FITReader) {
             self.bytes = bytes
             self.reader = reader
+            profile = FITProfile(location: reader.location)
         }
 
         mutating func report(_ severity: Diagnostic.Severity, _ rule: String, _ message: String) {
