@@ -15,17 +15,13 @@ import Testing
     static func series(_ values: [MetadataItem]) -> GPSSeries { series { _ in values } }
 
     static func series(_ values: (Int) -> [MetadataItem]) -> GPSSeries {
-        GPSSeries(
+        let tenth = MediaTime(value: 1, timescale: 10)
+        return GPSSeries(
             groups: (0..<20).map { i in
-                TimedMetadataGroup(
-                    timeRange: TimeRange(
-                        start: MediaTime(value: Int64(i), timescale: 10), duration: MediaTime(value: 1, timescale: 10)),
-                    items: [
-                        MetadataItem(
-                            identifier: .location, dataType: .utf8,
-                            value: .location(
-                                ISO6709Location(latitude: 45 + Double(i) * 1e-4, longitude: 6, altitude: 300)))
-                    ] + values(i))
+                let point = TrackPoint(time: nil, latitude: 45 + Double(i) * 1e-4, longitude: 6, elevation: 300)
+                let start = MediaTime(value: Int64(i), timescale: 10)
+                return TimedMetadataGroup(
+                    timeRange: TimeRange(start: start, duration: tenth), items: point.metadataItems + values(i))
             })
     }
 
