@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, idempotently: Debian packages (skipped when already
-# present) and, with --test, the peer tools the cross-check tests run (ttconv, pycaption, pymp4, GStreamer);
+# present) and, with --test, the peer tools the cross-check tests run (ttconv, pycaption, pymp4, gpxpy, fitdecode, fitparse, GStreamer);
 # --bench adds what only the benchmarks run (gopro-dashboard-overlay, heavy: numpy, Pillow…).
 set -euo pipefail
 
@@ -43,8 +43,10 @@ fi
 if (( want_test )); then
     py=python3
     # module:PyPI name. gpxpy and py-gpmf-parser (GoPro's gpmf-parser) check the GPX and GPMF
-    # readers; exiftool (above) the mebx and gpmd tracks; pymp4 builds and parses WebVTT tracks.
-    for entry in ttconv:ttconv pycaption:pycaption gpxpy:gpxpy py_gpmf_parser:py-gpmf-parser pymp4:pymp4; do
+    # readers, fitdecode and fitparse the FIT reader; exiftool (above) the mebx and gpmd tracks;
+    # pymp4 builds and parses WebVTT tracks.
+    for entry in ttconv:ttconv pycaption:pycaption gpxpy:gpxpy py_gpmf_parser:py-gpmf-parser pymp4:pymp4 \
+                 fitdecode:fitdecode fitparse:fitparse; do
         tool=${entry%%:*}
         name=${entry#*:}
         if ! "$py" -c "import $tool" 2>/dev/null; then

@@ -23,11 +23,16 @@ public final class DashboardRenderer {
         self.width = width
         self.height = height
         self.series = series
-        let placement = DefaultLayout(width: width, height: height)
+        let specs =
+            layout.showsOnlyRecordedSensors
+            ? layout.widgets.filter { Self.isRecorded($0.kind, in: series) } : layout.widgets
+        let placement = DefaultLayout(
+            width: width, height: height,
+            readouts: DefaultLayout.smallReadouts.filter { kind in specs.contains { $0.kind == kind } })
         let context = WidgetContext(
             text: try TextRasterizer(fonts: fonts), style: layout.style, units: layout.units ?? units, series: series)
         var widgets: [any DashboardWidget] = []
-        for spec in layout.widgets {
+        for spec in specs {
             let rect = spec.frame?.rect(in: width, height) ?? placement.rect(for: spec.kind)
             guard rect.width > 0, rect.height > 0 else { continue }
             switch spec.kind {
@@ -41,6 +46,17 @@ public final class DashboardRenderer {
         var statics: [[CaptionImage]] = []
         for w in widgets { statics.append(try w.staticLayers()) }
         staticByWidget = statics
+    }
+
+    /// Whether `series` has a value for a sensor widget anywhere (other kinds: always).
+    static func isRecorded(_ kind: WidgetKind, in series: GPSSeries) -> Bool {
+        switch kind {
+        case .heartRate: return series.points.contains { $0.heartRate != nil }
+        case .cadence: return series.points.contains { $0.cadence != nil }
+        case .power: return series.points.contains { $0.power != nil }
+        case .temperature: return series.points.contains { $0.temperature != nil }
+        default: return true
+        }
     }
 
     /// Each widget's kind and box, in layout order.

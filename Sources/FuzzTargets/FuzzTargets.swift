@@ -41,6 +41,12 @@ public enum FuzzTargets {
             name: "vtt-cue-text", seeds: ["../shared/fixtures/webvtt/wpt/webvtt/parsing/cue-text-parsing"],
             maximumInputBytes: 4096, derive: WebVTTCueTextCheck.seeds, check: WebVTTCueTextCheck.check),
         FuzzTarget(name: "gpx", seeds: ["../shared/fixtures/gpx"], check: GPXCheck.check),
+        // FIT activities: the shared files (python-fitparse's), the large ones cut to their first
+        // records as whole files; inputs of 16 KiB reach every message kind and keep the four
+        // reads of each input (the cuts) fast.
+        FuzzTarget(
+            name: "fit", seeds: ["../shared/fixtures/fit"], maximumInputBytes: 16384, derive: FITCheck.seeds,
+            check: FITCheck.check),
         FuzzTarget(
             name: "gpmf", seeds: ["../shared/fixtures/media", "../shared/fixtures/gpx"],
             derive: MediaSeeds.payloads, check: GPMFCheck.check),

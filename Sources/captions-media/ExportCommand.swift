@@ -16,7 +16,7 @@ struct ExportCommand: ParsableCommand {
             nearest packet and stay in sync. The output is written to a temporary file and \
             renamed at the end; an existing output is kept unless --force; Ctrl-C leaves nothing. \
             --overlay gps draws a GPS dashboard from the movie's own metadata track (GoPro GPMF or \
-            QuickTime mebx) or a --gpx track, with a --layout file (Specs/dashboard-layout.md) or \
+            QuickTime mebx), a --gpx track or a --fit file, with a --layout file (Specs/dashboard-layout.md) or \
             the default layout fitted to the picture; --captions FILE burns captions exactly as burn \
             does, with its options (--frame-rate, --channel, --caption-format, --offset, --look, \
             --font-family, --font-size, --box, --outline, --shadow, --font); overlays stack in \

@@ -20,10 +20,18 @@ struct OverlayOptions: ParsableArguments {
     @Option(name: .long, help: "A GPX track for the dashboard instead of the movie's own metadata track.")
     var gpx: String?
 
-    @Option(name: .long, help: "How the GPX clock maps to the movie: creation-time (default), gps or start.")
+    @Option(
+        name: .long,
+        help:
+            "A FIT file (Garmin, Wahoo, Hammerhead, COROS…) for the dashboard instead of the movie's own metadata track."
+    )
+    var fit: String?
+
+    @Option(name: .long, help: "How the GPX or FIT clock maps to the movie: creation-time (default), gps or start.")
     var sync = "creation-time"
 
-    @Option(name: .customLong("gpx-offset"), parsing: .unconditional, help: "Shift the GPX by this many seconds.")
+    @Option(
+        name: .customLong("gpx-offset"), parsing: .unconditional, help: "Shift the GPX or FIT by this many seconds.")
     var gpxOffset: String?
 
     @Option(
@@ -73,9 +81,11 @@ struct OverlayOptions: ParsableArguments {
         if overlay.contains(.captions), captions == nil {
             throw ValidationError("--overlay captions needs --captions FILE")
         }
-        if !overlay.contains(.gps), gpx != nil || layout != nil || filtering.isGiven {
-            throw ValidationError("--gpx, --layout, --hide-near, --max-dop and --max-speed go with --overlay gps")
+        if !overlay.contains(.gps), gpx != nil || fit != nil || layout != nil || filtering.isGiven {
+            throw ValidationError(
+                "--gpx, --fit, --layout, --hide-near, --max-dop and --max-speed go with --overlay gps")
         }
+        if gpx != nil, fit != nil { throw ValidationError("give --gpx or --fit, not both") }
         if MetadataSync(rawValue: sync) == nil { throw ValidationError("--sync: expected creation-time, gps or start") }
     }
 
@@ -147,22 +157,28 @@ struct OverlayOptions: ParsableArguments {
                     + "since they would show the hidden places", at: DiagnosticLocation(file: path)))
     }
 
-    /// The dashboard's data, with `filter` applied: the GPX placed on the movie, or the movie's
-    /// own metadata track.
+    /// The dashboard's data, with `filter` applied: the GPX or FIT placed on the movie, or the
+    /// movie's own metadata track.
     private func gpsTrack(movie path: String, filter: TrackPointFilter, diagnostics: inout [Diagnostic]) throws
         -> SampleDataTrack
     {
         let movie = try MovieMetadata(path: path)
-        guard let gpx else {
+        guard let gpx = gpx ?? fit else {
             let (track, found) = try SampleDataTrack.filtered(
                 movie: movie, track: try movie.gpsTrack(id: metadataTrack), filter: filter, file: path)
             diagnostics += found
             return track
         }
-        let bytes = try InputFile.read(gpx, limit: 512 << 20, what: "GPX file")
-        let document = try GPXReader(fileName: gpx).read(bytes)
-        diagnostics += document.diagnostics
-        let (timed, timeDiagnostics) = try document.timedTrackPoints()
+        let what = fit != nil ? "FIT file" : "GPX file"
+        let bytes = try InputFile.read(gpx, limit: RideFile.maximumBytes, what: what)
+        // --fit is FIT and --gpx GPX, whatever the file's name; a mix-up is said, not guessed.
+        if fit != nil, !FITReader.isFIT(bytes) {
+            throw Exit.Failure("\(gpx): --fit: not a FIT file (no \".FIT\" header signature at bytes 8–11)")
+        }
+        let ride: RideFile =
+            fit != nil ? .fit(try FITReader(fileName: gpx).read(bytes)) : .gpx(try GPXReader(fileName: gpx).read(bytes))
+        diagnostics += ride.diagnostics
+        let (timed, timeDiagnostics) = try ride.timedTrackPoints(file: gpx)
         diagnostics += timeDiagnostics
         let (points, filterDiagnostics) = filter.apply(to: timed, file: gpx)
         diagnostics += filterDiagnostics
@@ -178,7 +194,7 @@ struct OverlayOptions: ParsableArguments {
         let (placed, placeDiagnostics) = try MetadataSync.place(
             points, anchor: anchor, offset: offset, duration: movie.duration, timescale: 1000)
         diagnostics += placeDiagnostics
-        // The GPX is not a track of the movie: it gets an ID above every track's.
+        // The GPX or FIT is not a track of the movie: it gets an ID above every track's.
         let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
         return SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
     }

@@ -8,6 +8,11 @@ public struct DashboardLayout: Sendable, Hashable {
     /// Units of widgets that name none; nil leaves the choice to the caller (`--units`).
     public var units: UnitSystem?
     public var style: DashboardStyle
+    /// Whether a sensor widget (heart rate, cadence, power, temperature) is left out when no
+    /// point of the ride has its value, the others moving up to close the gap: the default
+    /// layout's way (issue 40: no "HEART RATE --" on a ride without a heart-rate strap). A
+    /// layout file draws every widget it names.
+    public var showsOnlyRecordedSensors = false
 
     public init(widgets: [WidgetSpec], units: UnitSystem? = nil, style: DashboardStyle = DashboardStyle()) {
         self.widgets = widgets
@@ -16,13 +21,17 @@ public struct DashboardLayout: Sendable, Hashable {
     }
 
     /// Every widget kind once, placed by ``DefaultLayout`` at any size, the chart showing the
-    /// altitude profile of the whole journey.
-    public static let standard = DashboardLayout(
-        widgets: WidgetKind.allCases.map { kind in
-            var w = WidgetSpec(kind: kind)
-            if kind == .chart { w.metric = .altitude }
-            return w
-        })
+    /// altitude profile of the whole journey; a sensor widget only where the ride has its data.
+    public static let standard: DashboardLayout = {
+        var layout = DashboardLayout(
+            widgets: WidgetKind.allCases.map { kind in
+                var w = WidgetSpec(kind: kind)
+                if kind == .chart { w.metric = .altitude }
+                return w
+            })
+        layout.showsOnlyRecordedSensors = true
+        return layout
+    }()
 }
 
 /// One widget of a layout.

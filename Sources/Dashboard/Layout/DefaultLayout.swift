@@ -15,11 +15,13 @@ public struct DefaultLayout: Sendable {
     public let height: Int
     public private(set) var rects: [WidgetKind: WidgetRect] = [:]
 
-    static let smallReadouts: [WidgetKind] = [
+    public static let smallReadouts: [WidgetKind] = [
         .altitude, .gradient, .distance, .heartRate, .cadence, .power, .temperature,
     ]
 
-    public init(width: Int, height: Int) {
+    /// The boxes at `width` × `height`, the small `readouts` (a subset of ``smallReadouts``, in
+    /// that order) in their rows: fewer readouts take the room the others leave.
+    public init(width: Int, height: Int, readouts: [WidgetKind] = DefaultLayout.smallReadouts) {
         self.width = width
         self.height = height
         let w = Double(width), h = Double(height)
@@ -37,11 +39,11 @@ public struct DefaultLayout: Sendable {
         let speedWidth = (landscape ? 0.22 * inner : 0.4 * inner).rounded()
         r[.speed] = rect(margin, bottomY, speedWidth, 2 * tile)
         r[.chart] = rect(margin + speedWidth + gap, bottomY, inner - speedWidth - gap, 2 * tile)
-        let columns = landscape ? Self.smallReadouts.count : 3
-        let rows = (Self.smallReadouts.count + columns - 1) / columns
+        let columns = max(1, landscape ? readouts.count : 3)
+        let rows = (readouts.count + columns - 1) / columns
         let cellWidth = ((inner - Double(columns - 1) * gap) / Double(columns)).rounded(.down)
         let readoutsTop = bottomY - Double(rows) * (tile + gap)
-        for (i, kind) in Self.smallReadouts.enumerated() {
+        for (i, kind) in readouts.enumerated() {
             let row = i / columns, column = i % columns
             r[kind] = rect(
                 margin + Double(column) * (cellWidth + gap), readoutsTop + Double(row) * (tile + gap), cellWidth, tile)

@@ -19,13 +19,15 @@ extension TrackPoint {
         cadence = number(.cadence)?.safeInt
         power = number(.power)?.safeInt
         temperature = number(.temperature)
+        distance = number(.distance)
+        grade = number(.grade)
         fix = number(.gpsFix)?.safeInt
         dilutionOfPrecision = number(.dilutionOfPrecision)
     }
 
     /// The point as timed-metadata items: the position (with elevation), the UTC date, then
-    /// whichever of elevation, speed, course, heart rate, cadence, power, temperature, fix and
-    /// dilution of precision it has. ``init(_:)`` reads them back.
+    /// whichever of elevation, speed, course, heart rate, cadence, power, temperature, distance,
+    /// grade, fix and dilution of precision it has. ``init(_:)`` reads them back.
     public var metadataItems: [MetadataItem] {
         var items: [MetadataItem] = [
             MetadataItem(
@@ -40,6 +42,8 @@ extension TrackPoint {
         if let v = cadence { items.append(.integer(.cadence, Int64(v))) }
         if let v = power { items.append(.integer(.power, Int64(v))) }
         if let v = temperature { items.append(.float(.temperature, v)) }
+        if let v = distance { items.append(.float(.distance, v)) }
+        if let v = grade { items.append(.float(.grade, v)) }
         if let v = fix { items.append(.integer(.gpsFix, Int64(v))) }
         if let v = dilutionOfPrecision { items.append(.float(.dilutionOfPrecision, v)) }
         return items

@@ -3,8 +3,9 @@ import CaptionCore
 /// One GPS fix with the sensor values recorded with it: the suite's one GPS sample type. Every
 /// source is converted to it here, in Metadata (Specs/timed-metadata.md, "One GPS sample type"):
 /// a GPX `wpt`, `rtept` or `trkpt` (``GPXReader``), a GoPro GPMF `GPS5` or `GPS9` sample
-/// (``GoProTelemetry``), and a timed-metadata group of a QuickTime `mebx` track or of a
-/// composition (``init(_:)``). A point on a movie's timeline is a ``PlacedPoint``.
+/// (``GoProTelemetry``), a FIT `record` message (``FITReader``), and a timed-metadata group of a
+/// QuickTime `mebx` track or of a composition (``init(_:)``). A point on a movie's timeline is a
+/// ``PlacedPoint``.
 public struct TrackPoint: Sendable, Hashable {
     /// When it was measured (UTC); nil when the source does not say: a GPX point without
     /// `<time>`, a GoPro `GPS5` payload without `GPSU`, a group without a date item.
@@ -28,6 +29,10 @@ public struct TrackPoint: Sendable, Hashable {
     public var power: Int?
     /// Degrees Celsius.
     public var temperature: Double?
+    /// Metres travelled since the start, as the device counted it (FIT `distance`).
+    public var distance: Double?
+    /// Gradient in percent, rise over run × 100, as the device recorded it (FIT `grade`).
+    public var grade: Double?
     /// GPS fix: 0 none, 2 2D, 3 3D (GoPro GPSF; GPX `fix` none/2d/3d).
     public var fix: Int?
     /// Dilution of precision (GPX `pdop`, else `hdop`; GoPro GPSP ÷ 100).

@@ -60,6 +60,10 @@ extension MetadataIdentifier {
     public static let power = MetadataIdentifier(key: "org.captions.fitness.power")
     /// Air temperature, degrees Celsius.
     public static let temperature = MetadataIdentifier(key: "org.captions.weather.temperature")
+    /// Distance travelled since the start as the device counted it, metres (FIT `distance`).
+    public static let distance = MetadataIdentifier(key: "org.captions.fitness.distance")
+    /// Gradient, percent (FIT `grade`).
+    public static let grade = MetadataIdentifier(key: "org.captions.gps.grade")
     /// The UTC time the values were measured, ISO 8601 text.
     public static let date = MetadataIdentifier(key: "org.captions.gps.date")
     /// GPS fix: 0 none, 2 2D, 3 3D (GoPro `GPSF` or `GPS9`'s own field, GPX `fix`).

@@ -142,3 +142,11 @@ public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }
+
+extension UTCTime: Encodable {
+    /// RFC 3339 text, as ``iso8601`` gives it.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(iso8601)
+    }
+}

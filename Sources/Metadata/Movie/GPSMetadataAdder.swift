@@ -1,7 +1,7 @@
 import CaptionCore
 import ISOBMFF
 
-/// `captions metadata add`: GPS points from a GPX file, synced and filtered, written into a copy of
+/// `captions metadata add`: GPS points from a GPX or FIT file, synced and filtered, written into a copy of
 /// a movie as a QuickTime `mebx` track, a GoPro `gpmd` track, or both, the movie's own tracks
 /// copied byte for byte.
 public struct GPSMetadataAdder: Sendable {
@@ -43,6 +43,11 @@ public struct GPSMetadataAdder: Sendable {
     /// before an output file exists.
     public func prepare(_ document: GPXDocument, fileName: String? = nil) throws(MetadataError) -> (
         tracks: [NewTrack], summary: Summary
+    ) { try prepare(RideFile.gpx(document), fileName: fileName) }
+
+    /// Places the points of a GPX or FIT file and builds the new tracks (``prepare(_:fileName:)``).
+    public func prepare(_ ride: RideFile, fileName: String? = nil) throws(MetadataError) -> (
+        tracks: [NewTrack], summary: Summary
     ) {
         guard let video = movie.movie.firstTrack(handler: "vide") else {
             throw MetadataError(
@@ -50,8 +55,8 @@ public struct GPSMetadataAdder: Sendable {
                 location: DiagnosticLocation(file: nil))
         }
         guard !options.forms.isEmpty else { throw MetadataError(.invalidArgument, "no track form chosen") }
-        var diagnostics = document.diagnostics
-        let (timed, timeDiagnostics) = try document.timedTrackPoints()
+        var diagnostics = ride.diagnostics
+        let (timed, timeDiagnostics) = try ride.timedTrackPoints(file: fileName)
         diagnostics += timeDiagnostics
         let (kept, filterDiagnostics) = options.filter.apply(to: timed, file: fileName)
         diagnostics += filterDiagnostics

@@ -138,18 +138,24 @@ public struct MetadataDump: Sendable {
 
     // MARK: - CSV and GPX of one track's points
 
-    /// One line per point: `utc,latitude,longitude,elevation,speed,course,heart_rate,cadence,power,temperature`.
+    /// One line per point: `utc,latitude,longitude,elevation,speed,course,heart_rate,cadence,power,temperature,distance,grade`.
     public func csv(trackID: UInt32? = nil) throws(MetadataError) -> String {
-        let points = try metadata.trackPoints(try metadata.gpsTrack(id: trackID))
-        var out = "utc,latitude,longitude,elevation,speed,course,heart_rate,cadence,power,temperature\n"
+        Self.csv(try metadata.trackPoints(try metadata.gpsTrack(id: trackID)))
+    }
+
+    /// `points` as CSV, one a line (an empty cell for a value a point has not: a FIT record
+    /// without a position has empty coordinates).
+    public static func csv(_ points: [TrackPoint]) -> String {
+        var out = "utc,latitude,longitude,elevation,speed,course,heart_rate,cadence,power,temperature,distance,grade\n"
         func f(_ v: Double?) -> String { v.map { GPXWriter.number($0) } ?? "" }
         func i(_ v: Int?) -> String { v.map(String.init) ?? "" }
+        func degrees(_ v: Double) -> String { v.isFinite ? String(format: "%.9f", v) : "" }
         for p in points {
             out +=
                 [
-                    p.time?.iso8601 ?? "", String(format: "%.9f", p.latitude), String(format: "%.9f", p.longitude),
-                    f(p.elevation),
-                    f(p.speed), f(p.course), i(p.heartRate), i(p.cadence), i(p.power), f(p.temperature),
+                    p.time?.iso8601 ?? "", degrees(p.latitude), degrees(p.longitude), f(p.elevation), f(p.speed),
+                    f(p.course), i(p.heartRate), i(p.cadence), i(p.power), f(p.temperature), f(p.distance),
+                    f(p.grade),
                 ].joined(separator: ",") + "\n"
         }
         return out

@@ -2,30 +2,34 @@ import ArgumentParser
 import CaptionKit
 import CaptionsCLI
 import FileSafety
+import Foundation
 import ISOBMFF
 import Metadata
 
-/// `captions metadata add|dump`: timed-metadata tracks (QuickTime mebx, GoPro GPMF) in movies.
+/// `captions metadata add|dump`: timed-metadata tracks (QuickTime mebx, GoPro GPMF) in movies,
+/// from and of GPX and FIT files.
 struct MetadataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "metadata", abstract: "Add GPS tracks to movies as timed metadata, or dump a movie's metadata.",
         subcommands: [MetadataAddCommand.self, MetadataDumpCommand.self])
 }
 
-/// `captions metadata add MOVIE GPX -o OUT`.
+/// `captions metadata add MOVIE GPX|FIT -o OUT`.
 struct MetadataAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Write a GPX track into a copy of a movie as timed-metadata tracks.",
+        abstract: "Write a GPX or FIT track into a copy of a movie as timed-metadata tracks.",
         discussion: "The audio and video are copied byte for byte; the new tracks describe the video "
             + "(tref cdsc). --form mebx writes QuickTime timed metadata as AVFoundation does; --form gpmf "
             + "a GoPro GPMF track (GPS5 and GPS9, one payload a second); both by default. Points are "
-            + "placed at movie time = GPS time - sync anchor + offset. See Specs/timed-metadata.md.")
+            + "placed at movie time = GPS time - sync anchor + offset. A FIT file (Garmin, Wahoo, Hammerhead, "
+            + "COROS…) is told from GPX by its header; its records without a position are left out. See "
+            + "Specs/timed-metadata.md.")
 
     @Argument(help: "The movie (MP4 or MOV).")
     var movie: String
 
-    @Argument(help: "The GPX file (1.0 or 1.1).")
+    @Argument(help: "The GPX (1.0 or 1.1) or FIT file.")
     var gpx: String
 
     @Option(name: .shortAndLong, help: "The output movie.")
@@ -71,10 +75,10 @@ struct MetadataAddCommand: ParsableCommand {
     func run() throws {
         let options = try options()
         let movieMetadata = try MovieMetadata(path: movie)
-        let bytes = try InputFile.read(gpx, limit: 512 << 20, what: "GPX file")
-        let document = try GPXReader(fileName: gpx).read(bytes)
+        let bytes = try InputFile.read(gpx, limit: RideFile.maximumBytes, what: "GPX or FIT file")
+        let ride = try RideFile.read(bytes, fileName: gpx)
         let adder = GPSMetadataAdder(movie: movieMetadata, options: options)
-        let (tracks, summary) = try adder.prepare(document, fileName: gpx)
+        let (tracks, summary) = try adder.prepare(ride, fileName: gpx)
         // Only now, with everything checked, does the output exist (as a hidden temporary
         // file until commit).
         let out = try OutputFile(output, overwrite: force)
@@ -92,16 +96,18 @@ struct MetadataAddCommand: ParsableCommand {
     }
 }
 
-/// `captions metadata dump MOVIE [--json | --gpx | --csv]`.
+/// `captions metadata dump MOVIE|GPX|FIT [--json | --gpx | --csv]`.
 struct MetadataDumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
-        abstract: "Print a movie's timed metadata: mebx groups, GoPro GPS and sensor streams.",
+        abstract: "Print a movie's timed metadata (mebx groups, GoPro GPS and sensor streams), or a GPX or FIT file's.",
         discussion: "Text by default: each metadata track with its keys or streams and rates, then its "
             + "values. --json for machines; --gpx and --csv give one track's GPS points (the first mebx "
-            + "track, else the first GoPro track, or --track ID).")
+            + "track, else the first GoPro track, or --track ID). A GPX or FIT file (told by its first "
+            + "bytes) prints what it holds: a FIT's devices, sessions, laps and pauses, every sensor stream "
+            + "with its count, then every point; --csv every point, --gpx those with a position.")
 
-    @Argument(help: "The movie (MP4 or MOV).")
+    @Argument(help: "The movie (MP4 or MOV), or a GPX or FIT file.")
     var movie: String
 
     @Flag(help: "Print JSON.")
@@ -129,8 +135,17 @@ struct MetadataDumpCommand: ParsableCommand {
     }
 
     func run() throws {
-        let dump = MetadataDump(metadata: try MovieMetadata(path: movie))
         let text: String
+        if let ride = try rideFile() {
+            guard track == nil else { throw ValidationError("--track goes with a movie, not a GPX or FIT file") }
+            let dump = RideDump(ride: ride)
+            text = json ? try dump.json() : gpx ? dump.gpx() : csv ? dump.csv() : dump.text()
+            try write(text)
+            // Text and JSON hold the findings; with CSV and GPX they go to standard error.
+            try Exit.report(ride.diagnostics, file: movie, quiet: !(gpx || csv))
+            return
+        }
+        let dump = MetadataDump(metadata: try MovieMetadata(path: movie))
         if json {
             text = try dump.json()
         } else if gpx {
@@ -140,6 +155,21 @@ struct MetadataDumpCommand: ParsableCommand {
         } else {
             text = try dump.text()
         }
+        try write(text)
+    }
+
+    /// The GPX or FIT file given instead of a movie, read; nil for anything else (a movie).
+    func rideFile() throws -> RideFile? {
+        try InputFile.checkReadable(movie)
+        guard let handle = FileHandle(forReadingAtPath: movie) else { return nil }
+        let head = (try? handle.read(upToCount: 64)) ?? Data()
+        try? handle.close()
+        guard RideFile.sniff(Array(head)) else { return nil }
+        let bytes = try InputFile.read(movie, limit: RideFile.maximumBytes, what: "GPX or FIT file")
+        return try RideFile.read(bytes, fileName: movie)
+    }
+
+    func write(_ text: String) throws {
         if let output {
             try FileIO.writeAtomically(Array(text.utf8), to: output, overwrite: force)
         } else {

@@ -1,0 +1,134 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `captions metadata dump|add` and `export --overlay gps --fit` with the shared FIT files
+/// (`../shared/fixtures/fit/`): the values checked against fitdecode's reading, the damage
+/// located, a FIT placed on a movie like the GPX of the same points.
+@Suite struct MetadataFITCommandTests {
+    static func fixture(_ name: String) -> String { TestPaths.sharedFixture("fit/python-fitparse__\(name).fit").path }
+
+    /// CSV rows by column name.
+    static func rows(_ csv: String) -> [[String: String]] {
+        let lines = csv.split(whereSeparator: \.isNewline).map(String.init)
+        guard let header = lines.first?.split(separator: ",", omittingEmptySubsequences: false) else { return [] }
+        return lines.dropFirst().map {
+            Dictionary(
+                uniqueKeysWithValues: zip(
+                    header.map(String.init), $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                ))
+        }
+    }
+
+    static func seconds(_ utc: String?) -> Double? {
+        guard let utc else { return nil }
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let d = f.date(from: utc) { return d.timeIntervalSince1970 }
+        f.formatOptions = [.withInternetDateTime]
+        return f.date(from: utc)?.timeIntervalSince1970
+    }
+
+    /// `rows` (our CSV) hold the records fitdecode reads at the same times: position within
+    /// 1e-7°, heart rate, temperature, altitude and speed equal.
+    static func expectLikeFitdecode(_ rows: [[String: String]], _ fit: String, all: Bool) throws {
+        let theirs = try FITPeer.fitdecode.read(fit).records
+        let byTime = Dictionary(theirs.compactMap { r in r.time.map { ($0, r) } }, uniquingKeysWith: { a, _ in a })
+        if all { #expect(rows.count == theirs.count) }
+        #expect(!rows.isEmpty)
+        for row in rows {
+            let t = try #require(seconds(row["utc"]), "\(row)")
+            let r = try #require(byTime[t], "no fitdecode record at \(row["utc"] ?? "")")
+            func same(_ column: String, _ value: Double?, _ tolerance: Double) {
+                let ours = row[column].flatMap(Double.init)
+                switch (ours, value) {
+                case (nil, nil): break
+                case (let a?, let b?): #expect(abs(a - b) <= tolerance, "\(column) at \(t): \(a) vs \(b)")
+                default: Issue.record("\(column) at \(t): ours \(ours as Any), fitdecode \(value as Any)")
+                }
+            }
+            same("latitude", r.latitude, 1e-7)
+            same("longitude", r.longitude, 1e-7)
+            same("heart_rate", r.heartRate, 0)
+            same("temperature", r.temperature, 0)
+            same("elevation", r.altitude, 1e-9)
+            same("speed", r.speed, 1e-9)
+        }
+    }
+
+    @Test func dumpAsCSVGivesEveryRecordAsFitdecodeReadsIt() throws {
+        let fit = Self.fixture("garmin-fenix-5-bike")
+        let r = try CLIRunner.run(["metadata", "dump", fit, "--csv"])
+        #expect(r.status == 0, "\(r.stderr)")
+        try Self.expectLikeFitdecode(Self.rows(r.stdout), fit, all: true)
+    }
+
+    @Test func dumpAsTextShowsEveryStreamWithItsCount() throws {
+        let fit = Self.fixture("2019-02-17-062644-ELEMNT-297E-195-0")
+        let r = try CLIRunner.run(["metadata", "dump", fit])
+        #expect(r.status == 0, "\(r.stderr)")
+        let theirs = try FITPeer.fitdecode.read(fit).records
+        func count(_ v: (FITPeer.Record) -> Double?) -> Int { theirs.filter { v($0) != nil }.count }
+        for (name, n) in [
+            ("heart_rate", count(\.heartRate)), ("power", count(\.power)), ("cadence", count(\.cadence)),
+            ("temperature", count(\.temperature)), ("position", count(\.latitude)),
+        ] {
+            #expect(r.stdout.contains("stream \(name) [") && r.stdout.contains("] \(n) samples"), "\(name) \(n)")
+        }
+        #expect(r.stdout.contains("FIT: 1 file, \(theirs.count) records"))
+        let json = try CLIRunner.run(["metadata", "dump", fit, "--json"])
+        #expect(json.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["points"] as? [Any])?.count == theirs.count)
+        #expect(object?["format"] as? String == "FIT")
+    }
+
+    @Test func aCutShortFileIsDumpedUpToTheDamageWithItsPlace() throws {
+        let fit = Self.fixture("activity-unexpected-eof")
+        let r = try CLIRunner.run(["metadata", "dump", fit, "--csv"])
+        #expect(r.status == 1, "error-level finding: exit 1")
+        #expect(Self.rows(r.stdout).count == 14)
+        #expect(r.stderr.contains("error[fit.truncated]: byte 751, message 31"), "\(r.stderr)")
+        #expect(r.stderr.contains("ends at byte 768"))
+    }
+
+    @Test func addPlacesTheRecordsOnTheMovie() throws {
+        let dir = try TemporaryDirectory("cli-fit")
+        let clip = try MetadataCommandTests.clip(in: dir)
+        let fit = Self.fixture("garmin-fenix-5-bike")
+        let add = try CLIRunner.run(["metadata", "add", clip, fit, "--sync", "start", "-o", dir.path("out.mp4")])
+        #expect(add.status == 0, "\(add.stderr)")
+        let dump = try CLIRunner.run(["metadata", "dump", dir.path("out.mp4"), "--csv"])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        try Self.expectLikeFitdecode(Self.rows(dump.stdout), fit, all: false)
+    }
+
+    /// The dashboard drawn from a FIT is the one drawn from the same points as GPX (the FIT
+    /// dumped with `--gpx`): the FIT goes the way the GPX goes.
+    @Test func exportWithFitDrawsWhatTheSamePointsAsGPXDraw() throws {
+        let dir = try TemporaryDirectory("cli-fit-export")
+        let clip = try MetadataCommandTests.clip(in: dir)
+        let fit = Self.fixture("garmin-edge-820-bike")
+        let gpx = try CLIRunner.run(["metadata", "dump", fit, "--gpx", "-o", dir.path("ride.gpx")])
+        #expect(gpx.status == 0, "\(gpx.stderr)")
+        var hashes: [String] = []
+        for (option, file) in [("--fit", fit), ("--gpx", dir.path("ride.gpx"))] {
+            let out = dir.path("out\(option).mp4")
+            let r = try CLIRunner.run([
+                "export", clip, "-o", out, "--overlay", "gps", option, file, "--sync", "start", "--to", "2",
+                "--preset", "ultrafast", "--progress", "none",
+            ])
+            #expect(r.status == 0, "\(option): \(r.stderr)")
+            let md5 = try CLIRunner.runProcess(
+                try PeerDecoders.tool("ffmpeg"), ["-loglevel", "error", "-i", out, "-map", "0:v", "-f", "md5", "-"])
+            hashes.append(md5.stdout)
+        }
+        #expect(hashes.count == 2 && hashes[0] == hashes[1] && !hashes[0].isEmpty)
+        let wrong = try CLIRunner.run([
+            "export", clip, "-o", dir.path("x.mp4"), "--overlay", "gps", "--fit", dir.path("ride.gpx"),
+        ])
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr.contains("not a FIT file"), "\(wrong.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("x.mp4")))
+    }
+}
