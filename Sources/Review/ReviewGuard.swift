@@ -76,9 +76,12 @@ struct ReviewGuard<Context: RequestContext>: RouterMiddleware {
 }
 
 extension HTTPFields {
-    /// The field named `name` (a valid token, as the names written here are).
+    /// The field named `name`; nil (and nothing set) for a name that is not a field name.
     subscript(named name: String) -> String? {
-        get { self[.init(name)!] }
-        set { self[.init(name)!] = newValue }
+        get { HTTPFields.Element.Name(name).flatMap { self[$0] } }
+        set {
+            guard let field = HTTPFields.Element.Name(name) else { return }
+            self[field] = newValue
+        }
     }
 }

@@ -50,7 +50,8 @@ struct ReviewRoutes: Sendable {
             do {
                 save = try JSONDecoder().decode(ReviewSaveRequest.self, from: Data(body.readableBytesView))
             } catch {
-                return ReviewGuard<BasicRequestContext>.refusal(.badRequest, "the save request is not the JSON expected")
+                return ReviewGuard<BasicRequestContext>.refusal(
+                    .badRequest, "the save request is not the JSON expected")
             }
             switch try await store.save(track, save) {
             case .saved(let state): return Self.bytes(state, type: "application/json")

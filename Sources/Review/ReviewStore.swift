@@ -57,13 +57,15 @@ actor ReviewStore {
         }
         let edited: Bool
         do {
-            edited = try track.save(request.captions, to: target, overwrite: overwrite, maximumTextBytes: maximumTextBytes)
+            edited = try track.save(
+                request.captions, to: target, overwrite: overwrite, maximumTextBytes: maximumTextBytes)
         } catch let refusal as ReviewEdit.Refusal {
             return .refused(refusal.description)
         }
         var state = try Self.json(ReviewTrackState(track))
         // The state with a word on what was written, for the page's status line.
-        state = Array("{\"saved\":".utf8) + (try Self.json(["file": target, "edited": edited ? "yes" : "no"]))
+        state =
+            Array("{\"saved\":".utf8) + (try Self.json(["file": target, "edited": edited ? "yes" : "no"]))
             + Array(",\"state\":".utf8) + state + Array("}".utf8)
         return .saved(state)
     }

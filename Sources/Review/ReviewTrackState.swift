@@ -66,7 +66,8 @@ struct ReviewTrackState: Encodable, Sendable {
                 index: index, start: scene.timeRange.start.seconds, end: scene.timeRange.end.seconds,
                 hasCaptions: scene.hasActiveCaptions)
         }
-        findings = (track.readDiagnostics.map { (diagnostic: $0, range: 0..<0, adjustments: []) }
+        findings =
+            (track.readDiagnostics.map { (diagnostic: $0, range: 0..<0, adjustments: []) }
             + track.findings.map { ($0.diagnostic, $0.rangeOfCaptions, $0.adjustments) })
             .map { diagnostic, range, adjustments in
                 let indices = Array(range.clamped(to: 0..<captions.count))
@@ -76,7 +77,8 @@ struct ReviewTrackState: Encodable, Sendable {
                     return start == 0 && duration == 0
                         ? nil : Shift(index: index, startFrames: start, durationFrames: duration)
                 }
-                let time = diagnostic.location.time?.seconds ?? indices.first.map { captions[$0].timeRange.start.seconds }
+                let time =
+                    diagnostic.location.time?.seconds ?? indices.first.map { captions[$0].timeRange.start.seconds }
                 return Finding(
                     rule: diagnostic.ruleID, severity: diagnostic.severity.rawValue, message: diagnostic.message,
                     suggestion: diagnostic.suggestedFix, time: time, captions: indices, shifts: shifts)

@@ -62,7 +62,8 @@ struct ReviewCommand: ParsableCommand {
             do {
                 try await session.run(stopOnSignals: true) { address in
                     Console.out(address)
-                    Console.error("captions review: serving \(movie) with \(captions.joined(separator: ", ")); Ctrl-C stops")
+                    Console.error(
+                        "captions review: serving \(movie) with \(captions.joined(separator: ", ")); Ctrl-C stops")
                     if open { Self.openInBrowser(address) }
                 }
             } catch {
@@ -77,8 +78,9 @@ struct ReviewCommand: ParsableCommand {
 
     /// Asks the desktop to open `address` (xdg-open), when there is a desktop to ask.
     private static func openInBrowser(_ address: String) {
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil
-            || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil,
+        guard
+            ProcessInfo.processInfo.environment["DISPLAY"] != nil
+                || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil,
             let opener = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"].first(where: {
                 FileManager.default.isExecutableFile(atPath: $0)
             })

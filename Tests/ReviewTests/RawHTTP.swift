@@ -77,15 +77,19 @@ enum RawHTTP {
     private static func parse(_ bytes: [UInt8]) throws -> Reply {
         let separator: [UInt8] = [13, 10, 13, 10]
         guard let end = (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator }) else {
-            throw Failure(description: "no HTTP head in \(bytes.count) bytes: \(String(decoding: bytes, as: UTF8.self))")
+            throw Failure(
+                description: "no HTTP head in \(bytes.count) bytes: \(String(decoding: bytes, as: UTF8.self))")
         }
         let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ")
-        guard parts.count >= 2, let status = Int(parts[1]) else { throw Failure(description: "status line \(lines[0])") }
+        guard parts.count >= 2, let status = Int(parts[1]) else {
+            throw Failure(description: "status line \(lines[0])")
+        }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = Array(bytes[(end + 4)...])
         if headers["transfer-encoding"]?.lowercased() == "chunked" { body = dechunk(body) }
@@ -96,7 +100,9 @@ enum RawHTTP {
         var out: [UInt8] = []
         var i = 0
         while i < bytes.count {
-            guard let lineEnd = (i..<bytes.count - 1).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 }) else { break }
+            guard let lineEnd = (i..<bytes.count - 1).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 }) else {
+                break
+            }
             let size = Int(String(decoding: bytes[i..<lineEnd], as: UTF8.self).split(separator: ";")[0], radix: 16) ?? 0
             if size == 0 { break }
             let start = lineEnd + 2

@@ -74,7 +74,8 @@ import Testing
                 let shot = try page.send(
                     "Page.captureScreenshot",
                     ["format": "png", "clip": ["x": box[0], "y": box[1], "width": 320, "height": 240, "scale": 1]])
-                let screen = try PNGCodec.decode(Array(try #require(Data(base64Encoded: shot["data"] as? String ?? ""))))
+                let screen = try PNGCodec.decode(
+                    Array(try #require(Data(base64Encoded: shot["data"] as? String ?? ""))))
                 try #require(screen.width == 320 && screen.height == 240)
                 let previewPath = fixture.folder.path("preview-\(time).png")
                 let preview = try CLIRunner.run([
@@ -115,7 +116,8 @@ import Testing
                 "review.state.findings.findIndex((f) => f.rule === 'timing.short-display')", as: Int.self)
             try Self.click(page, "#findings li[data-finding=\"\(index)\"]")
             try page.wait(until: "Math.abs(video.currentTime - \(time)) < 0.01 && !video.seeking")
-            try page.wait(until: "document.querySelector('#captions li[data-index=\"1\"]').classList.contains('current')")
+            try page.wait(
+                until: "document.querySelector('#captions li[data-index=\"1\"]').classList.contains('current')")
             #expect(try page.evaluate("review.selected", as: Int.self) == 1)
             try Self.keep(page, "3-finding-clicked")
         }
@@ -184,7 +186,8 @@ import Testing
                         do {
                             let reply = try RawHTTP.sendBlocking(
                                 port: port,
-                                head: RawHTTP.getHead(port: port, "/movie", headers: [auth, "Range: bytes=\(first)-\(last)"]))
+                                head: RawHTTP.getHead(
+                                    port: port, "/movie", headers: [auth, "Range: bytes=\(first)-\(last)"]))
                             let elapsed = milliseconds(ContinuousClock.now - clock)
                             let right = reply.status == 206 && reply.body == Array(file[first...last])
                             tally.record(elapsed, right: right)
@@ -210,7 +213,8 @@ import Testing
                 let at = { (q: Double) in sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
                 return String(format: "p50 %.1f ms, p95 %.1f ms, max %.1f ms", at(0.5), at(0.95), sorted.last ?? 0)
             }
-            let report = "review load: 8 readers × 40 ranges of 64 KiB: \(summary(all)); 20 seeks with overlay: \(summary(seeks))"
+            let report =
+                "review load: 8 readers × 40 ranges of 64 KiB: \(summary(all)); 20 seeks with overlay: \(summary(seeks))"
             print(report)
             try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
             try report.write(to: Self.artifacts.appendingPathComponent("load.txt"), atomically: true, encoding: .utf8)

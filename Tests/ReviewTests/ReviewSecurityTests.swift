@@ -9,12 +9,15 @@ import Testing
     @Test func aRequestWithoutTheTokenIsRefused() async throws {
         try await ReviewFixture.with { fixture in
             let before = try fixture.listing()
-            for target in ["/", "/movie", "/tracks/0/state", "/tracks/0/captions.vtt", "/assets/review.js", "/nothing"] {
+            for target in ["/", "/movie", "/tracks/0/state", "/tracks/0/captions.vtt", "/assets/review.js", "/nothing"]
+            {
                 #expect(try await RawHTTP.get(port: fixture.port, target).status == 401, "\(target) without a token")
                 #expect(
-                    try await RawHTTP.get(port: fixture.port, target + "?token=0123").status == 401, "\(target), wrong token")
+                    try await RawHTTP.get(port: fixture.port, target + "?token=0123").status == 401,
+                    "\(target), wrong token")
                 #expect(
-                    try await RawHTTP.get(port: fixture.port, target, headers: ["X-Review-Token: \(fixture.token)x"]).status
+                    try await RawHTTP.get(port: fixture.port, target, headers: ["X-Review-Token: \(fixture.token)x"])
+                        .status
                         == 401)
                 #expect(
                     try await RawHTTP.get(
@@ -50,7 +53,8 @@ import Testing
                 "/../../../../etc/passwd", "/movie/../../../etc/passwd", "//etc/passwd", "/etc/passwd",
                 "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "/assets/..%2f..%2fshow.scc",
                 "/assets/../show.scc", "/show.scc", "/clip.mp4", "/show.srt", folder + "/show.scc",
-                "/tracks/0/..%2F..%2Fshow.scc", "/tracks/1/state", "/tracks/-1/state", "/tracks/0/scenes/9999/overlay.png",
+                "/tracks/0/..%2F..%2Fshow.scc", "/tracks/1/state", "/tracks/-1/state",
+                "/tracks/0/scenes/9999/overlay.png",
                 "/tracks/%2e%2e/state", "/movie%00.scc", "http://127.0.0.1:\(fixture.port)/etc/passwd",
                 "http://127.0.0.1:\(fixture.port)\(folder)/show.scc",
             ]
@@ -67,8 +71,9 @@ import Testing
     @Test func aHostOtherThanLoopbackIsRefused() async throws {
         try await ReviewFixture.with { fixture in
             let auth = ["X-Review-Token: \(fixture.token)"]
-            for host in ["evil.example", "evil.example:\(fixture.port)", "127.0.0.1", "127.0.0.1:1", "10.0.0.1:\(fixture.port)"]
-            {
+            for host in [
+                "evil.example", "evil.example:\(fixture.port)", "127.0.0.1", "127.0.0.1:1", "10.0.0.1:\(fixture.port)",
+            ] {
                 let reply = try await RawHTTP.get(port: fixture.port, "/tracks/0/state", host: host, headers: auth)
                 #expect(reply.status == 403, "Host: \(host) gave \(reply.status)")
             }
@@ -76,7 +81,9 @@ import Testing
                 port: fixture.port, head: "GET /tracks/0/state HTTP/1.1\r\nX-Review-Token: \(fixture.token)")
             #expect([400, 403].contains(missing.status))
             for host in ["127.0.0.1:\(fixture.port)", "localhost:\(fixture.port)"] {
-                #expect(try await RawHTTP.get(port: fixture.port, "/tracks/0/state", host: host, headers: auth).status == 200)
+                #expect(
+                    try await RawHTTP.get(port: fixture.port, "/tracks/0/state", host: host, headers: auth).status
+                        == 200)
             }
         }
     }
@@ -99,7 +106,8 @@ import Testing
             var chunked: [UInt8] = []
             for _ in 0..<6 { chunked += Array("100000\r\n".utf8) + chunk + Array("\r\n".utf8) }
             chunked += Array("0\r\n\r\n".utf8)
-            let streamed = try await RawHTTP.send(port: fixture.port, head: head + "Transfer-Encoding: chunked", body: chunked)
+            let streamed = try await RawHTTP.send(
+                port: fixture.port, head: head + "Transfer-Encoding: chunked", body: chunked)
             #expect(streamed.status == 413)
             #expect(try await post(Array("{not json".utf8)).status == 400)
             #expect(try await post(Array(#"{"captions": 3}"#.utf8)).status == 400)
@@ -108,11 +116,18 @@ import Testing
             #expect(bad.status == 400)
             // Well-formed saves that must not write: over the original unconfirmed, or a name that
             // is not a plain file name beside it.
-            let state = try JSONSerialization.jsonObject(
-                with: Data(try await RawHTTP.get(port: fixture.port, "/tracks/0/state", headers: ["X-Review-Token: \(fixture.token)"]).body))
+            let state =
+                try JSONSerialization.jsonObject(
+                    with: Data(
+                        try await RawHTTP.get(
+                            port: fixture.port, "/tracks/0/state", headers: ["X-Review-Token: \(fixture.token)"]
+                        ).body))
                 as? [String: Any]
             let rows = (state?["captions"] as? [[String: Any]] ?? []).map {
-                ["index": $0["index"]!, "startFrame": $0["startFrame"]!, "endFrame": $0["endFrame"]!, "text": $0["text"]!]
+                [
+                    "index": $0["index"]!, "startFrame": $0["startFrame"]!, "endFrame": $0["endFrame"]!,
+                    "text": $0["text"]!,
+                ]
             }
             #expect(rows.count == 2)
             func save(_ extra: [String: Any]) async throws -> RawHTTP.Reply {
@@ -122,7 +137,9 @@ import Testing
             }
             #expect(try await save([:]).status == 409)
             #expect(try await save(["overwrite": false]).status == 409)
-            for name in ["../escape.scc", "/tmp/escape.scc", "sub/escape.scc", ".hidden.scc", "escape.txt", "escape", ""] {
+            for name in [
+                "../escape.scc", "/tmp/escape.scc", "sub/escape.scc", ".hidden.scc", "escape.txt", "escape", "",
+            ] {
                 #expect(try await save(["saveAs": name]).status == 400, "save as \(name)")
             }
             var backwards = rows

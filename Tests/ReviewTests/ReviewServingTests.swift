@@ -8,15 +8,18 @@ import Testing
 /// files themselves and against ttconv's reading of the SCC written.
 @Suite(.serialized) struct ReviewServingTests {
     static func state(_ fixture: ReviewFixture) async throws -> [String: Any] {
-        let reply = try await RawHTTP.get(port: fixture.port, "/tracks/0/state", headers: ["X-Review-Token: \(fixture.token)"])
+        let reply = try await RawHTTP.get(
+            port: fixture.port, "/tracks/0/state", headers: ["X-Review-Token: \(fixture.token)"])
         try #require(reply.status == 200)
         return try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
     }
 
     static func rows(_ state: [String: Any]) -> [[String: Any]] {
         (state["captions"] as? [[String: Any]] ?? []).map {
-            ["index": $0["index"] ?? 0, "startFrame": $0["startFrame"] ?? 0, "endFrame": $0["endFrame"] ?? 0,
-             "text": $0["text"] ?? ""]
+            [
+                "index": $0["index"] ?? 0, "startFrame": $0["startFrame"] ?? 0, "endFrame": $0["endFrame"] ?? 0,
+                "text": $0["text"] ?? "",
+            ]
         }
     }
 
@@ -42,12 +45,14 @@ import Testing
             #expect(part.status == 206)
             #expect(part.headers["content-range"] == "bytes 100-1123/\(file.count)")
             #expect(part.body == Array(file[100...1123]))
-            let open = try await RawHTTP.get(port: fixture.port, "/movie", headers: [auth, "Range: bytes=\(file.count - 5)-"])
+            let open = try await RawHTTP.get(
+                port: fixture.port, "/movie", headers: [auth, "Range: bytes=\(file.count - 5)-"])
             #expect(open.status == 206)
             #expect(open.body == Array(file.suffix(5)))
             let suffix = try await RawHTTP.get(port: fixture.port, "/movie", headers: [auth, "Range: bytes=-7"])
             #expect(suffix.body == Array(file.suffix(7)))
-            let past = try await RawHTTP.get(port: fixture.port, "/movie", headers: [auth, "Range: bytes=\(file.count)-"])
+            let past = try await RawHTTP.get(
+                port: fixture.port, "/movie", headers: [auth, "Range: bytes=\(file.count)-"])
             #expect(past.status == 416)
             #expect(past.headers["content-range"] == "bytes */\(file.count)")
         }
@@ -75,13 +80,15 @@ import Testing
 
     @Test func aSaveWithNoEditWritesTheSameBytes() async throws {
         try await ReviewFixture.with { fixture in
-            let reply = try await Self.save(fixture, ["captions": Self.rows(try await Self.state(fixture)), "saveAs": "copy.scc"])
+            let reply = try await Self.save(
+                fixture, ["captions": Self.rows(try await Self.state(fixture)), "saveAs": "copy.scc"])
             #expect(reply.status == 200, "\(reply.text)")
             let original = try Data(contentsOf: URL(fileURLWithPath: fixture.captions))
             let copy = try Data(contentsOf: URL(fileURLWithPath: fixture.folder.path("copy.scc")))
             #expect(copy == original)
             // Over the original, confirmed: the same bytes again.
-            let again = try await Self.save(fixture, ["captions": Self.rows(try await Self.state(fixture)), "overwrite": true])
+            let again = try await Self.save(
+                fixture, ["captions": Self.rows(try await Self.state(fixture)), "overwrite": true])
             #expect(again.status == 200)
             #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.captions)) == original)
         }

@@ -339,8 +339,6 @@ async function start() {
   if (session.width && session.height) {
     video.width = session.width;
     video.height = session.height;
-    overlay.width = session.width;
-    overlay.height = session.height;
   }
   video.src = '/movie';
   await loadState();
