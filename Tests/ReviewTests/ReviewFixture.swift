@@ -20,16 +20,22 @@ final class ReviewFixture: @unchecked Sendable {
     private let process: Process?
     private let standardError: Pipe?
 
-    /// Two pop-on captions: 1.0–2.0 s and 2.5–3.0 s (on screen half a second: a
-    /// `timing.short-display` finding), made by `captions convert` from an SRT.
-    static let srt = """
-        1
-        00:00:01,000 --> 00:00:02,000
-        HELLO WORLD
+    /// Two pop-on captions written by hand, as a Scenarist file lays them out (load and EOC on
+    /// one line; not as our writer would): "HELLO WORLD" from frame 30 (the line at frame 16,
+    /// its first EOC the 15th word) to the EDM at frame 60, and "SHORT ONE" from frame 75 (62 +
+    /// 13) to 90 — half a second on screen: a `timing.short-display` warning. ttconv reads the
+    /// same times (1.001–2.002 s and 2.502–3.003 s).
+    static let scc = """
+        Scenarist_SCC V1.0
 
-        2
-        00:00:02,500 --> 00:00:03,000
-        SHORT ONE
+        00:00:00;16	9420 9420 94ae 94ae 94f4 94f4 97a2 97a2 c845 4c4c 4f20 574f 524c c480 942f 942f
+
+        00:00:02;00	942c 942c
+
+        00:00:02;02	9420 9420 94ae 94ae 94f4 94f4 9723 9723 d3c8 4f52 5420 4fce 4580 942f 942f
+
+        00:00:03;00	942c 942c
+
 
         """
 
@@ -40,9 +46,7 @@ final class ReviewFixture: @unchecked Sendable {
         movie = folder.path("clip.mp4")
         captions = folder.path("show.scc")
         try MediaTools.makeClip(movie, size: size, seconds: seconds, extra: ["-movflags", "+faststart"])
-        try Self.srt.write(toFile: folder.path("show.srt"), atomically: true, encoding: .utf8)
-        let converted = try CLIRunner.run(["convert", folder.path("show.srt"), "-o", captions])
-        guard converted.status == 0 else { throw RawHTTP.Failure(description: "convert: \(converted.stderr)") }
+        try Self.scc.write(toFile: captions, atomically: true, encoding: .utf8)
         switch mode {
         case .library:
             let session = try ReviewSession(movie: movie, captionFiles: [captions])

@@ -52,7 +52,7 @@ import Testing
             let targets = [
                 "/../../../../etc/passwd", "/movie/../../../etc/passwd", "//etc/passwd", "/etc/passwd",
                 "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "/assets/..%2f..%2fshow.scc",
-                "/assets/../show.scc", "/show.scc", "/clip.mp4", "/show.srt", folder + "/show.scc",
+                "/assets/../show.scc", "/show.scc", "/clip.mp4", folder + "/show.scc",
                 "/tracks/0/..%2F..%2Fshow.scc", "/tracks/1/state", "/tracks/-1/state",
                 "/tracks/0/scenes/9999/overlay.png",
                 "/tracks/%2e%2e/state", "/movie%00.scc", "http://127.0.0.1:\(fixture.port)/etc/passwd",

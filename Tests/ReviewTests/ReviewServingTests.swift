@@ -63,7 +63,7 @@ import Testing
             let state = try await Self.state(fixture)
             let captions = try #require(state["captions"] as? [[String: Any]])
             try #require(captions.count == 2)
-            // The SRT's times at 29.97 frames a second: 1.0 s is frame 29.97 → 30, 2.5 s → 75.
+            // The frames the SCC's lines and words put them at (ReviewFixture.scc).
             #expect(captions[0]["text"] as? String == "HELLO WORLD")
             #expect(captions[0]["startFrame"] as? Int == 30)
             #expect(captions[1]["startFrame"] as? Int == 75)
