@@ -3,13 +3,13 @@ import CaptionCore
 /// One caption as the page sends it back on save: its index in the document, its start and end
 /// as frame numbers at the track's rate (the page edits by frame), and its text (lines joined
 /// by "\n").
-public struct ReviewEdit: Sendable, Hashable, Codable {
-    public var index: Int
-    public var startFrame: Int64
-    public var endFrame: Int64
-    public var text: String
+struct ReviewEdit: Sendable, Hashable, Codable {
+    var index: Int
+    var startFrame: Int64
+    var endFrame: Int64
+    var text: String
 
-    public init(index: Int, startFrame: Int64, endFrame: Int64, text: String) {
+    init(index: Int, startFrame: Int64, endFrame: Int64, text: String) {
         self.index = index
         self.startFrame = startFrame
         self.endFrame = endFrame

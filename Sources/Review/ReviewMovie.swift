@@ -23,10 +23,12 @@ struct ReviewMovie: Sendable {
         self.path = path
         self.length = length
         let description = try Asset(path: path).loadDescription()
-        let video = description.tracks.first { $0.mediaType == .video }
-        width = video?.width
-        height = video?.height
-        frameRate = video?.frameRate
+        guard let video = description.tracks.first(where: { $0.mediaType == .video }) else {
+            throw ReviewError("\(path): no video track to review the captions over")
+        }
+        width = video.width
+        height = video.height
+        frameRate = video.frameRate
         mediaType = Self.mediaType(forExtensionOf: path)
     }
 

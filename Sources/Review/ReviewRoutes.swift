@@ -22,7 +22,7 @@ struct ReviewRoutes: Sendable {
         router.get("/session") { _, _ in
             let movie = store.movie
             let session: [String: ReviewSessionInfo.Value] = [
-                "tracks": .number(await store.trackCount),
+                "tracks": .texts(await store.trackNames),
                 "movieType": .text(movie.mediaType),
                 "width": movie.width.map(ReviewSessionInfo.Value.number) ?? .none,
                 "height": movie.height.map(ReviewSessionInfo.Value.number) ?? .none,
@@ -109,6 +109,7 @@ enum ReviewSessionInfo {
     enum Value: Encodable, Sendable {
         case number(Int)
         case text(String)
+        case texts([String])
         case none
 
         func encode(to encoder: any Encoder) throws {
@@ -116,6 +117,7 @@ enum ReviewSessionInfo {
             switch self {
             case .number(let n): try container.encode(n)
             case .text(let t): try container.encode(t)
+            case .texts(let t): try container.encode(t)
             case .none: try container.encodeNil()
             }
         }

@@ -23,7 +23,8 @@ actor ReviewStore {
         }
     }
 
-    var trackCount: Int { tracks.count }
+    /// The caption files' names (without their folders), in track order, for the page's menu.
+    var trackNames: [String] { tracks.map { $0.path.split(separator: "/").last.map(String.init) ?? $0.path } }
 
     private func track(_ index: Int) -> ReviewTrack? { tracks.indices.contains(index) ? tracks[index] : nil }
 

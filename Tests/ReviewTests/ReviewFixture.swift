@@ -1,6 +1,7 @@
 import Foundation
 import Review
 import TestSupport
+import Testing
 
 /// A movie and an SCC made for a test in a temporary folder, and a review server for them on a
 /// free port until ``stop()``: a ``ReviewSession`` in the test's process (``Mode/library``), or
@@ -130,6 +131,21 @@ final class ReviewFixture: @unchecked Sendable {
                 continuation.resume(returning: (process.terminationStatus, errors))
             }
         }
+    }
+
+    /// Checks a save of the captions with the first one's start nudged by two frames: ttconv
+    /// reads it starting 2 frames (2 × 1001/30000 s) after the original's, the second caption
+    /// where it was, and `captions validate` passes it (status 0).
+    func expectFirstCaptionTwoFramesLater(in nudged: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = try PeerDecoders.ttconv(captions, in: folder)
+        let after = try PeerDecoders.ttconv(nudged, in: folder)
+        try #require(before.count == 2 && after.count == 2, "\(before) \(after)", sourceLocation: sourceLocation)
+        #expect(
+            abs(after[0].start - before[0].start - 2 * 1001 / 30000) < 0.002, "\(before) → \(after)",
+            sourceLocation: sourceLocation)
+        #expect(abs(after[1].start - before[1].start) < 0.002, sourceLocation: sourceLocation)
+        let validate = try CLIRunner.run(["validate", nudged])
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)", sourceLocation: sourceLocation)
     }
 
     /// The files of the folder, for "nothing written" checks.

@@ -100,16 +100,7 @@ import Testing
             rows[0]["startFrame"] = (rows[0]["startFrame"] as? Int ?? 0) + 2
             let reply = try await Self.save(fixture, ["captions": rows, "saveAs": "nudged.scc"])
             #expect(reply.status == 200, "\(reply.text)")
-            let nudged = fixture.folder.path("nudged.scc")
-            // ttconv reads both files: the first caption starts 2 frames (2 × 1001/30000 s) later,
-            // the second where it was.
-            let before = try PeerDecoders.ttconv(fixture.captions, in: fixture.folder)
-            let after = try PeerDecoders.ttconv(nudged, in: fixture.folder)
-            try #require(before.count == 2 && after.count == 2, "\(before) \(after)")
-            #expect(abs(after[0].start - before[0].start - 2 * 1001 / 30000) < 0.002, "\(before) → \(after)")
-            #expect(abs(after[1].start - before[1].start) < 0.002)
-            let validate = try CLIRunner.run(["validate", nudged])
-            #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+            try fixture.expectFirstCaptionTwoFramesLater(in: fixture.folder.path("nudged.scc"))
         }
     }
 }

@@ -7,7 +7,7 @@ const token = new URLSearchParams(location.search).get('token') || '';
 const $ = (id) => document.getElementById(id);
 const video = $('video');
 const overlay = $('overlay');
-const trackIndex = 0;
+let trackIndex = 0;
 
 const review = {
   state: null,        // the server's view of the track: captions, scenes, findings
@@ -264,6 +264,7 @@ review.seek = function seek(time) {
 };
 const seek = review.seek;
 review.save = save;
+review.track = () => trackIndex;
 review.nudge = nudge;
 review.select = select;
 
@@ -340,6 +341,21 @@ async function start() {
     video.width = session.width;
     video.height = session.height;
   }
+  for (const [index, name] of (session.tracks || []).entries()) {
+    const option = document.createElement('option');
+    option.value = String(index);
+    option.textContent = name;
+    $('track').append(option);
+  }
+  $('track').addEventListener('change', () => {
+    if (review.undo.length && !window.confirm('Leave this file\'s unsaved edits?')) {
+      $('track').value = String(trackIndex);
+      return;
+    }
+    trackIndex = Number($('track').value);
+    review.selected = 0;
+    loadState().catch((error) => setStatus(String(error)));
+  });
   video.src = '/movie';
   await loadState();
   video.textTracks[0].mode = 'hidden';
