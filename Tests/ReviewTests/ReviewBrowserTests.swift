@@ -150,8 +150,11 @@ import Testing
             try page.wait(until: "document.getElementById('status').textContent.startsWith('saved')")
             try Self.keep(page, "5-saved")
             try fixture.expectFirstCaptionTwoFramesLater(in: fixture.folder.path("nudged.scc"))
-            // The page shows the saved file's state.
+            // The page shows the saved file's state, and so does a second tab.
             #expect(try page.evaluate("review.state.captions[0].startFrame", as: Int.self) == start + 2)
+            let second = try Self.open(fixture)
+            #expect(try second.evaluate("review.state.captions[0].startFrame", as: Int.self) == start + 2)
+            #expect(try second.evaluate("review.state.file", as: String.self).hasSuffix("/nudged.scc"))
         }
     }
 
