@@ -53,7 +53,14 @@ struct ReviewRoutes: Sendable {
                 return ReviewGuard<BasicRequestContext>.refusal(
                     .badRequest, "the save request is not the JSON expected")
             }
-            switch try await store.save(track, save) {
+            let outcome: ReviewSaveOutcome
+            do {
+                outcome = try await store.save(track, save)
+            } catch {
+                // A write that failed (a full disk, a folder not writable): said to the page.
+                return ReviewGuard<BasicRequestContext>.refusal(.internalServerError, "not written: \(error)")
+            }
+            switch outcome {
             case .saved(let state): return Self.bytes(state, type: "application/json")
             case .notFound: return ReviewGuard<BasicRequestContext>.refusal(.notFound, "no such track")
             case .refused(let reason): return ReviewGuard<BasicRequestContext>.refusal(.badRequest, reason)

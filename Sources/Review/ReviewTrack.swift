@@ -17,7 +17,6 @@ final class ReviewTrack {
     private(set) var findings: [CaptionConversionWarning] = []
     /// The rate the page counts frames in: the file's timecode rate, else the movie's.
     let frameRate: FrameRate
-    private let dropFrame: Bool
     private let bounds: RenderSize
     private let fonts: FontCatalog
     private var renderer: CaptionRenderer
@@ -27,21 +26,33 @@ final class ReviewTrack {
     private var overlayCache: [Int: [UInt8]] = [:]
 
     init(path: String, movieRate: FrameRate?, bounds: RenderSize, fonts: FontCatalog) throws {
-        let (result, format) = try CaptionFile.read(path)
+        let (bytes, result, format) = try Self.read(path, format: nil)
         if let error = result.diagnostics.first(where: { $0.severity == .error }) {
             throw CaptionFormatError(.unreadable, error.message, at: error.location)
         }
         self.path = path
         self.format = format
-        self.bytes = try FileIO.readAll(path)
+        self.bytes = bytes
         self.document = result.document
         self.readDiagnostics = result.diagnostics
         self.frameRate = result.document.frameRate ?? movieRate ?? .fps29_97
-        self.dropFrame = result.document.dropFrame ?? false
         self.bounds = bounds
         self.fonts = fonts
         self.renderer = try Self.renderer(for: result.document, bounds: bounds, fonts: fonts)
         try refresh()
+    }
+
+    /// The file's bytes and the reading of those very bytes, so that what a save with no edit
+    /// writes back is what was read.
+    private static func read(_ path: String, format name: String?) throws -> (
+        bytes: [UInt8], result: CaptionReadResult, format: CaptionFormat
+    ) {
+        let bytes = try FileIO.readAll(path)
+        let format = try CaptionFormatRegistry.standard.inputFormat(path: path, bytes: bytes, name: name)
+        guard let reader = format.reader else {
+            throw CaptionFormatError(.unknownFormat, "the \(format.name) format cannot be read", at: .init(file: path))
+        }
+        return (bytes, try reader(bytes, CaptionFormatOptions(fileName: path)), format)
     }
 
     /// The renderer `captions preview` makes with its default options (CaptionStyleOptions:
@@ -89,21 +100,24 @@ final class ReviewTrack {
         let edited = try ReviewEdit.apply(
             edits, to: document.captions, rate: frameRate, maximumTextBytes: maximumTextBytes)
         let changed = edited != document.captions
+        var written: [Diagnostic] = []
         if changed {
             var copy = document
             copy.captions = edited
-            try CaptionFile.write(
+            written = try CaptionFile.write(
                 copy, to: target, format: format.name, options: CaptionFormatOptions(frameRate: frameRate),
-                overwrite: overwrite)
+                overwrite: overwrite
+            ).0.diagnostics
         } else {
             try FileIO.writeAtomically(bytes, to: target, overwrite: overwrite)
         }
-        // What the page shows next is the file as a reader reads it back.
-        let (reread, _) = try CaptionFile.read(target, format: format.name)
+        // What the page shows next is the file as a reader reads it back, with what the writer
+        // said of it.
+        let (rereadBytes, reread, _) = try Self.read(target, format: format.name)
         path = target
-        bytes = try FileIO.readAll(target)
+        bytes = rereadBytes
         document = reread.document
-        readDiagnostics = reread.diagnostics
+        readDiagnostics = written + reread.diagnostics
         renderer = try Self.renderer(for: reread.document, bounds: bounds, fonts: fonts)
         revision += 1
         try refresh()
