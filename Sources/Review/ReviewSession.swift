@@ -47,7 +47,8 @@ public final class ReviewSession: Sendable {
 
     /// Serves until ``stop()``, or, with `stopOnSignals`, SIGINT or SIGTERM: requests under
     /// way are finished first, so a save is never cut in half. Cancelling the calling task stops
-    /// the same way. Calls `onReady` with ``address`` once the server listens.
+    /// the same way. Calls `onReady` with ``address`` once the server listens, in a task of its
+    /// own: it may load the page, and stop the session.
     public func run(stopOnSignals: Bool = false, onReady: @escaping @Sendable (String) async -> Void) async throws {
         let router = Router(context: BasicRequestContext.self)
         let ports = boundPort
@@ -61,7 +62,10 @@ public final class ReviewSession: Sendable {
             configuration: .init(address: .hostname("127.0.0.1", port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 ports.value = channel.localAddress?.port ?? 0
-                await onReady(self.address)
+                // Hummingbird accepts connections once this closure returns: `onReady` runs
+                // beside the server, so that it may itself request the page.
+                let address = self.address
+                Task { await onReady(address) }
             },
             logger: Self.quietLogger)
         let services = ServiceGroup(

@@ -275,6 +275,10 @@ if ('requestVideoFrameCallback' in HTMLVideoElement.prototype) {
 video.addEventListener('timeupdate', () => onFrame(video.currentTime));
 video.addEventListener('seeked', () => onFrame(video.currentTime));
 video.addEventListener('loadedmetadata', () => { render(); });
+video.addEventListener('error', () => {
+  // No proxy preview is made yet (Specs/review-server.md, "Not yet"): say so rather than show nothing.
+  setStatus('this browser cannot play the movie: convert it to MP4 (H.264, AAC) or WebM, e.g. with captions export');
+});
 video.addEventListener('play', () => { $('play').textContent = 'Pause'; });
 video.addEventListener('pause', () => { $('play').textContent = 'Play'; });
 
