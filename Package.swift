@@ -30,6 +30,8 @@ let package = Package(
         // who read them without the CLI.
         .library(name: "Metadata", targets: ["Metadata"]),
         .library(name: "CaptionTracks", targets: ["CaptionTracks"]),
+        // `captions review`'s local page server, for apps that embed it.
+        .library(name: "Review", targets: ["Review"]),
         .executable(name: "captions", targets: ["captions"]),
         .executable(name: "captions-media", targets: ["captions-media"]),
     ],
@@ -38,6 +40,10 @@ let package = Package(
         // `make docs`: the DocC catalog (Sources/CaptionKit/CaptionKit.docc); a command plugin
         // only, built when asked for, never linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `captions review`: the page's HTTP server on 127.0.0.1 (Specs/review-server.md).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // MARK: - C bridges (system libraries found through pkg-config)
@@ -130,6 +136,21 @@ let package = Package(
             name: "Composition",
             dependencies: ["CaptionCore", "Media", "Render", "Metadata", "Dashboard", "LocatedJSON"]),
 
+        // `captions review`: a local page that plays a movie with its captions, our renderer's
+        // overlays and the validator's findings, and saves edits (Specs/review-server.md). The
+        // HTTP server (Hummingbird) is bound to loopback and serves only the files it was given.
+        .target(
+            name: "Review",
+            dependencies: [
+                "CaptionCore", "CaptionKit", "Validation", "Render", "Media", "FileSafety",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [
+                .embedInCode("Page/index.html"), .embedInCode("Page/review.js"), .embedInCode("Page/review.css"),
+            ]),
+
         // MARK: - CLI
         // Two executables so that the common commands never load FFmpeg: linking libavcodec
         // pulls in ~140 shared libraries and costs ~35 ms and ~20 MB at every process start.
@@ -150,7 +171,7 @@ let package = Package(
             name: "captions-media",
             dependencies: [
                 "CaptionsCLI", "Render", "Media", "Composition", "Dashboard", "Metadata", "CaptionTracks", "CaptionData",
-                "FileSafety",
+                "FileSafety", "Review",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -199,5 +220,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "MCC", "CaptionData", "TestSupport"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CaptionData", "TestSupport"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),
+        .testTarget(
+            name: "ReviewTests", dependencies: ["Review", "CaptionCore", "CaptionKit", "Render", "Media", "TestSupport"]),
     ]
 )

@@ -48,5 +48,6 @@ let package = Package(
         .executableTarget(
             name: "caption-tracks",
             dependencies: [product("CaptionKit"), product("CaptionTracks"), product("Media"), "ExampleChecks"]),
+        .executableTarget(name: "review-session", dependencies: [product("Review"), "ExampleChecks"]),
     ]
 )

@@ -14,7 +14,7 @@ swift="${SWIFT:-swift}"
 scratch="$root/.build/examples"
 fixtures="$root/../shared/fixtures"
 examples=(read-captions validate-captions burn-captions progress-bar-compositor gps-speed-logger gpx-dashboard
-    export-timeline caption-tracks)
+    export-timeline caption-tracks review-session)
 
 for input in "$fixtures/scc/ffmpeg/sub-scc-remux.scc" "$fixtures/media/gopro-max-heromode.mp4"; do
     [[ -f "$input" ]] || { echo "run-examples: missing $input (clone next to shared/, README Set-up)" >&2; exit 2; }

@@ -6,7 +6,7 @@ import ArgumentParser
 /// ``MediaCommandStub``, so the two `--help` pages cannot contradict each other.
 public enum MediaCommand: String, CaseIterable, Sendable {
     case mediaInfo = "media-info"
-    case preview, export, burn, frame, thumbnails, compose
+    case preview, export, burn, frame, thumbnails, compose, review
 
     /// The one-line summary of `captions help`.
     public var abstract: String {
@@ -20,6 +20,8 @@ public enum MediaCommand: String, CaseIterable, Sendable {
         case .thumbnails:
             "Write a contact sheet of a movie's or a composition's pictures every N seconds to a PNG or JPEG image."
         case .compose: "Stitch, trim and cross-fade movies into one, from a composition file or a list of clips."
+        case .review:
+            "Review a movie's captions in a local page: play them, see the findings on a timeline, fix and save."
         }
     }
 }

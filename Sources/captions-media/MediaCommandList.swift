@@ -12,4 +12,5 @@ let mediaCommandList: [ParsableCommand.Type] = [
     FrameCommand.self,
     ThumbnailsCommand.self,
     ComposeCommand.self,
+    ReviewCommand.self,
 ]

@@ -19,4 +19,5 @@ let commandList: [ParsableCommand.Type] = [
     MediaCommandStub<FrameRow>.self,
     MediaCommandStub<ThumbnailsRow>.self,
     MediaCommandStub<ComposeRow>.self,
+    MediaCommandStub<ReviewRow>.self,
 ]

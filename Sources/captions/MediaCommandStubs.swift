@@ -10,3 +10,4 @@ enum BurnRow: MediaCommandRow { static let command = MediaCommand.burn }
 enum FrameRow: MediaCommandRow { static let command = MediaCommand.frame }
 enum ThumbnailsRow: MediaCommandRow { static let command = MediaCommand.thumbnails }
 enum ComposeRow: MediaCommandRow { static let command = MediaCommand.compose }
+enum ReviewRow: MediaCommandRow { static let command = MediaCommand.review }

@@ -24,7 +24,7 @@ import Testing
         let captions = try CLIRunner.run(["--help"])
         let media = try CLIRunner.runProcess(Self.media, ["--help"])
         #expect(captions.status == 0 && media.status == 0)
-        #expect(MediaCommand.allCases.count == 7)
+        #expect(MediaCommand.allCases.count == 8)
         for command in MediaCommand.allCases {
             let summary = Self.flat(command.abstract)
             // captions-media's own summary, and the forwarded command's own help, say it as the table does.

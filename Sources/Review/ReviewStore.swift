@@ -1,0 +1,108 @@
+import CaptionCore
+import CaptionKit
+import FoundationEssentials
+import Render
+
+/// The session's documents, one ``ReviewTrack`` per caption file, behind one actor: requests
+/// read and save them one at a time, so that a save and an overlay never see half an edit.
+actor ReviewStore {
+    let movie: ReviewMovie
+    private let tracks: [ReviewTrack]
+    private let maximumTextBytes: Int
+
+    init(movie: ReviewMovie, captionFiles: [String], maximumTextBytes: Int) throws {
+        self.movie = movie
+        self.maximumTextBytes = maximumTextBytes
+        let fonts = try FontCatalog.system()
+        // The overlays have the picture's size, so that the page lays them 1:1 over the video.
+        let bounds =
+            movie.width.flatMap { w in movie.height.map { RenderSize(width: w, height: $0) } }
+            .flatMap { $0.isUsable ? $0 : nil } ?? .hd1080
+        tracks = try captionFiles.map {
+            try ReviewTrack(path: $0, movieRate: movie.frameRate, bounds: bounds, fonts: fonts)
+        }
+    }
+
+    /// The caption files' names (without their folders), in track order, for the page's menu.
+    var trackNames: [String] { tracks.map { $0.path.split(separator: "/").last.map(String.init) ?? $0.path } }
+
+    private func track(_ index: Int) -> ReviewTrack? { tracks.indices.contains(index) ? tracks[index] : nil }
+
+    /// The page's view of track `index` as JSON; nil for no such track.
+    func state(_ index: Int) throws -> [UInt8]? {
+        guard let track = track(index) else { return nil }
+        return try Self.json(ReviewTrackState(track))
+    }
+
+    func webVTT(_ index: Int) throws -> [UInt8]? { try track(index)?.webVTT() }
+
+    func overlay(_ index: Int, scene: Int) throws -> [UInt8]? { try track(index)?.overlay(scene: scene) }
+
+    /// Saves track `index` as `request` asks (Specs/review-server.md, "Saving").
+    func save(_ index: Int, _ request: ReviewSaveRequest) throws -> ReviewSaveOutcome {
+        guard let track = track(index) else { return .notFound }
+        let target: String
+        if let name = request.saveAs {
+            guard let resolved = ReviewSaveRequest.sibling(named: name, of: track.path, format: track.format) else {
+                return .refused(
+                    "save as: give a file name (no folder) ending in ."
+                        + (track.format.extensions.first ?? track.format.name) + ", beside \(track.path)")
+            }
+            target = resolved
+        } else {
+            target = track.path
+        }
+        let overwrite = request.overwrite ?? false
+        if FileIO.exists(target), !overwrite {
+            return .conflict("\(target) exists: confirm to replace it (overwrite), or save as another name")
+        }
+        let edited: Bool
+        do {
+            edited = try track.save(
+                request.captions, to: target, overwrite: overwrite, maximumTextBytes: maximumTextBytes)
+        } catch let refusal as ReviewEdit.Refusal {
+            return .refused(refusal.description)
+        }
+        var state = try Self.json(ReviewTrackState(track))
+        // The state with a word on what was written, for the page's status line.
+        state =
+            Array("{\"saved\":".utf8) + (try Self.json(["file": target, "edited": edited ? "yes" : "no"]))
+            + Array(",\"state\":".utf8) + state + Array("}".utf8)
+        return .saved(state)
+    }
+
+    static func json(_ value: some Encodable) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(value))
+    }
+}
+
+/// `POST /tracks/N/save`'s body.
+struct ReviewSaveRequest: Decodable, Sendable {
+    var captions: [ReviewEdit]
+    /// Replace an existing file: the original (no `saveAs`) or the `saveAs` file.
+    var overwrite: Bool?
+    /// A file name beside the original, with the original format's extension.
+    var saveAs: String?
+
+    /// `name` beside `original`, when it is a plain file name (no folder, not hidden, no
+    /// control character) with one of `format`'s extensions.
+    static func sibling(named name: String, of original: String, format: CaptionFormat) -> String? {
+        guard !name.isEmpty, name.utf8.count <= 255, !name.hasPrefix("."), !name.contains("/"),
+            !name.contains("\\"), !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else { return nil }
+        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        guard name.contains("."), format.extensions.contains(where: { $0.lowercased() == ext }) else { return nil }
+        guard let slash = original.lastIndex(of: "/") else { return name }
+        return String(original[...slash]) + name
+    }
+}
+
+/// What a save came to, for the HTTP status.
+enum ReviewSaveOutcome: Sendable {
+    case saved([UInt8])
+    case notFound
+    case refused(String)
+    case conflict(String)
+}

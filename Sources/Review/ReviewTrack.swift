@@ -1,0 +1,126 @@
+import CaptionCore
+import CaptionKit
+import Render
+import Validation
+
+/// One caption file under review: its bytes as read, the document, the validator's findings and
+/// the renderer that draws its overlays. Lives inside ``ReviewStore`` (the renderer is not
+/// `Sendable`).
+final class ReviewTrack {
+    /// The file now shown: the one named on the command line, or the file a "save as" wrote.
+    private(set) var path: String
+    let format: CaptionFormat
+    /// The file's bytes as last read or written: what a save with no edit writes again.
+    private(set) var bytes: [UInt8]
+    private(set) var document: CaptionDocument
+    private(set) var readDiagnostics: [Diagnostic]
+    private(set) var findings: [CaptionConversionWarning] = []
+    /// The rate the page counts frames in: the file's timecode rate, else the movie's.
+    let frameRate: FrameRate
+    private let bounds: RenderSize
+    private let fonts: FontCatalog
+    private var renderer: CaptionRenderer
+    private(set) var scenes: [CaptionRendererScene] = []
+    /// Counts saves, so that the page asks for new overlays after one.
+    private(set) var revision = 0
+    private var overlayCache: [Int: [UInt8]] = [:]
+
+    init(path: String, movieRate: FrameRate?, bounds: RenderSize, fonts: FontCatalog) throws {
+        let (bytes, result, format) = try Self.read(path, format: nil)
+        if let error = result.diagnostics.first(where: { $0.severity == .error }) {
+            throw CaptionFormatError(.unreadable, error.message, at: error.location)
+        }
+        self.path = path
+        self.format = format
+        self.bytes = bytes
+        self.document = result.document
+        self.readDiagnostics = result.diagnostics
+        self.frameRate = result.document.frameRate ?? movieRate ?? .fps29_97
+        self.bounds = bounds
+        self.fonts = fonts
+        self.renderer = try Self.renderer(for: result.document, bounds: bounds, fonts: fonts)
+        try refresh()
+    }
+
+    /// The file's bytes and the reading of those very bytes, so that what a save with no edit
+    /// writes back is what was read.
+    private static func read(_ path: String, format name: String?) throws -> (
+        bytes: [UInt8], result: CaptionReadResult, format: CaptionFormat
+    ) {
+        let bytes = try FileIO.readAll(path)
+        let format = try CaptionFormatRegistry.standard.inputFormat(path: path, bytes: bytes, name: name)
+        guard let reader = format.reader else {
+            throw CaptionFormatError(.unknownFormat, "the \(format.name) format cannot be read", at: .init(file: path))
+        }
+        return (bytes, try reader(bytes, CaptionFormatOptions(fileName: path)), format)
+    }
+
+    /// The renderer `captions preview` makes with its default options (CaptionStyleOptions:
+    /// automatic look, adopted from the document), so that an overlay is what `preview` draws.
+    private static func renderer(for document: CaptionDocument, bounds: RenderSize, fonts: FontCatalog) throws
+        -> CaptionRenderer
+    {
+        let renderer = try CaptionRenderer(
+            captions: document.captions, bounds: bounds, fonts: fonts,
+            options: CaptionRenderOptions().adopting(document))
+        renderer.timecodeRate = document.frameRate
+        renderer.timecodeDropFrame = document.dropFrame ?? false
+        return renderer
+    }
+
+    /// Validates the document again and lists its scenes.
+    private func refresh() throws {
+        findings = ReviewValidation.findings(document: document, format: format, file: path)
+        let span = document.timeRange
+        scenes = span.duration > .zero ? renderer.captionSceneChanges(in: TimeRange(start: .zero, end: span.end)) : []
+        overlayCache = [:]
+    }
+
+    /// The PNG of scene `index` (transparent where no caption is), drawn at the scene's start.
+    func overlay(scene index: Int) throws -> [UInt8]? {
+        guard scenes.indices.contains(index) else { return nil }
+        if let cached = overlayCache[index] { return cached }
+        let image = try renderer.render(at: scenes[index].timeRange.start)
+        let png = try ReviewPNG.encode(image)
+        overlayCache[index] = png
+        return png
+    }
+
+    /// The captions as WebVTT, for the page's `<track>`.
+    func webVTT() throws -> [UInt8] {
+        let format = try CaptionFormatRegistry.standard.format(named: "vtt")
+        guard let writer = format.writer else { return Array("WEBVTT\n".utf8) }
+        return try writer(document, CaptionFormatOptions()).bytes
+    }
+
+    /// Writes the edited captions (`edits`) to `target`, validates what was written, and makes
+    /// it the document shown. Captions no edit changes keep their times and runs; a save with
+    /// no change writes the bytes read, so that the file stays byte-identical.
+    func save(_ edits: [ReviewEdit], to target: String, overwrite: Bool, maximumTextBytes: Int) throws -> Bool {
+        let edited = try ReviewEdit.apply(
+            edits, to: document.captions, rate: frameRate, maximumTextBytes: maximumTextBytes)
+        let changed = edited != document.captions
+        var written: [Diagnostic] = []
+        if changed {
+            var copy = document
+            copy.captions = edited
+            written = try CaptionFile.write(
+                copy, to: target, format: format.name, options: CaptionFormatOptions(frameRate: frameRate),
+                overwrite: overwrite
+            ).0.diagnostics
+        } else {
+            try FileIO.writeAtomically(bytes, to: target, overwrite: overwrite)
+        }
+        // What the page shows next is the file as a reader reads it back, with what the writer
+        // said of it.
+        let (rereadBytes, reread, _) = try Self.read(target, format: format.name)
+        path = target
+        bytes = rereadBytes
+        document = reread.document
+        readDiagnostics = written + reread.diagnostics
+        renderer = try Self.renderer(for: reread.document, bounds: bounds, fonts: fonts)
+        revision += 1
+        try refresh()
+        return changed
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import CaptionsCLI
+import Foundation
+import Review
+
+/// `captions review MOVIE CAPTIONS…`: serves the review page on 127.0.0.1 until Ctrl-C.
+struct ReviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: MediaCommand.review.rawValue,
+        abstract: MediaCommand.review.abstract,
+        discussion: """
+            Starts a small web server on 127.0.0.1 and prints its address with a random token \
+            (http://127.0.0.1:PORT/?token=…); open it in a browser on this machine. The page plays \
+            the movie with the captions drawn by this suite's renderer (what preview and burn \
+            draw) and as a WebVTT track, lists the captions and the validator's findings on a \
+            timeline, and edits a caption's start and end by frame (i/o: in and out at the \
+            playhead; [ ]: start ∓1 frame; { }: end ∓1 frame; , .: step a frame), its text, and \
+            applies a finding's suggested shift; Ctrl-Z and Ctrl-Shift-Z undo and redo.
+
+            Save validates the edited captions again and writes them atomically in the file's \
+            format: over the original only with "replace the file" ticked, or as another name \
+            beside it. A save with no edit writes the original's bytes unchanged.
+
+            The server answers requests for 127.0.0.1 that carry the token only, serves no file \
+            but the movie and the caption files named here, and stops on Ctrl-C (a save under way \
+            is finished first) leaving nothing behind (Specs/review-server.md).
+
+            Examples:
+              captions review movie.mp4 show.scc
+              captions review movie.mp4 show.scc --port 8400 --no-open
+            """)
+
+    @Argument(help: "The movie to play (a format the browser plays: MP4 with H.264/AAC, WebM).")
+    var movie: String
+
+    @Argument(help: "The caption files to review (any readable format); the page shows the first.")
+    var captions: [String]
+
+    @Option(name: .long, help: "The port on 127.0.0.1 (default: a free one).")
+    var port: Int = 0
+
+    @Flag(name: .customLong("no-open"), help: "Do not open the page in the desktop's browser.")
+    var noOpen = false
+
+    func validate() throws {
+        guard !captions.isEmpty else { throw ValidationError("give the caption file to review after the movie") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+    }
+
+    func run() throws {
+        let session: ReviewSession
+        do {
+            session = try ReviewSession(
+                movie: movie, captionFiles: captions, configuration: ReviewConfiguration(port: port))
+        } catch let error as ReviewError {
+            throw Exit.Failure(error.description)
+        }
+        let open = !noOpen
+        let outcome = ReviewOutcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await session.run(stopOnSignals: true) { address in
+                    Console.out(address)
+                    Console.error(
+                        "captions review: serving \(movie) with \(captions.joined(separator: ", ")); Ctrl-C stops")
+                    if open { Self.openInBrowser(address) }
+                }
+            } catch {
+                outcome.record(error)
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.error { throw Exit.Failure("review server: \(error)") }
+        Console.error("captions review: stopped")
+    }
+
+    /// Asks the desktop to open `address` (xdg-open), when there is a desktop to ask.
+    private static func openInBrowser(_ address: String) {
+        guard
+            ProcessInfo.processInfo.environment["DISPLAY"] != nil
+                || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil,
+            let opener = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [address]
+        try? process.run()
+    }
+}
+
+/// The server's failure, handed from its task to the command.
+private final class ReviewOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (any Error)?
+    var error: (any Error)? { lock.withLock { stored } }
+    func record(_ error: any Error) { lock.withLock { stored = error } }
+}

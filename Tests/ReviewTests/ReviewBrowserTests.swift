@@ -1,0 +1,241 @@
+import Foundation
+import Media
+import TestSupport
+import Testing
+
+@testable import Review
+
+/// The page in a real browser (Debian's Chromium, headless, over the DevTools pipe): it loads
+/// and plays a generated clip, its overlay is the picture `captions preview` draws, a finding
+/// seeks, a nudge saves a file ttconv reads two frames later and `captions validate` passes.
+/// Screenshots of each step go to `.build/test-artifacts/ReviewBrowserTests/`.
+@Suite(.serialized, .headlessBrowser()) struct ReviewBrowserTests {
+    static let artifacts = TestPaths.projectRoot.appendingPathComponent(".build/test-artifacts/ReviewBrowserTests")
+
+    static func keep(_ page: HeadlessBrowser.Page, _ name: String) throws {
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        try page.screenshot().write(to: artifacts.appendingPathComponent(name + ".png"))
+    }
+
+    static func open(_ fixture: ReviewFixture) throws -> HeadlessBrowser.Page {
+        let browser = try HeadlessBrowser.suiteBrowser()
+        let page = try browser.open(try #require(URL(string: fixture.address)), viewport: (width: 1000, height: 640))
+        try page.wait(until: "window.review && review.ready === true && video.readyState >= 2")
+        return page
+    }
+
+    /// A left click at the centre of the element `selector` selects, as a user's mouse does.
+    static func click(_ page: HeadlessBrowser.Page, _ selector: String) throws {
+        let box = try page.evaluate(
+            "(() => { const r = document.querySelector(\(quoted(selector))).getBoundingClientRect();"
+                + " return [r.left + r.width / 2, r.top + r.height / 2]; })()", as: [Double].self)
+        for type in ["mousePressed", "mouseReleased"] {
+            _ = try page.send(
+                "Input.dispatchMouseEvent",
+                ["type": type, "x": box[0], "y": box[1], "button": "left", "clickCount": 1])
+        }
+    }
+
+    static func press(_ page: HeadlessBrowser.Page, key: String, code: String, keyCode: Int) throws {
+        for type in ["keyDown", "keyUp"] {
+            var event: [String: Any] = ["type": type, "key": key, "code": code, "windowsVirtualKeyCode": keyCode]
+            if type == "keyDown" { event["text"] = key }
+            _ = try page.send("Input.dispatchKeyEvent", event)
+        }
+    }
+
+    /// `text` as a JavaScript string literal (the selectors here hold no single quote).
+    static func quoted(_ text: String) -> String { "'" + text + "'" }
+
+    @Test func thePageLoadsAndTheVideoPlays() async throws {
+        try await ReviewFixture.with(mode: .commandLine) { fixture in
+            let page = try Self.open(fixture)
+            #expect(try page.evaluate("video.videoWidth", as: Int.self) == 320)
+            #expect(try page.evaluate("document.querySelectorAll('#captions li').length", as: Int.self) == 2)
+            _ = try page.evaluate("video.play()")
+            try page.wait(until: "video.currentTime > 0.5 && !video.paused")
+            _ = try page.evaluate("video.pause()")
+            try Self.keep(page, "1-playing")
+        }
+    }
+
+    @Test func theOverlayAtATimeIsThePictureThatPreviewDraws() async throws {
+        try await ReviewFixture.with(mode: .commandLine) { fixture in
+            let page = try Self.open(fixture)
+            // The video hidden, the stage black: what is left is the overlay.
+            _ = try page.evaluate("video.style.visibility = 'hidden'")
+            for (time, shown) in [(1.5, true), (0.9, false), (2.7, true), (3.2, false)] {
+                _ = try page.evaluate("review.seek(\(time))")
+                #expect(try page.evaluate("!overlay.hidden", as: Bool.self) == shown, "overlay at \(time) s")
+                let box = try page.evaluate(
+                    "(() => { const r = document.getElementById('stage').getBoundingClientRect();"
+                        + " return [r.left, r.top, r.width, r.height]; })()", as: [Double].self)
+                #expect(box[2] == 320 && box[3] == 240)
+                let shot = try page.send(
+                    "Page.captureScreenshot",
+                    ["format": "png", "clip": ["x": box[0], "y": box[1], "width": 320, "height": 240, "scale": 1]])
+                let screen = try PNGCodec.decode(
+                    Array(try #require(Data(base64Encoded: shot["data"] as? String ?? ""))))
+                try #require(screen.width == 320 && screen.height == 240)
+                let previewPath = fixture.folder.path("preview-\(time).png")
+                let preview = try CLIRunner.run([
+                    "preview", fixture.captions, "--at", "\(time)", "--size", "320x240", "-o", previewPath,
+                ])
+                try #require(preview.status == 0, "\(preview.stderr)")
+                let drawn = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: previewPath))))
+                // Preview's RGBA over black, as the page shows it over the black stage; the
+                // bound is a twentieth of the caption's bright (text) pixels, which an empty or
+                // misplaced overlay misses all of.
+                var bright = 0
+                var different = 0
+                for i in stride(from: 0, to: drawn.rgba.count, by: 4) {
+                    let alpha = Int(drawn.rgba[i + 3])
+                    let expected = (0..<3).map { Int(drawn.rgba[i + $0]) * alpha / 255 }
+                    if expected.max() ?? 0 > 128 { bright += 1 }
+                    if (0..<3).contains(where: { abs(expected[$0] - Int(screen.rgba[i + $0])) > 24 }) { different += 1 }
+                }
+                #expect((bright > 100) == shown, "preview at \(time) s has \(bright) bright pixels")
+                #expect(
+                    different <= max(10, bright / 20),
+                    "\(different) pixels differ from preview's at \(time) s (\(bright) bright)")
+            }
+            _ = try page.evaluate("video.style.visibility = ''")
+            _ = try page.evaluate("review.seek(1.5)")
+            try Self.keep(page, "2-overlay-at-1.5s")
+        }
+    }
+
+    @Test func clickingAFindingSeeksToIt() async throws {
+        try await ReviewFixture.with(mode: .commandLine) { fixture in
+            let page = try Self.open(fixture)
+            let time = try page.evaluate(
+                "review.state.findings.find((f) => f.rule === 'timing.short-display').time", as: Double.self)
+            #expect(abs(time - 2.5) < 0.04)
+            let index = try page.evaluate(
+                "review.state.findings.findIndex((f) => f.rule === 'timing.short-display')", as: Int.self)
+            try Self.click(page, "#findings li[data-finding=\"\(index)\"]")
+            try page.wait(until: "Math.abs(video.currentTime - \(time)) < 0.01 && !video.seeking")
+            try page.wait(
+                until: "document.querySelector('#captions li[data-index=\"1\"]').classList.contains('current')")
+            #expect(try page.evaluate("review.selected", as: Int.self) == 1)
+            try Self.keep(page, "3-finding-clicked")
+        }
+    }
+
+    @Test func aSaveWithoutEditIsByteIdenticalAndANudgeSavesTwoFramesLater() async throws {
+        try await ReviewFixture.with(mode: .commandLine) { fixture in
+            let page = try Self.open(fixture)
+            // No edit, saved as a copy: the same bytes.
+            _ = try page.evaluate("document.getElementById('save-as').value = 'copy.scc'")
+            try Self.click(page, "#save")
+            try page.wait(until: "document.getElementById('status').textContent.startsWith('saved')")
+            let original = try Data(contentsOf: URL(fileURLWithPath: fixture.captions))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.folder.path("copy.scc"))) == original)
+            // Over the original without the confirmation: refused, nothing written.
+            try Self.click(page, "#start-later")
+            try Self.click(page, "#save")
+            try page.wait(until: "document.getElementById('status').textContent.startsWith('not saved')")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.captions)) == original)
+            try Self.click(page, "#undo")
+            #expect(try page.evaluate("review.undo.length", as: Int.self) == 0)
+            // Caption 1 selected; its start nudged by two frames with the keyboard, then saved.
+            try Self.click(page, "#captions li[data-index=\"0\"]")
+            let start = try page.evaluate("review.working[0].startFrame", as: Int.self)
+            try Self.press(page, key: "]", code: "BracketRight", keyCode: 221)
+            try Self.press(page, key: "]", code: "BracketRight", keyCode: 221)
+            #expect(try page.evaluate("review.working[0].startFrame", as: Int.self) == start + 2)
+            try Self.keep(page, "4-nudged")
+            _ = try page.evaluate("document.getElementById('save-as').value = 'nudged.scc'")
+            try Self.click(page, "#save")
+            try page.wait(until: "document.getElementById('status').textContent.startsWith('saved')")
+            try Self.keep(page, "5-saved")
+            try fixture.expectFirstCaptionTwoFramesLater(in: fixture.folder.path("nudged.scc"))
+            // The page shows the saved file's state, and so does a second tab.
+            #expect(try page.evaluate("review.state.captions[0].startFrame", as: Int.self) == start + 2)
+            let second = try Self.open(fixture)
+            #expect(try second.evaluate("review.state.captions[0].startFrame", as: Int.self) == start + 2)
+            #expect(try second.evaluate("review.state.file", as: String.self).hasSuffix("/nudged.scc"))
+        }
+    }
+
+    /// Eight readers take 64 KiB ranges of the movie while the page seeks: every answer is the
+    /// file's bytes; the times are printed, not judged (no timed assertion).
+    @Test func eightRangeReadersWhileSeeking() async throws {
+        try await ReviewFixture.with(mode: .commandLine) { fixture in
+            let page = try Self.open(fixture)
+            let file = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.movie)))
+            let port = fixture.port
+            let auth = "X-Review-Token: \(fixture.token)"
+            // Eight threads of their own (not Swift concurrency's few), reading while the page seeks.
+            let group = DispatchGroup()
+            let tally = LoadTally()
+            for _ in 0..<8 {
+                group.enter()
+                Thread {
+                    defer { group.leave() }
+                    var generator = SystemRandomNumberGenerator()
+                    for _ in 0..<40 {
+                        let first = Int.random(in: 0..<max(1, file.count - 65536), using: &generator)
+                        let last = min(file.count - 1, first + 65535)
+                        let clock = ContinuousClock.now
+                        do {
+                            let reply = try RawHTTP.sendBlocking(
+                                port: port,
+                                head: RawHTTP.getHead(
+                                    port: port, "/movie", headers: [auth, "Range: bytes=\(first)-\(last)"]))
+                            let elapsed = milliseconds(ContinuousClock.now - clock)
+                            let right = reply.status == 206 && reply.body == Array(file[first...last])
+                            tally.record(elapsed, right: right)
+                        } catch {
+                            tally.fail("\(error)")
+                        }
+                    }
+                }.start()
+            }
+            var seeks: [Double] = []
+            for step in 0..<20 {
+                let clock = ContinuousClock.now
+                _ = try page.evaluate("review.seek(\(Double(step % 8) * 0.45 + 0.1))")
+                seeks.append(milliseconds(ContinuousClock.now - clock))
+            }
+            group.wait()
+            let (all, wrong, failures) = tally.results
+            #expect(failures.isEmpty, "\(failures.prefix(3))")
+            #expect(wrong == 0)
+            #expect(all.count == 320)
+            func summary(_ values: [Double]) -> String {
+                let sorted = values.sorted()
+                let at = { (q: Double) in sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
+                return String(format: "p50 %.1f ms, p95 %.1f ms, max %.1f ms", at(0.5), at(0.95), sorted.last ?? 0)
+            }
+            let report =
+                "review load: 8 readers × 40 ranges of 64 KiB: \(summary(all)); 20 seeks with overlay: \(summary(seeks))"
+            print(report)
+            try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
+            try report.write(to: Self.artifacts.appendingPathComponent("load.txt"), atomically: true, encoding: .utf8)
+        }
+    }
+}
+
+private func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+/// The load test's readings, from its eight threads.
+private final class LoadTally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var times: [Double] = []
+    private var wrong = 0
+    private var failures: [String] = []
+
+    func record(_ time: Double, right: Bool) {
+        lock.withLock {
+            times.append(time)
+            if !right { wrong += 1 }
+        }
+    }
+
+    func fail(_ failure: String) { lock.withLock { failures.append(failure) } }
+
+    var results: (times: [Double], wrong: Int, failures: [String]) { lock.withLock { (times, wrong, failures) } }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Review
+
+/// What the server serves and saves, read with a plain HTTP client and checked against the
+/// files themselves and against ttconv's reading of the SCC written.
+@Suite(.serialized) struct ReviewServingTests {
+    static func state(_ fixture: ReviewFixture) async throws -> [String: Any] {
+        let reply = try await RawHTTP.get(
+            port: fixture.port, "/tracks/0/state", headers: ["X-Review-Token: \(fixture.token)"])
+        try #require(reply.status == 200)
+        return try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
+    }
+
+    static func rows(_ state: [String: Any]) -> [[String: Any]] {
+        (state["captions"] as? [[String: Any]] ?? []).map {
+            [
+                "index": $0["index"] ?? 0, "startFrame": $0["startFrame"] ?? 0, "endFrame": $0["endFrame"] ?? 0,
+                "text": $0["text"] ?? "",
+            ]
+        }
+    }
+
+    static func save(_ fixture: ReviewFixture, _ body: [String: Any]) async throws -> RawHTTP.Reply {
+        let bytes = Array(try JSONSerialization.data(withJSONObject: body))
+        return try await RawHTTP.send(
+            port: fixture.port,
+            head: "POST /tracks/0/save HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.port)\r\n"
+                + "X-Review-Token: \(fixture.token)\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)",
+            body: bytes)
+    }
+
+    @Test func theMovieIsServedByByteRanges() async throws {
+        try await ReviewFixture.with { fixture in
+            let file = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.movie)))
+            let auth = "X-Review-Token: \(fixture.token)"
+            let whole = try await RawHTTP.get(port: fixture.port, "/movie", headers: [auth])
+            #expect(whole.status == 200)
+            #expect(whole.headers["accept-ranges"] == "bytes")
+            #expect(whole.headers["content-type"] == "video/mp4")
+            #expect(whole.body == file)
+            let part = try await RawHTTP.get(port: fixture.port, "/movie", headers: [auth, "Range: bytes=100-1123"])
+            #expect(part.status == 206)
+            #expect(part.headers["content-range"] == "bytes 100-1123/\(file.count)")
+            #expect(part.body == Array(file[100...1123]))
+            let open = try await RawHTTP.get(
+                port: fixture.port, "/movie", headers: [auth, "Range: bytes=\(file.count - 5)-"])
+            #expect(open.status == 206)
+            #expect(open.body == Array(file.suffix(5)))
+            let suffix = try await RawHTTP.get(port: fixture.port, "/movie", headers: [auth, "Range: bytes=-7"])
+            #expect(suffix.body == Array(file.suffix(7)))
+            let past = try await RawHTTP.get(
+                port: fixture.port, "/movie", headers: [auth, "Range: bytes=\(file.count)-"])
+            #expect(past.status == 416)
+            #expect(past.headers["content-range"] == "bytes */\(file.count)")
+        }
+    }
+
+    @Test func theStateListsTheCaptionsByFrameAndTheFindings() async throws {
+        try await ReviewFixture.with { fixture in
+            let state = try await Self.state(fixture)
+            let captions = try #require(state["captions"] as? [[String: Any]])
+            try #require(captions.count == 2)
+            // The frames the SCC's lines and words put them at (ReviewFixture.scc).
+            #expect(captions[0]["text"] as? String == "HELLO WORLD")
+            #expect(captions[0]["startFrame"] as? Int == 30)
+            #expect(captions[1]["startFrame"] as? Int == 75)
+            let findings = try #require(state["findings"] as? [[String: Any]])
+            let short = findings.first { $0["rule"] as? String == "timing.short-display" }
+            #expect(short != nil, "the half-second caption is a finding: \(findings)")
+            #expect((short?["captions"] as? [Int]) == [1])
+            let vtt = try await RawHTTP.get(
+                port: fixture.port, "/tracks/0/captions.vtt", headers: ["X-Review-Token: \(fixture.token)"])
+            #expect(vtt.text.hasPrefix("WEBVTT"))
+            #expect(vtt.text.contains("HELLO WORLD"))
+        }
+    }
+
+    @Test func aSaveWithNoEditWritesTheSameBytes() async throws {
+        try await ReviewFixture.with { fixture in
+            let reply = try await Self.save(
+                fixture, ["captions": Self.rows(try await Self.state(fixture)), "saveAs": "copy.scc"])
+            #expect(reply.status == 200, "\(reply.text)")
+            let original = try Data(contentsOf: URL(fileURLWithPath: fixture.captions))
+            let copy = try Data(contentsOf: URL(fileURLWithPath: fixture.folder.path("copy.scc")))
+            #expect(copy == original)
+            // Over the original, confirmed: the same bytes again.
+            let again = try await Self.save(
+                fixture, ["captions": Self.rows(try await Self.state(fixture)), "overwrite": true])
+            #expect(again.status == 200)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.captions)) == original)
+        }
+    }
+
+    @Test func aNudgedStartIsWrittenTwoFramesLater() async throws {
+        try await ReviewFixture.with { fixture in
+            var rows = Self.rows(try await Self.state(fixture))
+            rows[0]["startFrame"] = (rows[0]["startFrame"] as? Int ?? 0) + 2
+            let reply = try await Self.save(fixture, ["captions": rows, "saveAs": "nudged.scc"])
+            #expect(reply.status == 200, "\(reply.text)")
+            try fixture.expectFirstCaptionTwoFramesLater(in: fixture.folder.path("nudged.scc"))
+        }
+    }
+}
