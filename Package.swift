@@ -11,7 +11,8 @@
 //   metadata in force);  CaptionCore, Render, Metadata, LocatedJSON ← Dashboard (the GPS
 //   dashboard's widgets, layout file, map and charts);  CaptionCore, Media, Render, Metadata,
 //   Dashboard, LocatedJSON ← Composition (the compositor API and the built-in caption and GPS
-//   compositors);  the CLI depends on all. CI builds with
+//   compositors);  LocatedJSON, FileSafety, GRDB ← Batch (`captions batch`: job file, journal,
+//   local pool);  the CLI depends on all. CI builds with
 //   --explicit-target-dependency-import-check error, so a module imports only what it declares.
 // Each C library is imported by exactly one Swift module (its bridge owner), with
 // `internal import`, so that no C type reaches a public API.
@@ -38,6 +39,8 @@ let package = Package(
         // `make docs`: the DocC catalog (Sources/CaptionKit/CaptionKit.docc); a command plugin
         // only, built when asked for, never linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The batch journal (Sources/Batch): SQLite through GRDB, over the system's libsqlite3.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: - C bridges (system libraries found through pkg-config)
@@ -128,6 +131,12 @@ let package = Package(
             name: "Composition",
             dependencies: ["CaptionCore", "Media", "Render", "Metadata", "Dashboard", "LocatedJSON"]),
 
+        // `captions batch`: the job model, the SQLite journal (GRDB) and the local pool that runs
+        // each job as a child `captions` process (Specs/batch-jobs.md); no C of its own.
+        .target(
+            name: "Batch",
+            dependencies: ["LocatedJSON", "FileSafety", .product(name: "GRDB", package: "GRDB.swift")]),
+
         // MARK: - CLI
         // Two executables so that the common commands never load FFmpeg: linking libavcodec
         // pulls in ~140 shared libraries and costs ~35 ms and ~20 MB at every process start.
@@ -142,7 +151,7 @@ let package = Package(
             name: "captions",
             dependencies: [
                 "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety", "CaptionTracks", "CaptionData", "MCC", "CEA708",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Batch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "captions-media",
@@ -196,6 +205,7 @@ let package = Package(
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "Render", "Metadata", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "MCC", "CaptionData", "TestSupport"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CaptionData", "TestSupport"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),
     ]
 )
