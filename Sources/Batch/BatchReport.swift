@@ -112,7 +112,8 @@ public struct BatchReport: Sendable, Codable {
             lines.append("Failures:")
             for f in failures {
                 let status = f.signal.map { "signal \($0)" } ?? f.exitStatus.map { "exit \($0)" } ?? "no status"
-                lines.append("  \(f.id) (\(f.kind), \(status)): \(f.error ?? "")")
+                let error = (f.error ?? "").split(separator: "\n").joined(separator: "\n    ")
+                lines.append("  \(f.id) (\(f.kind), \(status)): \(error)")
             }
         }
         if !findingsByRule.isEmpty {

@@ -203,11 +203,11 @@ public final class LocalPool: Sendable {
         let tail = outcome.errorTail.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let status = outcome.exitStatus, status <= 1 else {
             let how = outcome.signal.map { "ended by signal \($0)" } ?? "exited \(outcome.exitStatus ?? -1)"
-            ending.error = tail.isEmpty ? how : "\(how): \(tail)"
+            ending.error = tail.isEmpty ? how : "\(how):\n\(tail)"
             return ending
         }
         for output in job.outputs where BatchPlan.inputFault(output, in: options.workingDirectory) != nil {
-            ending.error = "exited \(status) but wrote no \(output)" + (tail.isEmpty ? "" : ": \(tail)")
+            ending.error = "exited \(status) but wrote no \(output)" + (tail.isEmpty ? "" : ":\n\(tail)")
             return ending
         }
         if let output = job.output {

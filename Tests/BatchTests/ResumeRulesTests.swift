@@ -51,7 +51,7 @@ import Testing
         // `convert` exits 1 (captions.empty) and writes nothing: a failure, whatever the status.
         #expect(try Self.records(dir)["c"]?.exitStatus == 1)
         let report = try Self.batch(["report", "jobs.db"], in: dir)
-        #expect(report.stdout.contains("c (convert, exit 1): exited 1 but wrote no out.itt: "), "\(report.stdout)")
+        #expect(report.stdout.contains("c (convert, exit 1): exited 1 but wrote no out.itt:\n    "), "\(report.stdout)")
 
         _ = try CLIRunner.run(["generate", "--minutes", "1", "-o", "in.scc", "--force"], currentDirectory: dir.url)
         #expect(try Self.batch(["jobs.jsonl"], in: dir).status == 1)

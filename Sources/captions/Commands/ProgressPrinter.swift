@@ -41,7 +41,11 @@ final class ProgressPrinter: Sendable {
             if let data = try? encoder.encode(line) { Console.out(String(decoding: data, as: UTF8.self)) }
         case .text:
             if event.kind == .ended, let job = event.job, job.state == .failed {
-                Console.error("\r\u{1B}[K" + "failed: \(job.id): \(job.error ?? "")")
+                // Our words (first line) and the child's last line: the report has the rest.
+                let lines = (job.error ?? "").split(separator: "\n")
+                let said =
+                    lines.count > 1 ? "\(lines[0]) … \(lines[lines.count - 1])" : lines.first.map(String.init) ?? ""
+                Console.error("\r\u{1B}[K" + "failed: \(job.id): \(said)")
             }
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + Self.line(p)).utf8))
         case .auto, .none:
