@@ -135,7 +135,9 @@ let package = Package(
         // each job as a child `captions` process (Specs/batch-jobs.md); no C of its own.
         .target(
             name: "Batch",
-            dependencies: ["LocatedJSON", "FileSafety", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["LocatedJSON", "FileSafety", .product(name: "GRDB", package: "GRDB.swift")],
+            // The Ray driver (`--engine ray`): a Python package beside the module, run by Python.
+            exclude: ["Ray"]),
 
         // MARK: - CLI
         // Two executables so that the common commands never load FFmpeg: linking libavcodec

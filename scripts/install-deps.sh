@@ -44,8 +44,9 @@ fi
 if (( want_test )); then
     py=python3
     # module:PyPI name. gpxpy and py-gpmf-parser (GoPro's gpmf-parser) check the GPX and GPMF
-    # readers; exiftool (above) the mebx and gpmd tracks; pymp4 builds and parses WebVTT tracks.
-    for entry in ttconv:ttconv pycaption:pycaption gpxpy:gpxpy py_gpmf_parser:py-gpmf-parser pymp4:pymp4; do
+    # readers; exiftool (above) the mebx and gpmd tracks; pymp4 builds and parses WebVTT tracks;
+    # ray runs `captions batch --engine ray` on a cluster the tests start (Tests/BatchTests/RayEngineTests).
+    for entry in ttconv:ttconv pycaption:pycaption gpxpy:gpxpy py_gpmf_parser:py-gpmf-parser pymp4:pymp4 ray:ray; do
         tool=${entry%%:*}
         name=${entry#*:}
         if ! "$py" -c "import $tool" 2>/dev/null; then

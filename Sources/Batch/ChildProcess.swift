@@ -14,6 +14,8 @@ struct ChildProcess {
         var standardOutput: String
         /// The last lines of standard error.
         var errorTail: String
+        /// Why the job never ended on a worker (Ray gave up after its retries), nil when it ran.
+        var lost: String? = nil
     }
 
     /// How much of standard error is kept: its end, where the command says why it stopped.

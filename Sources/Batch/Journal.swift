@@ -132,6 +132,34 @@ public final class Journal: Sendable {
         }
     }
 
+    /// Records that a worker started attempt `number` (the journal's numbering) of a running job
+    /// on `host` (a Ray node): the attempt begun by ``markRunning`` gets its node; a later one (Ray
+    /// ran the job again after losing its worker) closes the attempt before as failed and opens
+    /// another.
+    func recordAttempt(_ id: String, number: Int, host: String, time: Double) throws(BatchError) {
+        try write { db in
+            guard let current = try Int.fetchOne(db, sql: "SELECT attempts FROM job WHERE id = ?", arguments: [id])
+            else { return }
+            let wanted = number
+            if wanted <= current {
+                try db.execute(
+                    sql: "UPDATE attempt SET host = ?, startedAt = ? WHERE jobID = ? AND number = ?",
+                    arguments: [host, time, id, wanted])
+                return
+            }
+            try db.execute(
+                sql: """
+                    UPDATE attempt SET state = 'failed', endedAt = ?,
+                    error = 'its worker was lost; Ray ran the job again' WHERE jobID = ? AND number = ?
+                    """,
+                arguments: [time, id, current])
+            try db.execute(
+                sql: "INSERT INTO attempt (jobID, number, startedAt, state, host) VALUES (?, ?, ?, 'running', ?)",
+                arguments: [id, wanted, time, host])
+            try db.execute(sql: "UPDATE job SET attempts = ? WHERE id = ?", arguments: [wanted, id])
+        }
+    }
+
     /// What ended a job's attempt.
     struct Ending {
         var state: JobState

@@ -37,16 +37,29 @@ public final class LocalPool: Sendable {
         public var limits: Limits
         /// Whether jobs that failed in an earlier run are run again.
         public var retryFailed: Bool
+        /// Where the jobs run: child processes here, or tasks on a Ray cluster.
+        public var engine: Engine
 
         public init(
             executable: String, workingDirectory: String = FileManager.default.currentDirectoryPath,
-            limits: Limits = Limits(), retryFailed: Bool = false
+            limits: Limits = Limits(), retryFailed: Bool = false, engine: Engine = .local
         ) {
             self.executable = executable
             self.workingDirectory = workingDirectory
             self.limits = limits
             self.retryFailed = retryFailed
+            self.engine = engine
         }
+    }
+
+    /// Where a batch's jobs run; the journal, the checks and the judging of outcomes are the
+    /// same for both (Specs/batch-jobs.md, "Ray").
+    public enum Engine: Sendable, Hashable {
+        /// Each job a child process of this one.
+        case local
+        /// Each job a task on the Ray cluster whose head is `address` (HOST:PORT), handed over by
+        /// the `captions_ray` driver run with `python` (which must import it and `ray`).
+        case ray(address: String, python: String)
     }
 
     public let journal: Journal
@@ -71,6 +84,16 @@ public final class LocalPool: Sendable {
         try BatchPlan.check(jobs, workingDirectory: options.workingDirectory)
         let lock = try JournalLock(journal.path)
         defer { lock.release() }
+        // A cluster that cannot be reached stops the batch before the journal changes.
+        let runner: any JobRunner =
+            switch options.engine {
+            case .local: LocalRunner(executable: options.executable)
+            case .ray(let address, let python):
+                try RayRunner(
+                    address: address, python: python, executable: options.executable,
+                    folder: options.workingDirectory, journal: journal)
+            }
+        defer { runner.close() }
         try journal.register(jobs)
         let byID = Dictionary(jobs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var queue: [BatchJob] = []
@@ -97,7 +120,7 @@ public final class LocalPool: Sendable {
                 defer { group.leave() }
                 while !cancelled.isSet, let job = scheduler.next() {
                     do throws(BatchError) {
-                        let record = try runOne(job, scheduler: scheduler)
+                        let record = try runOne(job, runner: runner, scheduler: scheduler)
                         scheduler.ended(job, record)
                     } catch {
                         failure.keep(error)
@@ -173,23 +196,25 @@ public final class LocalPool: Sendable {
 
     // MARK: - Running one job
 
-    private func runOne(_ job: BatchJob, scheduler: Scheduler) throws(BatchError) -> JobRecord {
+    private func runOne(_ job: BatchJob, runner: any JobRunner, scheduler: Scheduler) throws(BatchError) -> JobRecord {
         let folder = options.workingDirectory
         let outputExisted = job.output.map { BatchPlan.inputFault($0, in: folder) == nil } ?? false
         try journal.markRunning(
-            job.id, at: Self.now(), pid: nil, pidStart: nil, outputExisted: outputExisted, host: "local")
+            job.id, at: Self.now(), pid: nil, pidStart: nil, outputExisted: outputExisted, host: runner.host)
         scheduler.started(job, try record(job.id))
         var ending = Journal.Ending(state: .failed, time: 0)
         do {
-            let outcome = try ChildProcess.run(options.executable, job.arguments, in: folder) { pid in
-                try? journal.recordChild(job.id, pid: pid, pidStart: ChildProcess.startTime(of: pid))
-            }
+            let outcome = try runner.run(job, in: folder, journal: journal)
             ending.exitStatus = outcome.exitStatus
             ending.signal = outcome.signal
             ending.standardOutput = outcome.standardOutput.isEmpty ? nil : outcome.standardOutput
             ending = judge(job, outcome, ending)
+        } catch let error as BatchError {
+            // The engine stopped (the Ray driver ended): the job stays running in the journal and
+            // is rerun from scratch when the batch resumes.
+            throw error
         } catch {
-            ending.error = "cannot run \(options.executable): \(error)"
+            ending.error = "cannot run \(options.executable) (\(runner.host)): \(error)"
         }
         ending.time = Self.now()
         try journal.markEnded(job.id, ending)
@@ -201,6 +226,10 @@ public final class LocalPool: Sendable {
     private func judge(_ job: BatchJob, _ outcome: ChildProcess.Outcome, _ partial: Journal.Ending) -> Journal.Ending {
         var ending = partial
         let tail = outcome.errorTail.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let lost = outcome.lost {
+            ending.error = "lost: \(lost)"
+            return ending
+        }
         guard let status = outcome.exitStatus, status <= 1 else {
             let how = outcome.signal.map { "ended by signal \($0)" } ?? "exited \(outcome.exitStatus ?? -1)"
             ending.error = tail.isEmpty ? how : "\(how):\n\(tail)"

@@ -52,6 +52,15 @@ struct BatchRunCommand: ParsableCommand {
     @Option(name: .long, help: "Progress: auto (a line on a terminal), text, json (one event per line), none.")
     var progress: ProgressStyle = .auto
 
+    @Option(name: .long, help: "Where jobs run: local (child processes here, the default) or ray (--address).")
+    var engine: EngineName = .local
+
+    @Option(name: .long, help: "With --engine ray: the cluster's head, HOST:PORT.")
+    var address: String?
+
+    @Option(name: .long, help: "With --engine ray: the Python that imports ray and captions_ray (default python3).")
+    var python = "python3"
+
     func validate() throws {
         if files.isEmpty { throw ValidationError(each == nil ? "name a job file" : "name the files for --each") }
         if each == nil && files.count > 1 {
@@ -59,6 +68,16 @@ struct BatchRunCommand: ParsableCommand {
         }
         if let jobs, jobs < 1 || jobs > 1024 { throw ValidationError("--jobs must be 1…1024") }
         if let encodes, encodes < 1 || encodes > 1024 { throw ValidationError("--encodes must be 1…1024") }
+        if engine == .ray && address == nil { throw ValidationError("--engine ray needs --address HOST:PORT") }
+        if engine == .local && address != nil { throw ValidationError("--address goes with --engine ray") }
+    }
+
+    /// The engine and its limits: on Ray, up to --jobs tasks (default 64) in flight, whose
+    /// resources the cluster grants.
+    var poolEngine: (LocalPool.Engine, LocalPool.Limits) {
+        guard engine == .ray, let address else { return (.local, .init(jobs: jobs, encodes: encodes)) }
+        let inFlight = jobs ?? 64
+        return (.ray(address: address, python: python), .init(jobs: inFlight, encodes: encodes ?? inFlight))
     }
 
     func run() throws {
@@ -85,8 +104,8 @@ struct BatchRunCommand: ParsableCommand {
             pool = LocalPool(
                 journal: try Journal(path: journalPath),
                 options: .init(
-                    executable: executable, workingDirectory: folder, limits: .init(jobs: jobs, encodes: encodes),
-                    retryFailed: retryFailed))
+                    executable: executable, workingDirectory: folder, limits: poolEngine.1, retryFailed: retryFailed,
+                    engine: poolEngine.0))
             records = try pool.run(batchJobs) { printer.show($0) }
         } catch {
             throw Self.stop(error, "see `captions batch report \(journalPath)`")
@@ -161,6 +180,11 @@ struct BatchReportCommand: ParsableCommand {
             Console.error("wrote \(html)")
         }
     }
+}
+
+/// `--engine`.
+enum EngineName: String, ExpressibleByArgument, CaseIterable {
+    case local, ray
 }
 
 /// How `captions batch` shows its progress.

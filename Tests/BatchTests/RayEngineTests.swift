@@ -1,0 +1,129 @@
+import Batch
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `captions batch --engine ray` on a real Ray cluster started by the test on this machine: a
+/// head and two worker nodes, each with its own loopback address and resources. The same job
+/// file gives the same outputs as the local pool, each attempt is recorded with the node that
+/// ran it, and the cluster is stopped afterwards.
+@Suite(.serialized) struct RayEngineTests {
+    /// One node: `ray start … --block`, a process of ours that ends its node when terminated.
+    final class Node {
+        let process: SignalledProcess
+        init(_ arguments: [String]) throws {
+            process = try SignalledProcess(
+                try PeerDecoders.tool("ray"), ["start", "--block", "--disable-usage-stats"] + arguments)
+        }
+        func stop() {
+            process.signal(SIGTERM)
+            _ = process.wait()
+        }
+    }
+
+    /// The folder of the `captions_ray` package, for PYTHONPATH.
+    static let driverFolder = TestPaths.projectRoot.appendingPathComponent("Sources/Batch/Ray").path
+
+    /// Live nodes of the cluster at `address`, as Ray itself counts them.
+    static func liveNodes(_ address: String) throws -> Int {
+        let host = address.split(separator: ":")[0]
+        let r = try CLIRunner.runProcess(
+            try PeerDecoders.tool("python3"),
+            [
+                "-c",
+                "import ray; ray.init(address='\(address)', _node_ip_address='\(host)', logging_level='ERROR', log_to_driver=False); "
+                    + "print(sum(1 for n in ray.nodes() if n['Alive']))",
+            ])
+        return Int(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "") ?? 0
+    }
+
+    @Test func aRayClusterRunsTheJobFileAsTheLocalPoolDoes() throws {
+        guard (try? PeerDecoders.tool("ray")) != nil else {
+            Issue.record("ray is not installed: run scripts/install-deps.sh --test (PyPI ray)")
+            return
+        }
+        let fixture = try BatchFixture(captionFiles: 12, clips: 2)
+        let jobFile = try fixture.writeJobFile()
+        // A copy of the inputs for the local pool, the witness.
+        let local = try TemporaryDirectory("batch-ray-local")
+        for folder in ["captions", "clips", "converted", "burned"] {
+            try FileManager.default.copyItem(
+                at: fixture.dir.url.appendingPathComponent(folder), to: local.url.appendingPathComponent(folder))
+        }
+        try FileManager.default.copyItem(atPath: fixture.dir.path(jobFile), toPath: local.path(jobFile))
+        let alone = try CLIRunner.run(["batch", jobFile, "--jobs", "2"], currentDirectory: local.url)
+        #expect(alone.status == 0, "\(alone.stderr)")
+
+        // Ray replaces 127.0.0.1 and localhost by the machine's outside address
+        // (ray._private.services.resolve_ip_for_localhost), so each node has another loopback
+        // address. Ray keeps its sockets under --temp-dir, whose paths must stay short.
+        let temp = "/tmp/rb\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let port = Int.random(in: 20000...29999)
+        let address = "127.0.0.2:\(port)"
+        var nodes: [Node] = []
+        defer { for node in nodes.reversed() { node.stop() } }
+        nodes.append(
+            try Node([
+                "--head", "--node-ip-address=127.0.0.2", "--port=\(port)", "--num-cpus=0", "--include-dashboard=false",
+                "--temp-dir=\(temp)",
+            ]))
+        for ip in ["127.0.0.3", "127.0.0.4"] {
+            usleep(3_000_000)
+            nodes.append(
+                try Node([
+                    "--address=\(address)", "--node-ip-address=\(ip)", "--num-cpus=1", #"--resources={"encoder": 1}"#,
+                ]))
+        }
+        let deadline = Date().addingTimeInterval(180)
+        var live = 0
+        while Date() < deadline {
+            live = try Self.liveNodes(address)
+            if live == 3 { break }
+            usleep(1_000_000)
+        }
+        try #require(live == 3, "the head and two workers did not come up")
+
+        let run = try CLIRunner.runProcess(
+            try PeerDecoders.tool("env"),
+            [
+                "PYTHONPATH=\(Self.driverFolder)", CLIRunner.executable.path, "batch", jobFile, "--engine", "ray",
+                "--address", address, "--progress", "json",
+            ], currentDirectory: fixture.dir.url)
+        #expect(run.status == 0, "\(run.stderr)")
+
+        let journal = try Journal(path: fixture.dir.path("jobs.db"), create: false)
+        let records = try journal.records()
+        #expect(records.count == 2 + 2 * 12)
+        #expect(records.allSatisfy { $0.state == .done }, "\(records.filter { $0.state != .done })")
+        // The same outputs as the local pool, byte for byte, and the journal's checksums of them.
+        let witness = Dictionary(
+            uniqueKeysWithValues: try Journal(path: local.path("jobs.db"), create: false).records().map { ($0.id, $0) })
+        for record in records where record.output != nil {
+            #expect(record.outputSHA256 == witness[record.id]?.outputSHA256, "\(record.id)")
+            if record.kind == "convert" {
+                #expect(
+                    FileManager.default.contents(atPath: fixture.dir.path(record.output ?? ""))
+                        == FileManager.default.contents(atPath: local.path(record.output ?? "")))
+            }
+        }
+        // Each attempt names the worker node that ran it; both workers ran some.
+        let attempts = try journal.attempts()
+        #expect(attempts.count == records.count)
+        let hosts = Set(attempts.map(\.host))
+        #expect(hosts == ["127.0.0.3", "127.0.0.4"], "\(hosts)")
+        // validate's reports came back through Ray: the report reads them all.
+        let report = try BatchReport(journal: journal)
+        #expect(report.unreadableValidationReports.isEmpty)
+
+        for node in nodes.reversed() { node.stop() }
+        nodes = []
+        // Nothing of the cluster is left running.
+        let left = try CLIRunner.runProcess(try PeerDecoders.tool("pgrep"), ["-f", temp])
+        #expect(left.stdout.isEmpty, "\(left.stdout)")
+    }
+}
