@@ -1,8 +1,8 @@
 import ArgumentParser
 import CEA708
+import CaptionKit
 import CaptionCore
 import CaptionData
-import CaptionKit
 import CaptionsCLI
 import FoundationEssentials
 import MCC
@@ -50,8 +50,7 @@ struct DTVCCDumpCommand: ParsableCommand {
             for block in packet.packet.serviceBlocks.blocks where service.isEmpty || service.contains(block.service) {
                 var decoder = decoders[block.service] ?? CEA708Decoder()
                 let base = offsets[block.service, default: 0]
-                let entries = CEA708Dump.entries(
-                    block.data, at: packet.time.seconds, decoder: &decoder, baseOffset: base)
+                let entries = CEA708Dump.entries(block.data, at: packet.time.seconds, decoder: &decoder, baseOffset: base)
                 decoders[block.service] = decoder
                 offsets[block.service] = base + block.data.count
                 for entry in entries {
@@ -62,8 +61,7 @@ struct DTVCCDumpCommand: ParsableCommand {
                         first = false
                         continue
                     }
-                    output.line(
-                        "\(packet.label)  S\(block.service)  @\(entry.offset)  \(entry.meaning)  [\(entry.bytes)]")
+                    output.line("\(packet.label)  S\(block.service)  @\(entry.offset)  \(entry.meaning)  [\(entry.bytes)]")
                     if let screen = entry.screen {
                         if screen.isEmpty { output.line("    screen: (empty)") }
                         for row in screen { output.line("    screen \(row)") }
