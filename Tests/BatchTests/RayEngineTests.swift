@@ -25,6 +25,63 @@ import Testing
         }
     }
 
+    /// A head (127.0.0.2, no CPUs: it schedules only) and two workers (127.0.0.3 and .4, one CPU
+    /// and one `encoder` each), up when made.
+    final class Cluster {
+        let temp = "/tmp/rb\(UInt32.random(in: 0...UInt32.max))"
+        let port = Int.random(in: 20000...29999)
+        var address: String { "127.0.0.2:\(port)" }
+        private var head: Node?
+        private var workers: [String: Node] = [:]
+
+        init() throws {
+            // Ray replaces 127.0.0.1 and localhost by the machine's outside address
+            // (ray._private.services.resolve_ip_for_localhost), so each node has another loopback
+            // address. Ray keeps its sockets under --temp-dir, whose paths must stay short.
+            head = try Node([
+                "--head", "--node-ip-address=127.0.0.2", "--port=\(port)", "--num-cpus=0", "--include-dashboard=false",
+                "--temp-dir=\(temp)",
+            ])
+            for ip in ["127.0.0.3", "127.0.0.4"] {
+                usleep(3_000_000)
+                workers[ip] = try Node([
+                    "--address=\(address)", "--node-ip-address=\(ip)", "--num-cpus=1", #"--resources={"encoder": 1}"#,
+                ])
+            }
+            let deadline = Date().addingTimeInterval(180)
+            var live = 0
+            while Date() < deadline {
+                live = try RayEngineTests.liveNodes(address)
+                if live == 3 { break }
+                usleep(1_000_000)
+            }
+            guard live == 3 else {
+                stop()
+                throw MediaTools.Failure.failed("the Ray head and two workers did not come up (\(live) live)")
+            }
+        }
+
+        /// Kills the worker node at `ip` as a crash would: SIGKILL to every process of that node
+        /// (its `ray start`, raylet, agents and workers name its address), none of them warned.
+        func killWorker(at ip: String) throws {
+            guard let node = workers.removeValue(forKey: ip) else { return }
+            let found = try CLIRunner.runProcess(
+                try PeerDecoders.tool("pgrep"),
+                ["-f", "ip[-_]address=\(ip.replacingOccurrences(of: ".", with: "\\."))( |$)"])
+            for pid in found.stdout.split(separator: "\n").compactMap({ Int32($0) }) { kill(pid, SIGKILL) }
+            node.process.signal(SIGKILL)
+            _ = node.process.wait()
+        }
+
+        func stop() {
+            for worker in workers.values { worker.stop() }
+            workers = [:]
+            head?.stop()
+            head = nil
+            try? FileManager.default.removeItem(atPath: temp)
+        }
+    }
+
     /// The folder of the `captions_ray` package, for PYTHONPATH.
     static let driverFolder = TestPaths.projectRoot.appendingPathComponent("Sources/Batch/Ray").path
 
@@ -58,35 +115,9 @@ import Testing
         let alone = try CLIRunner.run(["batch", jobFile, "--jobs", "2"], currentDirectory: local.url)
         #expect(alone.status == 0, "\(alone.stderr)")
 
-        // Ray replaces 127.0.0.1 and localhost by the machine's outside address
-        // (ray._private.services.resolve_ip_for_localhost), so each node has another loopback
-        // address. Ray keeps its sockets under --temp-dir, whose paths must stay short.
-        let temp = "/tmp/rb\(UInt32.random(in: 0...UInt32.max))"
-        defer { try? FileManager.default.removeItem(atPath: temp) }
-        let port = Int.random(in: 20000...29999)
-        let address = "127.0.0.2:\(port)"
-        var nodes: [Node] = []
-        defer { for node in nodes.reversed() { node.stop() } }
-        nodes.append(
-            try Node([
-                "--head", "--node-ip-address=127.0.0.2", "--port=\(port)", "--num-cpus=0", "--include-dashboard=false",
-                "--temp-dir=\(temp)",
-            ]))
-        for ip in ["127.0.0.3", "127.0.0.4"] {
-            usleep(3_000_000)
-            nodes.append(
-                try Node([
-                    "--address=\(address)", "--node-ip-address=\(ip)", "--num-cpus=1", #"--resources={"encoder": 1}"#,
-                ]))
-        }
-        let deadline = Date().addingTimeInterval(180)
-        var live = 0
-        while Date() < deadline {
-            live = try Self.liveNodes(address)
-            if live == 3 { break }
-            usleep(1_000_000)
-        }
-        try #require(live == 3, "the head and two workers did not come up")
+        let cluster = try Cluster()
+        defer { cluster.stop() }
+        let address = cluster.address
 
         let run = try CLIRunner.runProcess(
             try PeerDecoders.tool("env"),
@@ -120,10 +151,64 @@ import Testing
         let report = try BatchReport(journal: journal)
         #expect(report.unreadableValidationReports.isEmpty)
 
-        for node in nodes.reversed() { node.stop() }
-        nodes = []
+        cluster.stop()
         // Nothing of the cluster is left running.
-        let left = try CLIRunner.runProcess(try PeerDecoders.tool("pgrep"), ["-f", temp])
+        let left = try CLIRunner.runProcess(try PeerDecoders.tool("pgrep"), ["-f", cluster.temp])
         #expect(left.stdout.isEmpty, "\(left.stdout)")
+    }
+
+    /// A node stopped with SIGTERM drains (its running task finishes first), so the node is
+    /// killed instead, every process of it at once.
+    @Test func aBurnWhoseNodeDiesIsRetriedOnTheOtherNodeAndBothAttemptsAreKept() throws {
+        guard (try? PeerDecoders.tool("ray")) != nil else {
+            Issue.record("ray is not installed: run scripts/install-deps.sh --test (PyPI ray)")
+            return
+        }
+        let dir = try TemporaryDirectory("batch-ray-kill")
+        _ = try CLIRunner.run(["generate", "--minutes", "1", "-o", "c.scc"], currentDirectory: dir.url)
+        // Long enough that the node dies while the burn runs.
+        try MediaTools.makeClip(dir.path("clip.mp4"), size: "1280x720", seconds: 20, audio: false)
+        try #"{"id": "burn", "command": ["burn", "clip.mp4", "c.scc", "-o", "burned.mp4"]}"#.write(
+            toFile: dir.path("jobs.jsonl"), atomically: true, encoding: .utf8)
+        let cluster = try Cluster()
+        defer { cluster.stop() }
+        let batch = try SignalledProcess(
+            try PeerDecoders.tool("env"),
+            [
+                "-C", dir.url.path, "PYTHONPATH=\(Self.driverFolder)", CLIRunner.executable.path, "batch", "jobs.jsonl",
+                "--engine", "ray", "--address", cluster.address,
+            ])
+        // Once the burn runs on a node, that node is killed.
+        var killed: String?
+        let deadline = Date().addingTimeInterval(300)
+        while Date() < deadline, batch.statusIfEnded() == nil, killed == nil {
+            usleep(100_000)
+            guard let attempt = try? Journal(path: dir.path("jobs.db"), create: false).attempts().first,
+                attempt.state == .running, attempt.host != "ray"
+            else { continue }
+            usleep(500_000)
+            try cluster.killWorker(at: attempt.host)
+            killed = attempt.host
+        }
+        try #require(killed != nil, "the burn ended before its node could be stopped")
+        #expect(batch.wait() == 0)
+        let journal = try Journal(path: dir.path("jobs.db"), create: false)
+        let record = try #require(try journal.record("burn"))
+        #expect(record.state == .done && record.attempts == 2)
+        let attempts = try journal.attempts()
+        #expect(attempts.count == 2)
+        #expect(attempts.first?.host == killed && attempts.first?.state == .failed)
+        #expect(attempts.first?.error == "its worker was lost; Ray ran the job again")
+        #expect(attempts.last?.state == .done && attempts.last?.host != killed && attempts.last?.host != "ray")
+        // The output is whole (ffprobe) and the journal's checksum is its own; nothing partial is left.
+        let probe = try MediaTools.probe(dir.path("burned.mp4"))
+        let seconds = Double((probe["format"] as? [String: Any])?["duration"] as? String ?? "") ?? 0
+        #expect(abs(seconds - 20) < 0.1)
+        let sum = try CLIRunner.runProcess(try PeerDecoders.tool("sha256sum"), [dir.path("burned.mp4")])
+        #expect(String(sum.stdout.prefix(64)) == record.outputSHA256)
+        let stray = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter {
+            $0.contains(".captions-")
+        }
+        #expect(stray.isEmpty, "\(stray)")
     }
 }

@@ -11,15 +11,18 @@ Protocol (Specs/batch-jobs.md, "Ray"), JSON Lines both ways:
 """
 
 import argparse
+import ctypes
 import json
 import os
 import queue
+import signal
 import subprocess
 import sys
 import threading
 import time
 
 import ray
+from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
 # As `captions batch` keeps them (Journal.maximumStandardOutput, ChildProcess.errorTailBytes).
 STDOUT_LIMIT = 4 << 20
@@ -44,12 +47,25 @@ class Attempts:
         return news
 
 
+def end_with_worker():
+    """In the child, before exec: SIGTERM when the worker dies (Linux prctl PR_SET_PDEATHSIG), so
+    that a job whose node is lost removes its unfinished output (FileSafety) instead of finishing
+    it beside Ray's retry."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    PR_SET_PDEATHSIG = 1
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 def run_job(job_id, executable, arguments, folder, attempts):
     """On a worker: runs `executable arguments…` in `folder` (storage every node sees)."""
     node = ray.util.get_node_ip_address()
     ray.get(attempts.started.remote(job_id, node, time.time()))
     done = subprocess.run(
-        [executable] + list(arguments), cwd=folder, stdin=subprocess.DEVNULL, capture_output=True
+        [executable] + list(arguments),
+        cwd=folder,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        preexec_fn=end_with_worker,
     )
     status = done.returncode
     return {
@@ -93,7 +109,10 @@ def main(argv):
     lock = threading.Lock()
     say(lock, {"event": "ready", "resources": resources})
 
-    attempts = Attempts.remote()
+    # The attempt counter lives on the driver's own node (the head it joined through): a worker
+    # node that dies must not take it along.
+    here = ray.get_runtime_context().get_node_id()
+    attempts = Attempts.options(scheduling_strategy=NodeAffinitySchedulingStrategy(node_id=here, soft=False)).remote()
     task = ray.remote(max_retries=args.retries, retry_exceptions=False)(run_job)
     # Encodes take one `encoder` unit when the nodes declare some (`ray start --resources`),
     # else one more CPU: their encoder keeps several cores busy.
