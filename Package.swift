@@ -11,7 +11,7 @@
 //   metadata in force);  CaptionCore, Render, Metadata, LocatedJSON ← Dashboard (the GPS
 //   dashboard's widgets, layout file, map and charts);  CaptionCore, Media, Render, Metadata,
 //   Dashboard, LocatedJSON ← Composition (the compositor API and the built-in caption and GPS
-//   compositors);  LocatedJSON, FileSafety, GRDB ← Batch (`captions batch`: job file, journal,
+//   compositors);  CaptionCore, LocatedJSON, FileSafety, GRDB ← Batch (`captions batch`: job file, journal,
 //   local pool);  the CLI depends on all. CI builds with
 //   --explicit-target-dependency-import-check error, so a module imports only what it declares.
 // Each C library is imported by exactly one Swift module (its bridge owner), with
@@ -135,7 +135,7 @@ let package = Package(
         // each job as a child `captions` process (Specs/batch-jobs.md); no C of its own.
         .target(
             name: "Batch",
-            dependencies: ["LocatedJSON", "FileSafety", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["CaptionCore", "LocatedJSON", "FileSafety", .product(name: "GRDB", package: "GRDB.swift")],
             // The Ray driver (`--engine ray`): a Python package beside the module, run by Python.
             exclude: ["Ray"]),
 

@@ -85,10 +85,12 @@ struct ChildProcess {
     }
 }
 
-/// Reads a pipe to its end, keeping at most `limit` bytes: the first ones, or the last.
-private final class BoundedReader: @unchecked Sendable {
+/// Reads a pipe to its end, keeping at most `limit` bytes: the first ones (a job's standard
+/// output), or the last (its standard error, the Ray driver's); readable while it drains.
+final class BoundedReader: @unchecked Sendable {
     private let limit: Int
     private let keepEnd: Bool
+    private let lock = NSLock()
     private var bytes: [UInt8] = []
     private var cut = false
 
@@ -98,25 +100,29 @@ private final class BoundedReader: @unchecked Sendable {
     }
 
     func drain(_ handle: FileHandle) {
-        while let data = try? handle.read(upToCount: 65536), !data.isEmpty {
-            if keepEnd {
-                bytes.append(contentsOf: data)
-                if bytes.count > limit {
-                    bytes.removeFirst(bytes.count - limit)
+        while case let data = handle.availableData, !data.isEmpty {
+            lock.withLock {
+                if keepEnd {
+                    bytes.append(contentsOf: data)
+                    if bytes.count > limit {
+                        bytes.removeFirst(bytes.count - limit)
+                        cut = true
+                    }
+                } else if bytes.count < limit {
+                    bytes.append(contentsOf: data.prefix(limit - bytes.count))
+                    cut = cut || bytes.count == limit
+                } else {
                     cut = true
                 }
-            } else if bytes.count < limit {
-                bytes.append(contentsOf: data.prefix(limit - bytes.count))
-                cut = cut || bytes.count == limit
-            } else {
-                cut = true
             }
         }
     }
 
     var text: String {
-        let body = String(decoding: bytes, as: UTF8.self)
-        guard cut else { return body }
-        return keepEnd ? "…" + body : body + "\n… (cut at \(limit) bytes)"
+        lock.withLock {
+            let body = String(decoding: bytes, as: UTF8.self)
+            guard cut else { return body }
+            return keepEnd ? "…" + body : body + "\n… (cut at \(limit) bytes)"
+        }
     }
 }

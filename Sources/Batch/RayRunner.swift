@@ -21,7 +21,7 @@ final class RayRunner: JobRunner, @unchecked Sendable {
     private var ready = false
     /// Why the driver stopped, once it has.
     private var gone: String?
-    private let errors = TailBuffer(limit: ChildProcess.errorTailBytes)
+    private let errors = BoundedReader(limit: ChildProcess.errorTailBytes, keepEnd: true)
 
     /// How long the driver may take to join the cluster.
     static let connectTimeout: TimeInterval = 180
@@ -151,24 +151,4 @@ final class RayRunner: JobRunner, @unchecked Sendable {
             return
         }
     }
-}
-
-/// The last `limit` bytes of a pipe, read to its end on a thread of their own.
-final class TailBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
-    private let limit: Int
-
-    init(limit: Int) { self.limit = limit }
-
-    func drain(_ handle: FileHandle) {
-        while let data = try? handle.read(upToCount: 65536), !data.isEmpty {
-            lock.withLock {
-                bytes.append(contentsOf: data)
-                if bytes.count > limit { bytes.removeFirst(bytes.count - limit) }
-            }
-        }
-    }
-
-    var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
 }

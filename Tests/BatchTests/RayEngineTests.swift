@@ -42,23 +42,30 @@ import Testing
                 "--head", "--node-ip-address=127.0.0.2", "--port=\(port)", "--num-cpus=0", "--include-dashboard=false",
                 "--temp-dir=\(temp)",
             ])
-            for ip in ["127.0.0.3", "127.0.0.4"] {
-                usleep(3_000_000)
+            // Each worker joins once the cluster answers, one after the other (a worker that
+            // cannot reach the head gives up; two started at once on a loaded machine lost one),
+            // each with its own dashboard agent port (the default, 52365, is one per machine).
+            try waitFor(live: 1)
+            for (index, ip) in ["127.0.0.3", "127.0.0.4"].enumerated() {
                 workers[ip] = try Node([
                     "--address=\(address)", "--node-ip-address=\(ip)", "--num-cpus=1", #"--resources={"encoder": 1}"#,
+                    "--dashboard-agent-listen-port=\(port + 1 + index)",
                 ])
+                try waitFor(live: 2 + index)
             }
+        }
+
+        /// Waits until Ray counts `count` live nodes (3 minutes at most: a loaded machine is slow).
+        private func waitFor(live count: Int) throws {
             let deadline = Date().addingTimeInterval(180)
             var live = 0
             while Date() < deadline {
                 live = try RayEngineTests.liveNodes(address)
-                if live == 3 { break }
+                if live >= count { return }
                 usleep(1_000_000)
             }
-            guard live == 3 else {
-                stop()
-                throw MediaTools.Failure.failed("the Ray head and two workers did not come up (\(live) live)")
-            }
+            stop()
+            throw MediaTools.Failure.failed("the Ray cluster has \(live) live node(s), not \(count), after 3 minutes")
         }
 
         /// Kills the worker node at `ip` as a crash would: SIGKILL to every process of that node
@@ -206,9 +213,17 @@ import Testing
         #expect(abs(seconds - 20) < 0.1)
         let sum = try CLIRunner.runProcess(try PeerDecoders.tool("sha256sum"), [dir.path("burned.mp4")])
         #expect(String(sum.stdout.prefix(64)) == record.outputSHA256)
+        // The killed attempt's child may be killed with its worker before it can remove its
+        // unfinished output: that hidden file is then a dead process's, which FileSafety's next
+        // output in the folder removes; it is never the output, and no live process owns it.
         let stray = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter {
             $0.contains(".captions-")
         }
-        #expect(stray.isEmpty, "\(stray)")
+        #expect(stray.count <= 1, "\(stray)")
+        for name in stray {
+            let pid = name.split(separator: "-").dropLast().last.flatMap { Int32($0) } ?? 0
+            #expect(pid > 0 && kill(pid, 0) != 0, "\(name) belongs to a process still running")
+            print("note: the lost attempt left \(name) (process \(pid), gone)")
+        }
     }
 }
