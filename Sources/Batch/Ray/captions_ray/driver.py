@@ -51,6 +51,9 @@ def end_with_worker():
     """In the child, before exec: SIGTERM when the worker dies (Linux prctl PR_SET_PDEATHSIG), so
     that a job whose node is lost removes its unfinished output (FileSafety) instead of finishing
     it beside Ray's retry."""
+    # A Ray worker may run with these ignored, which a child keeps: `captions` must see them.
+    for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)
     libc = ctypes.CDLL(None, use_errno=True)
     PR_SET_PDEATHSIG = 1
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
