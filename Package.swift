@@ -11,7 +11,8 @@
 //   metadata in force);  CaptionCore, Render, Metadata, LocatedJSON ← Dashboard (the GPS
 //   dashboard's widgets, layout file, map and charts);  CaptionCore, Media, Render, Metadata,
 //   Dashboard, LocatedJSON ← Composition (the compositor API and the built-in caption and GPS
-//   compositors);  the CLI depends on all. CI builds with
+//   compositors);  CaptionCore, LocatedJSON, FileSafety, GRDB ← Batch (`captions batch`: job file, journal,
+//   local pool);  the CLI depends on all. CI builds with
 //   --explicit-target-dependency-import-check error, so a module imports only what it declares.
 // Each C library is imported by exactly one Swift module (its bridge owner), with
 // `internal import`, so that no C type reaches a public API.
@@ -44,6 +45,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // The batch journal (Sources/Batch): SQLite through GRDB, over the system's libsqlite3.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: - C bridges (system libraries found through pkg-config)
@@ -150,6 +153,13 @@ let package = Package(
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/review.js"), .embedInCode("Page/review.css"),
             ]),
+        // `captions batch`: the job model, the SQLite journal (GRDB) and the local pool that runs
+        // each job as a child `captions` process (Specs/batch-jobs.md); no C of its own.
+        .target(
+            name: "Batch",
+            dependencies: ["CaptionCore", "LocatedJSON", "FileSafety", .product(name: "GRDB", package: "GRDB.swift")],
+            // The Ray driver (`--engine ray`): a Python package beside the module, run by Python.
+            exclude: ["Ray"]),
 
         // MARK: - CLI
         // Two executables so that the common commands never load FFmpeg: linking libavcodec
@@ -165,7 +175,7 @@ let package = Package(
             name: "captions",
             dependencies: [
                 "CaptionsCLI", "Metadata", "ISOBMFF", "FileSafety", "CaptionTracks", "CaptionData", "MCC", "CEA708",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Batch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "captions-media",
@@ -219,6 +229,7 @@ let package = Package(
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "Render", "Metadata", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "MCC", "CaptionData", "TestSupport"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CaptionData", "TestSupport"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),
         .testTarget(
             name: "ReviewTests", dependencies: ["Review", "CaptionCore", "CaptionKit", "Render", "Media", "TestSupport"]),

@@ -9,10 +9,11 @@ want_bench=0
 [[ "${1:-}" == "--test" ]] && want_test=1
 [[ "${1:-}" == "--bench" ]] && want_test=1 && want_bench=1
 
-# Build: the C libraries behind the bridges, and pkg-config to find them.
+# Build: the C libraries behind the bridges, and pkg-config to find them; libsqlite3-dev for GRDB's
+# system SQLite (the batch journal, Sources/Batch).
 packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev
           libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libavfilter-dev libswresample-dev
-          fonts-dejavu-core)
+          libsqlite3-dev fonts-dejavu-core)
 # Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption,
 # Node.js to run the web-platform-tests WebVTT pages' own assertions, exiftool for metadata,
 # mount for the media tests' read-only and full tmpfs destinations, openssl to encrypt CENC test clips.
@@ -44,9 +45,10 @@ if (( want_test )); then
     py=python3
     # module:PyPI name. gpxpy and py-gpmf-parser (GoPro's gpmf-parser) check the GPX and GPMF
     # readers, fitdecode and fitparse the FIT reader; exiftool (above) the mebx and gpmd tracks;
-    # pymp4 builds and parses WebVTT tracks.
+    # pymp4 builds and parses WebVTT tracks; ray runs `captions batch --engine ray` on a cluster
+    # the tests start (Tests/BatchTests/RayEngineTests).
     for entry in ttconv:ttconv pycaption:pycaption gpxpy:gpxpy py_gpmf_parser:py-gpmf-parser pymp4:pymp4 \
-                 fitdecode:fitdecode fitparse:fitparse; do
+                 fitdecode:fitdecode fitparse:fitparse ray:ray; do
         tool=${entry%%:*}
         name=${entry#*:}
         if ! "$py" -c "import $tool" 2>/dev/null; then

@@ -91,8 +91,9 @@ public enum MediaCommandForwarder {
         return Array(buffer[0..<n])
     }
 
-    /// `name` in the folder of the running executable.
-    static func siblingPath(named name: String, of argv0: String) -> String {
+    /// `name` in the folder of the running executable (`captions batch` runs its jobs with the
+    /// `captions` found there).
+    package static func siblingPath(named name: String, of argv0: String) -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let me = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : argv0

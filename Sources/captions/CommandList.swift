@@ -12,6 +12,7 @@ let commandList: [ParsableCommand.Type] = [
     DTVCCDumpCommand.Group.self,
     MetadataCommand.self,
     MuxCommand.self,
+    BatchCommand.self,
     MediaCommandStub<MediaInfoRow>.self,
     MediaCommandStub<PreviewRow>.self,
     MediaCommandStub<ExportRow>.self,
