@@ -11,8 +11,9 @@
 //   metadata in force);  CaptionCore, Render, Metadata, LocatedJSON ← Dashboard (the GPS
 //   dashboard's widgets, layout file, map and charts);  CaptionCore, Media, Render, Metadata,
 //   Dashboard, LocatedJSON ← Composition (the compositor API and the built-in caption and GPS
-//   compositors);  CaptionCore, LocatedJSON, FileSafety, GRDB ← Batch (`captions batch`: job file, journal,
-//   local pool);  the CLI depends on all. CI builds with
+//   compositors);  CaptionCore, LocatedJSON, FileSafety, GRDB ← Batch (`captions batch`: job
+//   file, journal, local pool);  CaptionCore, CaptionKit, Validation, Render, Media, FileSafety,
+//   Hummingbird ← Review (`captions review`'s page server);  the CLI depends on all. CI builds with
 //   --explicit-target-dependency-import-check error, so a module imports only what it declares.
 // Each C library is imported by exactly one Swift module (its bridge owner), with
 // `internal import`, so that no C type reaches a public API.
