@@ -20,8 +20,11 @@ struct CEA708EncoderGStreamerWitnessTests {
         let encoding = CEA708CaptionEncoder().encode(document)
         let schedule = CEA708Scheduler.schedule(encoding, rate: rate, constructsPerFrame: 18)
         #expect(schedule.late.isEmpty)
+        // Three frames later than scheduled: GStreamer's decoder places a window in percent of
+        // the video's size, which a loaded machine may not have negotiated by frame 0 (a wrong
+        // placement was seen once in a clean-clone run of the whole suite, never alone).
         var frames: [Int: [UInt8]] = [:]
-        for frame in schedule.frames { frames[Int(frame.index)] = frame.bytes }
+        for frame in schedule.frames { frames[Int(frame.index) + 3] = frame.bytes }
         return (try GStreamerDTVCC.run(frames: frames), encoding)
     }
 
@@ -42,7 +45,9 @@ struct CEA708EncoderGStreamerWitnessTests {
         #expect(decoded.displayed == [window.window])
         // Absolute anchor: row 13 × 5 = 65 down, 25 + 4 × 5 = 45 across, as GStreamer placed it.
         let placement = try #require(decoded.placements.first)
-        #expect(abs(placement.down - 65.0 / 74 * 100) < 1e-3 && abs(placement.across - 45.0 / 209 * 100) < 1e-3)
+        #expect(
+            abs(placement.down - 65.0 / 74 * 100) < 1e-3 && abs(placement.across - 45.0 / 209 * 100) < 1e-3,
+            "\(decoded.placements) \(decoded.log.suffix(1500))")
     }
 
     @Test("Two captions on screen at once in two windows, one of them centred")
