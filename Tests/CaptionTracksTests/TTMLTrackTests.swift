@@ -122,6 +122,23 @@ import Testing
         #expect(captions.map { Self.milliseconds($0.timeRange.end) } == Self.expected.map(\.2))
     }
 
+    /// Two alike captions that touch in one document (a repeated "♪") stay two: only a caption
+    /// that goes on into the next sample is joined.
+    @Test func twoAlikeTouchingCaptionsOfOneDocumentStayTwo() throws {
+        let dir = try TemporaryDirectory("stpp-alike")
+        let srt = dir.path("alike.srt")
+        try "1\n00:00:01,000 --> 00:00:02,000\n♪\n\n2\n00:00:02,000 --> 00:00:03,000\n♪\n".write(
+            toFile: srt, atomically: true, encoding: .utf8)
+        let out = dir.path("alike.mp4")
+        let r = try CLIRunner.run([
+            "mux", try TrackClips.make("clip.mp4", in: dir, seconds: 4), srt, "--form", "stpp", "-o", out,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let captions = try MovieCaptions(path: out).read(options: CaptionFormatOptions()).document.captions
+        #expect(captions.map { Self.milliseconds($0.timeRange.start) } == [1000, 2000])
+        #expect(captions.map { Self.milliseconds($0.timeRange.end) } == [2000, 3000])
+    }
+
     @Test func aSampleEntryOfAnotherNamespaceOrCutShortIsSaid() {
         var entry = TTMLSampleEntry(namespace: "urn:example", contentType: "application/ttml+xml;codecs=im2t")
         let (read, problems) = TTMLSampleEntry.read(entry.bytes)

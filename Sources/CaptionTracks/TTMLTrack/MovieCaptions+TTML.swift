@@ -45,12 +45,16 @@ extension MovieCaptions {
                 continue
             }
             if first == nil { first = document }
+            // Only a caption of an earlier sample is continued: two alike in one document stay two.
+            let earlier = captions.count
             for var caption in document.captions {
                 let shownFrom = max(origin + caption.timeRange.start, start, .zero)
                 let shownTo = min(origin + caption.timeRange.end, end)
                 guard shownFrom.isNumeric, shownTo.isNumeric, shownTo > shownFrom else { continue }
                 caption.timeRange = TimeRange(start: shownFrom, end: shownTo)
-                if let k = captions.lastIndex(where: { $0.timeRange.end == shownFrom && Self.sameShown($0, caption) }) {
+                if let k = captions[..<earlier].lastIndex(where: {
+                    $0.timeRange.end == shownFrom && Self.sameShown($0, caption)
+                }) {
                     captions[k].timeRange = TimeRange(start: captions[k].timeRange.start, end: shownTo)
                 } else {
                     captions.append(caption)
