@@ -40,8 +40,9 @@ enum TTMLCheck {
     /// profile writes"): iTT's (``ITTDocumentedChanges``); for the others, times in the media
     /// time base to the millisecond, regions in cells as percent of the cell grid and each under
     /// the id it is defined with (``TTMLWriter/regionsAsWritten(in:)``), the frame rate
-    /// written only where the profile has it, the profile written declared, and the metadata the
-    /// profile has no place for left out (an info finding, `ttml.metadata`).
+    /// written only where the profile has it, the profile written declared, the metadata the
+    /// profile has no place for left out (an info finding, `ttml.metadata`), and in EBU-TT-D font
+    /// sizes in cells written in percent (EBU Tech 3380 §4.5: 1c is 100 %).
     @Sendable static func documented(_ read: CaptionDocument, _ reread: CaptionDocument) -> CaptionDocument {
         let profile = profileRead(read) ?? .imsc11Text
         if profile == .itt { return ITTDocumentedChanges.apply(read, reread) }
@@ -52,6 +53,12 @@ enum TTMLCheck {
             expected.captions[i].region = regions[i]
             let range = expected.captions[i].timeRange
             expected.captions[i].timeRange = TimeRange(start: milliseconds(range.start), end: milliseconds(range.end))
+            if profile == .ebuttD {
+                for j in expected.captions[i].runs.indices {
+                    guard let size = expected.captions[i].runs[j].style.fontSize, size.unit == .cells else { continue }
+                    expected.captions[i].runs[j].style.fontSize = .percent(size.value * 100)
+                }
+            }
         }
         expected.timeBase = .media
         if read.frameRate == nil || profile == .ebuttD { expected.frameRate = reread.frameRate }
