@@ -64,7 +64,7 @@ struct ReviewCommand: ParsableCommand {
                     Console.out(address)
                     Console.error(
                         "captions review: serving \(movie) with \(captions.joined(separator: ", ")); Ctrl-C stops")
-                    if open { Self.openInBrowser(address) }
+                    if open { outcome.keep(Self.openInBrowser(address)) }
                 }
             } catch {
                 outcome.record(error)
@@ -72,30 +72,44 @@ struct ReviewCommand: ParsableCommand {
             done.signal()
         }
         done.wait()
+        outcome.removeLaunchFile()
         if let error = outcome.error { throw Exit.Failure("review server: \(error)") }
         Console.error("captions review: stopped")
     }
 
-    /// Asks the desktop to open `address` (xdg-open), when there is a desktop to ask.
-    private static func openInBrowser(_ address: String) {
+    /// Asks the desktop to open `address` (xdg-open), when there is a desktop to ask: by a
+    /// private page that goes on to it (``ReviewLaunchFile``), so that the token is not in the
+    /// opener's arguments, which every user sees. The page is kept until the server stops.
+    private static func openInBrowser(_ address: String) -> ReviewLaunchFile? {
         guard
             ProcessInfo.processInfo.environment["DISPLAY"] != nil
                 || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil,
             let opener = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"].first(where: {
                 FileManager.default.isExecutableFile(atPath: $0)
             })
-        else { return }
+        else { return nil }
+        let launch: ReviewLaunchFile
+        do {
+            launch = try ReviewLaunchFile(address: address)
+        } catch {
+            Console.error("captions review: \(error); open the address printed above")
+            return nil
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: opener)
-        process.arguments = [address]
+        process.arguments = [launch.path]
         try? process.run()
+        return launch
     }
 }
 
-/// The server's failure, handed from its task to the command.
+/// The server's failure, and the page that opened the browser, kept until the server stops.
 private final class ReviewOutcome: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: (any Error)?
+    private var launchFile: ReviewLaunchFile?
     var error: (any Error)? { lock.withLock { stored } }
     func record(_ error: any Error) { lock.withLock { stored = error } }
+    func keep(_ launch: ReviewLaunchFile?) { lock.withLock { launchFile = launch } }
+    func removeLaunchFile() { lock.withLock { launchFile?.remove() } }
 }

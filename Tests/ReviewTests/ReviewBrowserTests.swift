@@ -59,6 +59,19 @@ import Testing
         }
     }
 
+    /// The page the desktop is asked to open (``ReviewLaunchFile``) takes the browser on to
+    /// the session, so the token reaches it without being in the opener's arguments.
+    @Test func theLaunchFileOpensThePage() async throws {
+        try await ReviewFixture.with { fixture in
+            let launch = try ReviewLaunchFile(address: fixture.address)
+            let browser = try HeadlessBrowser.suiteBrowser()
+            let page = try browser.open(URL(fileURLWithPath: launch.path), viewport: (width: 800, height: 500))
+            try page.wait(until: "window.review && review.ready === true")
+            #expect(try page.evaluate("location.href", as: String.self) == fixture.address)
+            #expect(try page.evaluate("document.querySelectorAll('#captions li').length", as: Int.self) == 2)
+        }
+    }
+
     @Test func theOverlayAtATimeIsThePictureThatPreviewDraws() async throws {
         try await ReviewFixture.with(mode: .commandLine) { fixture in
             let page = try Self.open(fixture)
