@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 #if canImport(Glibc)
@@ -166,6 +167,9 @@ public final class LocalPool: Sendable {
             // was there before the job first started.
             if !left.outputExisted {
                 for output in job.outputs { unlink(BatchPlan.absolute(output, in: options.workingDirectory)) }
+            }
+            for output in job.outputs {
+                OutputFile.removeUnfinishedCopies(of: BatchPlan.absolute(output, in: options.workingDirectory))
             }
             try journal.requeue(job.id, note: "interrupted (the batch stopped while it ran); run again")
             return .queued

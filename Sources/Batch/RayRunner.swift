@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import LocatedJSON
 
@@ -76,6 +77,9 @@ final class RayRunner: JobRunner, @unchecked Sendable {
         while ended[job.id] == nil && gone == nil { condition.wait() }
         waiting[job.id] = nil
         guard let outcome = ended.removeValue(forKey: job.id) else { throw stopped }
+        // Every attempt of the job has ended: an attempt lost with its worker could not remove
+        // its unfinished copy, and the sweep of a later output leaves another host's alone.
+        for output in job.outputs { OutputFile.removeUnfinishedCopies(of: BatchPlan.absolute(output, in: folder)) }
         return outcome
     }
 
