@@ -60,6 +60,17 @@ import Testing
         #expect(DTVCCServiceBlock(service: 1, data: []).bytes == nil)
     }
 
+    /// A fuzz finding (the dtvcc smoke run, seed 2): an extended header naming service 0 gave
+    /// a block of service 0, which no service is, and which no writer can send again.
+    @Test func anExtendedHeaderNamingServiceZeroSkipsItsBlockWithAProblem() {
+        let packet = DTVCCPacket(sequenceNumber: 0, data: [0xE2, 0x00, 0x41, 0x42, 0x21, 0x43])
+        let blocks = packet.serviceBlocks
+        #expect(blocks.blocks == [DTVCCServiceBlock(service: 1, data: [0x43])])
+        #expect(blocks.problems.count == 1)
+        #expect(blocks.problems.first?.contains("names service 0") == true)
+        #expect(blocks.problems.first?.contains("2 bytes are skipped") == true)
+    }
+
     @Test func aBlockPastThePacketEndKeepsItsBytesWithAProblem() {
         let packet = DTVCCPacket(sequenceNumber: 0, data: [0x25, 0x41, 0x42])  // service 1 says 5 bytes
         let blocks = packet.serviceBlocks

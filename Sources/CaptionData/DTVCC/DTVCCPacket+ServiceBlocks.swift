@@ -39,6 +39,16 @@ extension DTVCCPacket {
                 }
                 let extended = data[i]
                 service = Int(extended & 0x3F)
+                if service == 0 {
+                    // No service is numbered 0 (§6.2: 1–63): the block belongs to none, so its
+                    // bytes are skipped, said, never handed on as a service's.
+                    let skipped = min(size, data.count - i - 1)
+                    problems.append(
+                        "extended_service_number byte 0x\(HexText.byte(extended)) at packet byte \(i + 1) names service 0, which no service has; the block's \(skipped) bytes are skipped"
+                    )
+                    i += 1 + skipped
+                    continue
+                }
                 if extended & 0xC0 != 0 || service < 7 {
                     problems.append(
                         "extended_service_number byte 0x\(HexText.byte(extended)) at packet byte \(i + 1) is not 7–63 with two null bits; read as service \(service)"
