@@ -42,13 +42,16 @@ actor ReviewStore {
     func save(_ index: Int, _ request: ReviewSaveRequest) throws -> ReviewSaveOutcome {
         guard let track = track(index) else { return .notFound }
         let target: String
+        var format = track.format
         if let name = request.saveAs {
-            guard let resolved = ReviewSaveRequest.sibling(named: name, of: track.path, format: track.format) else {
+            guard let resolved = ReviewSaveRequest.sibling(named: name, of: track.path) else {
+                let extensions = CaptionFormatRegistry.standard.formats.filter { $0.reader != nil && $0.writer != nil }
+                    .flatMap(\.extensions).map { "." + $0 }
                 return .refused(
-                    "save as: give a file name (no folder) ending in ."
-                        + (track.format.extensions.first ?? track.format.name) + ", beside \(track.path)")
+                    "save as: give a file name (no folder) beside \(track.path), ending in a format's extension ("
+                        + extensions.joined(separator: ", ") + ")")
             }
-            target = resolved
+            (target, format) = resolved
         } else {
             target = track.path
         }
@@ -59,7 +62,7 @@ actor ReviewStore {
         let edited: Bool
         do {
             edited = try track.save(
-                request.captions, to: target, overwrite: overwrite, maximumTextBytes: maximumTextBytes)
+                request.captions, to: target, format: format, overwrite: overwrite, maximumTextBytes: maximumTextBytes)
         } catch let refusal as ReviewEdit.Refusal {
             return .refused(refusal.description)
         }
@@ -83,19 +86,22 @@ struct ReviewSaveRequest: Decodable, Sendable {
     var captions: [ReviewEdit]
     /// Replace an existing file: the original (no `saveAs`) or the `saveAs` file.
     var overwrite: Bool?
-    /// A file name beside the original, with the original format's extension.
+    /// A file name beside the original; its extension names the format written (another than
+    /// the original's converts).
     var saveAs: String?
 
-    /// `name` beside `original`, when it is a plain file name (no folder, not hidden, no
-    /// control character) with one of `format`'s extensions.
-    static func sibling(named name: String, of original: String, format: CaptionFormat) -> String? {
+    /// `name` beside `original`, and the format its extension names, when it is a plain file
+    /// name (no folder, not hidden, no control character) with the extension of a format that is
+    /// both written and read (the save is read back and shown).
+    static func sibling(named name: String, of original: String) -> (path: String, format: CaptionFormat)? {
         guard !name.isEmpty, name.utf8.count <= 255, !name.hasPrefix("."), !name.contains("/"),
             !name.contains("\\"), !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
         else { return nil }
-        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        guard name.contains("."), format.extensions.contains(where: { $0.lowercased() == ext }) else { return nil }
-        guard let slash = original.lastIndex(of: "/") else { return name }
-        return String(original[...slash]) + name
+        guard name.contains("."), let format = CaptionFormatRegistry.standard.format(forPath: name),
+            format.writer != nil, format.reader != nil
+        else { return nil }
+        guard let slash = original.lastIndex(of: "/") else { return (name, format) }
+        return (String(original[...slash]) + name, format)
     }
 }
 

@@ -9,7 +9,8 @@ import Validation
 final class ReviewTrack {
     /// The file now shown: the one named on the command line, or the file a "save as" wrote.
     private(set) var path: String
-    let format: CaptionFormat
+    /// The format of the file now shown (a "save as" may convert).
+    private(set) var format: CaptionFormat
     /// The file's bytes as last read or written: what a save with no edit writes again.
     private(set) var bytes: [UInt8]
     private(set) var document: CaptionDocument
@@ -93,17 +94,22 @@ final class ReviewTrack {
         return try writer(document, CaptionFormatOptions()).bytes
     }
 
-    /// Writes the edited captions (`edits`) to `target`, validates what was written, and makes
-    /// it the document shown. Captions no edit changes keep their times and runs; a save with
-    /// no change writes the bytes read, so that the file stays byte-identical.
-    func save(_ edits: [ReviewEdit], to target: String, overwrite: Bool, maximumTextBytes: Int) throws -> Bool {
+    /// Writes the edited captions (`edits`) to `target` in `format` (the file's own, unless a
+    /// "save as" converts), validates what was written, and makes it the document shown.
+    /// Captions no edit changes keep their times and runs; a save with no change in the same
+    /// format writes the bytes read, so that the file stays byte-identical. Returns whether a
+    /// caption was changed.
+    func save(_ edits: [ReviewEdit], to target: String, format: CaptionFormat, overwrite: Bool, maximumTextBytes: Int)
+        throws -> Bool
+    {
         let edited = try ReviewEdit.apply(
             edits, to: document.captions, rate: frameRate, maximumTextBytes: maximumTextBytes)
         let changed = edited != document.captions
         var written: [Diagnostic] = []
-        if changed {
+        if changed || format.name != self.format.name {
             var copy = document
             copy.captions = edited
+            // The writer's warnings (what the format cannot hold) come back to the page.
             written = try CaptionFile.write(
                 copy, to: target, format: format.name, options: CaptionFormatOptions(frameRate: frameRate),
                 overwrite: overwrite
@@ -114,6 +120,7 @@ final class ReviewTrack {
         // What the page shows next is the file as a reader reads it back, with what the writer
         // said of it.
         let (rereadBytes, reread, _) = try Self.read(target, format: format.name)
+        self.format = format
         path = target
         bytes = rereadBytes
         document = reread.document

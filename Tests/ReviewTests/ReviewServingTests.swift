@@ -94,6 +94,30 @@ import Testing
         }
     }
 
+    /// "Save as" with another format's extension converts: the SCC's captions, the first
+    /// nudged, as SubRip that ttconv reads two frames later; the page then shows that file, and a
+    /// confirmed save over it stays SubRip.
+    @Test func aSaveAsAnotherFormatsNameConverts() async throws {
+        try await ReviewFixture.with { fixture in
+            var rows = Self.rows(try await Self.state(fixture))
+            rows[0]["startFrame"] = (rows[0]["startFrame"] as? Int ?? 0) + 2
+            let reply = try await Self.save(fixture, ["captions": rows, "saveAs": "nudged.srt"])
+            #expect(reply.status == 200, "\(reply.text)")
+            let srt = fixture.folder.path("nudged.srt")
+            try fixture.expectFirstCaptionTwoFramesLater(in: srt)
+            #expect(try String(contentsOfFile: srt, encoding: .utf8).hasPrefix("1\n"))
+            let again = try await Self.save(
+                fixture, ["captions": Self.rows(try await Self.state(fixture)), "overwrite": true])
+            #expect(again.status == 200, "\(again.text)")
+            try fixture.expectFirstCaptionTwoFramesLater(in: srt)
+            #expect(try String(contentsOfFile: srt, encoding: .utf8).hasPrefix("1\n"))
+            // A format that is not written (a movie) is refused, naming the extensions that are.
+            let movie = try await Self.save(
+                fixture, ["captions": Self.rows(try await Self.state(fixture)), "saveAs": "x.mp4"])
+            #expect(movie.status == 400 && movie.text.contains(".srt"), "\(movie.text)")
+        }
+    }
+
     @Test func aNudgedStartIsWrittenTwoFramesLater() async throws {
         try await ReviewFixture.with { fixture in
             var rows = Self.rows(try await Self.state(fixture))
