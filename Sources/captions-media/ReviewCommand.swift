@@ -19,7 +19,8 @@ struct ReviewCommand: ParsableCommand {
 
             Save validates the edited captions again and writes them atomically in the file's \
             format: over the original only with "replace the file" ticked, or as another name \
-            beside it. A save with no edit writes the original's bytes unchanged.
+            beside it; a name with another format's extension (.srt, .vtt, .itt…) converts. A \
+            save with no edit in the same format writes the original's bytes unchanged.
 
             The server answers requests for 127.0.0.1 that carry the token only, serves no file \
             but the movie and the caption files named here, and stops on Ctrl-C (a save under way \
