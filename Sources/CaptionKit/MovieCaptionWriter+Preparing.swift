@@ -4,8 +4,8 @@ import CaptionData
 import CaptionTracks
 import FileSafety
 import ISOBMFF
-import SCC
 import ITT
+import SCC
 
 extension MovieCaptionWriter {
     /// Reads the caption file `captionsPath` (for `options.channel`, default CC1) and those of
@@ -32,8 +32,20 @@ extension MovieCaptionWriter {
             }
             fields[field] = file.channel
         }
-        return try files.map {
-            try prepare(captions: $0.path, channel: $0.channel, firstTimecode: firstTimecode, options: options)
+        for (channel, text) in options.channelLanguages.sorted(by: { $0.key < $1.key }) {
+            let named = "\(Options.ParameterWords.channelLanguages) CC\(channel)=\(text)"
+            guard files.contains(where: { $0.channel == channel }) else {
+                throw CaptionFormatError(.cannotWrite, "\(named): no caption file is on CC\(channel)")
+            }
+            guard LanguageTag(text) != nil else {
+                throw CaptionFormatError(
+                    .cannotWrite, "\(named): expected an ISO 639-2 code (eng) or a BCP 47 tag (en-US)")
+            }
+        }
+        return try files.map { file in
+            var own = options
+            own.language = options.channelLanguages[file.channel] ?? options.language
+            return try prepare(captions: file.path, channel: file.channel, firstTimecode: firstTimecode, options: own)
         }
     }
 

@@ -4,8 +4,8 @@ import CaptionData
 import CaptionTracks
 import FileSafety
 import ISOBMFF
-import SCC
 import ITT
+import SCC
 
 /// `captions mux`: caption files into a copy of a movie as caption tracks. The CEA-608 words
 /// of a `c608` track are those of an SCC file of the same captions, on line 21's 29.97 fps
@@ -23,6 +23,10 @@ public struct MovieCaptionWriter {
         public var channel: Int?
         /// ISO 639-2 or BCP 47; nil: the captions' own language, else `und`.
         public var language: String?
+        /// Each channel's own language (1–4 → ISO 639-2 or BCP 47), over ``language`` for that
+        /// channel's file: what a `c708` track's `ccsvcinfo` names for its CEA-608 field and its
+        /// CEA-708 service (`--channel-language CC3=spa`).
+        public var channelLanguages: [Int: String] = [:]
         /// The timecode of the movie's start in an SCC input's labels; nil: the movie's first
         /// timecode (`tmcd`) when the captions do not start before it, else 00:00:00;00.
         public var startTimecode: String?
@@ -46,6 +50,7 @@ public struct MovieCaptionWriter {
         public enum ParameterWords {
             public static let channel = "MovieCaptionWriter.Options.channel"
             public static let language = "MovieCaptionWriter.Options.language"
+            public static let channelLanguages = "MovieCaptionWriter.Options.channelLanguages"
             public static let startTimecode = "MovieCaptionWriter.Options.startTimecode"
         }
     }
@@ -130,7 +135,8 @@ public struct MovieCaptionWriter {
                 // first, 2 for the next channel's), as `export --embed sei` sends them.
                 if forms.contains(.c708) {
                     let (track, trackNotes) = try muxer.c708Track(
-                        schedule, services: files.map(\.document), language: prepared.language)
+                        schedule, services: files.map(\.document), language: prepared.language,
+                        languages: Self.serviceLanguages(of: files))
                     tracks.append(track)
                     written.append(.c708)
                     notes += trackNotes
@@ -182,6 +188,17 @@ public struct MovieCaptionWriter {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
+    /// The language of each file's CEA-608 field and CEA-708 service (the first file's is
+    /// service 1, the next one's service 2), as a `c708` track's `ccsvcinfo` names them.
+    public static func serviceLanguages(of files: [Prepared]) -> CaptionTrackMuxer.ServiceLanguages {
+        var languages = CaptionTrackMuxer.ServiceLanguages()
+        for (index, file) in files.enumerated() {
+            languages.services[index + 1] = file.language
+            if let field = CaptionField(channel: file.channel) { languages.fields[field] = file.language }
+        }
+        return languages
+    }
+
     /// A plan that adds a `c608` track to the movie at `path` whose line-21 frames (29.97 fps,
     /// counted from movie time zero) carry `frames`: what `export --embed track` adds to the
     /// movie it has just written, with the words its pictures were given. With `services`
@@ -189,14 +206,14 @@ public struct MovieCaptionWriter {
     /// both (`export --embed track --as c708`).
     public static func plan(
         movie path: String, c608Frames frames: [CEA608FrameSchedule.Entry], services: [DTVCCService]? = nil,
-        language: LanguageTag
+        language: LanguageTag, languages: CaptionTrackMuxer.ServiceLanguages = .init()
     ) throws -> Plan {
         do throws(CaptionTracksError) {
             let muxer = CaptionTrackMuxer(movie: try MovieCaptions(path: path))
             let schedule = CEA608FrameSchedule(rate: CEA608FrameSchedule.lineRate, entries: frames)
             let (track, notes) =
                 if let services {
-                    try muxer.c708Track(schedule, services: services, language: language)
+                    try muxer.c708Track(schedule, services: services, language: language, languages: languages)
                 } else {
                     try muxer.c608Track(schedule, language: language)
                 }

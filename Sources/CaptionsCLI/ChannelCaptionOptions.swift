@@ -23,6 +23,31 @@ public struct ChannelCaptionOptions: ParsableArguments {
     @Option(name: .customLong("cc4"), help: "A caption file for CC4 (field 2).")
     public var cc4: String?
 
+    @Option(
+        name: .customLong("channel-language"),
+        help: ArgumentHelp(
+            "A channel's own language, CCn=TAG (ISO 639-2 or BCP 47), over --language for that channel's file: a c708 track names it for the channel's field and CEA-708 service. Repeat for each channel.",
+            valueName: "CCn=TAG"))
+    public var channelLanguage: [String] = []
+
+    /// `--channel-language` as channel → tag (`CC3=spa` or `3=spa`), or a ValidationError that
+    /// names the malformed one.
+    public func languages() throws -> [Int: String] {
+        var languages: [Int: String] = [:]
+        for given in channelLanguage {
+            let parts = given.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts.first.map { $0.uppercased().hasPrefix("CC") ? String($0.dropFirst(2)) : $0 } ?? ""
+            guard parts.count == 2, !parts[1].isEmpty, let channel = Int(name), (1...4).contains(channel) else {
+                throw ValidationError("--channel-language \(given): expected CCn=TAG, n 1 to 4, e.g. CC3=spa")
+            }
+            guard languages[channel] == nil else {
+                throw ValidationError("--channel-language names CC\(channel) twice")
+            }
+            languages[channel] = parts[1]
+        }
+        return languages
+    }
+
     /// The files given here, in channel order.
     public var files: [MovieCaptionWriter.ChannelCaptions] {
         [cc1, cc2, cc3, cc4].enumerated().compactMap { i, path in
@@ -31,7 +56,9 @@ public struct ChannelCaptionOptions: ParsableArguments {
     }
 
     /// The option names given, for messages.
-    public var given: [String] { files.map { "--cc\($0.channel)" } }
+    public var given: [String] {
+        files.map { "--cc\($0.channel)" } + (channelLanguage.isEmpty ? [] : ["--channel-language"])
+    }
 
     /// Every file to put in the movie, the main one first (`main` on `channel`, default 1; else
     /// the one of the lowest channel here): one a channel and one a field, or a ValidationError

@@ -56,6 +56,8 @@ public enum CommandLineWords {
         (CaptionFormatOptions.ParameterWords.setting("movie.source"), "--source"),
         (CaptionFormatOptions.ParameterWords.setting(CaptionFormatOptions.dtvccServiceSetting), "--service"),
         (CaptionFormatOptions.ParameterWords.setting("language"), "--language"),
+        // Before `channel`, whose words begin these.
+        (MovieCaptionWriter.Options.ParameterWords.channelLanguages, "--channel-language"),
         (MovieCaptionWriter.Options.ParameterWords.channel, "--channel"),
         (MovieCaptionWriter.Options.ParameterWords.language, "--language"),
         (MovieCaptionWriter.Options.ParameterWords.startTimecode, "--start-timecode"),

@@ -54,7 +54,7 @@ struct CaptionEmbedding {
         }
         let movie = try? MovieCaptions(path: input)
         guard let main = files.first else { throw Exit.Failure("no caption file to embed") }
-        var writerOptions = options.writerOptions(files)
+        var writerOptions = try options.writerOptions(files)
         writerOptions.allowEmpty = allowEmpty
         let prepared = try MovieCaptionWriter.prepare(
             captions: main.path, firstTimecode: movie?.firstTimecode(), options: writerOptions)
@@ -62,6 +62,7 @@ struct CaptionEmbedding {
         if prepared.contains(where: \.isRefusedAsEmpty) { try Exit.report(drawn + read) }
         let (schedule, notes) = try MovieCaptionWriter.c608Schedule(prepared, options: writerOptions)
         let language = prepared.first?.language ?? .undetermined
+        let languages = MovieCaptionWriter.serviceLanguages(of: prepared)
         // The same captions as CEA-708 services in the pictures' cc_data (and a c708 track),
         // beside the 608 pairs: service 1 for --captions, 2 for the next file (--cc3).
         let trimStart = session.timeRange?.start
@@ -82,7 +83,7 @@ struct CaptionEmbedding {
             }
             // The copy's frames are the source's from its first: the services' frames as made.
             try exportThenAddTrack(
-                session, export: export, container: container, language: language, extra: found,
+                session, export: export, container: container, language: language, languages: languages, extra: found,
                 frames: .copied(schedule.entries, services: c708Track ? dtvcc : nil))
             return
         }
@@ -93,7 +94,7 @@ struct CaptionEmbedding {
             return
         }
         try exportThenAddTrack(
-            session, export: export, container: container, language: language, extra: found,
+            session, export: export, container: container, language: language, languages: languages, extra: found,
             frames: .encoded(frames, c708: c708Track))
     }
 
@@ -101,7 +102,7 @@ struct CaptionEmbedding {
     /// `c608` track whose frames carry `frames()`.
     private func exportThenAddTrack(
         _ session: ExportSession, export: ExportOptions, container: String?, language: LanguageTag,
-        extra: [Diagnostic], frames: TrackFrames
+        languages: CaptionTrackMuxer.ServiceLanguages, extra: [Diagnostic], frames: TrackFrames
     ) throws {
         let staging = try OutputFile(export.output, overwrite: export.force)
         defer { staging.discard() }
@@ -119,7 +120,8 @@ struct CaptionEmbedding {
             (entries, services) = (captions.carried, c708 ? captions.carriedServices : nil)
         }
         let plan = try MovieCaptionWriter.plan(
-            movie: staging.temporaryPath, c608Frames: entries, services: services, language: language)
+            movie: staging.temporaryPath, c608Frames: entries, services: services, language: language,
+            languages: languages)
         try MovieCaptionWriter.write(plan, to: export.output, overwrite: export.force)
         // The track was planned on the temporary file: its findings are about the output.
         try Exit.report(

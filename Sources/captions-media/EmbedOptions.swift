@@ -82,11 +82,12 @@ struct EmbedOptions: ParsableArguments {
     }
 
     /// What the caption writer needs to embed `files` (the main one first).
-    func writerOptions(_ files: [MovieCaptionWriter.ChannelCaptions]) -> MovieCaptionWriter.Options {
+    func writerOptions(_ files: [MovieCaptionWriter.ChannelCaptions]) throws -> MovieCaptionWriter.Options {
         var options = MovieCaptionWriter.Options()
         options.channel = files.first?.channel ?? channel
         options.otherChannels = Array(files.dropFirst())
         options.language = language
+        options.channelLanguages = try channels.languages()
         options.startTimecode = startTimecode
         options.format = captionFormat
         return options

@@ -114,6 +114,7 @@ struct MuxCommand: ParsableCommand {
         options.channel = main.channel
         options.otherChannels = Array(files.dropFirst())
         options.language = language
+        options.channelLanguages = try channels.languages()
         options.startTimecode = startTimecode
         options.format = from
         options.read.frameRate = frameRate.flatMap(FrameRate.init)
