@@ -25,9 +25,11 @@ packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev 
 # from the real MCC files' CDPs (Tests/CaptionTracksTests/C708WitnessTests).
 # Debian's chromium, headless, lays out our WebVTT cues in a <video> (Tests/TestSupport/HeadlessBrowser,
 # driven over the DevTools protocol on a pipe: no chromium-driver, no port).
+# Tesseract reads the text of the README's pictures (Tests/CompositionTests/READMEPictureTests).
 (( want_test )) && packages+=(ffmpeg python3 python3-pip time fonts-noto-cjk nodejs libimage-exiftool-perl mount openssl
                               gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
-                              gstreamer1.0-plugins-ugly python3-gi gir1.2-gstreamer-1.0 chromium)
+                              gstreamer1.0-plugins-ugly python3-gi gir1.2-gstreamer-1.0 chromium
+                              tesseract-ocr tesseract-ocr-eng)
 
 missing=()
 for p in "${packages[@]}"; do
