@@ -19,12 +19,25 @@ actor ReviewStore {
             movie.width.flatMap { w in movie.height.map { RenderSize(width: w, height: $0) } }
             .flatMap { $0.isUsable ? $0 : nil } ?? .hd1080
         tracks = try captionFiles.map {
-            try ReviewTrack(path: $0, movieRate: movie.frameRate, bounds: bounds, fonts: fonts)
+            // `embedded`: the movie's own captions (its first caption track, or A/53 data), read
+            // from the movie piece by piece as `captions convert movie.mp4` reads them.
+            try ReviewTrack(
+                path: $0 == ReviewStore.embedded ? movie.path : $0, movieRate: movie.frameRate, bounds: bounds,
+                fonts: fonts)
         }
     }
 
-    /// The caption files' names (without their folders), in track order, for the page's menu.
-    var trackNames: [String] { tracks.map { $0.path.split(separator: "/").last.map(String.init) ?? $0.path } }
+    /// The caption-file argument that names the movie's own captions.
+    static let embedded = "embedded"
+
+    /// The caption files' names (without their folders), in track order, for the page's menu;
+    /// the movie's own captions as "embedded (NAME)".
+    var trackNames: [String] {
+        tracks.map { track in
+            let name = track.path.split(separator: "/").last.map(String.init) ?? track.path
+            return track.isEmbedded ? "\(ReviewStore.embedded) (\(name))" : name
+        }
+    }
 
     private func track(_ index: Int) -> ReviewTrack? { tracks.indices.contains(index) ? tracks[index] : nil }
 
@@ -53,6 +66,12 @@ actor ReviewStore {
             }
             (target, format) = resolved
         } else {
+            guard format.writer != nil else {
+                // Never written into: a movie is not a caption file this page writes.
+                return .refused(
+                    "\(track.path)'s own captions are not written into the movie: save as a caption file beside it (show.scc, show.itt, show.srt…)"
+                )
+            }
             target = track.path
         }
         let overwrite = request.overwrite ?? false

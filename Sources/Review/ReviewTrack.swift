@@ -11,8 +11,12 @@ final class ReviewTrack {
     private(set) var path: String
     /// The format of the file now shown (a "save as" may convert).
     private(set) var format: CaptionFormat
-    /// The file's bytes as last read or written: what a save with no edit writes again.
+    /// The file's bytes as last read or written: what a save with no edit writes again (none
+    /// for a movie's own captions, which are read from the movie piece by piece).
     private(set) var bytes: [UInt8]
+    /// Whether the captions are the movie's own (`captions review movie.mp4 embedded`) until a
+    /// "save as" writes them to a caption file.
+    var isEmbedded: Bool { format.writer == nil }
     private(set) var document: CaptionDocument
     private(set) var readDiagnostics: [Diagnostic]
     private(set) var findings: [CaptionConversionWarning] = []
@@ -48,6 +52,13 @@ final class ReviewTrack {
     private static func read(_ path: String, format name: String?) throws -> (
         bytes: [UInt8], result: CaptionReadResult, format: CaptionFormat
     ) {
+        if let format = CaptionFormatRegistry.standard.format(forPath: path), format.writer == nil,
+            name == nil || name == format.name
+        {
+            // A movie: read from its file piece by piece, never whole, and never written back.
+            let (result, format) = try CaptionFile.read(path, format: name)
+            return ([], result, format)
+        }
         let bytes = try FileIO.readAll(path)
         let format = try CaptionFormatRegistry.standard.inputFormat(path: path, bytes: bytes, name: name)
         guard let reader = format.reader else {

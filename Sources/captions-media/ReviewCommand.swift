@@ -29,12 +29,16 @@ struct ReviewCommand: ParsableCommand {
             Examples:
               captions review movie.mp4 show.scc
               captions review movie.mp4 show.scc --port 8400 --no-open
+              captions review movie.mp4 embedded          # the movie's own captions
             """)
 
     @Argument(help: "The movie to play (a format the browser plays: MP4 with H.264/AAC, WebM).")
     var movie: String
 
-    @Argument(help: "The caption files to review (any readable format); the page shows the first.")
+    @Argument(
+        help:
+            "The caption files to review (any readable format), or `embedded` for the movie's own captions (saved only as a file beside it); the page shows the first."
+    )
     var captions: [String]
 
     @Option(name: .long, help: "The port on 127.0.0.1 (default: a free one).")

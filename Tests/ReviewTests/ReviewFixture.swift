@@ -41,16 +41,25 @@ final class ReviewFixture: @unchecked Sendable {
         """
 
     /// A clip of `seconds` at `size` (H.264 and AAC in MP4, as other media tests make theirs) and
-    /// the SCC, then the server.
-    init(size: String = "320x240", seconds: Double = 4, mode: Mode = .library) async throws {
+    /// the SCC, then the server. With `embedded`, the SCC's words go into the clip as a `c608`
+    /// track (`captions mux`) and the server reviews the movie's own captions (`embedded`).
+    init(size: String = "320x240", seconds: Double = 4, mode: Mode = .library, embedded: Bool = false) async throws {
         folder = try TemporaryDirectory("review")
-        movie = folder.path("clip.mp4")
+        let clip = folder.path("clip.mp4")
         captions = folder.path("show.scc")
-        try MediaTools.makeClip(movie, size: size, seconds: seconds, extra: ["-movflags", "+faststart"])
+        try MediaTools.makeClip(clip, size: size, seconds: seconds, extra: ["-movflags", "+faststart"])
         try Self.scc.write(toFile: captions, atomically: true, encoding: .utf8)
+        if embedded {
+            movie = folder.path("captioned.mp4")
+            let mux = try CLIRunner.run(["mux", clip, captions, "-o", movie])
+            guard mux.status == 0 else { throw RawHTTP.Failure(description: "captions mux: \(mux.stderr)") }
+        } else {
+            movie = clip
+        }
+        let reviewed = embedded ? "embedded" : captions
         switch mode {
         case .library:
-            let session = try ReviewSession(movie: movie, captionFiles: [captions])
+            let session = try ReviewSession(movie: movie, captionFiles: [reviewed])
             let (ready, continuation) = AsyncStream.makeStream(of: String.self)
             let task = Task {
                 defer { continuation.finish() }
@@ -73,7 +82,7 @@ final class ReviewFixture: @unchecked Sendable {
         case .commandLine:
             let process = Process()
             process.executableURL = CLIRunner.executable
-            process.arguments = ["review", movie, captions, "--no-open"]
+            process.arguments = ["review", movie, reviewed, "--no-open"]
             let output = Pipe()
             let errors = Pipe()
             process.standardOutput = output
@@ -161,10 +170,10 @@ final class ReviewFixture: @unchecked Sendable {
 extension ReviewFixture {
     /// Runs `body` with a fixture, and stops its server whether `body` returns or throws.
     static func with(
-        size: String = "320x240", seconds: Double = 4, mode: Mode = .library,
+        size: String = "320x240", seconds: Double = 4, mode: Mode = .library, embedded: Bool = false,
         _ body: (ReviewFixture) async throws -> Void
     ) async throws {
-        let fixture = try await ReviewFixture(size: size, seconds: seconds, mode: mode)
+        let fixture = try await ReviewFixture(size: size, seconds: seconds, mode: mode, embedded: embedded)
         do {
             try await body(fixture)
         } catch {

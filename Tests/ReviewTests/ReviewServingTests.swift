@@ -118,6 +118,29 @@ import Testing
         }
     }
 
+    /// `embedded`: the movie's own `c608` track is reviewed; it is never written into, and a
+    /// "save as" writes its captions, nudged, to an SCC that ttconv reads two frames later than
+    /// the SCC muxed in.
+    @Test func aMoviesOwnCaptionsAreReviewedAndSavedAsAFileBesideIt() async throws {
+        try await ReviewFixture.with(mode: .commandLine, embedded: true) { fixture in
+            let state = try await Self.state(fixture)
+            #expect(
+                (state["captions"] as? [[String: Any]])?.compactMap { $0["text"] as? String } == [
+                    "HELLO WORLD", "SHORT ONE",
+                ])
+            let before = try Data(contentsOf: URL(fileURLWithPath: fixture.movie))
+            let refused = try await Self.save(fixture, ["captions": Self.rows(state), "overwrite": true])
+            #expect(refused.status == 400 && refused.text.contains("save as a caption file"), "\(refused.text)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.movie)) == before)
+            var rows = Self.rows(state)
+            rows[0]["startFrame"] = (rows[0]["startFrame"] as? Int ?? 0) + 2
+            let reply = try await Self.save(fixture, ["captions": rows, "saveAs": "from-movie.scc"])
+            #expect(reply.status == 200, "\(reply.text)")
+            try fixture.expectFirstCaptionTwoFramesLater(in: fixture.folder.path("from-movie.scc"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.movie)) == before)
+        }
+    }
+
     @Test func aNudgedStartIsWrittenTwoFramesLater() async throws {
         try await ReviewFixture.with { fixture in
             var rows = Self.rows(try await Self.state(fixture))
