@@ -89,7 +89,7 @@ import WebVTT
                 ],
             ],
         ]
-        try WebVTTPeers.build(spec, to: movie)
+        try PyMP4Movie.build(spec, to: movie)
         let (read, _) = try CaptionFile.read(movie)
         let diagnostics = read.diagnostics
         let captions = read.document.captions
@@ -128,10 +128,10 @@ import WebVTT
             ],
         ]
         let whole = dir.path("whole.mp4")
-        try WebVTTPeers.build(spec, to: whole)
+        try PyMP4Movie.build(spec, to: whole)
         spec["samplesPerFragment"] = 2
         let fragmented = dir.path("fragmented.mp4")
-        try WebVTTPeers.build(spec, to: fragmented)
+        try PyMP4Movie.build(spec, to: fragmented)
         let expected = try CaptionFile.read(whole).0.document.captions
         #expect(expected.map(\.text) == ["First", "Second", "Third"])
         let movie = try MovieCaptions(path: fragmented)
@@ -161,7 +161,7 @@ import WebVTT
                 ["duration": 1000, "cues": [["text": "after"]]],
             ],
         ]
-        try WebVTTPeers.build(spec, to: movie)
+        try PyMP4Movie.build(spec, to: movie)
         let (read, _) = try CaptionFile.read(movie)
         #expect(read.document.captions.map(\.text) == ["first", "changed", "hi", "after"])
         #expect(read.document.metadata["webvtt.style.1"] == "::cue { color: lime }")

@@ -246,6 +246,30 @@ import Testing
         #expect(movie.warnings.allSatisfy { $0.kind == .truncated && $0.offset != nil })
     }
 
+    /// A run whose last size takes its sample past the end of its mdat, into the next moof
+    /// (§8.1.1: an mdat holds whole samples): that sample is left out with a warning naming the
+    /// run, not read with the next fragment's header bytes; the next fragment reads.
+    @Test func aRunPastItsMediaDataLeavesTheSampleOutWithAWarning() throws {
+        var bytes = try Self.initialization()
+        for sequence in 1...2 {
+            // The first fragment's run says 3 + 3 + 4 bytes; its mdat holds 9.
+            let sizes: [UInt32] = sequence == 1 ? [3, 3, 4] : [3, 3, 3]
+            let fragment = Fragment(
+                decodeTime: (0, UInt64(sequence) * 10_000), runs: [Run(dataOffset: 0, sizes: sizes)])
+            let size = try Self.movieFragment(sequence: UInt32(sequence), [fragment]).count
+            var located = fragment
+            located.runs[0].dataOffset = Int32(size + 8)
+            bytes += try Self.movieFragment(sequence: UInt32(sequence), [located])
+            bytes += try Self.mediaData(Array(repeating: UInt8(sequence), count: 9))
+        }
+        let (movie, samples) = try Self.samples(bytes)
+        #expect(samples.count == 2 + 2 + 3, "\(samples)")
+        #expect(samples.dropFirst(2).map(\.time) == [10_000, 10_500, 20_000, 20_500, 21_000])
+        let warning = try #require(movie.warnings.first { $0.path == "moof[1]/traf/trun" }, "\(movie.warnings)")
+        #expect(warning.kind == .malformed && warning.message.contains("passes the end of the mdat"), "\(warning)")
+        #expect(movie.warnings.count == 1, "\(movie.warnings)")
+    }
+
     /// A traf of a track moov does not have: left out with a located warning.
     @Test func aFragmentOfAnUnknownTrackIsAWarning() throws {
         var bytes = try Self.initialization()

@@ -119,7 +119,8 @@ public struct Movie: Sendable {
         }
         if let (id, context) = overriding { contexts[id] = context }
         return FragmentReader(
-            source: source, limits: limits, fragments: fragments, tracks: contexts, cutShortBox: cutShortBox)
+            source: source, limits: limits, fragments: fragments, tracks: contexts, cutShortBox: cutShortBox,
+            mediaData: topLevelBoxes.filter { $0.type == "mdat" }.map(\.payloadRange))
     }
 
     private func fragmentContext(_ track: Track, schemes: [ProtectionScheme?]?) throws(ISOBMFFError)

@@ -35,11 +35,15 @@ struct FragmentReader {
     let tracks: [UInt32: TrackContext]
     /// The offset of a last top-level box the file cuts short (already reported), if any.
     let cutShortBox: Int?
+    /// The payloads of the top-level `mdat` boxes, in file order (a run's samples must not pass
+    /// the end of the one they start in).
+    var mediaData: [Range<Int>] = []
 
     /// Reads every fragment, calling `visit` with each track fragment of the tracks `trackIDs`
     /// (every track when nil), with its samples (only their number when `keepingSamples` is
     /// off) and their protection when `protection` is set. Returns the located warnings:
-    /// fragments cut short by the end of the file, track fragments of unknown tracks.
+    /// fragments cut short by the end of the file, runs that pass the end of their `mdat`, track
+    /// fragments of unknown tracks.
     @discardableResult
     func read(
         trackIDs: [UInt32]? = nil, keepingSamples: Bool = true, protection: Bool = false,
@@ -73,7 +77,7 @@ struct FragmentReader {
                 }
                 let run = try TrackFragmentRuns(
                     traf: traf, bytes: bytes, moofOffset: moof.offset, isFirst: number == 0, previousEnd: previousEnd,
-                    fileSize: source.count,
+                    fileSize: source.count, mediaData: mediaData,
                     keepsSamples: { keepingSamples && (trackIDs?.contains($0) ?? true) },
                     extends: { tracks[$0]?.extends }, startTime: { nextTime[$0] ?? 0 },
                     allowed: { min(limits.maximumSamplesPerTrack, source.count) - (kept[$0] ?? 0) })

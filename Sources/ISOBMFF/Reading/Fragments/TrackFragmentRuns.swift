@@ -20,7 +20,8 @@ struct TrackFragmentRuns {
     private(set) var runSizes: [Int] = []
     /// The decode time after the fragment's last sample.
     private(set) var nextTime: Int64
-    /// Samples left out because their bytes pass the end of the file (a download cut short).
+    /// Samples left out because their bytes pass the end of the file (a download cut short) or
+    /// the end of the `mdat` they start in (a damaged run).
     private(set) var warning: ISOBMFFError?
 
     let traf: Box
@@ -38,9 +39,12 @@ struct TrackFragmentRuns {
     /// `previousEnd` is where the previous `traf`'s data ended (the `moof`'s offset for the
     /// first), `startTime` the track's decode time so far, `extends` its `trex`, and `allowed`
     /// how many more samples the track may keep; `keepsSamples` says whether its samples are
-    /// wanted or only counted.
+    /// wanted or only counted. `mediaData` holds the payloads of the file's top-level `mdat`
+    /// boxes in file order: a sample that starts in one must end in it (§8.1.1, an `mdat` holds
+    /// whole samples).
     init(
         traf: Box, bytes: [UInt8], moofOffset: Int, isFirst: Bool, previousEnd: Int, fileSize: Int,
+        mediaData: [Range<Int>] = [],
         keepsSamples: (UInt32) -> Bool = { _ in true }, extends: (UInt32) -> TrackExtends?,
         startTime: (UInt32) -> Int64, allowed: (UInt32) -> Int
     ) throws(ISOBMFFError) {
@@ -140,7 +144,11 @@ struct TrackFragmentRuns {
                     // Unsigned in version 0, signed in version 1 (§8.8.8.2).
                     composition = version == 0 ? Int64(raw) : Int64(Int32(bitPattern: raw))
                 }
-                if position <= fileSize && size <= fileSize - position {
+                let inFile = position <= fileSize && size <= fileSize - position
+                if inFile, let end = Self.end(ofMediaDataHolding: position, in: mediaData), size > end - position {
+                    noteOverrun(
+                        sample: i, run: trun, at: position, size: size, mediaDataEnd: end, moofOffset: moofOffset)
+                } else if inFile {
                     guard keptCount < budget else {
                         throw ISOBMFFError(
                             .limit,
@@ -186,6 +194,31 @@ struct TrackFragmentRuns {
             "sample \(sample + 1) of the run (\(size) bytes at byte \(offset)) passes the end of the file (\(fileSize) bytes): "
                 + "the file is cut short; the samples whose bytes are complete are kept, the rest left out",
             path: run.path, offset: moofOffset + run.offset)
+    }
+
+    private mutating func noteOverrun(
+        sample: Int, run: Box, at offset: Int, size: Int, mediaDataEnd: Int, moofOffset: Int
+    ) {
+        guard warning == nil else { return }
+        warning = ISOBMFFError(
+            .malformed,
+            "sample \(sample + 1) of the run (\(size) bytes at byte \(offset)) passes the end of the mdat it starts in "
+                + "(byte \(mediaDataEnd)) by \(offset + size - mediaDataEnd) bytes: the run's sizes or data_offset are "
+                + "damaged; the sample is left out",
+            path: run.path, offset: moofOffset + run.offset)
+    }
+
+    /// The end of the `mdat` payload (of `mediaData`, in file order) that holds byte `offset`;
+    /// nil when none does (a sample elsewhere is not checked here).
+    private static func end(ofMediaDataHolding offset: Int, in mediaData: [Range<Int>]) -> Int? {
+        var low = 0
+        var high = mediaData.count
+        while low < high {
+            let mid = (low + high) / 2
+            if mediaData[mid].lowerBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0, mediaData[low - 1].contains(offset) else { return nil }
+        return mediaData[low - 1].upperBound
     }
 
     private static func advanced(_ time: Int64, _ by: Int64, _ trun: Box, _ moofOffset: Int) throws(ISOBMFFError)
