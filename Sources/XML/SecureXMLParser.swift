@@ -17,6 +17,7 @@ public enum SecureXMLParser {
         let source = SourceText(bytes: bytes, fileName: fileName)
         try checkEncoding(source, formatName: formatName)
         try checkNotEmpty(source, formatName: formatName)
+        try checkNothingAfterNUL(source, formatName: formatName)
         guard bytes.count <= Int(Int32.max) else {
             throw CaptionFormatError(.unreadable, "the file is larger than 2 GiB", at: .init(file: fileName))
         }
@@ -65,6 +66,20 @@ public enum SecureXMLParser {
                 "the file is not UTF-8 (it looks like UTF-16 or UTF-32); \(formatName) files must be UTF-8",
                 at: source.location(ofOffset: 0))
         }
+    }
+
+    /// Refuses bytes after a NUL: XML 1.0 §2.2 allows no NUL character, and libxml2 ends the
+    /// document at the first one, so whatever follows would be dropped without a word (found
+    /// on a fragment whose sample ran past its `mdat` into the next box). NULs alone to the end
+    /// (padding) lose nothing and are let through.
+    private static func checkNothingAfterNUL(_ source: SourceText, formatName: String) throws(CaptionFormatError) {
+        guard let nul = source.bytes.firstIndex(of: 0),
+            let after = source.bytes[nul...].firstIndex(where: { $0 != 0 })
+        else { return }
+        throw CaptionFormatError(
+            .unreadable,
+            "a NUL byte at byte \(nul + 1) with more bytes after it (from byte \(after + 1)): XML 1.0 allows no NUL character, so the \(formatName) document cannot go on past it; the file may be damaged or two files joined",
+            at: source.location(ofOffset: nul))
     }
 
     /// Refuses a file with nothing but white space (libxml2 would say it cannot make a parser

@@ -59,6 +59,18 @@ import Testing
 
     static let paragraph = #"<div><p begin="1s" end="2s">x</p></div>"#
 
+    /// libxml2 ends a document at its first NUL: bytes after one (a sample run into the next
+    /// box, two files joined) are refused with the byte, never dropped unsaid; NULs alone to the
+    /// end (padding) are read.
+    @Test func bytesAfterANULAreRefusedButNULPaddingIsRead() throws {
+        let text = Self.document(.imsc11Text, body: Self.paragraph)
+        let joined = text + "\0\0\0\u{18}moofxyz" + Self.paragraph
+        let error = try Self.refusal(joined, .imsc11Text)
+        #expect(error.message.contains("a NUL byte at byte \(text.utf8.count + 1)"), "\(error)")
+        let padded = try Self.read(text + "\0\0\0\0")
+        #expect(padded.document.captions.map(\.text) == ["x"])
+    }
+
     /// Without anything hostile each document is read as the profile it is meant to test (the
     /// image profiles refused for their images), so the tests below test every profile.
     @Test(arguments: TTMLProfile.allCases)
