@@ -79,10 +79,12 @@ struct ReadoutFormatter {
             // ISO 8601 to the second: "2023-05-01T10:22:03.5Z" → "2023-05-01 10:22:03".
             return String(shifted.iso8601.prefix(19).map { $0 == "T" ? " " : $0 })
         case .coordinates:
+            guard v.latitude.isFinite, v.longitude.isFinite else { return Self.missing }
             return Self.fixed(v.latitude, 5) + "° " + Self.fixed(v.longitude, 5) + "°"
         case .gps:
             let fix: String
-            switch v.fix {
+            // A sample without a position (a FIT record before the fix) has no fix, whatever it says.
+            switch v.hasPosition ? v.fix : 0 {
             case 3?: fix = "3D"
             case 2?: fix = "2D"
             case 0?: fix = "NO FIX"
