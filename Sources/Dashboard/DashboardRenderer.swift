@@ -48,13 +48,21 @@ public final class DashboardRenderer {
         staticByWidget = statics
     }
 
-    /// Whether `series` has a value for a sensor widget anywhere (other kinds: always).
+    /// Whether `series` has a value for a sensor widget anywhere (other kinds: always). The 3 s
+    /// power goes with power, the zone with a heart rate and `--max-hr`; elapsed and moving
+    /// time with a ride from a head unit (a heart rate, cadence, power or temperature anywhere),
+    /// so that a camera's own GPS keeps the dashboard it had.
     static func isRecorded(_ kind: WidgetKind, in series: GPSSeries) -> Bool {
         switch kind {
         case .heartRate: return series.points.contains { $0.heartRate != nil }
         case .cadence: return series.points.contains { $0.cadence != nil }
-        case .power: return series.points.contains { $0.power != nil }
+        case .power, .averagePower: return series.points.contains { $0.power != nil }
         case .temperature: return series.points.contains { $0.temperature != nil }
+        case .heartRateZone: return series.metrics.heartRateZones.contains { $0 != nil }
+        case .elapsedTime, .movingTime:
+            return series.points.contains {
+                $0.heartRate != nil || $0.cadence != nil || $0.power != nil || $0.temperature != nil
+            }
         default: return true
         }
     }

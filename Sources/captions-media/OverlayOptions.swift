@@ -46,6 +46,11 @@ struct OverlayOptions: ParsableArguments {
     @Option(name: .long, help: "Units of widgets that name none: metric (default), imperial or nautical.")
     var units: UnitSystem = .metric
 
+    @Option(
+        name: .customLong("max-hr"),
+        help: "The rider's maximum heart rate (bpm), for heart-rate zones: 50/60/70/80/90 % of it start zones 1–5.")
+    var maxHR: Int?
+
     /// The points the dashboard leaves out, as `metadata add` leaves them out of the tracks it
     /// writes. A privacy zone also leaves the movie's own data tracks and location tags out of
     /// the output: they hold the positions the dashboard hides.
@@ -81,9 +86,13 @@ struct OverlayOptions: ParsableArguments {
         if overlay.contains(.captions), captions == nil {
             throw ValidationError("--overlay captions needs --captions FILE")
         }
-        if !overlay.contains(.gps), gpx != nil || fit != nil || layout != nil || filtering.isGiven {
+        if !overlay.contains(.gps), gpx != nil || fit != nil || layout != nil || maxHR != nil || filtering.isGiven {
             throw ValidationError(
-                "--gpx, --fit, --layout, --hide-near, --max-dop and --max-speed go with --overlay gps")
+                "--gpx, --fit, --layout, --max-hr, --hide-near, --max-dop and --max-speed go with --overlay gps")
+        }
+        // FIT's heart_rate is a uint8 (FIT Profile, record field 3): a maximum above 255 bpm fits no rider.
+        if let maxHR, !(1...255).contains(maxHR) {
+            throw ValidationError("--max-hr: expected a heart rate from 1 to 255 bpm, not \(maxHR)")
         }
         if gpx != nil, fit != nil { throw ValidationError("give --gpx or --fit, not both") }
         if MetadataSync(rawValue: sync) == nil { throw ValidationError("--sync: expected creation-time, gps or start") }
@@ -108,7 +117,7 @@ struct OverlayOptions: ParsableArguments {
                 tracks.append(track)
                 compositors.append(
                     GPSDashboardCompositor(
-                        track: track, layout: try readLayout(), units: units, fonts: fonts))
+                        track: track, layout: try readLayout(), units: units, maximumHeartRate: maxHR, fonts: fonts))
             case .captions:
                 guard let captions else { continue }
                 let (result, _) = try CaptionFile.read(
@@ -178,7 +187,8 @@ struct OverlayOptions: ParsableArguments {
         let ride: RideFile =
             fit != nil ? .fit(try FITReader(fileName: gpx).read(bytes)) : .gpx(try GPXReader(fileName: gpx).read(bytes))
         diagnostics += ride.diagnostics
-        let (timed, timeDiagnostics) = try ride.timedTrackPoints(file: gpx)
+        // The dashboard shows a FIT record's sensor values even without a position (issue 40).
+        let (timed, timeDiagnostics) = try ride.timedTrackPoints(file: gpx, keepingPositionless: true)
         diagnostics += timeDiagnostics
         let (points, filterDiagnostics) = filter.apply(to: timed, file: gpx)
         diagnostics += filterDiagnostics

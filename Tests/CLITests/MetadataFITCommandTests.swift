@@ -131,4 +131,32 @@ import Testing
         #expect(wrong.stderr.contains("not a FIT file"), "\(wrong.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("x.mp4")))
     }
+
+    /// The Wahoo ride starts with minutes of records before the GPS fix: the dashboard takes
+    /// them (their speed, cadence, power, temperature) instead of leaving them out with a
+    /// warning; only the record with nothing to show (a battery reading) is left out.
+    @Test func exportWithFitKeepsTheRecordsBeforeTheFix() throws {
+        let dir = try TemporaryDirectory("cli-fit-nofix")
+        let clip = try MetadataCommandTests.clip(in: dir)
+        let r = try CLIRunner.run([
+            "export", clip, "-o", dir.path("out.mp4"), "--overlay", "gps", "--fit",
+            Self.fixture("2019-02-17-062644-ELEMNT-297E-195-0"), "--sync", "start", "--to", "1", "--max-hr", "185",
+            "--preset", "ultrafast", "--progress", "none",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stderr.contains("left out of the track"), "\(r.stderr)")
+        #expect(r.stderr.contains("1 record(s) with neither a position nor a sensor value"), "\(r.stderr)")
+    }
+
+    @Test func maxHeartRateIsCheckedAndGoesWithTheDashboard() throws {
+        let fit = Self.fixture("garmin-fenix-5-bike")
+        for (arguments, message) in [
+            (["--overlay", "gps", "--fit", fit, "--max-hr", "300"], "--max-hr: expected a heart rate from 1 to 255"),
+            (["--max-hr", "185"], "--layout, --max-hr, --hide-near, --max-dop and --max-speed go with --overlay gps"),
+        ] {
+            let r = try CLIRunner.run(["export", "clip.mp4", "-o", "out.mp4"] + arguments)
+            #expect(r.status == 2, "\(arguments): \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains(message), "\(r.stderr)")
+        }
+    }
 }

@@ -17,7 +17,8 @@ import Testing
         try FontCatalog(directories: [TestPaths.fixture("render/fonts").path])
     }
 
-    /// A ride with every value at its widest: negative altitude, four-digit power, and so on.
+    /// A ride with every value at its widest: negative altitude, four-digit power, and so on
+    /// (heart-rate zones for a maximum of 190 bpm, so that every widget kind has its data).
     static func series() -> GPSSeries {
         let groups = (0..<50).map { i in
             TimedMetadataGroup(
@@ -37,7 +38,7 @@ import Testing
                     .integer(.gpsFix, 3), .float(.dilutionOfPrecision, 18.8),
                 ])
         }
-        return GPSSeries(groups: groups)
+        return GPSSeries(groups: groups, maximumHeartRate: 190)
     }
 
     @Test(arguments: sizes.indices)

@@ -9,7 +9,9 @@ import Testing
 /// where the ride has the data (issue 40), the other readouts closing the gap; a layout file
 /// draws what it names.
 @Suite struct SensorWidgetTests {
-    static let sensors: Set<WidgetKind> = [.heartRate, .cadence, .power, .temperature]
+    static let sensors: Set<WidgetKind> = [
+        .heartRate, .cadence, .power, .temperature, .averagePower, .heartRateZone, .elapsedTime, .movingTime,
+    ]
 
     /// A ride of 20 points, each with the sensor values `values` gives it.
     static func series(_ values: [MetadataItem]) -> GPSSeries { series { _ in values } }
@@ -42,25 +44,30 @@ import Testing
         for (i, a) in placed.enumerated() {
             for b in placed[(i + 1)...] { #expect(!a.rect.intersects(b.rect), "\(a.kind) and \(b.kind) overlap") }
         }
-        // The three readouts left (altitude, gradient, distance) share the row the seven had.
+        // The three readouts left (altitude, gradient, distance) share the row the seven had
+        // (the eleven of a ride with every sensor take two rows of seven).
         let full = try Self.placements(.standard, DefaultLayoutTests.series(), w, h)
         let altitude = try #require(placed.first { $0.kind == .altitude }?.rect)
         let altitudeWithAll = try #require(full.first { $0.kind == .altitude }?.rect)
         #expect(w < h || altitude.width > 2 * altitudeWithAll.width, "\(altitude) vs \(altitudeWithAll)")
     }
 
-    /// A FIT with heart rate and power (no cadence pod, no temperature): those two shown.
+    /// A FIT with heart rate and power (no cadence pod, no temperature): those two shown, with
+    /// the 3 s power and the ride's times (no zone without `--max-hr`).
     @Test func aRideWithHeartRateAndPowerShowsThoseTwo() throws {
         let placed = try Self.placements(
             .standard, Self.series([.integer(.heartRate, 140), .integer(.power, 250)]), 1920, 1080)
-        #expect(Set(placed.map(\.kind)).intersection(Self.sensors) == [.heartRate, .power])
+        #expect(
+            Set(placed.map(\.kind)).intersection(Self.sensors) == [
+                .heartRate, .power, .averagePower, .elapsedTime, .movingTime,
+            ])
     }
 
     /// A value on one point is enough: the widget shows, with "--" where the value is missing.
     @Test func oneTemperatureIsEnough() throws {
         let series = Self.series { i in i == 7 ? [.float(.temperature, 21)] : [] }
         let placed = try Self.placements(.standard, series, 1920, 1080)
-        #expect(Set(placed.map(\.kind)).intersection(Self.sensors) == [.temperature])
+        #expect(Set(placed.map(\.kind)).intersection(Self.sensors) == [.temperature, .elapsedTime, .movingTime])
     }
 
     /// A layout file names what it wants: every widget it names is drawn, data or not.

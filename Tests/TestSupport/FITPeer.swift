@@ -20,6 +20,8 @@ public enum FITPeer: String, CaseIterable, Sendable {
         public var cadence: Double?
         public var power: Double?
         public var temperature: Double?
+        /// Metres, the device's odometer (`distance`).
+        public var distance: Double?
     }
 
     /// The records read, and the error that stopped the reading (nil when it reached the end).
@@ -36,14 +38,14 @@ public enum FITPeer: String, CaseIterable, Sendable {
         def deg(v):
             return None if v is None else v * (180.0 / 2**31)
         names = ['timestamp', 'position_lat', 'position_long', 'altitude', 'speed', 'heart_rate', 'cadence',
-                 'power', 'temperature', 'enhanced_altitude', 'enhanced_speed']
+                 'power', 'temperature', 'enhanced_altitude', 'enhanced_speed', 'distance']
         rows, error = [], None
         def row(get):
             v = {f: get(f) for f in names}
             alt = v['enhanced_altitude'] if v['enhanced_altitude'] is not None else v['altitude']
             spd = v['enhanced_speed'] if v['enhanced_speed'] is not None else v['speed']
             return [ts(v['timestamp']), deg(v['position_lat']), deg(v['position_long']), alt, spd,
-                    v['heart_rate'], v['cadence'], v['power'], v['temperature']]
+                    v['heart_rate'], v['cadence'], v['power'], v['temperature'], v['distance']]
         raw = ('position_lat', 'position_long')
         if tool == 'fitdecode':
             import fitdecode
@@ -77,11 +79,11 @@ public enum FITPeer: String, CaseIterable, Sendable {
             throw PeerDecoders.Failure.failed(rawValue, "not the expected JSON: \(r.stdout.prefix(200))")
         }
         let records = try rows.map { row in
-            guard row.count == 9 else { throw PeerDecoders.Failure.failed(rawValue, "a row of \(row.count): \(row)") }
+            guard row.count == 10 else { throw PeerDecoders.Failure.failed(rawValue, "a row of \(row.count): \(row)") }
             let v = row.map { ($0 as? NSNumber)?.doubleValue }
             return Record(
                 time: v[0], latitude: v[1], longitude: v[2], altitude: v[3], speed: v[4], heartRate: v[5],
-                cadence: v[6], power: v[7], temperature: v[8])
+                cadence: v[6], power: v[7], temperature: v[8], distance: v[9])
         }
         return Reading(records: records, error: object["error"] as? String)
     }

@@ -28,13 +28,14 @@ public final class GPSDashboardCompositor: VideoCompositing {
     /// Frames drawn.
     public private(set) var framesDrawn = 0
 
-    /// A dashboard of `layout` reading sample-data track `track`, whose groups make the series.
+    /// A dashboard of `layout` reading sample-data track `track`, whose groups make the series
+    /// (heart-rate zones for a rider whose maximum is `maximumHeartRate`, when given).
     public init(
         track: SampleDataTrack, layout: DashboardLayout = .standard, units: UnitSystem = .metric,
-        fonts: any FontProvider
+        maximumHeartRate: Int? = nil, fonts: any FontProvider
     ) {
         trackID = track.trackID
-        series = GPSSeries(groups: track.groups)
+        series = GPSSeries(groups: track.groups, maximumHeartRate: maximumHeartRate)
         self.layout = layout
         self.units = units
         self.fonts = fonts

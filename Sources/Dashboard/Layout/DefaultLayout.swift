@@ -16,8 +16,11 @@ public struct DefaultLayout: Sendable {
     public private(set) var rects: [WidgetKind: WidgetRect] = [:]
 
     public static let smallReadouts: [WidgetKind] = [
-        .altitude, .gradient, .distance, .heartRate, .cadence, .power, .temperature,
+        .altitude, .gradient, .distance, .heartRate, .cadence, .power, .temperature, .averagePower, .heartRateZone,
+        .elapsedTime, .movingTime,
     ]
+    /// The most small readouts in one landscape row; more take a second row.
+    static let landscapeColumns = 7
 
     /// The boxes at `width` × `height`, the small `readouts` (a subset of ``smallReadouts``, in
     /// that order) in their rows: fewer readouts take the room the others leave.
@@ -39,7 +42,7 @@ public struct DefaultLayout: Sendable {
         let speedWidth = (landscape ? 0.22 * inner : 0.4 * inner).rounded()
         r[.speed] = rect(margin, bottomY, speedWidth, 2 * tile)
         r[.chart] = rect(margin + speedWidth + gap, bottomY, inner - speedWidth - gap, 2 * tile)
-        let columns = max(1, landscape ? readouts.count : 3)
+        let columns = max(1, landscape ? min(readouts.count, Self.landscapeColumns) : 3)
         let rows = (readouts.count + columns - 1) / columns
         let cellWidth = ((inner - Double(columns - 1) * gap) / Double(columns)).rounded(.down)
         let readoutsTop = bottomY - Double(rows) * (tile + gap)

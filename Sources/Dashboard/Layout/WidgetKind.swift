@@ -5,6 +5,12 @@ public enum WidgetKind: String, Sendable, Hashable, CaseIterable {
     case heading
     case heartRate = "heart-rate"
     case cadence, power, temperature, distance
+    /// Power averaged over 3 s, the heart-rate zone (with `--max-hr`), elapsed and moving time:
+    /// the ride figures Metadata works out (``RideMetrics``).
+    case averagePower = "power-3s"
+    case heartRateZone = "heart-rate-zone"
+    case elapsedTime = "elapsed-time"
+    case movingTime = "moving-time"
     case datetime = "date-time"
     case coordinates
     /// GPS lock (none, 2D, 3D) and dilution of precision.
@@ -26,6 +32,10 @@ public enum WidgetKind: String, Sendable, Hashable, CaseIterable {
         case .power: return "POWER"
         case .temperature: return "TEMP"
         case .distance: return "DISTANCE"
+        case .averagePower: return "POWER 3S"
+        case .heartRateZone: return "HR ZONE"
+        case .elapsedTime: return "ELAPSED"
+        case .movingTime: return "MOVING"
         case .datetime: return "TIME (UTC)"
         case .coordinates: return "POSITION"
         case .gps: return "GPS"

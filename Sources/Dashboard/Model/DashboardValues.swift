@@ -20,6 +20,13 @@ public struct DashboardValues: Sendable, Hashable {
     public var distance: Double?
     /// Percent (rise over run).
     public var gradient: Double?
+    /// Seconds since the first sample, and of them the seconds moving (``RideMetrics``).
+    public var elapsedTime: Double?
+    public var movingTime: Double?
+    /// Watts averaged over the 3 s ending at the sample (``RideMetrics/power3s``).
+    public var averagePower: Double?
+    /// The heart-rate zone (0–5) of the sample in force, when `--max-hr` was given.
+    public var heartRateZone: Int?
 
     public init(time: MediaTime, sampleIndex: Int, fraction: Double, point: TrackPoint, next: TrackPoint? = nil) {
         self.time = time
@@ -41,8 +48,14 @@ public struct DashboardValues: Sendable, Hashable {
         return p + (q - p) * fraction
     }
 
-    public var latitude: Double { mix(\.latitude) ?? point.latitude }
-    public var longitude: Double { mix(\.longitude) ?? point.longitude }
+    /// NaN while the sample in force has no position (a FIT record before the GPS fix); towards
+    /// a next sample without one, the position stays the sample's own.
+    public var latitude: Double { next?.hasPosition == false ? point.latitude : mix(\.latitude) ?? point.latitude }
+    public var longitude: Double {
+        next?.hasPosition == false ? point.longitude : mix(\.longitude) ?? point.longitude
+    }
+    /// Whether the sample in force has a position (the map and position widgets need one).
+    public var hasPosition: Bool { point.hasPosition }
     public var elevation: Double? { mix(\.elevation) }
     public var speed: Double? { mix(\.speed) }
     public var heartRate: Double? { mix { $0.heartRate.map(Double.init) } }

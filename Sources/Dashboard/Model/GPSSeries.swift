@@ -1,43 +1,42 @@
 import CaptionCore
 import Metadata
 
-/// The whole track as the dashboard uses it: its GPS samples in time order (each group that
-/// holds a position, read by Metadata as a ``TrackPoint``), the distance travelled at each, and
-/// a smoothed gradient; and the values at any frame, interpolated between samples.
+/// The whole track as the dashboard uses it: its GPS and sensor samples in time order (each
+/// group that holds a position or a sensor value, read by Metadata as a ``TrackPoint``: a FIT
+/// record without a position still shows its speed, heart rate, cadence, power, temperature and
+/// distance), the ride's figures at each (``RideMetrics``: distance travelled, elapsed and
+/// moving time, 3 s power, heart-rate zone), and a smoothed gradient; and the values at any
+/// frame, interpolated between samples.
 public struct GPSSeries: Sendable {
     public let points: [TrackPoint]
     /// Each sample's group's time range on the timeline.
     public let timeRanges: [TimeRange]
-    /// Metres travelled at each sample (great-circle steps between fixes, Geodesy).
+    /// The ride's figures at each sample, worked out in Metadata.
+    public let metrics: RideMetrics
+    /// Metres travelled at each sample (``RideMetrics/distances``: great-circle steps between
+    /// fixes, the device's odometer across samples without a position); 0 before the first.
     public let distances: [Double]
     /// Percent at each sample, over about ±`gradientSpan`/2 metres of travel; nil where the
     /// track has no elevation or did not move far enough.
     public let gradients: [Double?]
     static let gradientSpan = 20.0
 
-    /// The series of `groups`; a group without a position (a `mebx` sample holding no value) is
-    /// no sample: while it is in force there is nothing to show, as in a gap.
-    public init(groups: [TimedMetadataGroup]) {
+    /// The series of `groups`, with heart-rate zones for a rider whose maximum is
+    /// `maximumHeartRate` (`--max-hr`); a group with neither a position nor a sensor value (a
+    /// `mebx` sample holding no value) is no sample: while it is in force there is nothing to
+    /// show, as in a gap.
+    public init(groups: [TimedMetadataGroup], maximumHeartRate: Int? = nil) {
         var points: [TrackPoint] = []
         var timeRanges: [TimeRange] = []
         for group in groups.sorted(by: { $0.timeRange.start < $1.timeRange.start }) {
-            guard let p = TrackPoint(group) else { continue }
+            guard let p = TrackPoint(group, allowingNoPosition: true) else { continue }
             points.append(p)
             timeRanges.append(group.timeRange)
         }
         self.points = points
         self.timeRanges = timeRanges
-        var distances: [Double] = []
-        distances.reserveCapacity(points.count)
-        var total = 0.0
-        for (i, p) in points.enumerated() {
-            if i > 0 {
-                let d = Geodesy.distance(points[i - 1].latitude, points[i - 1].longitude, p.latitude, p.longitude)
-                if d.isFinite { total += d }
-            }
-            distances.append(total)
-        }
-        self.distances = distances
+        metrics = RideMetrics(points, maximumHeartRate: maximumHeartRate)
+        distances = metrics.distances.map { $0 ?? 0 }
         gradients = Self.gradients(points, distances)
     }
 
@@ -86,6 +85,10 @@ public struct GPSSeries: Sendable {
         let last = i + 1 == points.count
         v.distance = v.mix(distances[i], towards: last ? nil : distances[i + 1])
         v.gradient = v.mix(gradients[i], towards: last ? nil : gradients[i + 1])
+        v.elapsedTime = v.mix(metrics.elapsed[i], towards: last ? nil : metrics.elapsed[i + 1])
+        v.movingTime = v.mix(metrics.moving[i], towards: last ? nil : metrics.moving[i + 1])
+        v.averagePower = v.mix(metrics.power3s[i], towards: last ? nil : metrics.power3s[i + 1])
+        v.heartRateZone = metrics.heartRateZones[i]
         return v
     }
 

@@ -27,7 +27,7 @@ final class MapWidget: DashboardWidget {
         var layers = [rect.panel(context.style.panel)]
         guard let projection else { return layers }
         var points: [(x: Double, y: Double)] = []
-        for s in context.series.points {
+        for s in context.series.points where s.hasPosition {
             let p = projection.point(latitude: s.latitude, longitude: s.longitude)
             // Points closer than half a pixel add nothing but time.
             if let last = points.last, abs(last.x - p.x) < 0.5, abs(last.y - p.y) < 0.5 { continue }
@@ -40,7 +40,8 @@ final class MapWidget: DashboardWidget {
     }
 
     func dynamicLayers(_ values: DashboardValues?) throws(RenderError) -> [CaptionImage] {
-        guard let projection, let lat = values?.latitude, let lon = values?.longitude else {
+        guard let projection, let lat = values?.latitude, let lon = values?.longitude, lat.isFinite, lon.isFinite
+        else {
             markerCentre = nil
             displayed = ReadoutFormatter.missing
             return []

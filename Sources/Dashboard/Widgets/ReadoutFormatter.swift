@@ -26,7 +26,7 @@ struct ReadoutFormatter {
         case .gradient: return "%"
         case .heartRate: return "bpm"
         case .cadence: return "rpm"
-        case .power: return "W"
+        case .power, .averagePower: return "W"
         case .heading: return "°"
         default: return ""
         }
@@ -38,7 +38,9 @@ struct ReadoutFormatter {
         case .speed: return speedUnit.isPace ? "88:88" : "888.8"
         case .altitude: return "-8888"
         case .gradient: return "-88.8"
-        case .heartRate, .cadence, .power: return "8888"
+        case .heartRate, .cadence, .power, .averagePower: return "8888"
+        case .heartRateZone: return "Z8"
+        case .elapsedTime, .movingTime: return "888:88:88"
         case .temperature: return "-88.8"
         case .distance: return "8888.88"
         case .heading: return "888"
@@ -69,6 +71,10 @@ struct ReadoutFormatter {
         case .heartRate: return f(v.heartRate, 0)
         case .cadence: return f(v.cadence, 0)
         case .power: return f(v.power, 0)
+        case .averagePower: return f(v.averagePower, 0)
+        case .heartRateZone: return v.heartRateZone.map { "Z\($0)" } ?? Self.missing
+        case .elapsedTime: return Self.duration(v.elapsedTime)
+        case .movingTime: return Self.duration(v.movingTime)
         case .temperature: return f(v.temperature.map(temperatureUnit.convert), 1)
         case .distance: return f(v.distance.map(distanceUnit.convert), 2)
         case .heading: return f(v.course, 0)
@@ -79,10 +85,12 @@ struct ReadoutFormatter {
             // ISO 8601 to the second: "2023-05-01T10:22:03.5Z" → "2023-05-01 10:22:03".
             return String(shifted.iso8601.prefix(19).map { $0 == "T" ? " " : $0 })
         case .coordinates:
+            guard v.latitude.isFinite, v.longitude.isFinite else { return Self.missing }
             return Self.fixed(v.latitude, 5) + "° " + Self.fixed(v.longitude, 5) + "°"
         case .gps:
             let fix: String
-            switch v.fix {
+            // A sample without a position (a FIT record before the fix) has no fix, whatever it says.
+            switch v.hasPosition ? v.fix : 0 {
             case 3?: fix = "3D"
             case 2?: fix = "2D"
             case 0?: fix = "NO FIX"
@@ -91,6 +99,15 @@ struct ReadoutFormatter {
             return v.dilutionOfPrecision.map { fix + " DOP " + Self.fixed($0, 1) } ?? fix
         case .chart, .map: return ""
         }
+    }
+
+    /// `seconds` as h:mm:ss, down to the whole second (a clock does not round up); "--" for
+    /// none.
+    static func duration(_ seconds: Double?) -> String {
+        guard let seconds, seconds.isFinite, seconds >= 0, seconds < 3_600_000 else { return missing }
+        let s = Int(seconds.rounded(.down))
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(s / 3600):" + two(s / 60 % 60) + ":" + two(s % 60)
     }
 
     /// `x` with `decimals` digits after the point, rounded half away from zero; no "-0".

@@ -93,7 +93,7 @@ public struct FITActivity: Sendable {
         /// Developer field values by field name (scale and offset applied).
         public var developerValues: [String: Double] = [:]
 
-        public var hasPosition: Bool { point.latitude.isFinite && point.longitude.isFinite }
+        public var hasPosition: Bool { point.hasPosition }
     }
 
     /// One a FIT file of the chain, in order.
@@ -140,15 +140,22 @@ public struct FITActivity: Sendable {
     }
 
     /// The records with a time and a position, in time order (a stable sort), speed and course
-    /// computed where the file has none, for placing on a movie. Records left out are counted
-    /// in one warning each kind; none left is an error.
-    public func timedTrackPoints(file: String? = nil) throws(MetadataError) -> (
+    /// computed where the file has none, for placing on a movie. With `keepingPositionless`
+    /// (the dashboard), the timed records without a position (an indoor ride, a trainer
+    /// session, the records before the GPS fix) that carry a sensor value (speed, distance,
+    /// heart rate, cadence, power, temperature) are kept too, with NaN coordinates. Records left
+    /// out are counted in one warning each kind; none left is an error naming what was looked
+    /// for.
+    public func timedTrackPoints(file: String? = nil, keepingPositionless: Bool = false) throws(MetadataError) -> (
         points: [TrackPoint], diagnostics: [Diagnostic]
     ) {
         var diagnostics: [Diagnostic] = []
+        func usable(_ r: Record) -> Bool {
+            r.point.time != nil && (r.hasPosition || (keepingPositionless && r.point.hasSensorValue))
+        }
         let noTime = records.filter { $0.point.time == nil }.count
-        let noPosition = records.filter { $0.point.time != nil && !$0.hasPosition }.count
-        let kept = records.filter { $0.point.time != nil && $0.hasPosition }
+        let noPosition = records.filter { $0.point.time != nil && !usable($0) }.count
+        let kept = records.filter(usable)
         if noTime > 0 {
             diagnostics.append(
                 Diagnostic(
@@ -159,21 +166,27 @@ public struct FITActivity: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .warning, "fit.no-position",
-                    "\(noPosition) record(s) without a position (no GPS fix, or an indoor ride) were left out of "
-                        + "the track; `captions metadata dump` shows their sensor values",
+                    keepingPositionless
+                        ? "\(noPosition) record(s) with neither a position nor a sensor value were left out"
+                        : "\(noPosition) record(s) without a position (no GPS fix, or an indoor ride) were left out of "
+                            + "the track; `captions metadata dump` shows their sensor values",
                     at: DiagnosticLocation(file: file)))
         }
         guard !kept.isEmpty else {
+            let wanted = keepingPositionless ? "a position or a sensor value" : "a position"
             throw MetadataError(
                 .noData,
-                "none of the FIT file's \(records.count) records has both a UTC time and a position, so none can be placed on a movie",
+                "none of the FIT file's \(records.count) records has both a UTC time and \(wanted), so none can be placed on a movie",
                 location: DiagnosticLocation(file: file))
         }
         let timed = kept.compactMap { r in r.point.time.map { (time: $0, point: r.point) } }
-        var points = timed.enumerated().sorted { a, b in
+        let sorted = timed.enumerated().sorted { a, b in
             a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
-        }.map(\.element.point)
-        if points != kept.map(\.point) {
+        }
+        var points = sorted.map(\.element.point)
+        // By position in the file, not by value: a record without a position has NaN
+        // coordinates, and NaN is equal to nothing, itself included.
+        if !sorted.map(\.offset).elementsEqual(timed.indices) {
             diagnostics.append(
                 Diagnostic(
                     .info, "fit.order", "records were not in time order; they are sorted by time",

@@ -29,12 +29,13 @@ public enum Geodesy {
 
     /// Fills in speed and course where a point lacks them, from the point before (or, for the
     /// first point, the one after): what a GPX track gets. Points with the same time, or
-    /// without one, get none.
+    /// without one, get none, and so do a point without a position (NaN coordinates: a FIT
+    /// record before the GPS fix) and the one after it.
     public static func fillSpeedAndCourse(_ points: inout [TrackPoint]) {
         guard points.count > 1 else { return }
         for i in points.indices {
             let (a, b) = i > 0 ? (points[i - 1], points[i]) : (points[0], points[1])
-            guard let ta = a.time, let tb = b.time else { continue }
+            guard let ta = a.time, let tb = b.time, a.hasPosition, b.hasPosition else { continue }
             let seconds = (tb.sinceEpoch - ta.sinceEpoch).seconds
             guard seconds > 0 else { continue }
             if points[i].speed == nil {

@@ -2,15 +2,22 @@ import CaptionCore
 
 extension TrackPoint {
     /// The point a timed-metadata group holds (the keys of Specs/timed-metadata.md), or nil when
-    /// the group has no position (a `mebx` sample holding no value). Elevation is the
+    /// the group has no position (a `mebx` sample holding no value). With `allowingNoPosition`
+    /// (the dashboard), a group without a position that has a sensor value (a FIT record of an
+    /// indoor ride, or from before the GPS fix) is a point with NaN coordinates. Elevation is the
     /// `elevation` item (float64, as recorded) when there is one, else the position's altitude
     /// (ISO 6709 text, kept to the millimetre); heart rate, cadence and power round to whole
     /// numbers; a fix that is not a finite number is none.
-    public init?(_ group: TimedMetadataGroup) {
-        guard case .location(let l)? = group.item(.location)?.value else { return nil }
+    public init?(_ group: TimedMetadataGroup, allowingNoPosition: Bool = false) {
         var time: UTCTime?
         if case .date(let d)? = group.item(.date)?.value { time = d }
-        self.init(time: time, latitude: l.latitude, longitude: l.longitude, elevation: l.altitude)
+        if case .location(let l)? = group.item(.location)?.value {
+            self.init(time: time, latitude: l.latitude, longitude: l.longitude, elevation: l.altitude)
+        } else if allowingNoPosition {
+            self.init(time: time, latitude: .nan, longitude: .nan)
+        } else {
+            return nil
+        }
         func number(_ id: MetadataIdentifier) -> Double? { group.item(id)?.value.doubleValue }
         if let e = number(.elevation) { elevation = e }
         speed = number(.speed)
@@ -23,17 +30,21 @@ extension TrackPoint {
         grade = number(.grade)
         fix = number(.gpsFix)?.safeInt
         dilutionOfPrecision = number(.dilutionOfPrecision)
+        if !hasPosition, !hasSensorValue { return nil }
     }
 
-    /// The point as timed-metadata items: the position (with elevation), the UTC date, then
-    /// whichever of elevation, speed, course, heart rate, cadence, power, temperature, distance,
-    /// grade, fix and dilution of precision it has. ``init(_:)`` reads them back.
+    /// The point as timed-metadata items: the position (with elevation) when it has one, the
+    /// UTC date, then whichever of elevation, speed, course, heart rate, cadence, power,
+    /// temperature, distance, grade, fix and dilution of precision it has. ``init(_:allowingNoPosition:)``
+    /// reads them back.
     public var metadataItems: [MetadataItem] {
-        var items: [MetadataItem] = [
-            MetadataItem(
-                identifier: .location, dataType: .utf8,
-                value: .location(ISO6709Location(latitude: latitude, longitude: longitude, altitude: elevation)))
-        ]
+        var items: [MetadataItem] = []
+        if hasPosition {
+            items.append(
+                MetadataItem(
+                    identifier: .location, dataType: .utf8,
+                    value: .location(ISO6709Location(latitude: latitude, longitude: longitude, altitude: elevation))))
+        }
         if let time { items.append(MetadataItem(identifier: .date, dataType: .utf8, value: .date(time))) }
         if let v = elevation { items.append(.float(.elevation, v)) }
         if let v = speed { items.append(.float(.speed, v)) }

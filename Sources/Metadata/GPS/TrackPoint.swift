@@ -50,4 +50,14 @@ public struct TrackPoint: Sendable, Hashable {
         self.longitude = longitude
         self.elevation = elevation
     }
+
+    /// Whether the point has a position: a FIT record without one (no GPS fix yet, an indoor
+    /// ride) has NaN coordinates, never 0° 0°.
+    public var hasPosition: Bool { latitude.isFinite && longitude.isFinite }
+
+    /// Whether the point carries something a dashboard shows besides its position: speed,
+    /// distance, heart rate, cadence, power or temperature.
+    public var hasSensorValue: Bool {
+        speed != nil || distance != nil || heartRate != nil || cadence != nil || power != nil || temperature != nil
+    }
 }

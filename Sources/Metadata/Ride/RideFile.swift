@@ -52,13 +52,15 @@ public enum RideFile: Sendable {
     }
 
     /// The points to place on a movie: timed, sorted, speed and course filled in
-    /// (``GPXDocument/timedTrackPoints()``, ``FITActivity/timedTrackPoints(file:)``).
-    public func timedTrackPoints(file: String? = nil) throws(MetadataError) -> (
+    /// (``GPXDocument/timedTrackPoints()``, ``FITActivity/timedTrackPoints(file:keepingPositionless:)``:
+    /// with `keepingPositionless`, a FIT's timed records without a position but with sensor
+    /// values too; a GPX point always has a position).
+    public func timedTrackPoints(file: String? = nil, keepingPositionless: Bool = false) throws(MetadataError) -> (
         points: [TrackPoint], diagnostics: [Diagnostic]
     ) {
         switch self {
         case .gpx(let d): return try d.timedTrackPoints()
-        case .fit(let a): return try a.timedTrackPoints(file: file)
+        case .fit(let a): return try a.timedTrackPoints(file: file, keepingPositionless: keepingPositionless)
         }
     }
 
