@@ -4,7 +4,7 @@
 // depends on ← the module):
 //   CaptionCore ← LocatedJSON (the one JSON reader, with line and column), SRT, WebVTT, CEA608;
 //   CaptionCore, LocatedJSON ← CaptionJSON;  CaptionCore, CEA608 ← SCC, Validation;
-//   CaptionCore, XML ← ITT;  FileSafety ← ISOBMFF;  CaptionCore, XML, ISOBMFF ← Metadata;
+//   CaptionCore, XML ← ITT;  FileSafety ← ISOBMFF;  CaptionCore, FileSafety, XML, ISOBMFF ← Metadata;
 //   CaptionCore, CEA608, CEA708, CaptionData, MCC, SCC, WebVTT, ITT, ISOBMFF ← CaptionTracks;  every caption format,
 //   Validation, FileSafety, CaptionTracks ← CaptionKit;  CaptionCore ← Render;
 //   CaptionCore, FileSafety, Metadata ← Media (a compositor's request carries the timed
@@ -105,7 +105,7 @@ let package = Package(
         .target(name: "ISOBMFF", dependencies: ["FileSafety"]),
         // Timed metadata: the model (TimedMetadataGroup, MetadataItem), GPX, GoPro GPMF, QuickTime
         // mebx tracks, sync and filters.
-        .target(name: "Metadata", dependencies: ["CaptionCore", "XML", "ISOBMFF"]),
+        .target(name: "Metadata", dependencies: ["CaptionCore", "FileSafety", "XML", "ISOBMFF"]),
         // Captions inside movies: c608 closed-caption tracks, A/53 cc_data in H.264/HEVC SEI,
         // tx3g subtitle tracks and WebVTT tracks (wvtt, whose cues the WebVTT module parses and
         // lays out), read and written over ISOBMFF without decoding any picture.
@@ -181,7 +181,8 @@ let package = Package(
         .executableTarget(
             name: "captions-media",
             dependencies: [
-                "CaptionsCLI", "Render", "Media", "Composition", "Dashboard", "Metadata", "CaptionTracks", "CaptionData",
+                "CaptionsCLI", "Render", "Media", "Composition", "Dashboard", "Metadata", "CaptionTracks",
+                "CaptionData",
                 "FileSafety", "Review",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -205,7 +206,8 @@ let package = Package(
         .testTarget(name: "CEA608Tests", dependencies: ["CEA608", "TestSupport"]),
         .testTarget(name: "SCCTests", dependencies: ["SCC", "CEA608", "TestSupport"]),
         .testTarget(name: "CaptionDataTests", dependencies: ["CaptionData", "TestSupport"]),
-        .testTarget(name: "MCCTests", dependencies: ["MCC", "CaptionData", "TestSupport", "SCC", "CEA608", "CaptionCore"]),
+        .testTarget(
+            name: "MCCTests", dependencies: ["MCC", "CaptionData", "TestSupport", "SCC", "CEA608", "CaptionCore"]),
         .testTarget(name: "CEA708Tests", dependencies: ["CEA708", "SCC", "TestSupport"]),
         .testTarget(name: "XMLTests", dependencies: ["XML", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
@@ -228,11 +230,13 @@ let package = Package(
             name: "CompositionTests",
             dependencies: ["Composition", "Media", "Render", "Metadata", "Dashboard", "TestSupport"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "Render", "Metadata", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "MCC", "CaptionData", "TestSupport"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["CaptionKit", "CaptionsCLI", "MCC", "CaptionData", "TestSupport"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CaptionData", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         .testTarget(name: "FaultInjectionTests", dependencies: ["FileSafety", "TestSupport"]),
         .testTarget(
-            name: "ReviewTests", dependencies: ["Review", "CaptionCore", "CaptionKit", "Render", "Media", "TestSupport"]),
+            name: "ReviewTests",
+            dependencies: ["Review", "CaptionCore", "CaptionKit", "Render", "Media", "TestSupport"]),
     ]
 )

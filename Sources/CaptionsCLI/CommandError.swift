@@ -6,7 +6,7 @@ import FileSafety
 /// ``Exit`` prints it once (its findings, then `captions: error: ` and the message) and exits
 /// with its status, so a command lets a library's error through instead of wrapping it again.
 /// The library errors the commands meet conform here and in the executables
-/// (`captions-media/MediaErrors.swift`, `captions/MetadataErrors.swift`).
+/// (`captions-media/LibraryErrors.swift`, `captions/LibraryErrors.swift`).
 public protocol CommandError: Error, CustomStringConvertible {
     /// What went wrong, in the words of the command line: the error's description, unless the
     /// command line has words of its own for it (its flag for a library's parameter).
@@ -32,7 +32,9 @@ extension CaptionFormatError: CommandError {
 
 extension MediaTimeError: CommandError {}
 extension TimecodeError: CommandError {}
-extension FileSafetyError: CommandError {}
+/// ``FileSafetyError``, and ISOBMFF's and Metadata's errors: one type, said in the words of the
+/// command line that runs (``CommandLineWords/executableFlags``).
+extension LocatedError: CommandError {}
 
 /// The words in which the libraries' errors and findings name their own parameters, and the
 /// command line's words for the flag that sets each: the one place where the CLI adds its flags
@@ -80,9 +82,14 @@ public enum CommandLineWords {
         ("the offset: of MetadataSync.place", "--offset"),
     ]
 
+    /// The running executable's own flags for a library's words, said before ``flags``
+    /// (``Exit/run(_:arguments:words:)``): `captions-media export` sets the offset of
+    /// `MetadataSync.place` with `--gpx-offset` where `captions metadata add` has `--offset`.
+    @TaskLocal public static var executableFlags: [(library: String, commandLine: String)] = []
+
     /// `message` with each library parameter's words replaced by the flag's.
     public static func said(_ message: String) -> String {
-        flags.reduce(message) { $0.replacing($1.library, with: $1.commandLine) }
+        (executableFlags + flags).reduce(message) { $0.replacing($1.library, with: $1.commandLine) }
     }
 
     /// `finding` with its message and suggested fix in the words of the command line.

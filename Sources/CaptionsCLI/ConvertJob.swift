@@ -2,7 +2,8 @@ import ArgumentParser
 import CaptionKit
 
 /// One `captions convert` run in plain values: what ``ConvertCommand`` parsed, or what
-/// ``init(commonArguments:)`` read straight from the command line.
+/// ``init(commonArguments:)`` read straight from the command line. Made only in this module, so
+/// its memberwise initialiser is Swift's own.
 public struct ConvertJob {
     public var input: String
     public var output: String
@@ -33,22 +34,6 @@ public struct ConvertJob {
     /// `--init`: `input` is a fragmented movie's initialization segment and these are its media
     /// segments, in order, read as one movie; nil for an ordinary input.
     public var segments: [String]?
-
-    public init(
-        input: String, output: String, from: String? = nil, readOptions: CaptionFormatOptions = CaptionFormatOptions(),
-        to: String? = nil, dropFrame: Bool? = nil, startTimecode: String? = nil, shift: Bool = false,
-        force: Bool = false
-    ) {
-        self.input = input
-        self.output = output
-        self.from = from
-        self.readOptions = readOptions
-        self.to = to
-        self.dropFrame = dropFrame
-        self.startTimecode = startTimecode
-        self.shift = shift
-        self.force = force
-    }
 
     /// Reads, then writes what was read — also when the reader reported error-level findings
     /// (damaged words are skipped, everything else kept), exiting 1 then; `--strict` refuses to

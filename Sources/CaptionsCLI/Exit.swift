@@ -30,24 +30,30 @@ public enum Exit {
         }
     }
 
-    /// Parses the command line for `Root`, runs it, prints and exits.
-    public static func run<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]? = nil) -> Never {
-        run(root) {
+    /// Parses the command line for `Root`, runs it, prints and exits. `words` are the
+    /// executable's own flags for a library's words (``CommandLineWords/executableFlags``).
+    public static func run<Root: ParsableCommand>(
+        _ root: Root.Type, arguments: [String]? = nil, words: [(library: String, commandLine: String)] = []
+    ) -> Never {
+        run(root, words: words) {
             var parsed = try Root.parseAsRoot(arguments)
             try parsed.run()
         }
     }
 
     /// Runs `body`, a command of `Root` parsed some other way, then prints and exits as
-    /// ``run(_:arguments:)`` does.
-    public static func run<Root: ParsableCommand>(_ root: Root.Type, _ body: () throws -> Void) -> Never {
+    /// ``run(_:arguments:words:)`` does.
+    public static func run<Root: ParsableCommand>(
+        _ root: Root.Type, words: [(library: String, commandLine: String)] = [], _ body: () throws -> Void
+    ) -> Never {
         Interruption.removeOutputsAndExitOnSignal()
-        var status: Int32
-        do {
-            try body()
-            status = clean
-        } catch {
-            status = handle(error, root: root)
+        var status: Int32 = CommandLineWords.$executableFlags.withValue(words) {
+            do {
+                try body()
+                return clean
+            } catch {
+                return handle(error, root: root)
+            }
         }
         if let reason = Console.standardOutputFailure {
             Console.error("captions: error: cannot write to standard output: \(reason); the output is incomplete")

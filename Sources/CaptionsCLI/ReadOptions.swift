@@ -1,8 +1,10 @@
 import ArgumentParser
 import CaptionKit
 
-/// Options shared by every command that reads a caption file.
-public struct ReadOptions: ParsableArguments {
+/// The caption file's format and the rate of its timecodes (`--from`, `--frame-rate`), as every
+/// command that reads a caption file takes them: in ``ReadOptions``, and in `mux`, which says
+/// its channel itself (the one it writes).
+public struct CaptionInputOptions: ParsableArguments {
     public init() {}
 
     @Option(name: .long, help: "Input format (json, scc, itt…); default: by extension, then by content.")
@@ -12,6 +14,22 @@ public struct ReadOptions: ParsableArguments {
         name: .long, parsing: .unconditional,
         help: "Frame rate of the input's timecodes: 23.976, 24, 25, 29.97, 30, … (SCC default 29.97).")
     public var frameRate: String?
+
+    public func validate() throws {
+        if let frameRate, FrameRate(frameRate) == nil {
+            throw ValidationError(
+                "unknown frame rate \"\(frameRate)\"; use e.g. 29.97, 25 or 30000/1001 (1 to 1000 fps)")
+        }
+    }
+}
+
+/// Options shared by every command that reads a caption file.
+public struct ReadOptions: ParsableArguments {
+    public init() {}
+
+    @OptionGroup public var input: CaptionInputOptions
+    /// `--from`.
+    public var from: String? { input.from }
 
     @Option(name: .long, parsing: .unconditional, help: "CEA-608 caption channel to read: 1–4 (CC1–CC4). Default 1.")
     public var channel: Int?
@@ -32,10 +50,6 @@ public struct ReadOptions: ParsableArguments {
     public var source: String?
 
     public func validate() throws {
-        if let frameRate, FrameRate(frameRate) == nil {
-            throw ValidationError(
-                "unknown frame rate \"\(frameRate)\"; use e.g. 29.97, 25 or 30000/1001 (1 to 1000 fps)")
-        }
         if let source, !["track", "sei", "subtitle"].contains(source) {
             throw ValidationError("--source must be track, sei or subtitle, not \(source)")
         }
@@ -55,6 +69,6 @@ public struct ReadOptions: ParsableArguments {
         if let source { settings["movie.source"] = source }
         if let service { settings[CaptionFormatOptions.dtvccServiceSetting] = String(service) }
         return CaptionFormatOptions(
-            strict: strict, frameRate: frameRate.flatMap(FrameRate.init), channel: channel, settings: settings)
+            strict: strict, frameRate: input.frameRate.flatMap(FrameRate.init), channel: channel, settings: settings)
     }
 }

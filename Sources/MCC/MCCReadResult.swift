@@ -24,7 +24,8 @@ public struct MCCReadResult: Sendable {
     }
 }
 
-/// The header lines of an MCC file after the comment block.
+/// The header lines of an MCC file after the comment block, as the reader found them (made only by
+/// ``MCCReader``, so its memberwise initialiser is Swift's own).
 public struct MCCHeader: Sendable, Hashable {
     /// `UUID=`, as written.
     public var uuid: String?
@@ -42,17 +43,6 @@ public struct MCCHeader: Sendable, Hashable {
     public struct Field: Sendable, Hashable {
         public var key: String
         public var value: String
-    }
-
-    public init(
-        uuid: String? = nil, creationProgram: String? = nil, creationDate: String? = nil, creationTime: String? = nil,
-        timeCodeRate: MCCTimeCodeRate? = nil
-    ) {
-        self.uuid = uuid
-        self.creationProgram = creationProgram
-        self.creationDate = creationDate
-        self.creationTime = creationTime
-        self.timeCodeRate = timeCodeRate
     }
 }
 

@@ -21,6 +21,6 @@ struct CaptionsMediaCommand: ParsableCommand {
 
     static func main() {
         StreamMovieReader.current = DemuxedCaptions.reader
-        Exit.run(Self.self)
+        Exit.run(Self.self, words: MediaCommandLineWords.flags)
     }
 }

@@ -48,10 +48,10 @@ enum ExportRunner {
         } catch {
             printer.finish()
             // What the session noticed before it stopped on the input (a MediaFileError).
-            if error is MediaFileError { try Exit.report(extra + diagnostics().map(MediaCommandLineWords.said)) }
+            if error is MediaFileError { try Exit.report(extra + diagnostics()) }
             throw error
         }
-        try Exit.report(extra + diagnostics().map(MediaCommandLineWords.said))
+        try Exit.report(extra + diagnostics())
     }
 }
 

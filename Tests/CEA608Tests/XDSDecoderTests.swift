@@ -1,6 +1,7 @@
-import CEA608
 import CaptionCore
 import Testing
+
+@testable import CEA608
 
 // XDS packets built by hand from the byte tables of CTA-608-E §8.6 and §9.5 (neither zvbi nor
 // CCExtractor can be run here: no Debian package of either decodes XDS from byte pairs), not by

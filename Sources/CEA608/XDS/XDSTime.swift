@@ -1,6 +1,8 @@
 // Times in XDS packets. Source: CTA-608-E Table 15 (Program Identification Number: minute, hour,
 // date, month with the T bit), Table 16 (Length/Time-in-Show), §9.5.4.1 and Table 36 (Time of
 // Day: the same four characters with D, L and Z, then day of the week and year since 1990).
+// The values are made only by the decoder, so their memberwise initialisers are Swift's own
+// (internal; the tests reach them with `@testable import`).
 
 /// A program's scheduled start, UTC (Program Identification Number, §9.5.1.1).
 public struct XDSScheduledStart: Hashable, Sendable, CustomStringConvertible {
@@ -9,15 +11,7 @@ public struct XDSScheduledStart: Hashable, Sendable, CustomStringConvertible {
     public var hour: Int
     public var minute: Int
     /// The T bit: the program is routinely tape delayed for the Mountain and Pacific zones.
-    public var tapeDelayed: Bool
-
-    public init(month: Int, day: Int, hour: Int, minute: Int, tapeDelayed: Bool = false) {
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.tapeDelayed = tapeDelayed
-    }
+    public var tapeDelayed: Bool = false
 
     /// `month-day hour:minute UTC`, two digits each.
     public var description: String {
@@ -52,17 +46,6 @@ public struct XDSShowTiming: Hashable, Sendable, CustomStringConvertible {
     public var elapsedHours: Int?
     public var elapsedMinutes: Int?
     public var elapsedSeconds: Int?
-
-    public init(
-        lengthHours: Int, lengthMinutes: Int, elapsedHours: Int? = nil, elapsedMinutes: Int? = nil,
-        elapsedSeconds: Int? = nil
-    ) {
-        self.lengthHours = lengthHours
-        self.lengthMinutes = lengthMinutes
-        self.elapsedHours = elapsedHours
-        self.elapsedMinutes = elapsedMinutes
-        self.elapsedSeconds = elapsedSeconds
-    }
 
     public var description: String {
         var text = "length \(lengthHours):\(XDSScheduledStart.two(lengthMinutes))"
@@ -106,26 +89,11 @@ public struct XDSTimeOfDay: Hashable, Sendable, CustomStringConvertible {
     /// 1 = Sunday … 7 = Saturday.
     public var dayOfWeek: Int
     /// The D bit: daylight saving time is being observed.
-    public var daylightSaving: Bool
+    public var daylightSaving: Bool = false
     /// The L bit: the local day is February 29 when it is March 1 UTC.
-    public var leapDay: Bool
+    public var leapDay: Bool = false
     /// The Z bit: seconds are to be reset to zero.
-    public var zeroSeconds: Bool
-
-    public init(
-        year: Int, month: Int, day: Int, hour: Int, minute: Int, dayOfWeek: Int, daylightSaving: Bool = false,
-        leapDay: Bool = false, zeroSeconds: Bool = false
-    ) {
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.dayOfWeek = dayOfWeek
-        self.daylightSaving = daylightSaving
-        self.leapDay = leapDay
-        self.zeroSeconds = zeroSeconds
-    }
+    public var zeroSeconds: Bool = false
 
     public var description: String {
         let weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][dayOfWeek - 1]

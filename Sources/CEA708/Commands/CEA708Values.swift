@@ -4,6 +4,21 @@
 // unchanged; `isDefined` says whether the standard gives it a meaning. Names:
 // Specs/cea708/field-values.tsv.
 
+/// An enumerated field of a window or pen command: the field's raw bits, and the standard's
+/// name for each value.
+public protocol CEA708FieldValue: RawRepresentable, Hashable, Sendable where RawValue == UInt8 {
+    /// The names of the values 0, 1, 2 … the standard defines; the values past them are reserved.
+    static var names: [String] { get }
+    /// Whether the standard gives the value a meaning (by default: it has a name).
+    var isDefined: Bool { get }
+}
+
+extension CEA708FieldValue {
+    public var isDefined: Bool { Int(rawValue) < Self.names.count }
+    /// The standard's name for the value, `reserved N` for a value it leaves reserved.
+    public var name: String { isDefined ? Self.names[Int(rawValue)] : "reserved \(rawValue)" }
+}
+
 /// A colour of the 708 palette: two bits each of red, green and blue (§8.8, Table 25), 0–3 each.
 public struct CEA708Color: RawRepresentable, Hashable, Sendable {
     /// `RRGGBB` in the low six bits.
@@ -30,7 +45,7 @@ public struct CEA708Color: RawRepresentable, Hashable, Sendable {
 }
 
 /// Fill, foreground and background opacity (§8.8): solid, flash, translucent, transparent.
-public struct CEA708Opacity: RawRepresentable, Hashable, Sendable {
+public struct CEA708Opacity: CEA708FieldValue {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue & 3 }
     public static let solid = Self(rawValue: 0)
@@ -38,11 +53,10 @@ public struct CEA708Opacity: RawRepresentable, Hashable, Sendable {
     public static let translucent = Self(rawValue: 2)
     public static let transparent = Self(rawValue: 3)
     public static let names = ["solid", "flash", "translucent", "transparent"]
-    public var name: String { Self.names[Int(rawValue)] }
 }
 
 /// Print, scroll and effect directions (§8.10.5.5 SetWindowAttributes).
-public struct CEA708Direction: RawRepresentable, Hashable, Sendable {
+public struct CEA708Direction: CEA708FieldValue {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue & 3 }
     public static let leftToRight = Self(rawValue: 0)
@@ -50,13 +64,12 @@ public struct CEA708Direction: RawRepresentable, Hashable, Sendable {
     public static let topToBottom = Self(rawValue: 2)
     public static let bottomToTop = Self(rawValue: 3)
     public static let names = ["left-to-right", "right-to-left", "top-to-bottom", "bottom-to-top"]
-    public var name: String { Self.names[Int(rawValue)] }
     /// Whether text runs along a row (left–right) rather than down a column.
     public var isHorizontal: Bool { rawValue < 2 }
 }
 
 /// Justification (§8.10.5.5): left, right, centre, full.
-public struct CEA708Justify: RawRepresentable, Hashable, Sendable {
+public struct CEA708Justify: CEA708FieldValue {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue & 3 }
     public static let left = Self(rawValue: 0)
@@ -64,23 +77,21 @@ public struct CEA708Justify: RawRepresentable, Hashable, Sendable {
     public static let center = Self(rawValue: 2)
     public static let full = Self(rawValue: 3)
     public static let names = ["left", "right", "center", "full"]
-    public var name: String { Self.names[Int(rawValue)] }
 }
 
 /// Display effect (§8.10.5.5): snap, fade, wipe; 3 is reserved.
-public struct CEA708DisplayEffect: RawRepresentable, Hashable, Sendable {
+public struct CEA708DisplayEffect: CEA708FieldValue {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue & 3 }
     public static let snap = Self(rawValue: 0)
     public static let fade = Self(rawValue: 1)
     public static let wipe = Self(rawValue: 2)
-    public var isDefined: Bool { rawValue < 3 }
-    public var name: String { ["snap", "fade", "wipe", "reserved 3"][Int(rawValue)] }
+    public static let names = ["snap", "fade", "wipe"]
 }
 
 /// Window border type and pen edge type (§8.10.5.5, §8.10.5.6): none, raised, depressed,
 /// uniform, left drop shadow, right drop shadow; 6 and 7 are reserved.
-public struct CEA708EdgeType: RawRepresentable, Hashable, Sendable {
+public struct CEA708EdgeType: CEA708FieldValue {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue & 7 }
     public static let none = Self(rawValue: 0)
@@ -89,37 +100,31 @@ public struct CEA708EdgeType: RawRepresentable, Hashable, Sendable {
     public static let uniform = Self(rawValue: 3)
     public static let leftDropShadow = Self(rawValue: 4)
     public static let rightDropShadow = Self(rawValue: 5)
-    public static let names = [
-        "none", "raised", "depressed", "uniform", "left drop shadow", "right drop shadow", "reserved 6", "reserved 7",
-    ]
-    public var isDefined: Bool { rawValue < 6 }
-    public var name: String { Self.names[Int(rawValue)] }
+    public static let names = ["none", "raised", "depressed", "uniform", "left drop shadow", "right drop shadow"]
 }
 
 /// Pen size (§8.10.5.6): small, standard, large; 3 is reserved.
-public struct CEA708PenSize: RawRepresentable, Hashable, Sendable {
+public struct CEA708PenSize: CEA708FieldValue {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue & 3 }
     public static let small = Self(rawValue: 0)
     public static let standard = Self(rawValue: 1)
     public static let large = Self(rawValue: 2)
-    public var isDefined: Bool { rawValue < 3 }
-    public var name: String { ["small", "standard", "large", "reserved 3"][Int(rawValue)] }
+    public static let names = ["small", "standard", "large"]
 }
 
 /// Pen offset (§8.10.5.6): subscript, normal, superscript; 3 is reserved.
-public struct CEA708PenOffset: RawRepresentable, Hashable, Sendable {
+public struct CEA708PenOffset: CEA708FieldValue {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue & 3 }
     public static let `subscript` = Self(rawValue: 0)
     public static let normal = Self(rawValue: 1)
     public static let superscript = Self(rawValue: 2)
-    public var isDefined: Bool { rawValue < 3 }
-    public var name: String { ["subscript", "normal", "superscript", "reserved 3"][Int(rawValue)] }
+    public static let names = ["subscript", "normal", "superscript"]
 }
 
 /// Font style (§8.10.5.6, font tag 0–7).
-public struct CEA708FontStyle: RawRepresentable, Hashable, Sendable {
+public struct CEA708FontStyle: CEA708FieldValue {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue & 7 }
     public static let `default` = Self(rawValue: 0)
@@ -127,11 +132,10 @@ public struct CEA708FontStyle: RawRepresentable, Hashable, Sendable {
         "default", "monospaced serif", "proportional serif", "monospaced sans serif", "proportional sans serif",
         "casual", "cursive", "small capitals",
     ]
-    public var name: String { Self.names[Int(rawValue)] }
 }
 
 /// Text tag (§8.10.5.6): what the text is (dialog, speaker, sound effect …); 12–14 reserved.
-public struct CEA708TextTag: RawRepresentable, Hashable, Sendable {
+public struct CEA708TextTag: CEA708FieldValue {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue & 15 }
     public static let dialog = Self(rawValue: 0)
@@ -141,13 +145,13 @@ public struct CEA708TextTag: RawRepresentable, Hashable, Sendable {
         "subtitle translation", "voice quality description", "song lyrics", "sound effect description",
         "musical score description", "expletive", "reserved 12", "reserved 13", "reserved 14", "not to be displayed",
     ]
+    /// 12–14 are reserved, 15 is not: the one field whose reserved values are not the last.
     public var isDefined: Bool { !(12...14).contains(rawValue) }
-    public var name: String { Self.names[Int(rawValue)] }
 }
 
 /// Anchor point (§8.10.5.2, Figure 12): which point of the window the anchor position names;
 /// 9–15 are reserved.
-public struct CEA708AnchorPoint: RawRepresentable, Hashable, Sendable {
+public struct CEA708AnchorPoint: CEA708FieldValue {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue & 15 }
     public static let topLeft = Self(rawValue: 0)
@@ -163,8 +167,6 @@ public struct CEA708AnchorPoint: RawRepresentable, Hashable, Sendable {
         "top left", "top center", "top right", "middle left", "middle center", "middle right", "bottom left",
         "bottom center", "bottom right",
     ]
-    public var isDefined: Bool { rawValue < 9 }
-    public var name: String { isDefined ? Self.names[Int(rawValue)] : "reserved \(rawValue)" }
     /// 0, 1 or 2: left, centre, right (reserved points count as left).
     public var horizontalThird: Int { isDefined ? Int(rawValue) % 3 : 0 }
     /// 0, 1 or 2: top, middle, bottom (reserved points count as top).

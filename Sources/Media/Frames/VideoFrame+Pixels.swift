@@ -69,23 +69,3 @@ extension Frame {
         return (width, height, bytes)
     }
 }
-
-extension VideoColorMatrix {
-    /// libswscale's `SWS_CS_*` constant for the matrix.
-    var swsColorSpace: Int32 {
-        switch self {
-        case .bt601: return SWS_CS_ITU601
-        case .bt709: return SWS_CS_ITU709
-        case .bt2020: return SWS_CS_BT2020
-        }
-    }
-
-    /// libavutil's `AVColorSpace` for the matrix.
-    var avColorSpace: AVColorSpace {
-        switch self {
-        case .bt601: return AVCOL_SPC_SMPTE170M
-        case .bt709: return AVCOL_SPC_BT709
-        case .bt2020: return AVCOL_SPC_BT2020_NCL
-        }
-    }
-}

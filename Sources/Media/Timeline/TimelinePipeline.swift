@@ -179,23 +179,3 @@ final class TimelinePipeline {
         diagnostics.append(Diagnostic(severity, rule, "\(outputPath): \(message)"))
     }
 }
-
-extension VideoColorMatrix {
-    /// The primaries usually paired with the matrix.
-    var avPrimaries: AVColorPrimaries {
-        switch self {
-        case .bt601: return AVCOL_PRI_SMPTE170M
-        case .bt709: return AVCOL_PRI_BT709
-        case .bt2020: return AVCOL_PRI_BT2020
-        }
-    }
-
-    /// The transfer characteristic usually paired with the matrix.
-    var avTransfer: AVColorTransferCharacteristic {
-        switch self {
-        case .bt601: return AVCOL_TRC_SMPTE170M
-        case .bt709: return AVCOL_TRC_BT709
-        case .bt2020: return AVCOL_TRC_BT2020_10
-        }
-    }
-}

@@ -85,27 +85,38 @@ public struct RideDump: Sendable {
 
     // MARK: - JSON
 
+    /// One point as the dump writes it: the point's values under their own names (`utc` for its
+    /// time), those it lacks and a position it lacks left out, then the FIT developer fields.
     struct JSONPoint: Encodable {
-        var utc: UTCTime?
-        var latitude: Double?
-        var longitude: Double?
-        var elevation: Double?
-        var speed: Double?
-        var course: Double?
-        var distance: Double?
-        var heartRate: Int?
-        var cadence: Int?
-        var power: Int?
-        var temperature: Double?
-        var grade: Double?
-        var developer: [String: Double]?
+        var point: TrackPoint
+        var developer: [String: Double] = [:]
 
-        init(_ p: TrackPoint, developer: [String: Double] = [:]) {
-            utc = p.time
-            if p.latitude.isFinite, p.longitude.isFinite { (latitude, longitude) = (p.latitude, p.longitude) }
-            (elevation, speed, course, distance) = (p.elevation, p.speed, p.course, p.distance)
-            (heartRate, cadence, power, temperature, grade) = (p.heartRate, p.cadence, p.power, p.temperature, p.grade)
-            self.developer = developer.isEmpty ? nil : developer
+        init(_ point: TrackPoint, developer: [String: Double] = [:]) {
+            (self.point, self.developer) = (point, developer)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case utc, latitude, longitude, elevation, speed, course, distance, heartRate, cadence, power, temperature
+            case grade, developer
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encodeIfPresent(point.time, forKey: .utc)
+            if point.latitude.isFinite, point.longitude.isFinite {
+                try c.encode(point.latitude, forKey: .latitude)
+                try c.encode(point.longitude, forKey: .longitude)
+            }
+            let p = point
+            let measures: [(CodingKeys, Double?)] = [
+                (.elevation, p.elevation), (.speed, p.speed), (.course, p.course), (.distance, p.distance),
+                (.temperature, p.temperature), (.grade, p.grade),
+            ]
+            for (key, value) in measures { try c.encodeIfPresent(value, forKey: key) }
+            for (key, value) in [(CodingKeys.heartRate, p.heartRate), (.cadence, p.cadence), (.power, p.power)] {
+                try c.encodeIfPresent(value, forKey: key)
+            }
+            if !developer.isEmpty { try c.encode(developer, forKey: .developer) }
         }
     }
 

@@ -36,7 +36,8 @@ struct MuxCommand: ParsableCommand {
 
     @Option(
         name: [.customLong("form"), .customLong("as")],
-        help: "c608, c708, tx3g (mov_text), wvtt (webvtt), stpp (ttml), or several joined by commas; both is c608,tx3g.")
+        help: "c608, c708, tx3g (mov_text), wvtt (webvtt), stpp (ttml), or several joined by commas; both is c608,tx3g."
+    )
     var form: String?
 
     /// The forms `--form` names; nil without it. Unknown names are nil in the list.
@@ -68,11 +69,7 @@ struct MuxCommand: ParsableCommand {
     )
     var startTimecode: String?
 
-    @Option(name: .long, help: "Input caption format (scc, itt, srt…); default: by extension, then by content.")
-    var from: String?
-
-    @Option(name: .long, help: "Frame rate of the SCC file's timecodes (default 29.97).")
-    var frameRate: String?
+    @OptionGroup var input: CaptionInputOptions
 
     @Flag(help: "Let the SCC writer shift captions whose words cannot arrive in time (reported) instead of failing.")
     var shift = false
@@ -87,9 +84,6 @@ struct MuxCommand: ParsableCommand {
         }
         if let channel, !(1...4).contains(channel) {
             throw ValidationError("--channel must be 1, 2, 3 or 4 (CC1–CC4), not \(channel)")
-        }
-        if let frameRate, FrameRate(frameRate) == nil {
-            throw ValidationError("unknown frame rate \"\(frameRate)\"; use e.g. 29.97, 25 or 30000/1001")
         }
         if captions == nil && channels.files.isEmpty {
             throw ValidationError("give the caption file (CAPTIONS), or --cc1…--cc4 FILE")
@@ -116,8 +110,8 @@ struct MuxCommand: ParsableCommand {
         options.language = language
         options.channelLanguages = try channels.languages()
         options.startTimecode = startTimecode
-        options.format = from
-        options.read.frameRate = frameRate.flatMap(FrameRate.init)
+        options.format = input.from
+        options.read.frameRate = input.frameRate.flatMap(FrameRate.init)
         options.applyShifts = shift
         let plan = try MovieCaptionWriter.plan(movie: movie, captions: main.path, options: options)
         if plan.diagnostics.contains(where: { $0.severity == .error }) { try Exit.report(plan.diagnostics) }
