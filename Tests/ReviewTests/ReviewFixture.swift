@@ -4,8 +4,12 @@ import TestSupport
 import Testing
 
 /// A movie and an SCC made for a test in a temporary folder, and a review server for them on a
-/// free port until ``stop()``: a ``ReviewSession`` in the test's process (``Mode/library``), or
-/// `captions review … --no-open` as a user runs it (``Mode/commandLine``), stopped with SIGINT.
+/// free port until ``stop()``: `captions review … --no-open` as a user runs it
+/// (``Mode/commandLine``, the default), stopped with SIGINT, or a ``ReviewSession`` in the test's
+/// process (``Mode/library``). In the test's process the server's handlers share Swift
+/// concurrency's threads (two on a 2-core machine) with every test running beside it, and tests
+/// that block them (waiting on ffmpeg, ttconv, a browser) starved it past the client's 30 s in
+/// full-suite runs under load ("no HTTP head in 0 bytes", twice): so only one test uses it.
 final class ReviewFixture: @unchecked Sendable {
     enum Mode { case library, commandLine }
 
@@ -43,7 +47,8 @@ final class ReviewFixture: @unchecked Sendable {
     /// A clip of `seconds` at `size` (H.264 and AAC in MP4, as other media tests make theirs) and
     /// the SCC, then the server. With `embedded`, the SCC's words go into the clip as a `c608`
     /// track (`captions mux`) and the server reviews the movie's own captions (`embedded`).
-    init(size: String = "320x240", seconds: Double = 4, mode: Mode = .library, embedded: Bool = false) async throws {
+    init(size: String = "320x240", seconds: Double = 4, mode: Mode = .commandLine, embedded: Bool = false) async throws
+    {
         folder = try TemporaryDirectory("review")
         let clip = folder.path("clip.mp4")
         captions = folder.path("show.scc")
@@ -170,7 +175,7 @@ final class ReviewFixture: @unchecked Sendable {
 extension ReviewFixture {
     /// Runs `body` with a fixture, and stops its server whether `body` returns or throws.
     static func with(
-        size: String = "320x240", seconds: Double = 4, mode: Mode = .library, embedded: Bool = false,
+        size: String = "320x240", seconds: Double = 4, mode: Mode = .commandLine, embedded: Bool = false,
         _ body: (ReviewFixture) async throws -> Void
     ) async throws {
         let fixture = try await ReviewFixture(size: size, seconds: seconds, mode: mode, embedded: embedded)

@@ -58,8 +58,9 @@ import Testing
         }
     }
 
+    /// The library type (`ReviewSession`) as an app embeds it.
     @Test func theStateListsTheCaptionsByFrameAndTheFindings() async throws {
-        try await ReviewFixture.with { fixture in
+        try await ReviewFixture.with(mode: .library) { fixture in
             let state = try await Self.state(fixture)
             let captions = try #require(state["captions"] as? [[String: Any]])
             try #require(captions.count == 2)
