@@ -26,8 +26,12 @@ enum MCCCheck {
         // what we write carries 608 too and, read by default, would come back through 608, whose
         // grid moves the 708 windows: it is read back through service 1, where we wrote the
         // captions as CEA-708 (found by this target: Fuzz/README.md, "Record").
+        // Settling is off while a finding is open (Fuzz/README.md, "Open findings":
+        // Fuzz/open/mcc/nbtsp-after-a-pen-change-read-as-a-space.mcc, the clean-clone smoke run
+        // of 08a8d092): a row of G2 transparent spaces before a pen change comes back with its
+        // last NBTSP read as a space, so the next write differs.
         try CaptionRoundTrip.check(
-            bytes, format: format, reportsEveryChange: false,
+            bytes, format: format, reportsEveryChange: false, settles: false,
             rereading: { first in
                 // Only when the service gave captions: of an empty document we write no service
                 // data, and asking for service 1 is then rightly an error (the smoke run's
