@@ -103,4 +103,50 @@ struct CEA708CaptionBuilderTests {
         #expect(diagnostics.first?.location.time == Self.t(7))
         #expect(diagnostics.first?.message.hasPrefix("byte 0") == true)
     }
+
+    @Test("Windows shown together become captions from top to bottom, whatever their window numbers")
+    func readingOrder() throws {
+        var lower = Self.hidden
+        lower.window = 1
+        lower.anchorVertical = 70  // row 14
+        var upper = Self.hidden
+        upper.window = 5
+        upper.anchorVertical = 10  // row 2
+        var builder = CEA708CaptionBuilder()
+        builder.receive(
+            try Self.data([
+                .defineWindow(lower), .text("LOWER"), .defineWindow(upper), .text("UPPER"),
+                .displayWindows(CEA708WindowSet([1, 5])),
+            ]), at: Self.t(1))
+        builder.receive(try Self.data([.hideWindows(CEA708WindowSet([1, 5]))]), at: Self.t(2))
+        #expect(builder.finish().document.captions.map(\.text) == ["UPPER", "LOWER"])
+    }
+
+    @Test("Captions shown together keep their order through encode and read, so a rewrite sends the same bytes")
+    func readingOrderSettles() throws {
+        // Eight captions freed last-first, so that the encoder (least recently freed first) gives
+        // the upper of the next two window 7 and the lower window 6: read by window number they
+        // came back swapped, and each rewrite swapped them again (the mcc fuzz target, 2026-11-29).
+        var captions = (0..<8).map { n in
+            Caption(
+                "C\(n)", start: Self.t(0), end: Self.t(2 - Double(n) / 10),
+                region: .cells(row: 1 + n, column: 0, rows: 1, columns: 4))
+        }
+        captions.append(
+            Caption("UPPER", start: Self.t(3), end: Self.t(4), region: .cells(row: 2, column: 0, rows: 1, columns: 5)))
+        captions.append(
+            Caption("LOWER", start: Self.t(3), end: Self.t(4), region: .cells(row: 14, column: 0, rows: 1, columns: 5)))
+        let first = CEA708CaptionEncoder().encode(CaptionDocument(captions: captions))
+        let windows = first.chunks.filter { $0.captionIndices == [8] || $0.captionIndices == [9] }.compactMap(\.window)
+        #expect(Set(windows) == [6, 7])
+        func read(_ encoding: CEA708ServiceEncoding) -> CaptionDocument {
+            CEA708CaptionBuilder.read(encoding.timedData.map { (time: $0.time, data: $0.bytes) }).document
+        }
+        #expect(read(first).captions.suffix(2).map(\.text) == ["UPPER", "LOWER"])
+        // The first write fits each window to its text; from the second on, the bytes are the same.
+        let second = CEA708CaptionEncoder().encode(read(first))
+        #expect(read(second).captions.suffix(2).map(\.text) == ["UPPER", "LOWER"])
+        let third = CEA708CaptionEncoder().encode(read(second))
+        #expect(third.timedData.map(\.bytes) == second.timedData.map(\.bytes))
+    }
 }

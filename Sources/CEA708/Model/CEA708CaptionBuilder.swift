@@ -115,13 +115,32 @@ public struct CEA708CaptionBuilder: Sendable {
         update(decoder.screen, at: end)
         // In window order: the order of captions that close together must not depend on hashing.
         for id in blocks.keys.sorted() + live.keys.sorted() { close(window: id, at: end) }
-        let captions = finished.sorted {
-            ($0.caption.timeRange.start, $0.order) < ($1.caption.timeRange.start, $1.order)
-        }.map(\.caption)
+        let captions = finished.sorted { Self.readingOrder($0, $1) }.map(\.caption)
         // The marker that says the captions came from 708, and on which screen (the 708 look).
         let document = CaptionDocument(
             captions: captions, metadata: [CaptionDocument.cea708ScreenKey: wide ? "16:9" : "4:3"])
         return Result(document: document, diagnostics: diagnostics)
+    }
+
+    /// Captions by start, then end; captions shown together from top to bottom, then left to
+    /// right, as a viewer reads them, and only then in the order they closed. Not by window
+    /// number: which of the eight windows holds a caption is the encoder's choice (ours reuses the
+    /// least recently freed), so two captions shown together in one file come back in the other
+    /// order after a rewrite, and the next write swaps them again (the `mcc` fuzz target's finding
+    /// of 2026-11-29, Fixtures/fuzz/mcc/).
+    static func readingOrder(_ a: (order: Int, caption: Caption), _ b: (order: Int, caption: Caption)) -> Bool {
+        let (x, y) = (a.caption, b.caption)
+        if x.timeRange.start != y.timeRange.start { return x.timeRange.start < y.timeRange.start }
+        if x.timeRange.end != y.timeRange.end { return x.timeRange.end < y.timeRange.end }
+        let (p, q) = (place(x), place(y))
+        if p != q { return p < q }
+        return a.order < b.order
+    }
+
+    /// A caption's place as a sortable key: captions without an origin last, units apart.
+    private static func place(_ caption: Caption) -> (Int, String, Double, Double) {
+        guard let origin = caption.region?.origin else { return (1, "", 0, 0) }
+        return (0, origin.y.unit.rawValue + origin.x.unit.rawValue, origin.y.value, origin.x.value)
     }
 
     // MARK: - Following the windows
