@@ -103,6 +103,45 @@ import Testing
         try Self.expectLikeFitdecode(Self.rows(dump.stdout), fit, all: false)
     }
 
+    /// A record without a position but with sensor values goes into the mebx track as a group
+    /// without a location, as fitdecode reads it; GPMF's GPS5 holds positions, so the GPMF track
+    /// gets the others, and the command says so. The ELEMNT ride from 2,804 s on: two records with
+    /// a position, then four without (the fix lost), a `--max-speed` beside them.
+    @Test func addKeepsRecordsWithoutAPositionInTheMebxTrack() throws {
+        let dir = try TemporaryDirectory("cli-fit-add-positionless")
+        let clip = try MetadataCommandTests.clip(in: dir)
+        let fit = Self.fixture("2019-02-17-062644-ELEMNT-297E-195-0")
+        let add = try CLIRunner.run([
+            "metadata", "add", clip, fit, "--sync", "start", "--offset=-2804", "--max-speed", "30", "-o",
+            dir.path("out.mp4"),
+        ])
+        #expect(add.status == 0, "\(add.stderr)")
+        let mebx = try CLIRunner.run(["metadata", "dump", dir.path("out.mp4"), "--csv"])
+        #expect(mebx.status == 0, "\(mebx.stderr)")
+        let rows = Self.rows(mebx.stdout)
+        try Self.expectLikeFitdecode(rows, fit, all: false)
+        let indoor = rows.filter { ($0["latitude"] ?? "").isEmpty }
+        #expect(!indoor.isEmpty && rows.count > indoor.count, "\(mebx.stdout)")
+        #expect(
+            add.stderr.contains("\(indoor.count) record(s) without a position are in the mebx track only"),
+            "\(add.stderr)")
+        // The movie's tracks: video, audio, mebx, gpmd; the GPMF track has the others only.
+        let gpmf = try CLIRunner.run(["metadata", "dump", dir.path("out.mp4"), "--csv", "--track", "4"])
+        #expect(gpmf.status == 0, "\(gpmf.stderr)")
+        let positioned = Self.rows(gpmf.stdout)
+        #expect(
+            positioned.count == rows.count - indoor.count && positioned.allSatisfy { !($0["latitude"] ?? "").isEmpty })
+
+        // Placed where the ride has no position at all, the GPMF track is left out with a warning.
+        let early = try CLIRunner.run(["metadata", "add", clip, fit, "--sync", "start", "-o", dir.path("early.mp4")])
+        #expect(early.status == 0, "\(early.stderr)")
+        #expect(early.stderr.contains("no GPMF track was written"), "\(early.stderr)")
+        let dump = try CLIRunner.run(["metadata", "dump", dir.path("early.mp4"), "--csv"])
+        let early6 = Self.rows(dump.stdout)
+        #expect(early6.count == 6 && early6.allSatisfy { ($0["latitude"] ?? "").isEmpty }, "\(dump.stdout)")
+        try Self.expectLikeFitdecode(early6, fit, all: false)
+    }
+
     /// The dashboard drawn from a FIT is the one drawn from the same points as GPX (the FIT
     /// dumped with `--gpx`): the FIT goes the way the GPX goes.
     @Test func exportWithFitDrawsWhatTheSamePointsAsGPXDraw() throws {

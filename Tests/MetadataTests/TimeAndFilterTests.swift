@@ -66,6 +66,23 @@ import Testing
         #expect(TrackPointFilter.PrivacyZone(argument: "1,2") == nil)
     }
 
+    /// A record without a position (a FIT record before the fix, NaN coordinates) has no step to
+    /// judge: it is kept in its place, and the jump after it is judged against the last point
+    /// with a position. Judged against the NaN point, the jump was never too fast and stayed.
+    @Test func maximumSpeedJudgesStepsAcrossARecordWithoutAPosition() throws {
+        func point(_ second: Int64, _ lat: Double) -> TrackPoint {
+            TrackPoint(time: UTCTime(seconds: second), latitude: lat, longitude: lat.isNaN ? .nan : 0)
+        }
+        var indoor = point(1, .nan)
+        indoor.heartRate = 120
+        // 0.0001° a second is 11.1 m/s; the third point jumps 1° (111 km) in a second.
+        let points = [point(0, 0), indoor, point(2, 1.0001), point(3, 0.0003), point(4, 0.0004)]
+        let (kept, diagnostics) = TrackPointFilter(maximumSpeed: 20).apply(to: points)
+        #expect(kept.map(\.time) == [0, 1, 3, 4].map { UTCTime(seconds: $0) })
+        #expect(kept[1].heartRate == 120 && !kept[1].hasPosition)
+        #expect(diagnostics.map(\.ruleID) == ["metadata.max-speed"])
+    }
+
     /// Values that Int(_:) would trap on (NaN, 1e300) come from files: they are dropped or
     /// clamped, never a crash.
     @Test func hostileNumbersInGPXAreNotACrash() throws {

@@ -95,6 +95,12 @@ public struct TrackPointFilter: Sendable, Hashable {
         kept.reserveCapacity(candidates.count)
         var tooFast = 0
         if let maxSpeed = maximumSpeed {
+            // Steps are judged between points that have a position; one without (a FIT record
+            // before the fix, or of an indoor ride) has no step to judge and is kept, in its
+            // place, with what it carries, and the points either side of it are judged against
+            // each other.
+            let positionless = candidates.filter { !points[$0].hasPosition }
+            let candidates = candidates.filter { points[$0].hasPosition }
             // A point without a time has no speed to judge: it is never the fast one.
             func fast(_ a: TrackPoint, _ b: TrackPoint) -> Bool {
                 guard let ta = a.time, let tb = b.time else { return false }
@@ -119,6 +125,7 @@ public struct TrackPointFilter: Sendable, Hashable {
                 }
                 if outlier { tooFast += 1 } else { kept.append(index) }
             }
+            if !positionless.isEmpty { kept = (kept + positionless).sorted() }
         } else {
             kept = candidates
         }

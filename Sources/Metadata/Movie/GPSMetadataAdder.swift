@@ -56,7 +56,11 @@ public struct GPSMetadataAdder: Sendable {
         }
         guard !options.forms.isEmpty else { throw MetadataError(.invalidArgument, "no track form chosen") }
         var diagnostics = ride.diagnostics
-        let (timed, timeDiagnostics) = try ride.timedTrackPoints(file: fileName)
+        // A FIT record without a position but with sensor values (an indoor ride, before the
+        // fix) is a mebx group without a location (Specs/timed-metadata.md); GPMF's GPS5 holds
+        // positions only, so such records go to the mebx track alone.
+        let keepsPositionless = options.forms.contains(.mebx)
+        let (timed, timeDiagnostics) = try ride.timedTrackPoints(file: fileName, keepingPositionless: keepsPositionless)
         diagnostics += timeDiagnostics
         let (kept, filterDiagnostics) = options.filter.apply(to: timed, file: fileName)
         diagnostics += filterDiagnostics
@@ -66,6 +70,26 @@ public struct GPSMetadataAdder: Sendable {
         let (placed, placeDiagnostics) = try MetadataSync.place(
             kept, anchor: anchor, offset: options.offset, duration: movie.duration, timescale: options.timescale)
         diagnostics += placeDiagnostics
+        // Only points with a position go into GPMF. With the mebx form beside it (the only way
+        // positionless records are kept), a GPMF track without one is left out with a warning:
+        // the mebx track carries the sensor values.
+        let positioned = placed.filter(\.point.hasPosition)
+        var writesGPMF = options.forms.contains(.gpmf)
+        if writesGPMF, positioned.isEmpty {
+            writesGPMF = false
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "metadata.gpmf-positions",
+                    "no GPMF track was written: none of the \(placed.count) record(s) placed on the movie has a "
+                        + "position, and GPMF's GPS5 holds positions; the mebx track has their sensor values",
+                    at: DiagnosticLocation(file: fileName)))
+        } else if writesGPMF, positioned.count < placed.count {
+            diagnostics.append(
+                Diagnostic(
+                    .info, "metadata.gpmf-positions",
+                    "\(placed.count - positioned.count) record(s) without a position are in the mebx track only: "
+                        + "GPMF's GPS5 holds positions", at: DiagnosticLocation(file: fileName)))
+        }
         var tracks: [NewTrack] = []
         do throws(ISOBMFFError) {
             if options.forms.contains(.mebx) {
@@ -74,10 +98,11 @@ public struct GPSMetadataAdder: Sendable {
                     try TimedMetadataTrackBuilder.quickTimeTrack(
                         groups, videoTrackID: video.id, timescale: options.timescale))
             }
-            if options.forms.contains(.gpmf) {
+            if writesGPMF {
                 tracks.append(
                     try GPMFTrackBuilder.track(
-                        placed, movieDuration: movie.duration, videoTrackID: video.id, timescale: options.timescale))
+                        positioned, movieDuration: movie.duration, videoTrackID: video.id,
+                        timescale: options.timescale))
             }
         } catch {
             throw MetadataError(error, file: fileName)

@@ -64,13 +64,16 @@ extension MovieMetadata {
         return (TimedMetadataTrackBuilder.groups(placed, movieDuration: duration), diagnostics)
     }
 
-    /// The GPS points of a `mebx` track (its groups that have a position) or of a GoPro `gpmd`
+    /// The GPS points of a `mebx` track (its groups with a position or a sensor value; one without
+    /// a position has NaN coordinates, as a dashboard takes it) or of a GoPro `gpmd`
     /// track (its GPS samples), at their movie times; a `noData` error for another track.
     private func placedPoints(_ track: ISOBMFFTrack) throws(MetadataError) -> [PlacedPoint] {
         switch track.format?.description {
         case "mebx":
             return try timedMetadataGroups(track).compactMap { group in
-                TrackPoint(group).map { PlacedPoint(movieTime: group.timeRange.start, point: $0) }
+                TrackPoint(group, allowingNoPosition: true).map {
+                    PlacedPoint(movieTime: group.timeRange.start, point: $0)
+                }
             }
         case "gpmd":
             return try goProGPS(track).gps

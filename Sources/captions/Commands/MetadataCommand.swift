@@ -23,7 +23,8 @@ struct MetadataAddCommand: ParsableCommand {
             + "(tref cdsc). --form mebx writes QuickTime timed metadata as AVFoundation does; --form gpmf "
             + "a GoPro GPMF track (GPS5 and GPS9, one payload a second); both by default. Points are "
             + "placed at movie time = GPS time - sync anchor + offset. A FIT file (Garmin, Wahoo, Hammerhead, "
-            + "COROS…) is told from GPX by its header; its records without a position are left out. See "
+            + "COROS…) is told from GPX by its header; its records without a position but with sensor values "
+            + "(an indoor ride, before the fix) go into the mebx track only, as GPMF's GPS5 holds positions. See "
             + "Specs/timed-metadata.md.")
 
     @Argument(help: "The movie (MP4 or MOV).")
