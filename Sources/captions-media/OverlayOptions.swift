@@ -190,8 +190,11 @@ struct OverlayOptions: ParsableArguments {
         // The dashboard shows a FIT record's sensor values even without a position (issue 40).
         let (timed, timeDiagnostics) = try ride.timedTrackPoints(file: gpx, keepingPositionless: true)
         diagnostics += timeDiagnostics
-        let (points, filterDiagnostics) = filter.apply(to: timed, file: gpx)
+        let (kept, filterDiagnostics) = filter.apply(to: timed, file: gpx)
         diagnostics += filterDiagnostics
+        // Distance, elapsed and moving time counted from the ride's start, also where the movie
+        // begins mid-ride (issue 40).
+        let points = RideMetrics.annotated(kept)
         if points.isEmpty, !timed.isEmpty {
             // Said as such, not as a GPX without points (what placing nothing would report).
             throw Exit.Failure(

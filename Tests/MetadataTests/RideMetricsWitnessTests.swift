@@ -62,6 +62,41 @@ import Testing
         if name.contains("ELEMNT") { #expect(theirs.contains { ($0.power3s ?? 0) > 0 }) }
     }
 
+    /// A movie that starts mid-ride: the ride placed on a 60 s movie from its 3,000th record on,
+    /// as `export --fit` and `metadata add` place it, and read back from the timed-metadata
+    /// groups as the dashboard reads them (`GPSSeries`: `TrackPoint(group)`, then `RideMetrics`).
+    /// Distance, elapsed and moving time count from the ride's start, as the head unit and
+    /// fitdecode's records give them, not from the movie's first sample.
+    @Test func figuresCountFromTheRidesStartWhereTheMovieBeginsMidRide() throws {
+        let url = Self.fixture("2019-02-17-062644-ELEMNT-297E-195-0")
+        let points = RideMetrics.annotated(try Self.points(url))
+        let theirs = try FITPeer.rideFigures(url.path, maximumHeartRate: 185)
+        let anchor = try #require(points[3000].time)
+        let (placed, _) = try MetadataSync.place(
+            points, anchor: anchor, offset: .zero, duration: MediaTime(value: 60, timescale: 1), timescale: 1000)
+        let groups = TimedMetadataTrackBuilder.groups(placed, movieDuration: MediaTime(value: 60, timescale: 1))
+        let read = groups.compactMap { TrackPoint($0, allowingNoPosition: true) }
+        try #require(read.count == placed.count && read.count > 30)
+        let ours = RideMetrics(read)
+        let byTime = Dictionary(theirs.map { ($0.time, $0) }, uniquingKeysWith: { a, _ in a })
+        for (i, p) in read.enumerated() {
+            let t = try #require(p.time.flatMap { byTime[$0.sinceEpoch.seconds] })
+            #expect(
+                Self.close(ours.distances[i], t.distance, 1e-9),
+                "distance at \(i): \(ours.distances[i] as Any) vs \(t.distance as Any)")
+            #expect(Self.close(ours.elapsed[i], t.elapsed, 1e-9), "elapsed at \(i)")
+            #expect(Self.close(ours.moving[i], t.moving, 1e-9), "moving at \(i)")
+        }
+        // Mid-ride indeed: the first sample's figures are far from zero.
+        #expect((ours.distances.first ?? 0) ?? 0 > 1000 && (ours.elapsed.first ?? 0) ?? 0 > 600)
+        // Without the ride's figures (a movie's own track), they count from its first sample.
+        let own = RideMetrics(
+            read.map {
+                var p = $0; p.ride = nil; return p
+            })
+        #expect(own.elapsed.first == 0)
+    }
+
     @Test func zonesStartAtTheDocumentedPercentagesOfTheMaximum() {
         // 190 bpm maximum: 95, 114, 133, 152, 171 bpm start zones 1 to 5 (50/60/70/80/90 %).
         let expected = [(94, 0), (95, 1), (113, 1), (114, 2), (133, 3), (151, 3), (152, 4), (171, 5), (200, 5)]

@@ -30,12 +30,16 @@ extension TrackPoint {
         grade = number(.grade)
         fix = number(.gpsFix)?.safeInt
         dilutionOfPrecision = number(.dilutionOfPrecision)
+        let (rideDistance, elapsed, moving) = (number(.rideDistance), number(.rideElapsedTime), number(.rideMovingTime))
+        if rideDistance != nil || elapsed != nil || moving != nil {
+            ride = RideFigures(distance: rideDistance, elapsedTime: elapsed, movingTime: moving)
+        }
         if !hasPosition, !hasSensorValue { return nil }
     }
 
     /// The point as timed-metadata items: the position (with elevation) when it has one, the
     /// UTC date, then whichever of elevation, speed, course, heart rate, cadence, power,
-    /// temperature, distance, grade, fix and dilution of precision it has. ``init(_:allowingNoPosition:)``
+    /// temperature, distance, grade, fix, dilution of precision and ride figures it has. ``init(_:allowingNoPosition:)``
     /// reads them back.
     public var metadataItems: [MetadataItem] {
         var items: [MetadataItem] = []
@@ -57,6 +61,9 @@ extension TrackPoint {
         if let v = grade { items.append(.float(.grade, v)) }
         if let v = fix { items.append(.integer(.gpsFix, Int64(v))) }
         if let v = dilutionOfPrecision { items.append(.float(.dilutionOfPrecision, v)) }
+        if let v = ride?.distance { items.append(.float(.rideDistance, v)) }
+        if let v = ride?.elapsedTime { items.append(.float(.rideElapsedTime, v)) }
+        if let v = ride?.movingTime { items.append(.float(.rideMovingTime, v)) }
         return items
     }
 }

@@ -37,6 +37,10 @@ public struct TrackPoint: Sendable, Hashable {
     public var fix: Int?
     /// Dilution of precision (GPX `pdop`, else `hdop`; GoPro GPSP ÷ 100).
     public var dilutionOfPrecision: Double?
+    /// The ride's figures at this point, counted from the ride's first point (``RideMetrics``),
+    /// when the point was taken from a whole ride (a GPX or FIT placed on a movie) rather than
+    /// from what a movie holds; nil otherwise.
+    public var ride: RideFigures?
     /// Whether speed and course were computed from the positions, not recorded.
     public var speedIsComputed = false
     public var courseIsComputed = false
@@ -49,6 +53,20 @@ public struct TrackPoint: Sendable, Hashable {
         self.latitude = latitude
         self.longitude = longitude
         self.elevation = elevation
+    }
+
+    /// Distance travelled, elapsed time and moving time at a point of a ride, from its first
+    /// point (Specs/timed-metadata.md, "Ride figures").
+    public struct RideFigures: Sendable, Hashable {
+        /// Metres; nil before the first position or odometer reading.
+        public var distance: Double?
+        /// Seconds.
+        public var elapsedTime: Double?
+        public var movingTime: Double?
+
+        public init(distance: Double?, elapsedTime: Double?, movingTime: Double?) {
+            (self.distance, self.elapsedTime, self.movingTime) = (distance, elapsedTime, movingTime)
+        }
     }
 
     /// Whether the point has a position: a FIT record without one (no GPS fix yet, an indoor

@@ -66,6 +66,11 @@ extension MetadataIdentifier {
     public static let grade = MetadataIdentifier(key: "org.captions.gps.grade")
     /// The UTC time the values were measured, ISO 8601 text.
     public static let date = MetadataIdentifier(key: "org.captions.gps.date")
+    /// The ride's figures at the sample, counted from the ride's first point rather than the
+    /// movie's first sample (``RideMetrics``): metres travelled, seconds elapsed, seconds moving.
+    public static let rideDistance = MetadataIdentifier(key: "org.captions.ride.distance")
+    public static let rideElapsedTime = MetadataIdentifier(key: "org.captions.ride.elapsed-time")
+    public static let rideMovingTime = MetadataIdentifier(key: "org.captions.ride.moving-time")
     /// GPS fix: 0 none, 2 2D, 3 3D (GoPro `GPSF` or `GPS9`'s own field, GPX `fix`).
     public static let gpsFix = MetadataIdentifier(key: "org.captions.gps.fix")
     /// Dilution of precision (GoPro `GPSP` ÷ 100 or `GPS9`'s own field, GPX `pdop`, else `hdop`).

@@ -62,8 +62,11 @@ public struct GPSMetadataAdder: Sendable {
         let keepsPositionless = options.forms.contains(.mebx)
         let (timed, timeDiagnostics) = try ride.timedTrackPoints(file: fileName, keepingPositionless: keepsPositionless)
         diagnostics += timeDiagnostics
-        let (kept, filterDiagnostics) = options.filter.apply(to: timed, file: fileName)
+        let (filtered, filterDiagnostics) = options.filter.apply(to: timed, file: fileName)
         diagnostics += filterDiagnostics
+        // The mebx groups carry the ride's figures from its start (org.captions.ride.*), so a
+        // dashboard over a movie that begins mid-ride counts as the head unit did.
+        let kept = RideMetrics.annotated(filtered)
         if !options.filter.privacyZones.isEmpty { diagnostics += unfilteredGPSWarnings() + locationTagWarnings() }
         guard !kept.isEmpty else { throw MetadataError(.noData, "the filters left no point to write") }
         let anchor = try options.sync.anchor(for: movie, points: kept)

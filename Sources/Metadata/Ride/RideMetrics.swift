@@ -44,17 +44,39 @@ public struct RideMetrics: Sendable, Hashable {
     }
 
     /// The figures of `points` (in time order), with zones when `maximumHeartRate` is given.
+    /// Points that each carry the figures of the whole ride they were taken from
+    /// (``TrackPoint/ride``, ``annotated(_:)``: a GPX or FIT placed on a movie that starts
+    /// mid-ride) give those distances, elapsed and moving times, counted from the ride's start
+    /// as a head unit counts them, not from the movie's first sample.
     public init(_ points: [TrackPoint], maximumHeartRate: Int? = nil) {
         let seconds = points.map { $0.time?.sinceEpoch.seconds }
-        distances = Self.distances(points)
-        let start = seconds.lazy.compactMap { $0 }.first
-        elapsed = seconds.map { t in t.flatMap { t in start.map { t - $0 } } }
-        moving = Self.moving(seconds, distances)
+        if !points.isEmpty, points.allSatisfy({ $0.ride != nil }) {
+            distances = points.map { $0.ride?.distance }
+            elapsed = points.map { $0.ride?.elapsedTime }
+            moving = points.map { $0.ride?.movingTime }
+        } else {
+            distances = Self.distances(points)
+            let start = seconds.lazy.compactMap { $0 }.first
+            elapsed = seconds.map { t in t.flatMap { t in start.map { t - $0 } } }
+            moving = Self.moving(seconds, distances)
+        }
         power3s = Self.averagePower(points, seconds)
         heartRateZones = points.map { p in
             guard let hr = p.heartRate, let maximum = maximumHeartRate, maximum > 0 else { return nil }
             return Self.heartRateZone(hr, maximum: maximum)
         }
+    }
+
+    /// `points` (a whole ride, in time order) each with its ride figures (``TrackPoint/ride``):
+    /// whatever part of the ride is later placed on a movie counts from the ride's start.
+    public static func annotated(_ points: [TrackPoint]) -> [TrackPoint] {
+        let metrics = RideMetrics(points.map { var p = $0; p.ride = nil; return p })
+        var out = points
+        for i in out.indices {
+            out[i].ride = TrackPoint.RideFigures(
+                distance: metrics.distances[i], elapsedTime: metrics.elapsed[i], movingTime: metrics.moving[i])
+        }
+        return out
     }
 
     private static func distances(_ points: [TrackPoint]) -> [Double?] {
