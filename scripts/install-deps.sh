@@ -10,10 +10,11 @@ want_bench=0
 [[ "${1:-}" == "--bench" ]] && want_test=1 && want_bench=1
 
 # Build: the C libraries behind the bridges, and pkg-config to find them; libsqlite3-dev for GRDB's
-# system SQLite (the batch journal, Sources/Batch).
+# system SQLite (the batch journal, Sources/Batch); tzdata for --camera-tz's zone names (Foundation's
+# TimeZone reads /usr/share/zoneinfo).
 packages=(pkg-config libxml2-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev
           libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libavfilter-dev libswresample-dev
-          libsqlite3-dev fonts-dejavu-core)
+          libsqlite3-dev fonts-dejavu-core tzdata)
 # Tests: FFmpeg's command-line tools for cross-checks, python3 and pip for ttconv/pycaption,
 # Node.js to run the web-platform-tests WebVTT pages' own assertions, exiftool for metadata,
 # mount for the media tests' read-only and full tmpfs destinations, openssl to encrypt CENC test clips.

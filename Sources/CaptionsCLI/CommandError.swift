@@ -80,6 +80,7 @@ public enum CommandLineWords {
         ("MetadataSync.start", "--sync start"),
         ("the MetadataSync case", "--sync"),
         ("the offset: of MetadataSync.place", "--offset"),
+        ("the cameraTimeZone: of MetadataSync.resolve", "--camera-tz"),
     ]
 
     /// The running executable's own flags for a library's words, said before ``flags``

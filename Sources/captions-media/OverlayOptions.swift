@@ -27,8 +27,19 @@ struct OverlayOptions: ParsableArguments {
     )
     var fit: String?
 
-    @Option(name: .long, help: "How the GPX or FIT clock maps to the movie: creation-time (default), gps or start.")
-    var sync = "creation-time"
+    @Option(
+        name: .long,
+        help:
+            "How the GPX or FIT clock maps to the movie: auto (default: the movie's GPS time, else its creation time), creation-time, gps or start."
+    )
+    var sync = "auto"
+
+    @Option(
+        name: .customLong("camera-tz"),
+        help:
+            "The time zone the camera's clock was set to (Europe/Paris, +02:00), for a creation time written without one."
+    )
+    var cameraTZ: String?
 
     @Option(
         name: .customLong("gpx-offset"), parsing: .unconditional, help: "Shift the GPX or FIT by this many seconds.")
@@ -95,7 +106,13 @@ struct OverlayOptions: ParsableArguments {
             throw ValidationError("--max-hr: expected a heart rate from 1 to 255 bpm, not \(maxHR)")
         }
         if gpx != nil, fit != nil { throw ValidationError("give --gpx or --fit, not both") }
-        if MetadataSync(rawValue: sync) == nil { throw ValidationError("--sync: expected creation-time, gps or start") }
+        if MetadataSync(rawValue: sync) == nil {
+            throw ValidationError("--sync: expected auto, creation-time, gps or start")
+        }
+        if let cameraTZ, CameraTimeZone(cameraTZ) == nil {
+            throw ValidationError(
+                "--camera-tz \(cameraTZ): expected a time zone name such as Europe/Paris, or an offset such as +02:00")
+        }
     }
 
     /// Sets up the overlays on `session`: one video composition whose compositor stacks them.
@@ -202,8 +219,10 @@ struct OverlayOptions: ParsableArguments {
                     + filterDiagnostics.map(\.message).joined(separator: "; ") + "): the dashboard has nothing to draw")
         }
         let offset = try gpxOffset.map { try TimeArgument.seconds($0, option: "--gpx-offset") } ?? .zero
-        let sync = MetadataSync(rawValue: self.sync) ?? .creationTime
-        let anchor = try sync.anchor(for: movie, points: points)
+        let sync = try (MetadataSync(rawValue: self.sync) ?? .auto).resolve(
+            for: movie, points: points, cameraTimeZone: cameraTZ.flatMap(CameraTimeZone.init))
+        diagnostics += sync.diagnostics
+        let anchor = sync.anchor
         let (placed, placeDiagnostics) = try MetadataSync.place(
             points, anchor: anchor, offset: offset, duration: movie.duration, timescale: 1000)
         diagnostics += placeDiagnostics

@@ -90,7 +90,7 @@ import Testing
         }
         let dump = try CLIRunner.run(["metadata", "dump", dir.path("none.mp4"), "--json", "--csv"])
         #expect(dump.status == 2)
-        #expect(dump.stderr.contains("Error: choose one of --json, --gpx and --csv"), "\(dump.stderr)")
+        #expect(dump.stderr.contains("Error: choose one of --json, --gpx, --csv and --sync-report"), "\(dump.stderr)")
     }
 
     /// `--gpx-offset` was read only after the movie was opened, so a missing movie hid it.

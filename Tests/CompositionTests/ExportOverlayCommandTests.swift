@@ -37,8 +37,9 @@ import Testing
         #expect(video["nb_frames"] as? String == "45")
     }
 
-    /// A movie with no creation time and a GPX synced by it: the error names export's own flags
-    /// (`--gpx-offset`, not `metadata add`'s `--offset`), and nothing is written.
+    /// A movie with no creation time and no GPS clock, and a GPX synced by it (`--sync auto`, and
+    /// `creation-time`): the error names export's own flags (`--gpx-offset`, not `metadata
+    /// add`'s `--offset`), and nothing is written.
     @Test func aGPXThatCannotBeSyncedNamesExportsFlags() throws {
         let dir = try TemporaryDirectory()
         let clip = dir.path("clip.mp4"), gpx = dir.path("ride.gpx"), out = dir.path("out.mp4")
@@ -46,7 +47,16 @@ import Testing
         try Self.gpx(points: 4).write(toFile: gpx, atomically: true, encoding: .utf8)
         let r = try CLIRunner.run(["export", clip, "-o", out, "--overlay", "gps", "--gpx", gpx])
         #expect(r.status == 2, "\(r.stderr)")
-        #expect(r.stderr.contains("use --sync gps for a GoPro file, or --sync start with --gpx-offset"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("neither a GPS time (GPMF) nor a creation time")
+                && r.stderr.contains("use --sync start with --gpx-offset"), "\(r.stderr)")
+        let byCreation = try CLIRunner.run([
+            "export", clip, "-o", out, "--overlay", "gps", "--gpx", gpx, "--sync", "creation-time",
+        ])
+        #expect(byCreation.status == 2, "\(byCreation.stderr)")
+        #expect(
+            byCreation.stderr.contains("use --sync gps for a GoPro file, or --sync start with --gpx-offset"),
+            "\(byCreation.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 

@@ -66,6 +66,25 @@ import Testing
         #expect(TrackPointFilter.PrivacyZone(argument: "1,2") == nil)
     }
 
+    /// `--camera-tz`: a zone name with its summer time (Europe/Paris: +01:00 in January, +02:00
+    /// in July, by the tz database), fixed offsets in their forms, and what is neither refused.
+    @Test func cameraTimeZonesReadALocalCreationTime() throws {
+        func utc(_ zone: String, _ local: String) throws -> String {
+            let z = try #require(CameraTimeZone(zone), "\(zone)")
+            return z.utc(fromLocal: try #require(UTCTime(iso8601: local))).iso8601
+        }
+        #expect(try utc("Europe/Paris", "2024-01-15T12:00:00Z") == "2024-01-15T11:00:00Z")
+        #expect(try utc("Europe/Paris", "2024-07-15T12:00:00.250Z") == "2024-07-15T10:00:00.250Z")
+        #expect(try utc("America/Los_Angeles", "2019-11-18T15:45:32Z") == "2019-11-18T23:45:32Z")
+        #expect(try utc("+05:30", "2024-01-01T05:30:00Z") == "2024-01-01T00:00:00Z")
+        #expect(try utc("-0800", "2024-01-01T00:00:00Z") == "2024-01-01T08:00:00Z")
+        #expect(try utc("UTC+2", "2024-01-01T02:00:00Z") == "2024-01-01T00:00:00Z")
+        #expect(try utc("UTC", "2024-01-01T02:00:00Z") == "2024-01-01T02:00:00Z")
+        for bad in ["Mars/Base", "+25:00", "+2:3", "Paris", "", "UTC+", "+1234567"] {
+            #expect(CameraTimeZone(bad) == nil, "\(bad)")
+        }
+    }
+
     /// A record without a position (a FIT record before the fix, NaN coordinates) has no step to
     /// judge: it is kept in its place, and the jump after it is judged against the last point
     /// with a position. Judged against the NaN point, the jump was never too fast and stayed.

@@ -12,7 +12,9 @@ public struct GPSMetadataAdder: Sendable {
 
     public struct Options: Sendable {
         public var forms: Set<Form> = [.mebx, .gpmf]
-        public var sync: MetadataSync = .creationTime
+        public var sync: MetadataSync = .auto
+        /// The zone the camera's clock was set to, for a creation time that names none.
+        public var cameraTimeZone: CameraTimeZone?
         /// Added to every point's movie time (`--offset 2.5s`).
         public var offset: MediaTime = .zero
         public var filter = TrackPointFilter()
@@ -69,7 +71,9 @@ public struct GPSMetadataAdder: Sendable {
         let kept = RideMetrics.annotated(filtered)
         if !options.filter.privacyZones.isEmpty { diagnostics += unfilteredGPSWarnings() + locationTagWarnings() }
         guard !kept.isEmpty else { throw MetadataError(.noData, "the filters left no point to write") }
-        let anchor = try options.sync.anchor(for: movie, points: kept)
+        let sync = try options.sync.resolve(for: movie, points: kept, cameraTimeZone: options.cameraTimeZone)
+        diagnostics += sync.diagnostics
+        let anchor = sync.anchor
         let (placed, placeDiagnostics) = try MetadataSync.place(
             kept, anchor: anchor, offset: options.offset, duration: movie.duration, timescale: options.timescale)
         diagnostics += placeDiagnostics

@@ -2,6 +2,9 @@ import CaptionCore
 
 /// How GPS clock time maps to movie time: `movie time = UTC − anchor + offset`.
 public enum MetadataSync: String, Sendable, Hashable, CaseIterable {
+    /// The movie's GPS time when its GPMF has one, else its creation time (with the camera's
+    /// time zone where the creation time names none): the clocks in the order of their trust.
+    case auto
     /// The anchor is the movie's creation time (QuickTime creation date, else `mvhd`).
     case creationTime = "creation-time"
     /// The anchor is the movie's own GoPro GPS time: the median over the payloads of their UTC
@@ -20,37 +23,122 @@ extension MetadataSync {
         /// The choice of anchor itself.
         public static let sync = "the MetadataSync case"
         public static let offset = "the offset: of MetadataSync.place"
+        public static let cameraTimeZone = "the cameraTimeZone: of MetadataSync.resolve"
     }
+
+    /// The clock a ride was placed by: the UTC instant at movie time zero, the clock's name, and
+    /// what the movie's clocks say against each other.
+    public struct Resolution: Sendable {
+        public var anchor: UTCTime
+        /// The clock, in words ("the movie's GPS time (GoPro GPMF)", "its creation time (mvhd, …)").
+        public var clock: String
+        /// An info naming the clock and the anchor, and a warning when the movie's GPS time and
+        /// its creation time disagree by more than ``clocksDisagreeAfter``.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// 60 s: more than a camera's clock drifts in months, less than any time zone's offset.
+    public static let clocksDisagreeAfter = 60.0
 
     /// The UTC instant at movie time zero for `movie`, or a clear error when the movie has no
     /// such clock.
     public func anchor(for movie: MovieMetadata, points: [TrackPoint]) throws(MetadataError) -> UTCTime {
+        try resolve(for: movie, points: points).anchor
+    }
+
+    /// The anchor, the clock it came from and what the clocks say (Specs/timed-metadata.md,
+    /// "Clocks"). `cameraTimeZone`: the zone the camera's clock was set to, for a creation time
+    /// that names none.
+    public func resolve(for movie: MovieMetadata, points: [TrackPoint], cameraTimeZone: CameraTimeZone? = nil)
+        throws(MetadataError) -> Resolution
+    {
+        let clocks = movie.clocks
+        let creation = clocks.creationTime(in: cameraTimeZone)
+        let creationName = clocks.creationClockName(cameraTimeZone: cameraTimeZone)
+        let gpsName = "the movie's GPS time (GoPro GPMF GPSU/GPS9)"
+        let anchor: UTCTime
+        let clock: String
         switch self {
+        case .auto:
+            if let gps = clocks.gpsTime {
+                (anchor, clock) = (gps, gpsName)
+            } else if let creation {
+                (anchor, clock) = (creation, "the movie's " + creationName.dropFirst(4))
+            } else {
+                throw MetadataError(
+                    .missing,
+                    "the movie has neither a GPS time (GPMF) nor a creation time (mvhd or com.apple.quicktime.creationdate); "
+                        + "use \(ParameterWords.start) with \(ParameterWords.offset)")
+            }
         case .creationTime:
-            guard let t = movie.creationTime else {
+            guard let creation else {
                 throw MetadataError(
                     .missing,
                     "the movie has no creation time (mvhd or com.apple.quicktime.creationdate); use \(ParameterWords.gps) "
                         + "for a GoPro file, or \(ParameterWords.start) with \(ParameterWords.offset)"
                 )
             }
-            return t
+            (anchor, clock) = (creation, "the movie's " + creationName.dropFirst(4))
         case .gps:
             guard let track = movie.firstTrack(.gpmf) else {
                 throw MetadataError(.missing, "\(ParameterWords.gps) needs a GoPro GPMF track, and the movie has none")
             }
             let telemetry = try movie.goProTelemetry(track)
-            guard let anchor = Self.medianPayloadAnchor(telemetry.gps) else {
+            guard let gps = Self.medianPayloadAnchor(telemetry.gps) else {
                 throw MetadataError(
                     .missing, "\(ParameterWords.gps): the movie's GPMF track has no GPS time (GPSU or GPS9)")
             }
-            return anchor
+            (anchor, clock) = (gps, gpsName)
         case .start:
             guard let first = points.first(where: { $0.time != nil })?.time else {
                 throw MetadataError(.noData, "no point with a time")
             }
-            return first
+            (anchor, clock) = (first, "the ride's first point (\(ParameterWords.start))")
         }
+        var diagnostics = [
+            Diagnostic(.info, "metadata.sync", "placed by \(clock): movie time 0 is \(anchor.iso8601)")
+        ]
+        if let gps = clocks.gpsTime, let creation {
+            diagnostics += Self.disagreement(gps: gps, creation: creation, creationName: creationName, clocks: clocks)
+        }
+        return Resolution(anchor: anchor, clock: clock, diagnostics: diagnostics)
+    }
+
+    /// A warning when the GPS clock and the creation time are more than a minute apart, naming
+    /// both; where the creation time names no zone and the gap is within a minute of a whole
+    /// quarter hour, the zone the camera's clock looks set to.
+    static func disagreement(gps: UTCTime, creation: UTCTime, creationName: String, clocks: MovieClocks)
+        -> [Diagnostic]
+    {
+        let gap = (creation.sinceEpoch - gps.sinceEpoch).seconds
+        guard abs(gap) > clocksDisagreeAfter else { return [] }
+        var fix: String?
+        let quarters = (gap / 900).rounded()
+        if !clocks.creationTimeHasZone, quarters != 0, abs(gap - quarters * 900) <= clocksDisagreeAfter,
+            abs(quarters) <= 18 * 4
+        {
+            let minutes = Int(quarters) * 15
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            let zone = (minutes < 0 ? "-" : "+") + two(abs(minutes) / 60) + ":" + two(abs(minutes) % 60)
+            fix =
+                "the camera's clock looks set to local time UTC\(zone): \(ParameterWords.cameraTimeZone) \(zone) (or its zone's name) reads the creation time so"
+        }
+        return [
+            Diagnostic(
+                .warning, "metadata.clocks-disagree",
+                "the movie's clocks disagree by \(Self.duration(gap)): its GPS time puts movie time 0 at \(gps.iso8601), "
+                    + "\(creationName) at \(creation.iso8601)", suggestedFix: fix)
+        ]
+    }
+
+    /// `5025.5` → "1 h 23 min 45.5 s" (signless).
+    static func duration(_ seconds: Double) -> String {
+        let total = abs(seconds)
+        let h = Int(total / 3600)
+        let m = Int(total.truncatingRemainder(dividingBy: 3600) / 60)
+        let s = total.truncatingRemainder(dividingBy: 60)
+        let sText = s == s.rounded() ? "\(Int(s)) s" : "\((s * 1000).rounded() / 1000) s"
+        return h > 0 ? "\(h) h \(m) min \(sText)" : m > 0 ? "\(m) min \(sText)" : sText
     }
 
     /// The median over GPMF payloads of (UTC − movie time): within a payload every sample gives

@@ -41,9 +41,16 @@ struct MetadataAddCommand: ParsableCommand {
 
     @Option(
         help:
-            "How GPS time maps to movie time: creation-time (the movie's), gps (a GoPro file's own GPSU), start (the first point at 0)."
+            "How GPS time maps to movie time: auto (the movie's GPS time when its GPMF has one, else its creation time), creation-time, gps (a GoPro file's own GPSU), start (the first point at 0)."
     )
-    var sync = "creation-time"
+    var sync = "auto"
+
+    @Option(
+        name: .customLong("camera-tz"),
+        help:
+            "The time zone the camera's clock was set to (Europe/Paris, +02:00), for a creation time written without one."
+    )
+    var cameraTZ: String?
 
     @Option(help: "Seconds added to every point's movie time, e.g. 2.5s or -1.")
     var offset: String?
@@ -65,9 +72,17 @@ struct MetadataAddCommand: ParsableCommand {
         default: throw ValidationError("--form \(form): expected mebx, gpmf or both")
         }
         guard let s = MetadataSync(rawValue: sync) else {
-            throw ValidationError("--sync \(sync): expected creation-time, gps or start")
+            throw ValidationError("--sync \(sync): expected auto, creation-time, gps or start")
         }
         o.sync = s
+        if let cameraTZ {
+            guard let zone = CameraTimeZone(cameraTZ) else {
+                throw ValidationError(
+                    "--camera-tz \(cameraTZ): expected a time zone name such as Europe/Paris, or an offset such as +02:00"
+                )
+            }
+            o.cameraTimeZone = zone
+        }
         if let offset { o.offset = try TimeArgument.seconds(offset, option: "--offset") }
         o.filter = try filtering.filter()
         return o
@@ -123,6 +138,19 @@ struct MetadataDumpCommand: ParsableCommand {
     @Option(help: "The metadata track to use for --gpx and --csv.")
     var track: UInt32?
 
+    @Flag(
+        name: .customLong("sync-report"),
+        help: "Print the movie's clocks (creation time, GPS time), the one each --sync takes and movie time 0 by it.")
+    var syncReport = false
+
+    @Option(help: "With --sync-report: a GPX or FIT file, to say where the movie falls in it.")
+    var ride: String?
+
+    @Option(
+        name: .customLong("camera-tz"),
+        help: "With --sync-report: the time zone the camera's clock was set to (Europe/Paris, +02:00).")
+    var cameraTZ: String?
+
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
@@ -130,14 +158,24 @@ struct MetadataDumpCommand: ParsableCommand {
     var force = false
 
     func validate() throws {
-        guard [json, gpx, csv].filter({ $0 }).count <= 1 else {
-            throw ValidationError("choose one of --json, --gpx and --csv")
+        guard [json, gpx, csv, syncReport].filter({ $0 }).count <= 1 else {
+            throw ValidationError("choose one of --json, --gpx, --csv and --sync-report")
+        }
+        if !syncReport, ride != nil || cameraTZ != nil {
+            throw ValidationError("--ride and --camera-tz go with --sync-report")
+        }
+        if let cameraTZ, CameraTimeZone(cameraTZ) == nil {
+            throw ValidationError(
+                "--camera-tz \(cameraTZ): expected a time zone name such as Europe/Paris, or an offset such as +02:00")
         }
     }
 
     func run() throws {
         let text: String
         if let ride = try rideFile() {
+            guard !syncReport else {
+                throw ValidationError("--sync-report reads a movie's clocks, not a GPX or FIT file's")
+            }
             guard track == nil else { throw ValidationError("--track goes with a movie, not a GPX or FIT file") }
             let dump = RideDump(ride: ride)
             text = json ? try dump.json() : gpx ? dump.gpx() : csv ? dump.csv() : dump.text()
@@ -146,6 +184,20 @@ struct MetadataDumpCommand: ParsableCommand {
             try Exit.report(ride.diagnostics, file: movie, quiet: !(gpx || csv))
             return
         }
+        if syncReport {
+            var report = SyncReport(
+                movie: try MovieMetadata(path: movie), cameraTimeZone: cameraTZ.flatMap(CameraTimeZone.init))
+            if let ride {
+                let bytes = try InputFile.read(ride, limit: RideFile.maximumBytes, what: "GPX or FIT file")
+                let file = try RideFile.read(bytes, fileName: ride)
+                report.ride = (ride, try file.timedTrackPoints(file: ride, keepingPositionless: true).points)
+            }
+            let (text, findings) = report.text()
+            try write(CommandLineWords.said(text))
+            try Exit.report(findings, file: movie)
+            return
+        }
+        guard ride == nil else { throw ValidationError("--ride goes with --sync-report") }
         let dump = MetadataDump(metadata: try MovieMetadata(path: movie))
         if json {
             text = try dump.json()
