@@ -27,19 +27,7 @@ struct OverlayOptions: ParsableArguments {
     )
     var fit: String?
 
-    @Option(
-        name: .long,
-        help:
-            "How the GPX or FIT clock maps to the movie: auto (default: the movie's GPS time, else its creation time), creation-time, gps or start."
-    )
-    var sync = "auto"
-
-    @Option(
-        name: .customLong("camera-tz"),
-        help:
-            "The time zone the camera's clock was set to (Europe/Paris, +02:00), for a creation time written without one."
-    )
-    var cameraTZ: String?
+    @OptionGroup var syncing: RideSyncOptions
 
     @Option(
         name: .customLong("gpx-offset"), parsing: .unconditional, help: "Shift the GPX or FIT by this many seconds.")
@@ -106,13 +94,7 @@ struct OverlayOptions: ParsableArguments {
             throw ValidationError("--max-hr: expected a heart rate from 1 to 255 bpm, not \(maxHR)")
         }
         if gpx != nil, fit != nil { throw ValidationError("give --gpx or --fit, not both") }
-        if MetadataSync(rawValue: sync) == nil {
-            throw ValidationError("--sync: expected auto, creation-time, gps or start")
-        }
-        if let cameraTZ, CameraTimeZone(cameraTZ) == nil {
-            throw ValidationError(
-                "--camera-tz \(cameraTZ): expected a time zone name such as Europe/Paris, or an offset such as +02:00")
-        }
+        _ = try syncing.choice()
     }
 
     /// Sets up the overlays on `session`: one video composition whose compositor stacks them.
@@ -219,8 +201,8 @@ struct OverlayOptions: ParsableArguments {
                     + filterDiagnostics.map(\.message).joined(separator: "; ") + "): the dashboard has nothing to draw")
         }
         let offset = try gpxOffset.map { try TimeArgument.seconds($0, option: "--gpx-offset") } ?? .zero
-        let sync = try (MetadataSync(rawValue: self.sync) ?? .auto).resolve(
-            for: movie, points: points, cameraTimeZone: cameraTZ.flatMap(CameraTimeZone.init))
+        let (choice, zone) = try syncing.choice()
+        let sync = try choice.resolve(for: movie, points: points, cameraTimeZone: zone)
         diagnostics += sync.diagnostics
         let anchor = sync.anchor
         let (placed, placeDiagnostics) = try MetadataSync.place(

@@ -39,18 +39,7 @@ struct MetadataAddCommand: ParsableCommand {
     @Option(help: "mebx, gpmf or both.")
     var form = "both"
 
-    @Option(
-        help:
-            "How GPS time maps to movie time: auto (the movie's GPS time when its GPMF has one, else its creation time), creation-time, gps (a GoPro file's own GPSU), start (the first point at 0)."
-    )
-    var sync = "auto"
-
-    @Option(
-        name: .customLong("camera-tz"),
-        help:
-            "The time zone the camera's clock was set to (Europe/Paris, +02:00), for a creation time written without one."
-    )
-    var cameraTZ: String?
+    @OptionGroup var syncing: RideSyncOptions
 
     @Option(help: "Seconds added to every point's movie time, e.g. 2.5s or -1.")
     var offset: String?
@@ -71,18 +60,7 @@ struct MetadataAddCommand: ParsableCommand {
         case "gpmf", "gpmd": o.forms = [.gpmf]
         default: throw ValidationError("--form \(form): expected mebx, gpmf or both")
         }
-        guard let s = MetadataSync(rawValue: sync) else {
-            throw ValidationError("--sync \(sync): expected auto, creation-time, gps or start")
-        }
-        o.sync = s
-        if let cameraTZ {
-            guard let zone = CameraTimeZone(cameraTZ) else {
-                throw ValidationError(
-                    "--camera-tz \(cameraTZ): expected a time zone name such as Europe/Paris, or an offset such as +02:00"
-                )
-            }
-            o.cameraTimeZone = zone
-        }
+        (o.sync, o.cameraTimeZone) = try syncing.choice()
         if let offset { o.offset = try TimeArgument.seconds(offset, option: "--offset") }
         o.filter = try filtering.filter()
         return o
