@@ -132,6 +132,31 @@ import Testing
         #expect(
             positioned.count == rows.count - indoor.count && positioned.allSatisfy { !($0["latitude"] ?? "").isEmpty })
 
+        // Each group carries the ride's figures from its start (org.captions.ride.*), as fitdecode's
+        // records give them at that time (FITPeer.rideFigures, the rules of "Ride figures").
+        let text = try CLIRunner.run(["metadata", "dump", dir.path("out.mp4")]).stdout
+        let figures = try FITPeer.rideFigures(fit, maximumHeartRate: 185)
+        let byTime = Dictionary(figures.map { ($0.time, $0) }, uniquingKeysWith: { a, _ in a })
+        var checked = 0
+        for line in text.split(separator: "\n") where line.contains("org.captions.ride.elapsed-time=") {
+            func value(_ key: String) -> String? {
+                line.split(separator: " ").first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
+            }
+            let t = try #require(Self.seconds(value("org.captions.gps.date")), "\(line)")
+            let theirs = try #require(byTime[t], "no record at \(t)")
+            #expect(value("org.captions.ride.elapsed-time").flatMap(Double.init) == theirs.elapsed, "\(line)")
+            #expect(
+                value("org.captions.ride.moving-time").flatMap(Double.init).map { abs($0 - theirs.moving) < 1e-6 }
+                    == true)
+            let distance = value("org.captions.ride.distance").flatMap(Double.init)
+            #expect(
+                distance.map { d in theirs.distance.map { abs(d - $0) <= 1e-6 * max(1, $0) } ?? false } == true,
+                "\(line)")
+            checked += 1
+        }
+        #expect(
+            checked == rows.count && (byTime.values.map(\.elapsed).max() ?? 0) > 2800, "\(checked) of \(rows.count)")
+
         // Placed where the ride has no position at all, the GPMF track is left out with a warning.
         let early = try CLIRunner.run(["metadata", "add", clip, fit, "--sync", "start", "-o", dir.path("early.mp4")])
         #expect(early.status == 0, "\(early.stderr)")
