@@ -19,31 +19,40 @@ enum A53TestClips {
     /// A clip at `rate` whose pictures, in presentation order, carry `pictures` (each a whole
     /// cc_data(), header and marker byte included); `-f mpegts` and the like in `output` choose
     /// the container when the name does not.
+    /// `hevc`: the pictures are H.265 (libx265, no B-frames), each SEI a prefix SEI NAL unit
+    /// (type 39, ITU-T H.265 §7.3.2.4) after the access unit delimiter (type 35).
     static func make(
         pictures: [[UInt8]], rate: String = "30000/1001", in dir: TemporaryDirectory, reencode: Bool,
-        name: String = "a53.mp4", output: [String] = []
+        name: String = "a53.mp4", output: [String] = [], hevc: Bool = false
     ) throws -> String {
-        let raw = dir.path("raw.h264")
+        let raw = dir.path(hevc ? "raw.hevc" : "raw.h264")
+        let encoder =
+            hevc
+            ? [
+                "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "bframes=0:aud=1:log-level=error", "-f",
+                "hevc",
+            ]
+            : ["-c:v", "libx264", "-preset", "ultrafast", "-bf", "0", "-x264-params", "aud=1", "-f", "h264"]
         try TrackClips.run(
             "ffmpeg",
             [
                 "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=\(rate)",
-                "-frames:v", "\(pictures.count)", "-c:v", "libx264", "-preset", "ultrafast", "-bf", "0", "-x264-params",
-                "aud=1", "-f", "h264", raw,
-            ])
+                "-frames:v", "\(pictures.count)",
+            ] + encoder + [raw])
         let stream = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
         var out: [UInt8] = []
         var picture = 0
         for unit in nalUnits(stream) {
             out += [0, 0, 0, 1] + unit
-            // After each access unit delimiter (type 9): this picture's captions.
-            if unit.first.map({ $0 & 0x1F }) == 9, picture < pictures.count {
-                out +=
-                    [0, 0, 0, 1] + seiNAL(t35: [0xB5, 0x00, 0x31, 0x47, 0x41, 0x39, 0x34, 0x03] + pictures[picture])
+            // After each access unit delimiter (H.264 type 9, HEVC type 35): this picture's captions.
+            let isDelimiter = hevc ? unit.first.map { ($0 >> 1) & 0x3F } == 35 : unit.first.map { $0 & 0x1F } == 9
+            if isDelimiter, picture < pictures.count {
+                let t35: [UInt8] = [0xB5, 0x00, 0x31, 0x47, 0x41, 0x39, 0x34, 0x03] + pictures[picture]
+                out += [0, 0, 0, 1] + seiNAL(t35: t35, header: hevc ? [0x4E, 0x01] : [0x06])
                 picture += 1
             }
         }
-        let annotated = dir.path("annotated.h264")
+        let annotated = dir.path(hevc ? "annotated.hevc" : "annotated.h264")
         try Data(out).write(to: URL(fileURLWithPath: annotated))
         let movie = dir.path(name)
         var args = ["-loglevel", "error", "-y", "-r", rate, "-i", annotated]
@@ -63,8 +72,9 @@ enum A53TestClips {
         return cc + [0xF9, 0x80, 0x80, 0xFF]
     }
 
-    /// An SEI NAL unit holding one user_data_registered_itu_t_t35 message.
-    static func seiNAL(t35: [UInt8]) -> [UInt8] {
+    /// An SEI NAL unit holding one user_data_registered_itu_t_t35 message, after the NAL unit
+    /// header `header` (H.264's one byte 0x06; HEVC's two, 0x4E 0x01 for a prefix SEI).
+    static func seiNAL(t35: [UInt8], header: [UInt8] = [0x06]) -> [UInt8] {
         var rbsp: [UInt8] = [0x04]
         var size = t35.count
         while size >= 255 {
@@ -72,8 +82,8 @@ enum A53TestClips {
             size -= 255
         }
         rbsp += [UInt8(size)] + t35 + [0x80]
-        // Emulation prevention (H.264 §7.4.1): 0x03 before any 0x00–0x03 after two zeros.
-        var escaped: [UInt8] = [0x06]
+        // Emulation prevention (H.264 §7.4.1, H.265 §7.4.2): 0x03 before any 0x00–0x03 after two zeros.
+        var escaped: [UInt8] = header
         var zeros = 0
         for b in rbsp {
             if zeros >= 2 && b <= 3 {
