@@ -46,7 +46,9 @@ public struct SyncReport: Sendable {
                     if let ride { lines += Self.placement(ride, anchor: resolution.anchor, duration: movie.duration) }
                 }
             } catch {
-                lines.append("--sync \(sync.rawValue): \(error.message)")
+                // A message that opens with the choice's own words (`--sync gps needs …`) says it.
+                let named = sync == .gps && error.message.hasPrefix(MetadataSync.ParameterWords.gps)
+                lines.append(named ? error.message : "--sync \(sync.rawValue): \(error.message)")
             }
         }
         return (lines.joined(separator: "\n") + "\n", diagnostics)
