@@ -30,7 +30,13 @@ import Testing
     }
 
     /// Checks that `made` is the README's `picture` but for the encoder's noise: the same size,
-    /// a mean difference under 1.5 levels, and under 0.5 % of the samples off by more than 40.
+    /// a mean difference under 4 levels, and under 0.5 % of the samples off by more than 40.
+    /// libx264 with its threads is not repeatable run to run: `ffmpeg -c:v libx264 -preset
+    /// veryfast` of the GoPro clip gave three different streams in eight runs, and two of ten
+    /// README dashboard exports decoded to a frame 2.67 levels from the recorded one on average
+    /// (0.002 % of samples off by more than 40), which failed the earlier bound of 1.5 under a
+    /// loaded machine. A real change is far above: the frame three pictures earlier is 8.9 levels
+    /// off (4 % of samples by more than 40), the clip without its dashboard 27.5.
     static func expectSame(_ made: [UInt8], _ picture: String, sourceLocation: SourceLocation = #_sourceLocation)
         throws
     {
@@ -45,7 +51,7 @@ import Testing
             if d > 40 { far += 1 }
         }
         let mean = Double(total) / Double(made.count)
-        #expect(mean < 1.5, "mean difference \(mean) from \(picture)", sourceLocation: sourceLocation)
+        #expect(mean < 4, "mean difference \(mean) from \(picture)", sourceLocation: sourceLocation)
         #expect(
             Double(far) < 0.005 * Double(made.count), "\(far) samples far from \(picture)",
             sourceLocation: sourceLocation)
