@@ -1,5 +1,5 @@
 import Foundation
-import ISOBMFF
+@testable import ISOBMFF
 import TestSupport
 import Testing
 
@@ -450,5 +450,17 @@ import Testing
         let error = try #require(Self.error(bytes))
         #expect(error.kind == .limit && error.path.hasSuffix("stbl/stsz"), "\(error)")
         #expect(error.message.contains("20000000 samples of 1 byte"), "\(error)")
+    }
+
+    /// A version 1 `mvhd` holds a 64-bit creation time: one past what an Int64 of seconds since
+    /// 1970 holds is no creation time, not a trap (found reading the change for `--sync auto`,
+    /// which reads it for every movie).
+    @Test func aCreationTimeBeyondInt64IsNone() {
+        var header = MovieHeader(creationTime: .max, modificationTime: 0, timescale: 1000, duration: 0, nextTrackID: 1)
+        #expect(header.creationUnixTime == nil)
+        header.creationTime = MovieHeader.secondsFrom1904To1970 + 1
+        #expect(header.creationUnixTime == 1)
+        header.creationTime = 0
+        #expect(header.creationUnixTime == nil)
     }
 }

@@ -52,7 +52,14 @@ extension MetadataSync {
     public func resolve(for movie: MovieMetadata, points: [TrackPoint], cameraTimeZone: CameraTimeZone? = nil)
         throws(MetadataError) -> Resolution
     {
-        let clocks = movie.clocks
+        try resolve(for: movie, clocks: movie.clocks, points: points, cameraTimeZone: cameraTimeZone)
+    }
+
+    /// ``resolve(for:points:cameraTimeZone:)`` with the movie's clocks read once by the caller
+    /// (the GPS clock reads the whole GPMF track; the sync report asks every choice).
+    func resolve(
+        for movie: MovieMetadata, clocks: MovieClocks, points: [TrackPoint], cameraTimeZone: CameraTimeZone?
+    ) throws(MetadataError) -> Resolution {
         let creation = clocks.creationTime(in: cameraTimeZone)
         let creationName = clocks.creationClockName(cameraTimeZone: cameraTimeZone)
         let gpsName = "the movie's GPS time (GoPro GPMF GPSU/GPS9)"
@@ -80,6 +87,11 @@ extension MetadataSync {
             }
             (anchor, clock) = (creation, "the movie's " + creationName.dropFirst(4))
         case .gps:
+            if let gps = clocks.gpsTime {
+                (anchor, clock) = (gps, gpsName)
+                break
+            }
+            // No GPS clock: read the track again for the error that says why.
             guard let track = movie.firstTrack(.gpmf) else {
                 throw MetadataError(.missing, "\(ParameterWords.gps) needs a GoPro GPMF track, and the movie has none")
             }
@@ -134,6 +146,7 @@ extension MetadataSync {
     /// `5025.5` → "1 h 23 min 45.5 s" (signless).
     static func duration(_ seconds: Double) -> String {
         let total = abs(seconds)
+        guard total.isFinite, total < 1e15 else { return "\(total) s" }
         let h = Int(total / 3600)
         let m = Int(total.truncatingRemainder(dividingBy: 3600) / 60)
         let s = total.truncatingRemainder(dividingBy: 60)

@@ -98,7 +98,8 @@ public struct CameraTimeZone: Sendable, Hashable, CustomStringConvertible {
     /// offset is the one in force at that instant (found in two steps: summer time changes at
     /// most once between the guess and the answer).
     public func utc(fromLocal local: UTCTime) -> UTCTime {
-        let seconds = Int64((local.sinceEpoch.seconds).rounded(.down))
+        // Clamped to ±2^53 s (safeInteger): a creation time is file data, and Int64(_:) traps.
+        guard let seconds = local.sinceEpoch.seconds.safeInteger else { return local }
         let guess = seconds - Int64(secondsFromUTC(at: seconds))
         let offset = secondsFromUTC(at: guess)
         return UTCTime(sinceEpoch: local.sinceEpoch - MediaTime(value: Int64(offset), timescale: 1))
@@ -114,17 +115,21 @@ extension MovieMetadata {
     /// that cannot be read gives no GPS time.
     public var clocks: MovieClocks {
         var clocks = MovieClocks()
-        if let text = movie.quickTimeCreationDate, let t = UTCTime(iso8601: Self.normalisedDate(text)) {
-            clocks.creationTime = t
-            clocks.creationSource = .quickTimeCreationDate(text: text, hasZone: Self.namesZone(text))
-        } else if let seconds = movie.header.creationUnixTime {
-            clocks.creationTime = UTCTime(seconds: seconds)
-            clocks.creationSource = .movieHeader
-        }
+        (clocks.creationTime, clocks.creationSource) = creationClock
         if let track = firstTrack(.gpmf), let telemetry = try? goProTelemetry(track) {
             clocks.gpsTime = MetadataSync.medianPayloadAnchor(telemetry.gps)
         }
         return clocks
+    }
+
+    /// The creation time and where it was read: QuickTime's `com.apple.quicktime.creationdate`
+    /// when present (it may carry the zone), else `mvhd`'s (seconds since 1904, no zone).
+    var creationClock: (time: UTCTime?, source: MovieClocks.CreationSource?) {
+        if let text = movie.quickTimeCreationDate, let t = UTCTime(iso8601: Self.normalisedDate(text)) {
+            return (t, .quickTimeCreationDate(text: text, hasZone: Self.namesZone(text)))
+        }
+        guard let seconds = movie.header.creationUnixTime else { return (nil, nil) }
+        return (UTCTime(seconds: seconds), .movieHeader)
     }
 
     /// Whether ISO 8601 text ends with a zone: `Z`, or `±hh:mm`/`±hhmm` after the time.

@@ -145,10 +145,7 @@ public struct MovieMetadata: Sendable {
     /// The movie's creation time: QuickTime's `com.apple.quicktime.creationdate` when present
     /// (it carries the time zone), else `mvhd`'s creation time (seconds since 1904, taken as
     /// UTC; some cameras write local time there).
-    public var creationTime: UTCTime? {
-        if let text = movie.quickTimeCreationDate, let t = UTCTime(iso8601: Self.normalisedDate(text)) { return t }
-        return movie.header.creationUnixTime.map { UTCTime(seconds: $0) }
-    }
+    public var creationTime: UTCTime? { creationClock.time }
 
     /// QuickTime writes `2024-05-01T10:00:00+0200`; ISO 8601 extended form has `+02:00`.
     static func normalisedDate(_ text: String) -> String {

@@ -38,7 +38,8 @@ public struct SyncReport: Sendable {
         let points = ride?.points ?? []
         for sync in MetadataSync.allCases where sync != .start || ride != nil {
             do throws(MetadataError) {
-                let resolution = try sync.resolve(for: movie, points: points, cameraTimeZone: cameraTimeZone)
+                let resolution = try sync.resolve(
+                    for: movie, clocks: clocks, points: points, cameraTimeZone: cameraTimeZone)
                 lines.append(
                     "--sync \(sync.rawValue): \(resolution.clock): movie time 0 is \(resolution.anchor.iso8601)")
                 if sync == .auto {
