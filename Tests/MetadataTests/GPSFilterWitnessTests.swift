@@ -98,7 +98,7 @@ import Testing
         args += ["--max-dop", "\(Self.maxDOP)", "--max-speed", "\(Self.maxSpeed)"]
         let r = try CLIRunner.run(args)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("\(kept.count) of 30 points written as gpmf and mebx"), "\(r.stderr)")
+        #expect(r.stderr.contains("\(kept.count) of 30 points written as mebx and gpmf"), "\(r.stderr)")
 
         try Self.checkExiftool(output, input: input, kept: kept)
         try Self.checkGPMFParser(output, input: input, kept: kept)

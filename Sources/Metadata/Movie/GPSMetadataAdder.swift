@@ -30,6 +30,9 @@ public struct GPSMetadataAdder: Sendable {
         public var pointsWritten: Int
         /// The new tracks' IDs, mebx first.
         public var trackIDs: [UInt32]
+        /// The forms written, in the order of ``trackIDs``: without a GPMF track when no point
+        /// placed on the movie has a position.
+        public var forms: [Form] = []
         public var diagnostics: [Diagnostic]
     }
 
@@ -117,7 +120,10 @@ public struct GPSMetadataAdder: Sendable {
         let ids = adder.trackIDs(for: tracks.count)
         return (
             tracks,
-            Summary(pointsRead: timed.count, pointsWritten: placed.count, trackIDs: ids, diagnostics: diagnostics)
+            Summary(
+                pointsRead: timed.count, pointsWritten: placed.count, trackIDs: ids,
+                forms: (options.forms.contains(.mebx) ? [.mebx] : []) + (writesGPMF ? [.gpmf] : []),
+                diagnostics: diagnostics)
         )
     }
 

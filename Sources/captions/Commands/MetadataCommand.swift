@@ -83,7 +83,7 @@ struct MetadataAddCommand: ParsableCommand {
         }
         try out.commit()
         try Exit.report(summary.diagnostics)
-        let forms = options.forms.map(\.rawValue).sorted().joined(separator: " and ")
+        let forms = summary.forms.map(\.rawValue).joined(separator: " and ")
         Console.error(
             "captions: \(summary.pointsWritten) of \(summary.pointsRead) points written as \(forms) "
                 + "(track \(summary.trackIDs.map(String.init).joined(separator: ", "))) to \(output)")
