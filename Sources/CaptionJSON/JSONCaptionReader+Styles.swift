@@ -20,6 +20,7 @@ extension JSONCaptionReader {
             case "fontFamily": s.fontFamily = try r.readString()
             case "fontSize": s.fontSize = try r.readDimension()
             case "ruby": s.ruby = try r.readRuby()
+            case "edge": s.edge = try r.readEdge()
             default: try r.skipValue()
             }
         }
@@ -60,6 +61,8 @@ extension JSONCaptionReader {
             case "displayAlignment": region.displayAlignment = try r.readEnum(CaptionRegion.DisplayAlignment.self)
             case "writingMode":
                 region.writingMode = try r.readEnum(CaptionRegion.WritingMode.self) ?? .leftToRightAndTopToBottom
+            case "background": region.background = try r.readColor()
+            case "border": region.border = try r.readEdge()
             case "rollUpRows":
                 let at = r.scanner.valueStart()
                 if let n = try r.readInteger() {
@@ -70,6 +73,28 @@ extension JSONCaptionReader {
             }
         }
         return region
+    }
+
+    /// A character edge or region border, e.g. `{"kind": "uniform", "color": "#000000FF"}`; the
+    /// colour is black when left out.
+    mutating func readEdge() throws(JSONError) -> CaptionEdge? {
+        if try readNull() { return nil }
+        let objectStart = scanner.valueStart()
+        var kind: CharacterEdge?
+        var color = CaptionColor.black
+        try readObject { key, r throws(JSONError) in
+            switch key {
+            case "kind": kind = try r.readEnum(CharacterEdge.self)
+            case "color": color = try r.readColor() ?? .black
+            default: try r.skipValue()
+            }
+        }
+        guard let kind else {
+            throw failure(
+                "an edge needs \"kind\" (\(CharacterEdge.allCases.map(\.rawValue).joined(separator: ", ")))",
+                at: objectStart)
+        }
+        return CaptionEdge(kind, color: color)
     }
 
     /// An object of two lengths, e.g. `{"x": "4c", "y": "14c"}`; both are required.

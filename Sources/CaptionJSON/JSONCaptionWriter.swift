@@ -68,6 +68,7 @@ struct JSONCaptionWriter {
         if let c = s.backgroundColor { key("backgroundColor"); string(c.description) }
         if s.bold { key("bold"); bool(true) }
         if let c = s.textColor { key("color"); string(c.description) }
+        if let e = s.edge { key("edge"); write(e) }
         if s.flash { key("flash"); bool(true) }
         if let f = s.fontFamily { key("fontFamily"); string(f) }
         if let f = s.fontSize { key("fontSize"); dimension(f) }
@@ -86,8 +87,17 @@ struct JSONCaptionWriter {
         endObject()
     }
 
+    mutating func write(_ e: CaptionEdge) {
+        beginObject()
+        key("color"); string(e.color.description)
+        key("kind"); string(e.kind.rawValue)
+        endObject()
+    }
+
     mutating func write(_ r: CaptionRegion) {
         beginObject()
+        if let c = r.background { key("background"); string(c.description) }
+        if let e = r.border { key("border"); write(e) }
         if let a = r.displayAlignment { key("displayAlignment"); string(a.rawValue) }
         if let id = r.identifier { key("id"); string(id) }
         if let o = r.origin {

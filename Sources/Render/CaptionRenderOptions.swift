@@ -43,8 +43,7 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     public var fontSizeInCells: Double?
     /// The viewer's character edge, replacing the caption's own (CEA-708 look; 47 CFR 79.102).
     public var edge: CharacterEdge?
-    /// The colour of character edges (CTA-708-E §8.5.6 edge colour; the model holds none, so
-    /// black, the colour of pen style 1).
+    /// The colour of the viewer's ``edge`` (CTA-708-E §8.5.6 edge colour; black, as pen style 1's).
     public var edgeColor: CaptionColor
 
     public init(
@@ -76,18 +75,4 @@ public struct CaptionRenderOptions: Sendable, Hashable {
         if options.look == .automatic, document.isCEA708 { options.look = .cea708 }
         return options
     }
-}
-
-/// How the outline of characters is drawn (CTA-708-E §8.5.5, SetPenAttributes edge type;
-/// 47 CFR 79.102 lets the viewer choose one).
-public enum CharacterEdge: String, Sendable, Hashable, CaseIterable {
-    case none
-    /// Lit from the top left: a light edge above and left, a dark one below and right.
-    case raised
-    /// Lit from the bottom right: a dark edge above and left, a light one below and right.
-    case depressed
-    /// An outline all round.
-    case uniform
-    case leftDropShadow
-    case rightDropShadow
 }

@@ -101,6 +101,11 @@ public final class CaptionRenderer {
         let scene = allScenes()[index]
         let below = rollUpLinesBelow(in: scene.captions)
         var backgrounds: [CaptionImage] = []
+        if options.look != .cea708 {
+            backgrounds = TimedTextLook.regionFills(
+                of: scene.captions.lazy.filter { !self.usesCEA608Look($0) },
+                placement: RegionPlacementStage(size: bounds), rasterizer: rasterizer)
+        }
         var foreground: [CaptionImage] = []
         for (caption, lines) in zip(scene.captions, below) {
             let layers = try layers(for: PlacedCaption(caption: caption, rollUpLinesBelow: lines))

@@ -53,7 +53,7 @@ struct CEA708CaptionBuilderTests {
         #expect(captions[0].region == .cells(row: 12, column: 4, rows: 2, columns: 3, scroll: .rollUp(rows: 2)))
     }
 
-    @Test("Pen colours, opacity, font and size map to the run style; a text tag and edges are reported once")
+    @Test("Pen colours, opacity, font, size and edge map to the run style; a text tag is reported once")
     func styles() throws {
         var pen = CEA708PenAttributes(penSize: .large, fontStyle: CEA708FontStyle(rawValue: 3), underline: true)
         pen.textTag = CEA708TextTag(rawValue: 9)
@@ -75,7 +75,55 @@ struct CEA708CaptionBuilderTests {
         #expect(runs[0].style.fontFamily == "monospaceSansSerif")
         #expect(runs[0].style.fontSize == .percent(120))
         #expect(runs[0].style.underline)
-        #expect(result.diagnostics.map(\.ruleID).sorted() == ["708.model.edge", "708.model.text-tag"])
+        #expect(runs[0].style.edge == CaptionEdge(.uniform, color: .black))
+        #expect(result.diagnostics.map(\.ruleID).sorted() == ["708.model.text-tag"])
+    }
+
+    // Bytes worked by hand from §8.10.5 (not by our encoder): DF2 hidden at grid row 60, column 45
+    // (608 row 12, column 4), 2 rows × 5 columns, window style 2, pen style 1; SWA 97 03 70 0C 00:
+    // fill solid (0) blue (0,0,3), border type 1 (raised) in red (3,0,0), bottom-to-top scroll;
+    // SPA 90 05 28: standard pen, normal offset, edge type 5 (right drop shadow); SPC 91 3F 00 0C:
+    // white on solid black, edge green (0,3,0); DSW 89 04 then HDW 8A 04 a second later.
+    @Test("Window fill and border and the pen's edge, from hand-worked bytes, are the region's and the run's")
+    func fillBorderAndEdgeFromBytes() throws {
+        var builder = CEA708CaptionBuilder()
+        let define: [UInt8] = [0x9A, 0x18, 60, 45, 0x01, 0x04, 0x11]
+        builder.receive(
+            define + [0x97, 0x03, 0x70, 0x0C, 0x00, 0x90, 0x05, 0x28, 0x91, 0x3F, 0x00, 0x0C] + Array("HELLO".utf8)
+                + [0x89, 0x04], at: Self.t(1))
+        builder.receive([0x8A, 0x04], at: Self.t(2))
+        let result = builder.finish(at: Self.t(3))
+        let caption = try #require(result.document.captions.first)
+        #expect(caption.text == "HELLO")
+        #expect(caption.region?.background == CaptionColor(red: 0, green: 0, blue: 255))
+        #expect(caption.region?.border == CaptionEdge(.raised, color: CaptionColor(red: 255, green: 0, blue: 0)))
+        #expect(
+            caption.runs.map(\.style.edge) == [
+                CaptionEdge(.rightDropShadow, color: CaptionColor(red: 0, green: 255, blue: 0))
+            ])
+        // The text fills one of the window's two rows: the fill is kept on that row only, said once.
+        #expect(result.diagnostics.map(\.ruleID) == ["708.model.window-fill"])
+    }
+
+    @Test("A window the text fills, with a translucent fill, gives its region the fill and says nothing")
+    func wholeWindowFill() throws {
+        var builder = CEA708CaptionBuilder()
+        var attributes = CEA708WindowAttributes(
+            fillColor: CEA708Color(red: 3, green: 3, blue: 0), fillOpacity: .translucent)
+        attributes.borderType = .uniform
+        let window = CEA708WindowDefinition(
+            window: 0, anchorVertical: 60, anchorHorizontal: 45, rowCount: 1, columnCount: 5, windowStyle: 2,
+            penStyle: 1)
+        builder.receive(
+            try Self.data([
+                .defineWindow(window), .setWindowAttributes(attributes), .text("HELLO"),
+                .displayWindows(CEA708WindowSet([0])),
+            ]), at: Self.t(1))
+        let result = builder.finish(at: Self.t(2))
+        let caption = try #require(result.document.captions.first)
+        #expect(caption.region?.background == CaptionColor(red: 255, green: 255, blue: 0, alpha: 128))
+        #expect(caption.region?.border == CaptionEdge(.uniform, color: .black))
+        #expect(result.diagnostics.isEmpty)
     }
 
     @Test("A window not on the 608 grid is a region in percent of the picture (safe-title area 80 %)")

@@ -10,7 +10,8 @@ import Testing
         let style = CaptionTextStyle(
             textColor: .cyan, backgroundColor: CaptionColor.black.withAlpha(128), italic: true, bold: true,
             underline: true, flash: true, ruby: CaptionRuby(text: "ルビ", position: .after, alignment: .start),
-            fontFamily: "monospace", fontSize: .percent(75), textCombine: true)
+            fontFamily: "monospace", fontSize: .percent(75), textCombine: true,
+            edge: CaptionEdge(.leftDropShadow, color: .blue))
         return CaptionDocument(
             captions: [
                 Caption(
@@ -19,7 +20,8 @@ import Testing
                     region: CaptionRegion(
                         identifier: "bottom", origin: CaptionPoint(x: .percent(0), y: .percent(85)),
                         size: CaptionSize(width: .percent(100), height: .percent(15)), displayAlignment: .after,
-                        writingMode: .topToBottomAndRightToLeft, scroll: .rollUp(rows: 2)),
+                        writingMode: .topToBottomAndRightToLeft, scroll: .rollUp(rows: 2),
+                        background: CaptionColor.blue.withAlpha(128), border: CaptionEdge(.raised, color: .red)),
                     textAlignment: .end, animation: .characterReveal, forcedDisplay: true)
             ], language: "fr-CA", frameRate: .fps25, dropFrame: false, timeBase: .media, metadata: ["k": "v"])
     }

@@ -49,6 +49,8 @@ enum TTMLConformancePeer {
         var extent: [Length]?
         var displayAlign: String?
         var writingMode: String?
+        /// The region's computed `tts:backgroundColor` (its area's fill), `#RRGGBBAA`.
+        var background: String?
         var ps: [Paragraph]
     }
 
@@ -125,7 +127,8 @@ enum TTMLConformancePeer {
                     regions.append({"id": r.get_id(), "origin": [length(o.x), length(o.y)] if o else None,
                                     "extent": [length(x.width), length(x.height)] if x else None,
                                     "displayAlign": da.value if da is not None else None,
-                                    "writingMode": wm.value if wm is not None else None, "ps": ps})
+                                    "writingMode": wm.value if wm is not None else None,
+                                    "background": color(r.get_style(sp.StyleProperties.BackgroundColor)), "ps": ps})
                 out.append({"time": [t.numerator, t.denominator], "regions": regions})
             return out
         results = []

@@ -113,6 +113,13 @@ struct TTMLISDComparison {
         if let d = region.displayAlign, d != display { note("displayAlign", "ttconv \(d), ours \(display)") }
         let mode = caption.region?.writingMode == .topToBottomAndRightToLeft ? "tbrl" : "lrtb"
         if let w = region.writingMode, w != mode { note("writingMode", "ttconv \(w), ours \(mode)") }
+        // The region's fill (TTML1 §8.2.2); a transparent one is none.
+        let fill = region.background.flatMap { $0.hasSuffix("00") ? nil : $0 }
+        if fill != caption.region?.background?.description {
+            note(
+                "region background",
+                "ttconv \(fill ?? "none"), ours \(caption.region?.background?.description ?? "none")")
+        }
         for (theirs, ours) in [
             (region.origin, caption.region?.origin.map { [$0.x, $0.y] }),
             (region.extent, caption.region?.size.map { [$0.width, $0.height] }),

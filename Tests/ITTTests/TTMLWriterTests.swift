@@ -200,6 +200,47 @@ import Testing
         #expect(theirs.map(\.placement?.origin) == [[0, 0]] && theirs.map(\.placement?.extent) == [[100, 15]])
     }
 
+    /// A region's fill (a CEA-708 window fill in the model) is written as the region's
+    /// `tts:backgroundColor` in every TTML profile and read back; ttconv computes the same colour
+    /// for the region. iTT leaves it out, said once; borders and character edges are left out
+    /// everywhere, said once each.
+    @Test(arguments: [TTMLProfile.imsc11Text, .imsc1Text, .ebuttD, .dfxp, .itt])
+    func aRegionsFillIsWrittenAndBordersAndEdgesAreReported(_ profile: TTMLProfile) throws {
+        var region = CaptionRegion(
+            identifier: "window", origin: CaptionPoint(x: .percent(10), y: .percent(70)),
+            size: CaptionSize(width: .percent(80), height: .percent(20)))
+        region.background = CaptionColor(red: 0, green: 0, blue: 255, alpha: 128)
+        var bordered = region
+        bordered.border = CaptionEdge(.uniform, color: .red)
+        let edged = CaptionTextStyle(edge: CaptionEdge(.raised, color: .black))
+        let doc = CaptionDocument(
+            captions: [
+                Caption(
+                    runs: [CaptionRun("filled", style: edged)],
+                    timeRange: TimeRange(start: Self.at(25), end: Self.at(50)), region: bordered),
+                Caption("again", start: Self.at(50), end: Self.at(75), region: region),
+            ], language: "en", frameRate: .fps25, dropFrame: false)
+        let (text, diagnostics) = try Self.write(doc, profile)
+        let prefix = profile == .itt ? "itt" : "ttml"
+        let expected = ["edge", "border"] + (profile == .itt ? ["region-background"] : [])
+        #expect(diagnostics.map(\.ruleID).sorted() == expected.map { "\(prefix).\($0)" }.sorted())
+        let back = try TTMLReader().read(Array(text.utf8)).document
+        let fill = profile == .itt ? nil : region.background
+        #expect(back.captions.map(\.region?.background) == [fill, fill])
+        #expect(back.captions.allSatisfy { $0.region?.border == nil && $0.runs.allSatisfy { $0.style.edge == nil } })
+        // The border left out, both captions are in one region.
+        #expect(text.components(separatedBy: "<region ").count - 1 == (profile == .itt ? 3 : 1))
+        let dir = try TemporaryDirectory("ttml-region-fill")
+        let path = dir.path("ours.ttml")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let theirs = try #require(try TTMLConformancePeer.read([path]).first?.isds)
+        let regions = theirs.flatMap(\.regions).filter { !$0.ps.isEmpty }
+        #expect(!regions.isEmpty)
+        #expect(
+            regions.allSatisfy { $0.background == (profile == .itt ? "#00000000" : "#0000FF80") },
+            "\(regions.map(\.background))")
+    }
+
     @Test func aPixelRegionIsReportedInEBUTTD() throws {
         let px = CaptionRegion(
             identifier: "px", origin: CaptionPoint(x: .pixels(10), y: .pixels(10)),

@@ -78,6 +78,45 @@ import Testing
         #expect(u.minX < text3.minX && u.maxX > text3.maxX && u.minY < text3.minY && u.maxY > text3.maxY)
     }
 
+    /// The caption's own edge (a 708 pen's edge type and colour) is drawn without a viewer's
+    /// choice; the viewer's choice replaces it (47 CFR 79.102).
+    @Test func theCaptionsOwnEdge() throws {
+        let blue = CaptionColor(red: 0, green: 0, blue: 255)
+        let caption = Self.caption(
+            [
+                CaptionRun(
+                    "EDGE",
+                    style: CaptionTextStyle(backgroundColor: .clear, edge: CaptionEdge(.rightDropShadow, color: blue)))
+            ],
+            region: Self.window)
+        let own = try Self.render([caption], options: CaptionRenderOptions())
+        let shadow = try #require(InkBand(of: blue, in: own))
+        let text = try #require(InkBand(of: .white, in: own))
+        #expect(shadow.maxX > text.maxX && shadow.maxY > text.maxY && shadow.minX > text.minX, "\(shadow) \(text)")
+        let viewer = try Self.render([caption], options: CaptionRenderOptions(edge: CharacterEdge.none))
+        #expect(InkBand(of: blue, in: viewer) == nil)
+    }
+
+    /// A window fill covers the region (10 %–70 % across, 40 %–56 % down of 640 × 360, from the
+    /// region's own figures) behind the text, and a uniform border lies just outside it.
+    @Test func windowFillAndBorder() throws {
+        var region = Self.window
+        region.background = .green
+        region.border = CaptionEdge(.uniform, color: .red)
+        let caption = Self.caption([CaptionRun("HI", style: CaptionTextStyle(backgroundColor: .clear))], region: region)
+        let image = try Self.render([caption], options: CaptionRenderOptions())
+        let fill = try #require(InkBand(of: .green, in: image))
+        #expect(abs(fill.minX - 64) <= 1 && abs(fill.maxX + 1 - 448) <= 1, "\(fill)")
+        #expect(abs(fill.minY - 144) <= 1 && abs(Double(fill.maxY + 1) - 201.6) <= 1, "\(fill)")
+        let border = try #require(InkBand(of: .red, in: image))
+        #expect(
+            border.minX < fill.minX && border.maxX > fill.maxX && border.minY < fill.minY && border.maxY > fill.maxY)
+        #expect(border.minX >= fill.minX - 3 && border.maxY <= fill.maxY + 3, "\(border) \(fill)")
+        #expect(try #require(InkBand(of: .white, in: image)).minX > fill.minX)
+        let bare = try Self.render([Self.caption(caption.runs, region: Self.window)], options: CaptionRenderOptions())
+        #expect(InkBand(of: .green, in: bare) == nil && InkBand(of: .red, in: bare) == nil)
+    }
+
     /// A window on the 608 grid (cells) is placed by its 708 anchor: row 0 at the top of the
     /// safe-title area (10 % down), and the 4:3 area's first column at grid column 25 of 209
     /// across the safe-title area (§8.4.4), on a 16:9 picture.

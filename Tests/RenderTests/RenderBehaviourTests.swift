@@ -106,6 +106,29 @@ import Testing
         #expect(throws: RenderError.self) { try TestFonts.catalog(overrides: ["/nonexistent/font.ttf"]) }
     }
 
+    /// A region's fill (TTML1 §8.2.2, the iTT look) covers the region's area (5 %–95 % across,
+    /// 60 %–90 % down of 640 × 360: x 32…607, y 216…323, from the region's own figures), behind
+    /// the text, and once however many captions the region holds: a translucent fill under two
+    /// captions is as light as under one.
+    @Test func aRegionsFillCoversItsAreaOnce() throws {
+        var region = Self.bottom
+        region.background = CaptionColor(red: 0, green: 0, blue: 255, alpha: 128)
+        let one = try Self.renderer([Self.caption([CaptionRun("A")], region: region)]).render(at: Self.t1)
+        let two = try Self.renderer([
+            Self.caption([CaptionRun("A")], region: region), Self.caption([CaptionRun("\n\nB")], region: region),
+        ]).render(at: Self.t1)
+        for image in [one, two] {
+            let inside = try #require(image.pixel(x: 40, y: 220))
+            #expect(inside.blue > 100 && inside.red < 20 && inside.alpha > 100, "\(inside)")
+            #expect(image.pixel(x: 600, y: 320) == inside)
+            #expect(image.pixel(x: 30, y: 220)?.alpha == 0 && image.pixel(x: 40, y: 213)?.alpha == 0)
+            #expect(image.pixel(x: 609, y: 220)?.alpha == 0 && image.pixel(x: 40, y: 326)?.alpha == 0)
+        }
+        #expect(one.pixel(x: 40, y: 220) == two.pixel(x: 40, y: 220))
+        let bare = try Self.renderer([Self.caption([CaptionRun("A")])]).render(at: Self.t1)
+        #expect(bare.pixel(x: 40, y: 220)?.alpha == 0)
+    }
+
     @Test func unchangedCaptionIsNeverRenderedAgain() throws {
         let a = Self.caption([CaptionRun("stays on screen")], from: 0, to: 10)
         let b = Self.caption([CaptionRun("comes and goes")], from: 2, to: 4, region: nil)

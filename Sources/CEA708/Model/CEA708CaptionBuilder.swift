@@ -253,9 +253,11 @@ public struct CEA708CaptionBuilder: Sendable {
         }
         let region = CEA708Regions.region(
             of: window, top: top, left: left, rows: bottom - top + 1, columns: right - left, wide: wide)
-        noteWindowLosses(window, at: block.start)
+        let whole = top == 0 && left == 0 && bottom + 1 == window.rowCount && right == window.columnCount
+        noteWindowLosses(window, whole: whole, at: block.start)
         let caption = Caption(
-            runs: Self.merged(runs), timeRange: TimeRange(start: block.start, end: end), region: region,
+            runs: Self.merged(runs), timeRange: TimeRange(start: block.start, end: end),
+            region: CEA708Regions.decorated(region, by: window.attributes),
             textAlignment: Self.alignment(window.attributes.justify))
         finished.append((finished.count, caption))
     }
@@ -266,13 +268,15 @@ public struct CEA708CaptionBuilder: Sendable {
         let runs = captionRuns(line.runs, from: left, trim: false, at: line.start)
         let rollUp = scrolled || (line.lastRow && window.rowCount > 1)
         let width = line.text.count - left
-        let region =
+        let placed =
             rollUp
             ? CEA708Regions.region(
                 of: window, top: 0, left: left, rows: window.rowCount, columns: width, wide: wide,
                 scroll: .rollUp(rows: window.rowCount))
             : CEA708Regions.region(of: window, top: line.row, left: left, rows: 1, columns: width, wide: wide)
-        noteWindowLosses(window, at: line.start)
+        let region = CEA708Regions.decorated(placed, by: window.attributes)
+        let whole = left == 0 && width == window.columnCount && (rollUp || window.rowCount == 1)
+        noteWindowLosses(window, whole: whole, at: line.start)
         let caption = Caption(
             runs: Self.merged(runs), timeRange: TimeRange(start: line.start, end: end), region: region,
             textAlignment: Self.alignment(window.attributes.justify), animation: rollUp ? .none : .characterReveal)
@@ -320,10 +324,11 @@ public struct CEA708CaptionBuilder: Sendable {
 
     // MARK: - Diagnostics
 
-    mutating func noteWindowLosses(_ window: CEA708VisibleWindow, at time: MediaTime) {
+    /// What of the window's attributes its caption loses; `whole` when the caption's region is
+    /// the whole window (its fill and border then cover what the decoder's would).
+    mutating func noteWindowLosses(_ window: CEA708VisibleWindow, whole: Bool, at time: MediaTime) {
         let a = window.attributes
-        if a.fillOpacity != .transparent { lose(.windowFill, at: time) }
-        if a.borderType != .none { lose(.windowBorder, at: time) }
+        if !whole, a.fillOpacity != .transparent || a.borderType != .none { lose(.windowFill, at: time) }
         if a.displayEffect != .snap { lose(.displayEffect, at: time) }
         if a.printDirection != .leftToRight { lose(.printDirection, at: time) }
     }

@@ -146,6 +146,7 @@ struct CEA708EncoderState {
         case .right, .end: wanted.justify = .right
         default: break
         }
+        wanted = CEA708Regions.attributes(wanted, for: caption.region)
         if attributes[window] != wanted {
             commands.append(.setWindowAttributes(wanted))
             attributes[window] = wanted

@@ -70,6 +70,13 @@ extension CEA708EncoderState {
             var commands: [CEA708Command] = []
             if !defined {
                 commands = define(definition) + [.clearWindows(CEA708WindowSet([window]))]
+                // The first line's region gives the window its fill and border (§8.10.5.5).
+                let wanted = CEA708Regions.attributes(
+                    CEA708PredefinedStyles.window(CEA708Regions.windowStyle) ?? .init(), for: caption.region)
+                if attributes[window] != wanted {
+                    commands.append(.setWindowAttributes(wanted))
+                    attributes[window] = wanted
+                }
                 defined = true
             } else {
                 // The pen back on the last row (an HCR may have moved it), then CR scrolls.

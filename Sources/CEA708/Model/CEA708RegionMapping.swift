@@ -107,6 +107,30 @@ enum CEA708Regions {
         return definition
     }
 
+    /// `region` with the fill and border of window attributes `a` (SetWindowAttributes,
+    /// CTA-708-E §8.10.5.5): a transparent fill and no border leave it bare; a flashing fill is
+    /// kept solid; a reserved border type (6, 7) is not kept (the decoder warns of it).
+    static func decorated(_ region: CaptionRegion, by a: CEA708WindowAttributes) -> CaptionRegion {
+        var region = region
+        if a.fillOpacity != .transparent { region.background = CaptionColor(a.fillColor, opacity: a.fillOpacity) }
+        if a.borderType != .none, let kind = CharacterEdge(a.borderType) {
+            region.border = CaptionEdge(kind, color: CaptionColor(a.borderColor, opacity: .solid))
+        }
+        return region
+    }
+
+    /// `a` with the fill and border `region` asks for; a region with neither keeps `a`'s own
+    /// (window style 2's transparent fill, no border).
+    static func attributes(_ a: CEA708WindowAttributes, for region: CaptionRegion?) -> CEA708WindowAttributes {
+        var a = a
+        if let background = region?.background { (a.fillColor, a.fillOpacity) = background.cea708 }
+        if let border = region?.border {
+            a.borderType = border.kind.cea708
+            a.borderColor = border.color.cea708.color
+        }
+        return a
+    }
+
     /// Predefined window style 2: transparent fill, left justified, no word wrap (§8.4 table), so that
     /// only the pen's background shows, as in 608.
     static let windowStyle: UInt8 = 2

@@ -12,7 +12,6 @@ public enum CEA708Unmapped: String, Sendable, Hashable, CaseIterable {
     case edgeType = "708.model.edge"
     case smallCapitals = "708.model.small-capitals"
     case windowFill = "708.model.window-fill"
-    case windowBorder = "708.model.window-border"
     case displayEffect = "708.model.display-effect"
     case printDirection = "708.model.print-direction"
     case priority = "708.model.priority"
@@ -22,10 +21,10 @@ public enum CEA708Unmapped: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .textTag: "pen text tags (speaker, sound effect …) have no place in the caption model; the text is kept"
         case .penOffset: "subscript and superscript pen offsets have no place in the caption model; set as normal"
-        case .edgeType: "character edges (raised, depressed, uniform, drop shadow) have no place in the caption model"
+        case .edgeType: "reserved edge types (6, 7) have no place in the caption model; read as no edge"
         case .smallCapitals: "the small-capitals font style has no place in the caption model; the default font is used"
-        case .windowFill: "window fill colours have no place in the caption model (runs keep their pen background)"
-        case .windowBorder: "window borders have no place in the caption model"
+        case .windowFill:
+            "a window's fill and border are kept on the rows and columns its text takes; the blank rest of a larger window is not filled"
         case .displayEffect: "fade and wipe display effects have no place in the caption model; shown at once"
         case .printDirection:
             "this print and scroll direction has no writing mode in the caption model; read as left to right"
@@ -125,7 +124,13 @@ extension CaptionTextStyle {
         }
         if pen.textTag != .dialog { lost.insert(.textTag) }
         if pen.offset != .normal { lost.insert(.penOffset) }
-        if pen.edgeType != .none { lost.insert(.edgeType) }
+        if pen.edgeType != .none {
+            if let kind = CharacterEdge(pen.edgeType) {
+                edge = CaptionEdge(kind, color: CaptionColor(color.edge, opacity: .solid))
+            } else {
+                lost.insert(.edgeType)
+            }
+        }
     }
 
     /// What of this run style a 708 pen cannot hold, by name (bold, ruby, a font family or a
@@ -152,9 +157,28 @@ extension CaptionTextStyle {
             (color.background, color.backgroundOpacity) = backgroundColor.cea708
         }
         if flash { color.foregroundOpacity = .flash }
+        if let edge {
+            pen.edgeType = edge.kind.cea708
+            color.edge = edge.color.cea708.color
+        }
         if bold { lost.append("bold") }
         if ruby != nil { lost.append("ruby") }
         if textCombine { lost.append("text combination") }
         return (pen, color, lost)
+    }
+}
+
+extension CharacterEdge {
+    /// The kind of a 708 edge or border type (§8.10.5.6, §8.10.5.5: 0–5 in ``allCases``' order);
+    /// nil for the reserved 6 and 7.
+    init?(_ type: CEA708EdgeType) {
+        let all = Self.allCases
+        guard Int(type.rawValue) < all.count else { return nil }
+        self = all[Int(type.rawValue)]
+    }
+
+    /// The 708 edge or border type of this kind.
+    var cea708: CEA708EdgeType {
+        CEA708EdgeType(rawValue: UInt8(Self.allCases.firstIndex(of: self) ?? 0))
     }
 }

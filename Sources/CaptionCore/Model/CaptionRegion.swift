@@ -30,11 +30,17 @@ public struct CaptionRegion: Sendable, Hashable {
     public var displayAlignment: DisplayAlignment?
     public var writingMode: WritingMode
     public var scroll: Scroll
+    /// The colour the region's area is filled with behind its text (a CEA-708 window fill;
+    /// TTML's `tts:backgroundColor` on a region); nil for none.
+    public var background: CaptionColor?
+    /// A frame round the region's area (a CEA-708 window border, §8.4.8); nil for none.
+    public var border: CaptionEdge?
 
     public init(
         identifier: String? = nil, origin: CaptionPoint? = nil, size: CaptionSize? = nil,
         displayAlignment: DisplayAlignment? = nil,
-        writingMode: WritingMode = .leftToRightAndTopToBottom, scroll: Scroll = .none
+        writingMode: WritingMode = .leftToRightAndTopToBottom, scroll: Scroll = .none,
+        background: CaptionColor? = nil, border: CaptionEdge? = nil
     ) {
         self.identifier = identifier
         self.origin = origin
@@ -42,6 +48,8 @@ public struct CaptionRegion: Sendable, Hashable {
         self.displayAlignment = displayAlignment
         self.writingMode = writingMode
         self.scroll = scroll
+        self.background = background
+        self.border = border
     }
 
     /// A region on the CEA-608 grid: `row` and `column` zero-based, `rows` × `columns` cells.
@@ -57,7 +65,7 @@ public struct CaptionRegion: Sendable, Hashable {
 
 extension CaptionRegion: Codable {
     enum CodingKeys: String, CodingKey {
-        case identifier = "id", origin, size, displayAlignment, writingMode, rollUpRows
+        case identifier = "id", origin, size, displayAlignment, writingMode, rollUpRows, background, border
     }
 
     public init(from decoder: Decoder) throws {
@@ -70,7 +78,9 @@ extension CaptionRegion: Codable {
             displayAlignment: try c.decodeIfPresent(DisplayAlignment.self, forKey: .displayAlignment),
             writingMode: try c.decodeIfPresent(WritingMode.self, forKey: .writingMode)
                 ?? .leftToRightAndTopToBottom,
-            scroll: rows.map { .rollUp(rows: $0) } ?? .none)
+            scroll: rows.map { .rollUp(rows: $0) } ?? .none,
+            background: try c.decodeIfPresent(CaptionColor.self, forKey: .background),
+            border: try c.decodeIfPresent(CaptionEdge.self, forKey: .border))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -81,5 +91,7 @@ extension CaptionRegion: Codable {
         try c.encodeIfPresent(displayAlignment, forKey: .displayAlignment)
         if writingMode != .leftToRightAndTopToBottom { try c.encode(writingMode, forKey: .writingMode) }
         if case .rollUp(let rows) = scroll { try c.encode(rows, forKey: .rollUpRows) }
+        try c.encodeIfPresent(background, forKey: .background)
+        try c.encodeIfPresent(border, forKey: .border)
     }
 }

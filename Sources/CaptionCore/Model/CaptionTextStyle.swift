@@ -14,12 +14,15 @@ public struct CaptionTextStyle: Sendable, Hashable {
     public var fontSize: CaptionDimension?
     /// Horizontal-in-vertical text (TTML `tts:textCombine`).
     public var textCombine: Bool
+    /// The characters' edge (CEA-708 pen edge type and edge colour; TTML `tts:textOutline` for a
+    /// uniform one, `tts:textShadow` for a drop shadow); nil for none.
+    public var edge: CaptionEdge?
 
     public init(
         textColor: CaptionColor? = nil, backgroundColor: CaptionColor? = nil,
         italic: Bool = false, bold: Bool = false, underline: Bool = false, flash: Bool = false,
         ruby: CaptionRuby? = nil, fontFamily: String? = nil, fontSize: CaptionDimension? = nil,
-        textCombine: Bool = false
+        textCombine: Bool = false, edge: CaptionEdge? = nil
     ) {
         self.textColor = textColor
         self.backgroundColor = backgroundColor
@@ -31,6 +34,7 @@ public struct CaptionTextStyle: Sendable, Hashable {
         self.fontFamily = fontFamily
         self.fontSize = fontSize
         self.textCombine = textCombine
+        self.edge = edge
     }
 
     /// No attribute set.
@@ -40,7 +44,7 @@ public struct CaptionTextStyle: Sendable, Hashable {
 extension CaptionTextStyle: Codable {
     enum CodingKeys: String, CodingKey {
         case textColor = "color", backgroundColor, italic, bold, underline, flash, ruby
-        case fontFamily, fontSize, textCombine
+        case fontFamily, fontSize, textCombine, edge
     }
 
     /// Absent keys take their defaults, so `{}` is the plain style.
@@ -56,7 +60,8 @@ extension CaptionTextStyle: Codable {
             ruby: try c.decodeIfPresent(CaptionRuby.self, forKey: .ruby),
             fontFamily: try c.decodeIfPresent(String.self, forKey: .fontFamily),
             fontSize: try c.decodeIfPresent(CaptionDimension.self, forKey: .fontSize),
-            textCombine: try c.decodeIfPresent(Bool.self, forKey: .textCombine) ?? false)
+            textCombine: try c.decodeIfPresent(Bool.self, forKey: .textCombine) ?? false,
+            edge: try c.decodeIfPresent(CaptionEdge.self, forKey: .edge))
     }
 
     /// Only attributes that differ from the default are written.
@@ -72,5 +77,6 @@ extension CaptionTextStyle: Codable {
         try c.encodeIfPresent(fontFamily, forKey: .fontFamily)
         try c.encodeIfPresent(fontSize, forKey: .fontSize)
         if textCombine { try c.encode(true, forKey: .textCombine) }
+        try c.encodeIfPresent(edge, forKey: .edge)
     }
 }

@@ -33,6 +33,13 @@ struct ITTParagraphWriter {
             report(.warning, "flash", "\(profile) has no flashing text; the text is written steady", at: location)
             s.flash = false
         }
+        if s.edge != nil {
+            report(
+                .info, "edge",
+                "character edges (a CEA-708 pen's edge type) are not written in \(profile); the text is written without them",
+                at: location)
+            s.edge = nil
+        }
         if s.textCombine && !profile.holdsTextCombine {
             report(
                 .warning, "text-combine",
@@ -95,6 +102,18 @@ struct ITTParagraphWriter {
                 "EBU-TT-D places regions in percent only; a region in pixels is replaced by the bottom region",
                 at: location)
             region = nil
+        }
+        if region?.border != nil {
+            report(
+                .info, "border", "\(profile) has no region borders (a CEA-708 window border); left out", at: location)
+            region?.border = nil
+        }
+        if region?.background != nil, !profile.holdsRegionBackground {
+            report(
+                .info, "region-background",
+                "\(profile) has no region fill (a CEA-708 window fill, TTML's region tts:backgroundColor); left out",
+                at: location)
+            region?.background = nil
         }
         if let region {
             attributes.append(("region", regions.id(for: region)))

@@ -18,6 +18,9 @@ struct ITTRegionTable {
     /// root container's (TTML1 §8.2.14, §8.2.7), as every profile but iTT reads it back.
     var writesAutoGeometry = false
 
+    /// The profile written, for the form of a region's `tts:backgroundColor`.
+    var profile = TTMLProfile.itt
+
     init(cellsAsPercent: Bool = true, writesAppleRegions: Bool = true) {
         self.cellsAsPercent = cellsAsPercent
         self.writesAppleRegions = writesAppleRegions
@@ -90,6 +93,8 @@ struct ITTRegionTable {
         }
         if let d = region.displayAlignment { a.append(("tts:displayAlign", d.rawValue)) }
         if region.writingMode == .topToBottomAndRightToLeft { a.append(("tts:writingMode", "tbrl")) }
+        // TTML1 §8.2.2: a region's background colour fills its area.
+        if let c = region.background { a.append(("tts:backgroundColor", ITTStyleTable.colorText(c, profile: profile))) }
         return a
     }
 

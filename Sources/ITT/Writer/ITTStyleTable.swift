@@ -30,13 +30,17 @@ struct ITTStyleTable {
     /// EBU-TT-D writes colours as `#rrggbb[aa]` only (EBU Tech 3380 §4.5, tts:color) and font
     /// sizes in percent (cells become percent: 1c is 100 %); the paragraph writer has already
     /// taken out what the profile cannot hold.
+    /// A colour as `profile` writes it: `#rrggbb[aa]` in EBU-TT-D (EBU Tech 3380 §4.5), else the
+    /// TTML form.
+    static func colorText(_ c: CaptionColor, profile: TTMLProfile) -> String {
+        guard profile == .ebuttD else { return c.ttmlDescription }
+        let hex = c.description.lowercased()
+        return c.alpha == 255 ? String(hex.prefix(7)) : hex
+    }
+
     static func attributes(of style: CaptionTextStyle, id: String, profile: TTMLProfile = .itt) -> [(String, String)] {
         var a: [(String, String)] = [("xml:id", id)]
-        func color(_ c: CaptionColor) -> String {
-            guard profile == .ebuttD else { return c.ttmlDescription }
-            let hex = c.description.lowercased()
-            return c.alpha == 255 ? String(hex.prefix(7)) : hex
-        }
+        func color(_ c: CaptionColor) -> String { colorText(c, profile: profile) }
         if let c = style.textColor { a.append(("tts:color", color(c))) }
         if let c = style.backgroundColor { a.append(("tts:backgroundColor", color(c))) }
         if let f = style.fontFamily { a.append(("tts:fontFamily", f)) }

@@ -60,6 +60,7 @@ extension TTMLWriter {
             cellsAsPercent: profile != .itt || cellResolution == nil, writesAppleRegions: profile == .itt)
         if let grid = ITTRegionTable.grid(cellResolution: cellResolution) { table.grid = grid }
         table.writesAutoGeometry = profile != .itt
+        table.profile = profile
         return table
     }
 }

@@ -4,8 +4,9 @@ import CaptionCore
 /// the safe-title area, where the 708 screen grid's anchors are (§8.4.4), one row of the 15 per
 /// standard pen, small and large pens at 80 % and 120 % of it (the caption model's pen sizes),
 /// the eight font styles through fontconfig (§8.5.3, ``FontCatalog``), text on the pen's solid
-/// black background unless the caption says otherwise, left, right or centre justification, and
-/// the character edges a viewer may choose (§8.5.5; ``CaptionRenderOptions/edge``).
+/// black background unless the caption says otherwise, left, right or centre justification,
+/// window fills and borders (§8.4.8, ``CEA708WindowFrame``), and the characters' edges, the
+/// caption's own or the one a viewer chooses (§8.5.5; ``CaptionRenderOptions/edge``).
 struct CEA708Look {
     let styleRuns: StyleRunStage
     let lineLayout: LineLayoutStage
@@ -87,33 +88,47 @@ struct CEA708Look {
             of: lines, in: rect, displayAlignment: display,
             textAlignment: caption.textAlignment ?? (region?.origin == nil ? .center : .left), vertical: false)
         var builder = LayerBuilder(rasterizer: rasterizer)
-        let top = screen.rect(of: region, placement: placement).y - screen.rowHeight / 2
+        let window = screen.rect(of: region, placement: placement)
+        let top = window.y - screen.rowHeight / 2
+        var area = window
+        if case .rollUp = region?.scroll {
+            // A roll-up line fills its own rows of the window, which the lines below push up.
+            let y = max(window.y, rect.maxY - Double(lines.count) * screen.rowHeight)
+            area = PixelRect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
+        }
+        let frame = CEA708WindowFrame(
+            area: area, fill: region?.background, border: region?.border,
+            width: max(1, (standard * Self.edgeOffset).rounded()))
+        for r in frame.rectangles { builder.addBackground(r, dx: 0, dy: 0) }
         for (line, o) in zip(lines, origins) where o.y - line.over >= top {
             for r in line.backgrounds { builder.addBackground(r, dx: o.x, dy: o.y) }
             for g in line.glyphs {
-                let edge = edgeDrawing(size: g.size)
+                let edge = edgeDrawing(size: g.size, own: g.edge)
                 try builder.addGlyph(
-                    g, dx: o.x, dy: o.y, offsets: edge.offsets, outline: edge.outline,
-                    outlineColor: options.edgeColor)
+                    g, dx: o.x, dy: o.y, offsets: edge.offsets, outline: edge.outline, outlineColor: edge.color)
             }
             for d in line.decorations { builder.addDecoration(d, dx: o.x, dy: o.y) }
         }
         return CaptionLayers(backgrounds: builder.backgrounds, foreground: builder.foreground)
     }
 
-    /// The copies and outline that draw the character edge at em size `size`: the viewer's edge,
-    /// else none (the caption model holds no edge; Specs/cea708.md).
-    func edgeDrawing(size: Double) -> (offsets: [(x: Int, y: Int, color: CaptionColor)], outline: Double) {
+    /// The copies and outline (and its colour) that draw the character edge at em size `size`:
+    /// the viewer's edge in ``CaptionRenderOptions/edgeColor``, else the run's `own` (pen edge
+    /// type and colour, §8.5.5–8.5.6), else none.
+    func edgeDrawing(size: Double, own: CaptionEdge?) -> (
+        offsets: [(x: Int, y: Int, color: CaptionColor)], outline: Double, color: CaptionColor
+    ) {
         let d = max(1, (size * Self.edgeOffset).roundedClamped(to: 1...64))
-        let dark = options.edgeColor
+        let edge = options.edge.map { CaptionEdge($0, color: options.edgeColor) } ?? own
+        let dark = edge?.color ?? options.edgeColor
         let light = CaptionColor.white.withAlpha(dark.alpha)
-        switch options.edge ?? .none {
-        case .none: return ([], 0)
-        case .uniform: return ([], Self.uniformEdgeWidth)
-        case .raised: return ([(-d, -d, light), (d, d, dark)], 0)
-        case .depressed: return ([(-d, -d, dark), (d, d, light)], 0)
-        case .leftDropShadow: return ([(-d, d, dark)], 0)
-        case .rightDropShadow: return ([(d, d, dark)], 0)
+        switch edge?.kind ?? .none {
+        case .none: return ([], 0, dark)
+        case .uniform: return ([], Self.uniformEdgeWidth, dark)
+        case .raised: return ([(-d, -d, light), (d, d, dark)], 0, dark)
+        case .depressed: return ([(-d, -d, dark), (d, d, light)], 0, dark)
+        case .leftDropShadow: return ([(-d, d, dark)], 0, dark)
+        case .rightDropShadow: return ([(d, d, dark)], 0, dark)
         }
     }
 }

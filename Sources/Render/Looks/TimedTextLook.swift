@@ -25,6 +25,24 @@ struct TimedTextLook {
         }
     }
 
+    /// The fills of the regions `captions` are in (TTML1 §8.2.2: a region's background colour
+    /// fills its area), each region once however many captions it holds, to paint behind them.
+    static func regionFills(
+        of captions: some Sequence<Caption>, placement: RegionPlacementStage, rasterizer: GlyphRasterizer
+    ) -> [CaptionImage] {
+        var builder = LayerBuilder(rasterizer: rasterizer)
+        var filled = Set<CaptionRegion>()
+        for caption in captions {
+            guard let region = caption.region, let fill = region.background, filled.insert(region).inserted else {
+                continue
+            }
+            let r = placement.rect(of: region)
+            builder.addBackground(
+                PlacedRect(x: r.x, y: r.y, width: r.width, height: r.height, color: fill), dx: 0, dy: 0)
+        }
+        return builder.backgrounds
+    }
+
     func layers(for caption: Caption, rasterizer: GlyphRasterizer, missing: inout [Unicode.Scalar]) throws(RenderError)
         -> CaptionLayers
     {

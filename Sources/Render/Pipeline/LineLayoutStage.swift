@@ -17,6 +17,8 @@ struct PlacedGlyph {
     var y: Double
     var color: CaptionColor
     var flashes: Bool
+    /// The run's own character edge (``CaptionTextStyle/edge``).
+    var edge: CaptionEdge? = nil
 }
 
 /// A filled rectangle relative to a line's origin (backgrounds, underlines).
@@ -183,7 +185,7 @@ struct LineLayoutStage {
                     PlacedGlyph(
                         face: face, glyph: g.glyph, size: s.size, bold: s.item.choice.synthesizesBold,
                         oblique: s.item.choice.synthesizesOblique, sideways: s.sideways, x: x, y: y,
-                        color: style.textColor, flashes: style.flash))
+                        color: style.textColor, flashes: style.flash, edge: style.edge))
             }
             if !vertical {
                 out.over = max(out.over, face.ascender)

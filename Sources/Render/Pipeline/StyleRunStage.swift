@@ -10,6 +10,8 @@ struct ResolvedStyle: Hashable {
     var flash: Bool
     var ruby: CaptionRuby?
     var textCombine: Bool
+    /// The characters' own edge (the CEA-708 look draws it).
+    var edge: CaptionEdge?
     var fontRequest: FontRequest
     /// Em size in pixels.
     var fontSize: Double
@@ -97,7 +99,7 @@ struct StyleRunStage {
             textColor: s.textColor ?? defaults.textColor,
             backgroundColor: s.backgroundColor ?? defaults.backgroundColor,
             bold: s.bold, italic: s.italic, underline: s.underline, flash: s.flash,
-            ruby: s.ruby, textCombine: s.textCombine,
+            ruby: s.ruby, textCombine: s.textCombine, edge: s.edge,
             fontRequest: FontRequest(
                 family: s.fontFamily, bold: s.bold, italic: s.italic, monospaced: defaults.monospaced,
                 language: language),

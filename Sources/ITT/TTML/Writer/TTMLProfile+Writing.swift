@@ -101,6 +101,10 @@ extension TTMLProfile {
     /// Whether `itts:forcedDisplay` (IMSC 1.0.1 §7.7.1, which Apple's iTT uses too) exists.
     var holdsForcedDisplay: Bool { self == .itt || isIMSCText }
 
+    /// Whether a region's `tts:backgroundColor` (its area's fill, TTML1 §8.2.2) is written: every
+    /// TTML profile has it; Apple's iTT profile names no region style but geometry and alignment.
+    var holdsRegionBackground: Bool { self != .itt }
+
     /// Whether text combination exists: Apple's `vt:combine`, TTML2's `tts:textCombine`.
     var holdsTextCombine: Bool { self == .itt || isTTML2 }
 
