@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, idempotently: Debian packages (skipped when already
-# present) and, with --test, the peer tools the cross-check tests run (ttconv, pycaption, pymp4, gpxpy, fitdecode, fitparse, GStreamer);
+# present) and, with --test, the peer tools the cross-check tests run (ttconv, pycaption, pymp4, gpxpy, fitdecode, fitparse, crcmod, GStreamer);
 # --bench adds what only the benchmarks run (gopro-dashboard-overlay, heavy: numpy, Pillow…).
 set -euo pipefail
 
@@ -49,9 +49,10 @@ if (( want_test )); then
     # module:PyPI name. gpxpy and py-gpmf-parser (GoPro's gpmf-parser) check the GPX and GPMF
     # readers, fitdecode and fitparse the FIT reader; exiftool (above) the mebx and gpmd tracks;
     # pymp4 builds and parses WebVTT tracks; ray runs `captions batch --engine ray` on a cluster
-    # the tests start (Tests/BatchTests/RayEngineTests).
+    # the tests start (Tests/BatchTests/RayEngineTests); crcmod's CRC-32/MPEG-2 checks the transport
+    # stream sections the tests make (Tests/CaptionTracksTests/TransportStreamLanguageTests).
     for entry in ttconv:ttconv pycaption:pycaption gpxpy:gpxpy py_gpmf_parser:py-gpmf-parser pymp4:pymp4 \
-                 fitdecode:fitdecode fitparse:fitparse ray:ray; do
+                 fitdecode:fitdecode fitparse:fitparse ray:ray crcmod:crcmod; do
         tool=${entry%%:*}
         name=${entry#*:}
         if ! "$py" -c "import $tool" 2>/dev/null; then

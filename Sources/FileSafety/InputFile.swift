@@ -27,7 +27,8 @@ public enum InputFile {
         }
         guard FileKind.isRegular(info.st_mode) else {
             throw FileSafetyError(
-                .notRegularFile, "is \(FileKind.name(ofMode: info.st_mode)), not a regular file; give a file, or - for standard input",
+                .notRegularFile,
+                "is \(FileKind.name(ofMode: info.st_mode)), not a regular file; give a file, or - for standard input",
                 path: path)
         }
         let size = Int(info.st_size)
@@ -35,6 +36,31 @@ public enum InputFile {
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         return try readStream(fd, path: path, limit: limit, what: what, expected: size)
+    }
+
+    /// The first `count` bytes of the regular file `path` (fewer when it is shorter), for a
+    /// reader that needs only a file's head (a transport stream's program tables).
+    public static func head(_ path: String, count: Int) throws(FileSafetyError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { throw FileSafetyError(.io, "cannot open: \(FileKind.errorText())", path: path) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, FileKind.isRegular(info.st_mode) else {
+            throw FileSafetyError(.notRegularFile, "is not a regular file", path: path)
+        }
+        var bytes = [UInt8](repeating: 0, count: max(0, min(count, Int(info.st_size))))
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.read(fd, base + filled, buffer.count - filled)
+            }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw FileSafetyError(.io, "cannot read: \(FileKind.errorText())", path: path) }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(bytes.prefix(filled))
     }
 
     /// The size in bytes, for a regular file; nil otherwise.

@@ -1,5 +1,6 @@
 import CaptionKit
 import CaptionTracks
+import FileSafety
 import Media
 
 /// The captions in movies only libavformat's demuxer reads (MPEG transport and program streams,
@@ -68,6 +69,13 @@ enum DemuxedCaptions {
             try packets.forEachPicture { picture in
                 picture.withBytes { captions.add(picture: $0, presentationTime: picture.presentationTime) }
                 return captions.pictureCount < limit
+            }
+            // The languages the PMT announces (ATSC A/65 §6.9.2), which libavformat does not keep.
+            if packets.containerFormat == "mpegts",
+                let head = try? InputFile.head(path, count: TransportStreamCaptionServices.headSize),
+                let announced = TransportStreamCaptionServices.read(head, videoPID: packets.streamID, fileName: path)
+            {
+                captions.announced = announced
             }
             return (captions, packets.codecName, packets.streamID)
         } catch let error as MediaFileError {

@@ -59,7 +59,7 @@ struct EmbeddedListing {
         let source = MovieCaptionSource(
             kind: .sei, trackID: UInt32(clamping: streamID), format: codec, language: "und",
             channels: reading.transmission.channels, services: reading.services, sampleCount: scan.pictureCount)
-        let census = reading.census(samples: scan.pictureCount, name: "\(path) video")
+        let census = scan.census(name: "\(path) video")
         captions.append(Source(source: source, census: census))
     }
 

@@ -37,6 +37,9 @@ public struct VideoStreamCaptions: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
     /// Pictures read so far.
     public private(set) var pictureCount = 0
+    /// The languages the container announces for the caption services and line-21 fields (a
+    /// transport stream's caption_service_descriptor, ``TransportStreamCaptionServices``).
+    public var announced = TransportStreamCaptionServices()
 
     private var pictures: [PictureData] = []
     private var early = 0
@@ -151,10 +154,9 @@ public struct VideoStreamCaptions: Sendable {
         pictures.sorted { $0.time != $1.time ? $0.time < $1.time : $0.order < $1.order }
     }
 
-
-
-    /// Everything noticed: the pictures' problems, and pairs before the start.
+    /// Everything noticed: the container's and the pictures' problems, and pairs before the start.
     public var allDiagnostics: [Diagnostic] {
+        let diagnostics = announced.diagnostics + diagnostics
         guard early > 0 else { return diagnostics }
         return diagnostics + [
             Diagnostic(
@@ -166,8 +168,19 @@ public struct VideoStreamCaptions: Sendable {
 
     /// The captions `options` ask for: a CEA-608 channel through the SCC reader, or a CEA-708
     /// service (``A53Reading/captions(options:name:language:serviceLanguage:)``).
+    /// Each in the language the container announces for its service or its channel's field.
     public func captions(options: CaptionFormatOptions) throws(CaptionTracksError) -> CaptionReadResult {
-        try reading.captions(options: options, name: name, language: nil)
+        let announced = announced
+        let field = CaptionField(channel: options.channel ?? 1)
+        return try reading.captions(
+            options: options, name: name, language: field.flatMap { announced.fields[$0] },
+            serviceLanguage: { announced.services[$0] })
+    }
+
+    /// What each channel and service holds, with the languages the container announces.
+    public func census(name: String) -> CaptionSourceCensus {
+        let announced = announced
+        return reading.census(samples: pictureCount, name: name, serviceLanguage: { announced.services[$0] })
     }
 
     /// The words as an SCC file exactly as transmitted, labels from `options.startTimecode`
