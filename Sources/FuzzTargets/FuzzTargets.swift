@@ -70,6 +70,10 @@ public enum FuzzTargets {
         FuzzTarget(
             name: "dtvcc", seeds: ["../shared/fixtures/mcc"], maximumInputBytes: 4096, derive: DTVCCCheck.seeds,
             check: DTVCCCheck.check),
+        // Transport streams' program tables (PAT, PMT) and the caption services' languages they
+        // announce (Specs/caption-tracks.md, "Languages in a transport stream").
+        FuzzTarget(
+            name: "ts-psi", seeds: ["Fixtures/ts"], maximumInputBytes: 4096, check: TransportStreamCheck.check),
         // MCC files through the registry's read → write → read, seeded with the real files and
         // the project's SCC fixtures written as MCC (the shared ones span up to 11 hours: an MCC
         // line a frame).
