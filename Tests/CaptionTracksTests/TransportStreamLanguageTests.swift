@@ -116,6 +116,14 @@ import Testing
         // Without the descriptor nothing is announced.
         let plain = dir.path("h264.ts")
         #expect(try Self.language(plain, ["--service", "1"], in: dir) == nil)
+        // Only field 1 announced ("fra"): CC1 takes it, service 1 does not.
+        let fieldOnly: [UInt8] = [0x86, 7, 0xE1] + Array("fra".utf8) + [0x7E, 0x3F, 0xFF]
+        let bytes = try Self.addingDescriptor(
+            fieldOnly, toStream: 0x100, pmtPID: 0x1000, in: [UInt8](try Data(contentsOf: URL(fileURLWithPath: plain))))
+        let onlyField = dir.path("field-only.ts")
+        try Data(bytes).write(to: URL(fileURLWithPath: onlyField))
+        #expect(try Self.language(onlyField, [], in: dir) == "fra")
+        #expect(try Self.language(onlyField, ["--service", "1"], in: dir) == nil)
     }
 
     // MARK: - The reader on hand-made packets

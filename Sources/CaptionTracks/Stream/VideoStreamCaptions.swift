@@ -168,13 +168,21 @@ public struct VideoStreamCaptions: Sendable {
 
     /// The captions `options` ask for: a CEA-608 channel through the SCC reader, or a CEA-708
     /// service (``A53Reading/captions(options:name:language:serviceLanguage:)``).
-    /// Each in the language the container announces for its service or its channel's field.
+    /// Each in the language the container announces for its service, or for its channel's field:
+    /// a service never takes a field's language, nor a channel a service's.
     public func captions(options: CaptionFormatOptions) throws(CaptionTracksError) -> CaptionReadResult {
         let announced = announced
-        let field = CaptionField(channel: options.channel ?? 1)
-        return try reading.captions(
-            options: options, name: name, language: field.flatMap { announced.fields[$0] },
-            serviceLanguage: { announced.services[$0] })
+        var read = try reading.captions(
+            options: options, name: name, language: nil, serviceLanguage: { announced.services[$0] })
+        let readAService =
+            options.settings[CaptionFormatOptions.dtvccServiceSetting] != nil
+            || read.diagnostics.contains { $0.ruleID == A53Reading.serviceRule }
+        if !readAService, let field = CaptionField(channel: options.channel ?? 1),
+            let language = announced.fields[field]
+        {
+            read.document.language = language
+        }
+        return read
     }
 
     /// What each channel and service holds, with the languages the container announces.
