@@ -294,24 +294,36 @@ public enum TTMLPeers {
     public static func gstreamerInk(
         _ ttmlPath: String, width: Int, height: Int, rate: Int, seconds: Int, in directory: TemporaryDirectory
     ) throws -> [Ink?] {
-        let raw = directory.path("ttmlrender.gray")
+        let bytes = try gstreamerPictures(
+            ttmlPath, format: "GRAY8", width: width, height: height, rate: rate, seconds: seconds, in: directory)
+        let size = width * height
+        return stride(from: 0, to: bytes.count, by: size).map { start in
+            InkBox.of(width: width, count: size) { bytes[start + $0] > 128 }
+        }
+    }
+
+    /// `ttmlparse ! ttmlrender` over black video, every frame's pixels in raw `format` ("GRAY8",
+    /// one byte a pixel; "RGB", three), one frame after another.
+    public static func gstreamerPictures(
+        _ ttmlPath: String, format: String, width: Int, height: Int, rate: Int, seconds: Int,
+        in directory: TemporaryDirectory
+    ) throws -> [UInt8] {
+        let raw = directory.path("ttmlrender.\(format.lowercased())")
         let result = try CLIRunner.runProcess(
             try PeerDecoders.tool("gst-launch-1.0"),
             [
                 "-q", "videotestsrc", "pattern=black", "num-buffers=\(rate * seconds)", "!",
                 "video/x-raw,width=\(width),height=\(height),framerate=\(rate)/1", "!", "ttmlrender", "name=r", "!",
-                "videoconvert", "!", "video/x-raw,format=GRAY8", "!", "filesink", "location=\(raw)",
+                "videoconvert", "!", "video/x-raw,format=\(format)", "!", "filesink", "location=\(raw)",
                 "filesrc", "location=\(ttmlPath)", "!", "ttmlparse", "!", "r.text_sink",
             ])
         guard result.status == 0 else { throw PeerDecoders.gstreamerFailure("ttmlrender", result) }
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
-        let size = width * height
+        let size = width * height * (format == "GRAY8" ? 1 : 3)
         guard bytes.count == size * rate * seconds else {
             throw PeerDecoders.Failure.failed("ttmlrender", "\(bytes.count) bytes for \(rate * seconds) frames")
         }
-        return stride(from: 0, to: bytes.count, by: size).map { start in
-            InkBox.of(width: width, count: size) { bytes[start + $0] > 128 }
-        }
+        return bytes
     }
 
     // MARK: - What the peers need changed
@@ -357,7 +369,21 @@ public enum TTMLPeers {
         if out.contains(/(begin|end)="[^"]*[^0-9:."][^"]*"/) {
             throw PeerDecoders.Failure.failed("forGStreamer", "offset times ttmlparse cannot read")
         }
+        // GStreamer 1.22 draws a TTML1 §8.3.13 named colour as black (seen: "white" and "yellow"
+        // text drawn black); the same colour as `#rrggbb` it draws right.
+        out = out.replacing(/(tts:color|tts:backgroundColor)="([a-zA-Z]+)"/) { m in
+            let name = m.output.2.lowercased()
+            return "\(m.output.1)=\"\(Self.namedColors[name] ?? name)\""
+        }
         if !out.hasPrefix("<?xml") { out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + out }
         return out
     }
+
+    /// TTML1 §8.3.13's named colours, as the table there gives them.
+    static let namedColors: [String: String] = [
+        "transparent": "#00000000", "black": "#000000", "silver": "#c0c0c0", "gray": "#808080",
+        "white": "#ffffff", "maroon": "#800000", "red": "#ff0000", "purple": "#800080", "fuchsia": "#ff00ff",
+        "magenta": "#ff00ff", "green": "#008000", "lime": "#00ff00", "olive": "#808000", "yellow": "#ffff00",
+        "navy": "#000080", "blue": "#0000ff", "teal": "#008080", "aqua": "#00ffff", "cyan": "#00ffff",
+    ]
 }
