@@ -45,7 +45,8 @@ import Testing
                 background: CaptionColor(red: 0, green: 0x80, blue: 0, alpha: 0x80)),
             box: (64, 576, 18, 90), textColor: .yellow, background: .blue,
             // Green 0x80 at alpha 0x80 over black: 128 × 128 ÷ 255 = 64.
-            fillSeen: RGB(r: 0, g: 64, b: 0), backgroundSeen: RGB(r: 0, g: 0, b: 255), textSeen: RGB(r: 255, g: 255, b: 0)),
+            fillSeen: RGB(r: 0, g: 64, b: 0), backgroundSeen: RGB(r: 0, g: 0, b: 255),
+            textSeen: RGB(r: 255, g: 255, b: 0)),
         // Cyan on red at alpha 0x80 (128 ÷ 255 of 255 = 128 over black), in the bottom region
         // (0 %/85 %, 100 %/15 %: x 0…640, y 306…360).
         Case(
@@ -53,7 +54,8 @@ import Testing
             region: CaptionRegion(
                 identifier: "bottom", origin: CaptionPoint(x: .percent(0), y: .percent(85)),
                 size: CaptionSize(width: .percent(100), height: .percent(15)), displayAlignment: .after),
-            box: (0, 640, 306, 360), textColor: .cyan, background: CaptionColor(red: 255, green: 0, blue: 0, alpha: 0x80),
+            box: (0, 640, 306, 360), textColor: .cyan,
+            background: CaptionColor(red: 255, green: 0, blue: 0, alpha: 0x80),
             fillSeen: .black, backgroundSeen: RGB(r: 128, g: 0, b: 0), textSeen: RGB(r: 0, g: 255, b: 255)),
     ]
 
@@ -61,8 +63,12 @@ import Testing
         CaptionDocument(
             captions: cases.map { c in
                 Caption(
-                    runs: [CaptionRun(c.text, style: CaptionTextStyle(textColor: c.textColor, backgroundColor: c.background))],
-                    timeRange: TimeRange(start: MediaTime(value: 1, timescale: 1), end: MediaTime(value: 3, timescale: 1)),
+                    runs: [
+                        CaptionRun(
+                            c.text, style: CaptionTextStyle(textColor: c.textColor, backgroundColor: c.background))
+                    ],
+                    timeRange: TimeRange(
+                        start: MediaTime(value: 1, timescale: 1), end: MediaTime(value: 3, timescale: 1)),
                     region: c.region)
             }, language: "en", frameRate: .fps25, dropFrame: false)
     }
@@ -79,7 +85,8 @@ import Testing
             }
         }
         func commonest(_ keep: (RGB) -> Bool) -> RGB? {
-            counts.filter { keep($0.key) }.max { $0.value < $1.value || ($0.value == $1.value && $0.key.r < $1.key.r) }?.key
+            counts.filter { keep($0.key) }.max { $0.value < $1.value || ($0.value == $1.value && $0.key.r < $1.key.r) }?
+                .key
         }
         let fill = commonest { _ in true }
         let background = fill.flatMap { f in commonest { $0.distance(f) > 24 } }

@@ -16,8 +16,34 @@ enum ITTPeer {
                     rubyAsText ? caption.runs.map { $0.text + ($0.style.ruby?.text ?? "") }.joined() : caption.text
                 return TTMLPeers.Cue(
                     start: caption.timeRange.start.seconds, end: caption.timeRange.end.seconds, text: text,
-                    placement: caption.region.map(placement))
+                    placement: caption.region.map(placement), runs: caption.runs.map { run($0, rubyAsText: rubyAsText) }
+                )
             })
+    }
+
+    /// A run as a viewer sees it: no colour is white and no background transparent (the initial
+    /// values TTML2 §10.2.8 and §10.2.4 give; Apple's `normal` style says white too).
+    static func run(_ run: CaptionRun, rubyAsText: Bool) -> TTMLPeers.Run {
+        func rgba(_ c: CaptionColor) -> [Int] { [Int(c.red), Int(c.green), Int(c.blue), Int(c.alpha)] }
+        let style = run.style
+        return TTMLPeers.Run(
+            text: run.text + (rubyAsText ? style.ruby?.text ?? "" : ""),
+            color: style.textColor.map(rgba) ?? [255, 255, 255, 255],
+            background: style.backgroundColor.map(rgba) ?? [0, 0, 0, 0], italic: style.italic, bold: style.bold,
+            underline: style.underline)
+    }
+
+    /// Where two cues' runs show a character (spaces and line ends left out: the peers and we
+    /// keep different white space) in a different style: the first such character, or nil.
+    static func styleDifference(_ peer: [TTMLPeers.Run], _ ours: [TTMLPeers.Run]) -> String? {
+        func characters(_ runs: [TTMLPeers.Run]) -> [(Character, String)] {
+            runs.flatMap { run in run.text.filter { !$0.isWhitespace }.map { ($0, run.style) } }
+        }
+        let (a, b) = (characters(peer), characters(ours))
+        for (index, (x, y)) in zip(a, b).enumerated() where x.0 != y.0 || x.1 != y.1 {
+            return "character \(index) '\(x.0)' \(x.1) ≠ '\(y.0)' \(y.1)"
+        }
+        return a.count == b.count ? nil : "\(a.count) characters ≠ \(b.count)"
     }
 
     static func placement(_ region: CaptionRegion) -> TTMLPeers.Placement {
@@ -36,10 +62,11 @@ enum ITTPeer {
 
     /// How a peer's cues differ from the expected ones: count, text (each line with its ends
     /// trimmed, when `trimmingLines`), times beyond `tolerance` seconds, and — where the expected
-    /// cue has them — region name, origin and extent (to 0.001 %).
+    /// cue has them — region name, origin and extent (to 0.001 %), and — where both have runs
+    /// and `styles` — each character's colour, background, face and underline.
     static func differences(
         _ peer: [TTMLPeers.Cue], _ expected: [TTMLPeers.Cue], tolerance: Double, trimmingLines: Bool = false,
-        regions: Bool = true
+        regions: Bool = true, styles: Bool = true
     ) -> [String] {
         func text(_ t: String) -> String {
             trimmingLines
@@ -58,6 +85,9 @@ enum ITTPeer {
         }
         for (p, e) in zip(peer, expected) {
             if text(p.text) != text(e.text) { found.append("text: \(p) ≠ \(e)") }
+            if styles, let a = p.runs, let b = e.runs, let difference = styleDifference(a, b) {
+                found.append("style: \(difference) in \(p.text.debugDescription) (peer \(a); ours \(b))")
+            }
             if abs(p.start - e.start) > tolerance || !(abs(p.end - e.end) <= tolerance || p.end == e.end) {
                 found.append("times: \(p) ≠ \(e)")
             }

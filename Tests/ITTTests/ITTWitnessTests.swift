@@ -70,6 +70,60 @@ import Testing
         #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
     }
 
+    /// Styled runs written by us and read by ttconv: each character in the colour, background,
+    /// face and decoration written out here by hand (TTML1 §8.3.2 colours as RGBA; a run with
+    /// no style is white on nothing).
+    @Test func ttconvReadsOurITTsStylesCharacterByCharacter() throws {
+        let dir = try TemporaryDirectory("itt-ttconv-styles")
+        func at(_ frames: Int64) -> MediaTime { MediaTime(value: frames, timescale: 25) }
+        let halfBlack = CaptionColor(red: 0, green: 0, blue: 0, alpha: 128)
+        let document = CaptionDocument(
+            captions: [
+                Caption(
+                    runs: [
+                        CaptionRun("Plain "),
+                        CaptionRun("yellow italic", style: CaptionTextStyle(textColor: .yellow, italic: true)),
+                        CaptionRun(
+                            "\nbold on half black", style: CaptionTextStyle(backgroundColor: halfBlack, bold: true)),
+                    ], timeRange: TimeRange(start: at(25), end: at(75)), region: Self.bottom),
+                Caption(
+                    runs: [
+                        CaptionRun("underlined cyan", style: CaptionTextStyle(textColor: .cyan, underline: true)),
+                        CaptionRun(
+                            " and translucent red",
+                            style: CaptionTextStyle(textColor: CaptionColor(red: 255, green: 0, blue: 0, alpha: 0x80))),
+                    ], timeRange: TimeRange(start: at(100), end: at(150)), region: Self.upper),
+            ], language: "en", frameRate: .fps25, dropFrame: false)
+        let (text, _) = try ITTTest.write(document, options: CaptionFormatOptions(frameRate: .fps25, dropFrame: false))
+        let path = dir.path("ours.itt")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let theirs = try TTMLPeers.ttconv(path)
+        func run(
+            _ text: String, _ color: [Int], _ background: [Int] = [0, 0, 0, 0], italic: Bool = false,
+            bold: Bool = false, underline: Bool = false
+        ) -> TTMLPeers.Run {
+            TTMLPeers.Run(
+                text: text, color: color, background: background, italic: italic, bold: bold, underline: underline)
+        }
+        let white = [255, 255, 255, 255]
+        let expected: [TTMLPeers.Cue] = [
+            .init(
+                start: 1, end: 3, text: "Plain yellow italic\nbold on half black", placement: .init(region: "bottom"),
+                runs: [
+                    run("Plain ", white), run("yellow italic", [255, 255, 0, 255], italic: true),
+                    run("bold on half black", white, [0, 0, 0, 128], bold: true),
+                ]),
+            .init(
+                start: 4, end: 6, text: "underlined cyan and translucent red", placement: .init(region: "upper"),
+                runs: [
+                    run("underlined cyan", [0, 255, 255, 255], underline: true),
+                    run(" and translucent red", [255, 0, 0, 128]),
+                ]),
+        ]
+        let differences = ITTPeer.differences(theirs, expected, tolerance: 1e-6)
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+    }
+
     /// 25 fps non-drop, captions one after another (ttmlparse joins what is shown at once into
     /// one buffer), in two regions of different heights.
     static var pal: CaptionDocument {

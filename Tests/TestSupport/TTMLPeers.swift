@@ -31,18 +31,45 @@ public enum TTMLPeers {
         }
     }
 
+    /// A stretch of text in one style, as a viewer sees it: text colour and the background
+    /// behind the glyphs as RGBA (0–255; a transparent one as all zeros), italic (oblique
+    /// counts), bold, underline.
+    public struct Run: Equatable, CustomStringConvertible, Sendable {
+        public var text: String
+        public var color: [Int]
+        public var background: [Int]
+        public var italic: Bool
+        public var bold: Bool
+        public var underline: Bool
+        public init(text: String, color: [Int], background: [Int], italic: Bool, bold: Bool, underline: Bool) {
+            self.text = text
+            self.color = color
+            self.background = background[3] == 0 ? [0, 0, 0, 0] : background
+            self.italic = italic
+            self.bold = bold
+            self.underline = underline
+        }
+        /// The style alone, for comparing character by character.
+        public var style: String {
+            "color \(color) background \(background)\(italic ? " italic" : "")\(bold ? " bold" : "")\(underline ? " underline" : "")"
+        }
+        public var description: String { "\(text.debugDescription) \(style)" }
+    }
+
     /// A cue as a peer shows it: the text of one paragraph, from when it appears to when it goes,
-    /// and where.
+    /// and where; its styled runs when the peer gives them (ttconv).
     public struct Cue: Equatable, CustomStringConvertible, Sendable {
         public var start: Double
         public var end: Double
         public var text: String
         public var placement: Placement?
-        public init(start: Double, end: Double, text: String, placement: Placement? = nil) {
+        public var runs: [Run]?
+        public init(start: Double, end: Double, text: String, placement: Placement? = nil, runs: [Run]? = nil) {
             self.start = start
             self.end = end
             self.text = text
             self.placement = placement
+            self.runs = runs
         }
         public var description: String {
             "\(start)–\(end) \(text.debugDescription)\(placement.map { " @\($0)" } ?? "")"
@@ -73,6 +100,36 @@ public enum TTMLPeers {
                 if isinstance(e, (model.Rt, model.Rtc, model.Rp)): return ""
                 return "".join(text_of(c) for c in e)
             def length(v): return [float(v.value), v.units.value]
+            SP = sp.StyleProperties
+            def look(e):
+                # What a viewer sees of a text node: its span's colour, face and decoration, and
+                # the nearest background behind it up to its paragraph (backgroundColor is not
+                # inherited: TTML1 §8.2.2).
+                span = e.parent()
+                color = span.get_style(SP.Color)
+                background = None
+                a = span
+                while a is not None:
+                    b = a.get_style(SP.BackgroundColor)
+                    if b is not None and b.components[3] != 0:
+                        background = b
+                        break
+                    if isinstance(a, model.P): break
+                    a = a.parent()
+                decoration = span.get_style(SP.TextDecoration)
+                return {"color": list(color.components) if color else [255, 255, 255, 255],
+                        "background": list(background.components) if background else [0, 0, 0, 0],
+                        "italic": span.get_style(SP.FontStyle) in (sp.FontStyleType.italic, sp.FontStyleType.oblique),
+                        "bold": span.get_style(SP.FontWeight) == sp.FontWeightType.bold,
+                        "underline": bool(decoration is not None and decoration.underline)}
+            def runs_of(e, out):
+                if isinstance(e, model.Br): out.append(dict(out[-1] if out else look_default, text="\n"))
+                elif isinstance(e, (model.Rt, model.Rtc, model.Rp)): pass
+                elif isinstance(e, model.Text): out.append(dict(look(e), text=e.get_text()))
+                else:
+                    for c in e: runs_of(c, out)
+                return out
+            look_default = {"color": [255, 255, 255, 255], "background": [0, 0, 0, 0], "italic": False, "bold": False, "underline": False}
             def read(path):
                 tree = ET.parse(path)
                 root = tree.getroot()
@@ -94,8 +151,11 @@ public enum TTMLPeers {
                     regions = []
                     for r in isd.iter_regions():
                         texts = []
+                        runs = []
                         def walk(e):
-                            if isinstance(e, model.P): texts.append(text_of(e))
+                            if isinstance(e, model.P):
+                                texts.append(text_of(e))
+                                runs.append(runs_of(e, []))
                             else:
                                 for c in e: walk(c)
                         walk(r)
@@ -103,7 +163,8 @@ public enum TTMLPeers {
                         o = r.get_style(sp.StyleProperties.Origin)
                         x = r.get_style(sp.StyleProperties.Extent)
                         regions.append({"id": r.get_id(), "origin": [length(o.x), length(o.y)] if o else None,
-                                        "extent": [length(x.width), length(x.height)] if x else None, "texts": texts})
+                                        "extent": [length(x.width), length(x.height)] if x else None, "texts": texts,
+                                        "runs": runs})
                     t = t + offset
                     out.append({"time": [t.numerator, t.denominator], "regions": regions})
                 return out
@@ -177,13 +238,17 @@ public enum TTMLPeers {
             else { throw PeerDecoders.Failure.failed("ttconv (bad ISD)", "\(isd)") }
             let t = Double(time[0]) / Double(time[1])
             var shown: [(Placement, String)] = []
+            var runs: [[Run]] = []
             for region in regions {
-                guard let id = region["id"] as? String, let texts = region["texts"] as? [String] else {
+                guard let id = region["id"] as? String, let texts = region["texts"] as? [String],
+                    let styled = region["runs"] as? [[[String: Any]]], styled.count == texts.count
+                else {
                     throw PeerDecoders.Failure.failed("ttconv (bad region)", "\(region)")
                 }
                 let placement = Placement(
                     region: id, origin: percent(region["origin"]), extent: percent(region["extent"]))
                 shown += texts.map { (placement, $0) }
+                runs += try styled.map { try $0.map(run) }
             }
             let keys = shown.map { "\($0.0)\u{0}\($0.1)" }
             // Close what is no longer shown; keep what still is; open what is new.
@@ -199,14 +264,25 @@ public enum TTMLPeers {
                     done.append(cue)
                 }
             }
-            for (key, (placement, text)) in zip(keys, shown) {
+            for (index, (key, (placement, text))) in zip(keys, shown).enumerated() {
                 guard let i = remaining.firstIndex(of: key) else { continue }
                 remaining.remove(at: i)
-                stillOpen.append((Cue(start: t, end: .infinity, text: text, placement: placement), key))
+                stillOpen.append(
+                    (Cue(start: t, end: .infinity, text: text, placement: placement, runs: runs[index]), key))
             }
             open = stillOpen
         }
         return sorted(done + open.map(\.cue))
+    }
+
+    /// One run of the ttconv script's output.
+    static func run(_ entry: [String: Any]) throws -> Run {
+        guard let text = entry["text"] as? String, let color = entry["color"] as? [Int], color.count == 4,
+            let background = entry["background"] as? [Int], background.count == 4,
+            let italic = entry["italic"] as? Bool, let bold = entry["bold"] as? Bool,
+            let underline = entry["underline"] as? Bool
+        else { throw PeerDecoders.Failure.failed("ttconv (bad run)", "\(entry)") }
+        return Run(text: text, color: color, background: background, italic: italic, bold: bold, underline: underline)
     }
 
     /// `[[v, "rw"], [v, "rh"]]` (lengths relative to the root container) as percentages.
