@@ -104,7 +104,7 @@ public enum TTMLPeers {
             def look(e):
                 # What a viewer sees of a text node: its span's colour, face and decoration, and
                 # the nearest background behind it up to its paragraph (backgroundColor is not
-                # inherited: TTML1 §8.2.2).
+                # inherited: TTML1 §8.2.1).
                 span = e.parent()
                 color = span.get_style(SP.Color)
                 background = None

@@ -2,6 +2,7 @@ import CaptionCore
 import Foundation
 import TestSupport
 import Testing
+import WebVTT
 
 /// Our WebVTT positions read by a real browser (issue 37): documents placed by the model, written by
 /// `WebVTTWriter`, shown by Debian's Chromium over a clip; each cue's box (Chromium's layout, read
@@ -196,5 +197,69 @@ struct WebVTTChromiumWitnessTests {
         // second shows only in part; the spec's 6vh lines hold them whole).
         #expect(cues[0].box.bottom <= rollBox.y + Self.tolerance, "the fourth line scrolls the first out\n\(vtt)")
         #expect(cues[1].box.bottom > rollBox.y + Self.tolerance, "three lines stay in the region\n\(vtt)")
+    }
+
+    /// Vertical text (`vertical:rl`, lines growing left, as TTML's `tbrl`) in percent regions:
+    /// the text keeps to the region's block start, its *right* edge, when the display alignment
+    /// is before, and to its left edge when after. §7.2 puts the box's left edge at a start line
+    /// and its right edge at an end line (for vertical text, end alignment moves the box left by
+    /// its width), so before is `line:(x + width)%,end` and after `line:x%`; position and size
+    /// run down (the region's top and height). Chromium 156 has no line alignment: its box's
+    /// *left* edge is at the line for `,end` too (as for horizontal `,end`: Specs/webvtt.md,
+    /// "Chromium"). The text alignment runs down the box: start at its top, end at its bottom,
+    /// center in its middle. Our reader gives the region the same side back.
+    @Test func verticalCuesKeepToTheirRegionsSide() throws {
+        func vertical(x: Double, y: Double, width: Double, height: Double, _ a: CaptionRegion.DisplayAlignment)
+            -> CaptionRegion
+        {
+            var r = region(x: x, y: y, width: width, height: height, a)
+            r.writingMode = .topToBottomAndRightToLeft
+            return r
+        }
+        let doc = CaptionDocument(
+            captions: [
+                caption(
+                    "左", from: 0, to: 1, region: vertical(x: 70, y: 10, width: 10, height: 80, .after),
+                    alignment: .start),
+                caption(
+                    "右中", from: 0, to: 1, region: vertical(x: 20, y: 20, width: 10, height: 60, .before),
+                    alignment: .center),
+                caption(
+                    "下端", from: 0, to: 1, region: vertical(x: 45, y: 10, width: 10, height: 80, .after),
+                    alignment: .end),
+            ], language: "ja")
+        let shown = try ChromiumCueLayout(doc)
+        let vtt = shown.vtt
+        #expect(vtt.contains("vertical:rl line:70% position:10%,line-left size:80%"), "\(vtt)")
+        #expect(vtt.contains("vertical:rl line:30%,end position:20%,line-left size:60%"), "\(vtt)")
+        let layout = try shown.layout(at: 0.5)
+        let after = try layout.cue("左")
+        expectNear(after.box.x, 70, "after: the box's left at the region's left", in: vtt)
+        expectNear(after.box.y, 10, "top: the position", in: vtt)
+        expectNear(after.box.height, 80, "height: the size", in: vtt)
+        expectNear(after.textBox.y, 10, "align start: the text at the box's top", in: vtt)
+        #expect(after.box.width < 10, "one vertical line, narrower than the region: \(after.box)")
+        let before = try layout.cue("右中")
+        // The spec: the box's right at 30 (the region's right); Chromium: its left at 30.
+        expectNear(before.box.x, 30, "before: Chromium's left at the line (the spec ends the box there)", in: vtt)
+        expectNear(before.box.y, 20, "top", in: vtt)
+        expectNear(before.box.height, 60, "height", in: vtt)
+        expectNear(before.textBox.y + before.textBox.height / 2, 20 + 60 / 2, "align center: centred down", in: vtt)
+        let end = try layout.cue("下端")
+        expectNear(end.box.x, 45, "after: left", in: vtt)
+        expectNear(end.textBox.bottom, 90, "align end: the text at the box's bottom", in: vtt)
+
+        // Our reader puts the text on the same side of the region it reads.
+        let back = try WebVTTReader().read(Array(vtt.utf8)).document.captions
+        try #require(back.count == 3)
+        for (caption, side) in zip(back, [("左", 70.0, CaptionRegion.DisplayAlignment.after), ("右中", 30, .before)]) {
+            let r = try #require(caption.region, "\(side.0)")
+            #expect(r.writingMode == .topToBottomAndRightToLeft, "\(side.0)")
+            #expect(r.displayAlignment == side.2, "\(side.0): \(r)")
+            let edge =
+                side.2 == .after
+                ? r.origin?.x.value : (r.origin?.x.value).flatMap { x in r.size.map { x + $0.width.value } }
+            #expect(edge == side.1, "\(side.0): the text's side at \(side.1) %: \(r)")
+        }
     }
 }

@@ -82,6 +82,47 @@ import Testing
         #expect(c[2].region?.writingMode == .topToBottomAndRightToLeft)
     }
 
+    /// Vertical lines grow left (WebVTT §7.2): a snapped line counts from the right edge (line 0
+    /// the rightmost, a negative line from the left), and a percentage puts the box's left edge
+    /// at a start line and its right edge at an end line. The region runs from the line to the
+    /// far side and the text keeps to the line: its block start (before) is its right edge
+    /// (TTML's tbrl), its end (after) its left. Lines are 1/15 of the width, as the reader's snapped
+    /// horizontal lines are of the height: line 2 ends 100 − 2 × 100/15 = 86.667 % across.
+    @Test func verticalLinesCountFromTheRightAndKeepTheirSide() throws {
+        let text = """
+            WEBVTT
+
+            00:01.000 --> 00:02.000 vertical:rl line:0
+            右端
+
+            00:01.000 --> 00:02.000 vertical:rl line:2
+            三行目
+
+            00:01.000 --> 00:02.000 vertical:rl line:-1
+            左端
+
+            00:01.000 --> 00:02.000 vertical:rl line:40%
+            左が四割
+
+            00:01.000 --> 00:02.000 vertical:rl line:40%,end
+            右が四割
+
+            """
+        let c = try read(text).document.captions
+        try #require(c.count == 5)
+        // (x, width, alignment) of each region, worked out above.
+        let expected: [(Double, Double, CaptionRegion.DisplayAlignment)] = [
+            (0, 100, .before), (0, 86.667, .before), (0, 100, .after), (40, 60, .after), (0, 40, .before),
+        ]
+        for (caption, (x, width, alignment)) in zip(c, expected) {
+            let r = try #require(caption.region, "\(caption.text)")
+            #expect(r.writingMode == .topToBottomAndRightToLeft, "\(caption.text)")
+            #expect(r.origin?.x == .percent(x), "\(caption.text): \(r)")
+            #expect(r.size?.width == .percent(width), "\(caption.text): \(r)")
+            #expect(r.displayAlignment == alignment, "\(caption.text): \(r)")
+        }
+    }
+
     /// A fuzz finding (Fixtures/fuzz/vtt/cue-line-between-thousandths-fuzz.vtt): the box's edges
     /// are rounded to the writer's three decimals (Specs/webvtt.md, "Positions": 3.3365 and 93.3375
     /// are ties in binary too, and go up) before its extent is taken from them, so that the box

@@ -20,7 +20,8 @@ enum WebVTTPlacement {
         guard cue.line != nil || cue.position != nil || cue.size != 100 else {
             return writingMode == .leftToRightAndTopToBottom ? nil : CaptionRegion(writingMode: writingMode)
         }
-        // Across the lines (vertically for horizontal text).
+        let vertical = writingMode != .leftToRightAndTopToBottom
+        // Across the lines (vertically for horizontal text, across for vertical).
         var top = 0.0
         var height = 100.0
         var alignment = CaptionRegion.DisplayAlignment.after
@@ -28,7 +29,10 @@ enum WebVTTPlacement {
             var edge: Double  // where the line-align edge of the cue box sits, in percent
             if cue.snapToLines {
                 // A negative line counts from the bottom: line -1's box ends at the bottom edge.
+                // Vertical lines growing left count from the right edge instead (WebVTT §7.2,
+                // snap-to-lines: the first line is at the block start, the right), mirrored below.
                 edge = line >= 0 ? line * rowHeight : 100 + (line + 1) * rowHeight
+                if vertical { edge = 100 - edge }
             } else {
                 edge = line
             }
@@ -37,11 +41,19 @@ enum WebVTTPlacement {
             // one, line:3.3365% gave a top of 3.337% and a height of 96.664%, and line:3.337%
             // then reads as 96.663% (a fuzz finding, Fixtures/fuzz/vtt).
             edge = rounded(min(max(edge, 0), 100))
-            let lineAlignment: WebVTTCue.LineAlignment =
+            var lineAlignment: WebVTTCue.LineAlignment =
                 cue.snapToLines ? (line >= 0 ? .start : .end) : cue.lineAlignment
+            // The box's edge at the line is physical (§7.2: for vertical text, start puts the
+            // box's left edge there, end moves it left by its width): a snapped vertical line
+            // counted from the right has its right edge there.
+            if vertical && cue.snapToLines { lineAlignment = line >= 0 ? .end : .start }
+            // The region runs from the line to the far side; the text keeps to the line's side,
+            // which is the region's block start for horizontal text under a start line (top) and
+            // for vertical text growing left over an end line (the right: TTML1 §8.2 `tts:displayAlign`
+            // before is the block start, which `tts:writingMode` tbrl puts on the right).
             switch lineAlignment {
-            case .start: (top, height, alignment) = (edge, 100 - edge, .before)
-            case .end: (top, height, alignment) = (0, edge, .after)
+            case .start: (top, height, alignment) = (edge, 100 - edge, vertical ? .after : .before)
+            case .end: (top, height, alignment) = (0, edge, vertical ? .before : .after)
             case .center:
                 let half = min(edge, 100 - edge)
                 (top, height, alignment) = (edge - half, 2 * half, .center)

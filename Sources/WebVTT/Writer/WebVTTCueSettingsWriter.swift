@@ -49,10 +49,17 @@ enum WebVTTCueSettingsWriter {
         let extentAlong = region.size.map { percent(vertical ? $0.height : $0.width, cell: alongCell) }
         var parts: [String] = []
         let isCells = origin.y.unit == .cells
-        switch (isCells ? .before : region.displayAlignment ?? .before, extentAcross) {
-        case (.after, let h?): parts.append("line:" + WebVTTNumber.percent(start + h) + ",end")
+        let alignment = isCells ? .before : region.displayAlignment ?? .before
+        // The text keeps to the region's block start (before) or end (after). WebVTT §7.2 puts
+        // the box's physical top (horizontal) or left (vertical) edge at a start line and its
+        // bottom or right edge at an end line; vertical lines grow left, so their block start
+        // is the region's right edge (the reader's mirror, WebVTTPlacement).
+        let startSide: CaptionRegion.DisplayAlignment = vertical ? .after : .before
+        switch (alignment, extentAcross) {
         case (.center, let h?): parts.append("line:" + WebVTTNumber.percent(start + h / 2) + ",center")
-        default: parts.append("line:" + WebVTTNumber.percent(start))
+        case (startSide, _): parts.append("line:" + WebVTTNumber.percent(start))
+        case (_, let h?): parts.append("line:" + WebVTTNumber.percent(start + h) + ",end")
+        case (_, nil): parts.append("line:" + WebVTTNumber.percent(vertical ? 100 : start) + (vertical ? ",end" : ""))
         }
         parts.append("position:" + WebVTTNumber.percent(along) + ",line-left")
         if let w = extentAlong { parts.append("size:" + WebVTTNumber.percent(w)) }
