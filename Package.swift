@@ -224,7 +224,7 @@ let package = Package(
         .testTarget(
             name: "ValidationTests",
             dependencies: ["Validation", "SCC", "CEA608", "CEA708", "MCC", "CaptionData", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Media", "ITT", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
         .testTarget(
             name: "CompositionTests",

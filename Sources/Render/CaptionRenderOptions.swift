@@ -28,6 +28,28 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     /// The iTT font size when a caption does not give one, in CEA/TTML cells (a cell is 1/15 of
     /// the picture height; TTML's default is 1c).
     public var defaultFontSizeInCells: Double
+    /// A width and height: a cell grid's columns and rows, or a pixel grid's size.
+    public struct Grid: Sendable, Hashable {
+        public var width: Double
+        public var height: Double
+        public init(width: Double, height: Double) {
+            self.width = width
+            self.height = height
+        }
+        /// TTML's default cell resolution, 32 × 15 (TTML1 §6.2.1), also the CEA-608 grid.
+        public static let cells32x15 = Grid(width: 32, height: 15)
+    }
+
+    /// The cell grid the iTT look measures `c` lengths on: 32 × 15, or a TTML document's own
+    /// `ttp:cellResolution` (``adopting(_:)``).
+    public var cellGrid: Grid
+    /// The pixel grid the iTT look measures `px` lengths on: a TTML document's root
+    /// `tts:extent` in pixels (``adopting(_:)``); nil for the picture's own pixels (regions) and
+    /// 1080 rows (font sizes).
+    public var pixelGrid: Grid?
+    /// The iTT look's text alignment for a caption that gives none: centred (Apple's look), or
+    /// start for a TTML document (TTML1 `tts:textAlign` initial value; ``adopting(_:)``).
+    public var defaultTextAlignment: CaptionTextAlignment
     /// Fraction of the centred 4:3 caption area, across and down, that the CEA-608 grid fills:
     /// the title-safe area (0.8 = 80%; Specs/cea608-look.md).
     public var safeAreaFraction: Double
@@ -51,8 +73,12 @@ public struct CaptionRenderOptions: Sendable, Hashable {
         shadowOffset: Double = 0, shadowColor: CaptionColor = CaptionColor.black.withAlpha(160),
         defaultFontSizeInCells: Double = 0.8, safeAreaFraction: Double = 0.8,
         flashPeriod: MediaTime = MediaTime(value: 1, timescale: 1), language: String? = nil,
-        fontSizeInCells: Double? = nil, edge: CharacterEdge? = nil, edgeColor: CaptionColor = .black
+        fontSizeInCells: Double? = nil, edge: CharacterEdge? = nil, edgeColor: CaptionColor = .black,
+        defaultTextAlignment: CaptionTextAlignment = .center, cellGrid: Grid = .cells32x15, pixelGrid: Grid? = nil
     ) {
+        self.defaultTextAlignment = defaultTextAlignment
+        self.cellGrid = cellGrid
+        self.pixelGrid = pixelGrid
         self.look = look
         self.outlineWidth = outlineWidth
         self.outlineColor = outlineColor
@@ -67,12 +93,25 @@ public struct CaptionRenderOptions: Sendable, Hashable {
         self.edgeColor = edgeColor
     }
 
-    /// These options for drawing `document`: its language when none is set, and the CEA-708
-    /// look for a document read from a CEA-708 service when the look is ``Look/automatic``.
+    /// These options for drawing `document`: its language when none is set, the CEA-708 look
+    /// for a document read from a CEA-708 service when the look is ``Look/automatic``, and TTML's
+    /// initial values for a document read from a TTML profile other than iTT (TTML1 §8.2: text
+    /// aligned at the start, `tts:fontSize` 100 % = 1c; the W3C IMSC reference renderings draw
+    /// them so). Whether to draw Apple's default outline is the caller's (the CLI leaves it out
+    /// for such documents unless `--outline` is given).
     public func adopting(_ document: CaptionDocument) -> CaptionRenderOptions {
         var options = self
         if options.language == nil { options.language = document.language }
         if options.look == .automatic, document.isCEA708 { options.look = .cea708 }
+        if document.usesTTMLInitialValues {
+            options.defaultFontSizeInCells = 1
+            options.defaultTextAlignment = .start
+        }
+        // A TTML document's own grids (TTML1 §6.2.1, §8.2.7): its cells and its pixels.
+        if let cells = document.ttmlCellResolution { options.cellGrid = Grid(width: cells.columns, height: cells.rows) }
+        if let root = document.ttmlRootExtentInPixels {
+            options.pixelGrid = Grid(width: root.width, height: root.height)
+        }
         return options
     }
 }

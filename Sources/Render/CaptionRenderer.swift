@@ -40,6 +40,8 @@ public final class CaptionRenderer {
     /// Layers per scene index, assembled from ``captionLayers``.
     private var sceneLayers: [Int: [CaptionImage]] = [:]
     private var reportedMissing: Set<Unicode.Scalar> = []
+    /// The room each caption's lines take in its region (``stackedExtents(in:)``).
+    private var blockExtents: [Caption: Double] = [:]
 
     /// - Parameter fonts: where faces come from; ``FontCatalog/system(overrideFiles:)`` by default.
     public init(
@@ -104,11 +106,15 @@ public final class CaptionRenderer {
         if options.look != .cea708 {
             backgrounds = TimedTextLook.regionFills(
                 of: scene.captions.lazy.filter { !self.usesCEA608Look($0) },
-                placement: RegionPlacementStage(size: bounds), rasterizer: rasterizer)
+                placement: RegionPlacementStage(size: bounds, options: options), rasterizer: rasterizer)
         }
+        let stacks = try stackedExtents(in: scene.captions)
         var foreground: [CaptionImage] = []
-        for (caption, lines) in zip(scene.captions, below) {
-            let layers = try layers(for: PlacedCaption(caption: caption, rollUpLinesBelow: lines))
+        for (k, (caption, lines)) in zip(scene.captions, below).enumerated() {
+            let layers = try layers(
+                for: PlacedCaption(
+                    caption: caption, rollUpLinesBelow: lines, stackedBefore: stacks[k].before,
+                    stackedAfter: stacks[k].after))
             backgrounds += layers.backgrounds
             foreground += layers.foreground
         }
@@ -150,6 +156,7 @@ public final class CaptionRenderer {
     private func evict(before time: MediaTime) {
         guard captionLayers.count > 512 else { return }
         for placed in captionLayers.keys where placed.caption.timeRange.end <= time { captionLayers[placed] = nil }
+        for caption in blockExtents.keys where caption.timeRange.end <= time { blockExtents[caption] = nil }
         let s = allScenes()
         for index in sceneLayers.keys where s[index].timeRange.end <= time { sceneLayers[index] = nil }
     }
@@ -157,11 +164,13 @@ public final class CaptionRenderer {
     private func invalidate() {
         captionLayers.removeAll()
         sceneLayers.removeAll()
+        blockExtents.removeAll()
     }
 
     private func allScenes() -> [CaptionGroup] {
         if let scenes { return scenes }
-        let s = CaptionGrouper().groups(for: captions)
+        // A caption that never ends (a TTML `p` without an end) stays on screen.
+        let s = CaptionGrouper(includesOpenEnded: true).groups(for: captions)
         scenes = s
         return s
     }
@@ -175,6 +184,43 @@ public final class CaptionRenderer {
             if s[mid].timeRange.end <= time { lo = mid + 1 } else { hi = mid }
         }
         return lo < s.count && s[lo].timeRange.contains(time) ? lo : nil
+    }
+
+    /// For each caption of a scene, the room the other captions shown in the same region take
+    /// before and after it in document order (the iTT look: a TTML region's paragraphs flow into
+    /// it one after another, TTML1 §9.3; without this two paragraphs at once were drawn over each
+    /// other). Captions alone in their region, without one, or in the 608 or 708 looks get none.
+    private func stackedExtents(in captions: [Caption]) throws(RenderError) -> [(before: Double, after: Double)] {
+        var result = [(before: Double, after: Double)](repeating: (0, 0), count: captions.count)
+        guard options.look != .cea708, captions.count > 1 else { return result }
+        var byRegion: [CaptionRegion: [Int]] = [:]
+        for (k, caption) in captions.enumerated() where !usesCEA608Look(caption) {
+            guard let region = caption.region else { continue }
+            byRegion[region, default: []].append(k)
+        }
+        let look = TimedTextLook(
+            styleRuns: StyleRunStage(fonts: fonts, language: options.language),
+            lineLayout: LineLayoutStage(fonts: fonts, bidi: BidiStage(), shaper: shaper),
+            placement: RegionPlacementStage(size: bounds, options: options), options: options)
+        for members in byRegion.values where members.count > 1 {
+            var extents: [Double] = []
+            for k in members {
+                if let known = blockExtents[captions[k]] {
+                    extents.append(known)
+                } else {
+                    let e = try look.blockExtent(of: captions[k])
+                    blockExtents[captions[k]] = e
+                    extents.append(e)
+                }
+            }
+            let total = extents.reduce(0, +)
+            var before = 0.0
+            for (k, e) in zip(members, extents) {
+                result[k] = (before, total - before - e)
+                before += e
+            }
+        }
+        return result
     }
 
     /// 608 flash: on during the first half of each period.
@@ -221,7 +267,7 @@ public final class CaptionRenderer {
         statistics.captionsRendered += 1
         let styleRuns = StyleRunStage(fonts: fonts, language: options.language)
         let bidi = BidiStage()
-        let placement = RegionPlacementStage(size: bounds)
+        let placement = RegionPlacementStage(size: bounds, options: options)
         var missing: [Unicode.Scalar] = []
         let result: CaptionLayers
         if options.look == .cea708 {
@@ -239,7 +285,9 @@ public final class CaptionRenderer {
             let lineLayout = LineLayoutStage(fonts: fonts, bidi: bidi, shaper: shaper)
             let look = TimedTextLook(
                 styleRuns: styleRuns, lineLayout: lineLayout, placement: placement, options: options)
-            result = try look.layers(for: caption, rasterizer: rasterizer, missing: &missing)
+            result = try look.layers(
+                for: caption, stackedBefore: placed.stackedBefore, stackedAfter: placed.stackedAfter,
+                rasterizer: rasterizer, missing: &missing)
         }
         for scalar in missing where reportedMissing.insert(scalar).inserted {
             diagnostics.append(missingGlyph(scalar, in: caption))

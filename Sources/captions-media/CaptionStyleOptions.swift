@@ -74,7 +74,13 @@ struct CaptionStyleOptions: ParsableArguments {
         case .cea708: options.look = .cea708
         case .itt: options.look = .timedText
         }
-        if let outline { options.outlineWidth = outline }
+        // Apple's look outlines text; a TTML document draws an outline only where it asks
+        // (`tts:textOutline`), as the W3C IMSC reference renderings do.
+        if let outline {
+            options.outlineWidth = outline
+        } else if document?.usesTTMLInitialValues == true {
+            options.outlineWidth = 0
+        }
         if let shadow { options.shadowOffset = shadow }
         options.fontSizeInCells = fontSize
         options.edge = edge?.characterEdge

@@ -11,35 +11,9 @@ import Testing
 /// alignments, writing modes and region geometry. Figures per feature folder and the reason for
 /// each difference that remains: Specs/ttml.md, "The IMSC test suite".
 @Suite struct IMSCSuiteWitnessTests {
-    /// One test document: its suite (`imsc1`, `imsc1_1`…) and its path under `ttml/`.
-    struct Entry {
-        var suite: String
-        var path: String
-        var url: URL
-        var folder: String { suite + "/" + (path.split(separator: "/").first.map(String.init) ?? "") }
-        var name: String { suite + "/" + path }
-    }
+    typealias Entry = IMSCSuite.Entry
 
-    static let suites = ["imsc1", "imsc1_1", "imsc1_2", "imsc1_3"]
-
-    /// Every document the suites' `tests.json` list and this copy holds (PROVENANCE.md: five
-    /// listed tests are not in it).
-    static func entries() throws -> [Entry] {
-        let root = TestPaths.sharedFixture("ttml/imsc-tests")
-        var list: [Entry] = []
-        var seen = Set<String>()
-        for suite in suites {
-            let listing = root.appendingPathComponent(suite).appendingPathComponent("tests.json")
-            let items = try JSONSerialization.jsonObject(with: Data(contentsOf: listing)) as? [[String: Any]] ?? []
-            for path in items.compactMap({ $0["path"] as? String }) {
-                let url = root.appendingPathComponent(suite).appendingPathComponent("ttml").appendingPathComponent(path)
-                // Two documents are listed twice; each is read once.
-                guard FileManager.default.fileExists(atPath: url.path), seen.insert(url.path).inserted else { continue }
-                list.append(Entry(suite: suite, path: path, url: url))
-            }
-        }
-        return list
-    }
+    static func entries() throws -> [Entry] { try IMSCSuite.entries() }
 
     @Test func everyDocumentReadsAsTTConvReadsIt() throws {
         let entries = try Self.entries()

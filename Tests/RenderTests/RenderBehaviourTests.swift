@@ -110,6 +110,55 @@ import Testing
     /// 60 %–90 % down of 640 × 360: x 32…607, y 216…323, from the region's own figures), behind
     /// the text, and once however many captions the region holds: a translucent fill under two
     /// captions is as light as under one.
+    /// The rows holding pixels of exactly `colour`.
+    static func rows(of colour: CaptionColor, in image: RGBAImage) -> ClosedRange<Int>? {
+        var found: [Int] = []
+        for y in 0..<image.height where (0..<image.width).contains(where: { image.pixel(x: $0, y: y) == colour }) {
+            found.append(y)
+        }
+        return found.first.flatMap { a in found.last.map { a...$0 } }
+    }
+
+    /// Two paragraphs shown at once in one region flow into it one after the other (TTML1 §9.3),
+    /// in document order, as one block placed by the region's display alignment: the first's
+    /// text above the second's, apart, and the block at the region's bottom (after: its rows
+    /// y 216…324) or top (before). Until this, both were placed alone and drawn over each other.
+    @Test(arguments: [CaptionRegion.DisplayAlignment.after, .before])
+    func captionsSharingARegionAtOnceAreStacked(_ alignment: CaptionRegion.DisplayAlignment) throws {
+        var region = Self.bottom
+        region.displayAlignment = alignment
+        let red = CaptionTextStyle(textColor: .red),
+            green = CaptionTextStyle(textColor: CaptionColor(red: 0, green: 255, blue: 0))
+        let image = try Self.renderer([
+            Self.caption([CaptionRun("FIRST", style: red)], region: region),
+            Self.caption([CaptionRun("SECOND", style: green)], region: region),
+        ]).render(at: Self.t1)
+        let first = try #require(Self.rows(of: .red, in: image), "the first is drawn")
+        let second = try #require(
+            Self.rows(of: CaptionColor(red: 0, green: 255, blue: 0), in: image), "the second is drawn")
+        #expect(first.upperBound < second.lowerBound, "\(first) above \(second)")
+        if alignment == .after {
+            #expect(324 - second.upperBound < second.count, "the block at the region's bottom: \(second)")
+        } else {
+            #expect(first.lowerBound - 216 < first.count, "the block at the region's top: \(first)")
+        }
+    }
+
+    /// A caption that never ends (a TTML `p` with no end: +infinity, TTML1 §10.4) is drawn from
+    /// its start on; the renderer used to leave it out.
+    @Test func aCaptionThatNeverEndsStaysOnScreen() throws {
+        let caption = Caption(
+            runs: [CaptionRun("FOREVER", style: CaptionTextStyle(textColor: .red))],
+            timeRange: TimeRange(start: Self.t1, end: .positiveInfinity), region: Self.bottom)
+        let renderer = try Self.renderer([caption])
+        #expect(Self.rows(of: .red, in: try renderer.render(at: MediaTime(value: 1, timescale: 2))) == nil)
+        for seconds: Int64 in [1, 60, 86_400] {
+            #expect(
+                Self.rows(of: .red, in: try renderer.render(at: MediaTime(value: seconds, timescale: 1))) != nil,
+                "shown at \(seconds) s")
+        }
+    }
+
     @Test func aRegionsFillCoversItsAreaOnce() throws {
         var region = Self.bottom
         region.background = CaptionColor(red: 0, green: 0, blue: 255, alpha: 128)

@@ -4,18 +4,25 @@
 public struct CaptionGrouper: Sendable {
     /// Whether to emit empty groups for the gaps between scenes.
     public var includesGaps: Bool
+    /// Whether a caption that never ends (end +infinity: a TTML `p` with no end and no ancestor's,
+    /// shown to the end of the media, TTML1 §10.4) is on screen from its start. Renderers draw it;
+    /// writers that need an end leave it out (the default).
+    public var includesOpenEnded: Bool
 
-    public init(includesGaps: Bool = false) {
+    public init(includesGaps: Bool = false, includesOpenEnded: Bool = false) {
         self.includesGaps = includesGaps
+        self.includesOpenEnded = includesOpenEnded
     }
 
     /// The scenes of `captions`: sorted, never overlapping, and covering every instant at which
     /// some caption is on screen. Adjacent instants with the same set of captions form one group.
-    /// Captions with an empty or invalid time range are never on screen.
+    /// Captions with an empty or invalid time range are never on screen, nor are those that never
+    /// end unless ``includesOpenEnded``.
     public func groups(for captions: [Caption]) -> [CaptionGroup] {
         let visible = captions.indices.filter {
             let r = captions[$0].timeRange
-            return r.start.isNumeric && r.end.isNumeric && r.duration > .zero
+            let ends = r.end.isNumeric || (includesOpenEnded && r.end == .positiveInfinity)
+            return r.start.isNumeric && ends && r.duration > .zero
         }
         // Sweep over boundaries: +1 at each start, −1 at each end.
         var events: [(time: MediaTime, isStart: Bool, index: Int)] = []

@@ -1,3 +1,5 @@
+import CaptionCore
+
 /// The TTML profiles the reader tells apart (TTML2 §5.2 profile designators, IMSC, EBU Tech
 /// 3380, SMPTE ST 2052-1, Apple's iTT): which one a document declares decides the constraints
 /// its reading checks (Specs/ttml.md, "Profiles").
@@ -37,7 +39,7 @@ public enum TTMLProfile: String, Sendable, Hashable, CaseIterable, CustomStringC
 
     /// The key of ``CaptionDocument/metadata`` that holds the profile a document was read in
     /// (its raw value).
-    public static let metadataKey = "ttml.profile"
+    public static let metadataKey = CaptionDocument.ttmlProfileKey
 
     /// Whether the profile carries subtitles as images (which the caption model cannot hold).
     public var isImage: Bool { self == .imsc1Image || self == .imsc11Image }

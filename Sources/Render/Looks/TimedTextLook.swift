@@ -10,8 +10,9 @@ struct TimedTextLook {
     let placement: RegionPlacementStage
     let options: CaptionRenderOptions
 
-    /// One TTML cell: 1/15 of the picture height at the default cell resolution 32 × 15.
-    var cellHeight: Double { Double(placement.size.height) / 15 }
+    /// One TTML cell: 1/15 of the picture height at the default cell resolution 32 × 15, else
+    /// 1/rows of the document's `ttp:cellResolution`.
+    var cellHeight: Double { Double(placement.size.height) / placement.cellGrid.height }
 
     func fontSize(_ d: CaptionDimension?) -> Double {
         // The viewer's size replaces the caption's (--font-size).
@@ -21,7 +22,8 @@ struct TimedTextLook {
         case .cells: return d.value * cellHeight
         // tts:fontSize percentages are of the parent's size, here the default.
         case .percent: return d.value / 100 * cellHeight * options.defaultFontSizeInCells
-        case .pixels: return d.value * Double(placement.size.height) / 1080
+        // Pixels of the document's root extent when it gives one (TTML1 §8.2.7), else of 1080 rows.
+        case .pixels: return d.value * Double(placement.size.height) / (placement.pixelGrid?.height ?? 1080)
         }
     }
 
@@ -43,9 +45,8 @@ struct TimedTextLook {
         return builder.backgrounds
     }
 
-    func layers(for caption: Caption, rasterizer: GlyphRasterizer, missing: inout [Unicode.Scalar]) throws(RenderError)
-        -> CaptionLayers
-    {
+    /// The caption's lines laid out in its region's rectangle.
+    func lines(of caption: Caption, missing: inout [Unicode.Scalar]) throws(RenderError) -> [LaidOutLine] {
         let defaults = StyleDefaults(
             textColor: .white, backgroundColor: nil, monospaced: false, fontSize: { fontSize($0) })
         let vertical = caption.region?.writingMode == .topToBottomAndRightToLeft
@@ -63,10 +64,27 @@ struct TimedTextLook {
             }
             lines += try lineLayout.layout(line, maxExtent: vertical ? rect.height : rect.width, vertical: vertical)
         }
+        return lines
+    }
+
+    /// The room the caption's lines take across them in its region (the sum of their pitches).
+    func blockExtent(of caption: Caption) throws(RenderError) -> Double {
+        var missing: [Unicode.Scalar] = []
+        return try lines(of: caption, missing: &missing).map(placement.pitch).reduce(0, +)
+    }
+
+    func layers(
+        for caption: Caption, stackedBefore: Double = 0, stackedAfter: Double = 0, rasterizer: GlyphRasterizer,
+        missing: inout [Unicode.Scalar]
+    ) throws(RenderError) -> CaptionLayers {
+        let vertical = caption.region?.writingMode == .topToBottomAndRightToLeft
+        let rect = placement.rect(of: caption.region)
+        let lines = try lines(of: caption, missing: &missing)
         let display = caption.region?.displayAlignment ?? (caption.region?.origin == nil ? .after : .before)
         let origins = placement.origins(
-            of: lines, in: rect, displayAlignment: display, textAlignment: caption.textAlignment ?? .center,
-            vertical: vertical)
+            of: lines, in: rect, displayAlignment: display,
+            textAlignment: caption.textAlignment ?? options.defaultTextAlignment, vertical: vertical,
+            stackedBefore: stackedBefore, stackedAfter: stackedAfter)
         var builder = LayerBuilder(rasterizer: rasterizer)
         for (line, o) in zip(lines, origins) {
             // Backgrounds reach a little past the text at the line's ends.

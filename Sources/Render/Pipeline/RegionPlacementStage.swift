@@ -21,6 +21,20 @@ struct RegionPlacementStage {
     let size: RenderSize
     /// Line pitch as a multiple of the em size (TTML's `lineHeight: normal` is about 1.25).
     var lineHeight = 1.25
+    /// The grid `c` lengths are counted on (TTML1 §6.2.1: 32 × 15 unless the document says).
+    var cellGrid = CaptionRenderOptions.Grid.cells32x15
+    /// The grid `px` lengths are measured on (a TTML document's root `tts:extent`), nil for the
+    /// picture's own pixels.
+    var pixelGrid: CaptionRenderOptions.Grid?
+
+    init(size: RenderSize, lineHeight: Double = 1.25, options: CaptionRenderOptions? = nil) {
+        self.size = size
+        self.lineHeight = lineHeight
+        if let options {
+            cellGrid = options.cellGrid
+            pixelGrid = options.pixelGrid
+        }
+    }
 
     /// The region's rectangle; without a region, the bottom of the title-safe area.
     func rect(of region: CaptionRegion?) -> PixelRect {
@@ -28,42 +42,47 @@ struct RegionPlacementStage {
         guard let region, let origin = region.origin else {
             return PixelRect(x: w * 0.1, y: h * 0.1, width: w * 0.8, height: h * 0.8)
         }
-        let x = pixels(origin.x, along: w, cells: 32)
-        let y = pixels(origin.y, along: h, cells: 15)
-        let width = region.size.map { pixels($0.width, along: w, cells: 32) } ?? (w - x)
-        let height = region.size.map { pixels($0.height, along: h, cells: 15) } ?? (h - y)
+        let (columns, rows) = (cellGrid.width, cellGrid.height)
+        let (gridX, gridY) = (pixelGrid?.width ?? w, pixelGrid?.height ?? h)
+        let x = pixels(origin.x, along: w, cells: columns, grid: gridX)
+        let y = pixels(origin.y, along: h, cells: rows, grid: gridY)
+        let width = region.size.map { pixels($0.width, along: w, cells: columns, grid: gridX) } ?? (w - x)
+        let height = region.size.map { pixels($0.height, along: h, cells: rows, grid: gridY) } ?? (h - y)
         return PixelRect(x: x, y: y, width: max(1, width), height: max(1, height))
     }
 
-    /// A length in pixels; cells are TTML's default cell resolution, 32 × 15. Kept within
-    /// ``PixelRect/coordinates``; NaN gives 0.
-    func pixels(_ d: CaptionDimension, along length: Double, cells: Double) -> Double {
+    /// A length in pixels of the picture, `length` long: `cells` cells or `grid` document pixels
+    /// across it (the picture's own by default). Kept within ``PixelRect/coordinates``; NaN gives 0.
+    func pixels(_ d: CaptionDimension, along length: Double, cells: Double, grid: Double? = nil) -> Double {
         let v: Double
         switch d.unit {
         case .percent: v = d.value / 100 * length
-        case .pixels: v = d.value
+        case .pixels: v = d.value * length / (grid ?? length)
         case .cells: v = d.value * length / cells
         }
         if v.isNaN { return 0 }
         return min(max(v, Double(PixelRect.coordinates.lowerBound)), Double(PixelRect.coordinates.upperBound))
     }
 
-    /// Origins (see ``LaidOutLine``) for `lines` stacked in `rect`.
+    /// The room a line takes across the lines: its pitch.
+    func pitch(of l: LaidOutLine) -> Double { max(l.emSize * lineHeight, l.over + l.under) + l.rubyOver + l.rubyUnder }
+
+    /// Origins (see ``LaidOutLine``) for `lines` stacked in `rect`, after `stackedBefore` and
+    /// before `stackedAfter` pixels of other captions' lines in the same region.
     func origins(
         of lines: [LaidOutLine], in rect: PixelRect, displayAlignment: CaptionRegion.DisplayAlignment,
-        textAlignment: CaptionTextAlignment, vertical: Bool
+        textAlignment: CaptionTextAlignment, vertical: Bool, stackedBefore: Double = 0, stackedAfter: Double = 0
     ) -> [(x: Double, y: Double)] {
-        let pitches = lines.map { l in
-            max(l.emSize * lineHeight, l.over + l.under) + l.rubyOver + l.rubyUnder
-        }
+        let pitches = lines.map(pitch)
         let total = pitches.reduce(0, +)
+        let block = stackedBefore + total + stackedAfter
         var result: [(x: Double, y: Double)] = []
         if !vertical {
             var top: Double
             switch displayAlignment {
-            case .before: top = rect.y
-            case .center: top = rect.y + (rect.height - total) / 2
-            case .after: top = rect.maxY - total
+            case .before: top = rect.y + stackedBefore
+            case .center: top = rect.y + (rect.height - block) / 2 + stackedBefore
+            case .after: top = rect.maxY - stackedAfter - total
             }
             for (line, pitch) in zip(lines, pitches) {
                 let leading = (pitch - line.rubyOver - line.rubyUnder - line.over - line.under) / 2
@@ -81,9 +100,9 @@ struct RegionPlacementStage {
             // tbrl: the first column is at the right, the block grows leftwards.
             var right: Double
             switch displayAlignment {
-            case .before: right = rect.maxX
-            case .center: right = rect.maxX - (rect.width - total) / 2
-            case .after: right = rect.x + total
+            case .before: right = rect.maxX - stackedBefore
+            case .center: right = rect.maxX - (rect.width - block) / 2 - stackedBefore
+            case .after: right = rect.x + stackedAfter + total
             }
             for (line, pitch) in zip(lines, pitches) {
                 let leading = (pitch - line.rubyOver - line.rubyUnder - line.over - line.under) / 2

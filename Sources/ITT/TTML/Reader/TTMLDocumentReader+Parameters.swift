@@ -66,7 +66,7 @@ extension TTMLDocumentReader {
                 parameters.dropMode = mode
                 dropModeDeclared = true
             case (TTMLNamespace.parameter, "cellResolution"):
-                document.metadata["itt.cellResolution"] = v
+                document.metadata[CaptionDocument.ttmlCellResolutionKey] = v
                 let cells = v.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
                 if cells.count == 2, cells[0] > 0, cells[1] > 0, cells[1] <= 1000 {
                     cellRows = cells[1]
@@ -77,7 +77,7 @@ extension TTMLDocumentReader {
                         at: source.location(of: a, in: root))
                 }
             case (TTMLNamespace.styling, "extent"):
-                document.metadata["itt.extent"] = v
+                document.metadata[CaptionDocument.ttmlExtentKey] = v
             case (TTMLNamespace.ittParameter, "aspectRatio"):
                 document.metadata["itt.aspectRatio"] = v
             case (TTMLNamespace.xml, "lang"):
