@@ -71,11 +71,25 @@ enum DemuxedCaptions {
                 return captions.pictureCount < limit
             }
             // The languages the PMT announces (ATSC A/65 §6.9.2), which libavformat does not keep.
-            if packets.containerFormat == "mpegts",
-                let head = try? InputFile.head(path, count: TransportStreamCaptionServices.headSize),
-                let announced = TransportStreamCaptionServices.read(head, videoPID: packets.streamID, fileName: path)
-            {
-                captions.announced = announced
+            if packets.containerFormat == "mpegts" {
+                do {
+                    let head = try InputFile.head(path, count: TransportStreamCaptionServices.headSize)
+                    if let announced = TransportStreamCaptionServices.read(
+                        head, videoPID: packets.streamID, fileName: path)
+                    {
+                        captions.announced = announced
+                    }
+                } catch {
+                    // The captions are read; only the languages the PMT names are lost: said, not thrown.
+                    var none = TransportStreamCaptionServices()
+                    none.diagnostics = [
+                        Diagnostic(
+                            .warning, "tracks.ts-section",
+                            "the head of the file could not be read again for its PAT and PMT (\(error)); the services' languages are not known",
+                            at: DiagnosticLocation(file: path))
+                    ]
+                    captions.announced = none
+                }
             }
             return (captions, packets.codecName, packets.streamID)
         } catch let error as MediaFileError {

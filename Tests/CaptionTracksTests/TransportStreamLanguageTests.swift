@@ -178,6 +178,14 @@ import Testing
         #expect(bad.services.isEmpty && bad.fields.isEmpty)
         #expect(bad.diagnostics.map(\.ruleID) == ["tracks.ts-section"])
         #expect(bad.diagnostics.first?.location.file == "x.ts packet 2")
+        // A PMT repeated three times, failing each time: one warning, at the first, with the count.
+        let pmtPacket = Array(try Self.stream(descriptors: Self.descriptor, corruptPMT: true)[188..<376])
+        let repeated = try Self.stream(descriptors: Self.descriptor, corruptPMT: true) + pmtPacket + pmtPacket
+        let once = try #require(TransportStreamCaptionServices.read(repeated, videoPID: 0x31, fileName: "x.ts"))
+        #expect(once.diagnostics.count == 1)
+        #expect(once.diagnostics.first?.location.file == "x.ts packet 2")
+        #expect(
+            once.diagnostics.first?.message.hasPrefix("3 sections (table_id 0x2) fail") == true, "\(once.diagnostics)")
         // Three services announced, one held: that one is kept, the shortfall said.
         let short: [UInt8] = [0x86, 7, 0xE3] + Array("deu".utf8) + [0xC2, 0x7F, 0xFF]
         let read = try #require(

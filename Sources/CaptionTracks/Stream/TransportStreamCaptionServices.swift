@@ -34,15 +34,17 @@ public struct TransportStreamCaptionServices: Sendable, Hashable {
         func location(_ packet: Int) -> DiagnosticLocation {
             DiagnosticLocation(file: (fileName ?? "transport stream") + " packet \(packet + 1)")
         }
+        // Sections failing their CRC: one warning for all, at the first (a multiplex repeats its
+        // PAT and PMT ten times a second, so a broken one fails at every repetition).
+        var failed: (first: Int, count: Int, tables: Set<UInt8>)?
         sections.forEachSection(in: bytes, pids: { pmtPIDs.union([0]) }) { section in
             let s = section.bytes
             guard s.count >= 12, s[1] & 0x80 != 0 else { return true }  // long form only
             guard TransportStreamSections.crc32(s) == 0 else {
-                problems.append(
-                    Diagnostic(
-                        .warning, "tracks.ts-section",
-                        "a section (table_id 0x\(String(s[0], radix: 16))) fails its CRC_32 (ISO/IEC 13818-1 Annex A); not read",
-                        at: location(section.packet)))
+                var f = failed ?? (section.packet, 0, [])
+                f.count += 1
+                f.tables.insert(s[0])
+                failed = f
                 return true
             }
             let body = s[8..<(s.count - 4)]
@@ -63,6 +65,17 @@ public struct TransportStreamCaptionServices: Sendable, Hashable {
             default:
                 return true
             }
+        }
+        if let failed {
+            let tables = failed.tables.sorted().map { "0x" + String($0, radix: 16) }.joined(separator: ", ")
+            let what =
+                failed.count == 1
+                ? "a section (table_id \(tables)) fails" : "\(failed.count) sections (table_id \(tables)) fail"
+            problems.insert(
+                Diagnostic(
+                    .warning, "tracks.ts-section",
+                    "\(what) its CRC_32 (ISO/IEC 13818-1 Annex A); not read",
+                    at: location(failed.first)), at: 0)
         }
         guard var found else {
             guard !problems.isEmpty else { return nil }
