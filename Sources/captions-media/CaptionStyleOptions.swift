@@ -26,7 +26,11 @@ struct CaptionStyleOptions: ParsableArguments {
     )
     var edge: Edge?
 
-    @Option(name: .long, help: "Outline width as a fraction of the font size (iTT look; default 0.06, 0 for none).")
+    @Option(
+        name: .long,
+        help:
+            "Outline width as a fraction of the font size (iTT look; default 0.06 for iTT, none for other TTML profiles; 0 for none)."
+    )
     var outline: Double?
 
     @Option(name: .long, help: "Drop-shadow offset as a fraction of the font size (iTT look; default 0: none).")
