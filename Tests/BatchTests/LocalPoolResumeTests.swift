@@ -19,7 +19,10 @@ import Testing
         let total = 6 + 2 * 200
 
         // First run (from the fixture's folder: the jobs' paths are relative), killed once a burn
-        // runs beside finished jobs of every kind and light jobs are still queued.
+        // runs beside finished jobs of every kind and jobs are still queued. The window used to
+        // ask for two finished burns and fewer than 300 finished light jobs; under the whole
+        // suite's load the burns ran slowly, the light jobs passed 300 first, and the batch ended
+        // unkilled (a clean-clone run, stop 52).
         let batch = try SignalledProcess(
             try PeerDecoders.tool("env"),
             ["-C", fixture.dir.url.path, CLIRunner.executable.path, "batch", jobFile, "--jobs", "2"])
@@ -31,8 +34,8 @@ import Testing
             let done = records.filter { $0.state == .done }
             let burnsDone = done.count { $0.kind == "burn" }
             let lightDone = done.count - burnsDone
-            if burnsDone >= 2, records.contains(where: { $0.kind == "burn" && $0.state == .running }),
-                lightDone >= 20, lightDone < 300
+            if burnsDone >= 1, records.contains(where: { $0.kind == "burn" && $0.state == .running }),
+                lightDone >= 20, records.contains(where: { $0.state == .queued })
             {
                 batch.signal(SIGKILL)
                 #expect(batch.wait() == 128 + SIGKILL)
