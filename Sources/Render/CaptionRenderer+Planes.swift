@@ -13,6 +13,17 @@ extension CaptionRenderer {
         Compositor().composite(layers, into: planes, flashOn: CaptionFlash.isOn(at: time, period: options.flashPeriod))
     }
 
+    /// Paints the captions on screen at `time` over the RGBA pixels of a picture of ``bounds``
+    /// (an overlay-only frame: transparent where nothing is drawn).
+    package func render(at time: MediaTime, into plane: RGBAPlane) throws(RenderError) {
+        guard plane.width == bounds.width, plane.height == bounds.height, plane.isConsistent else {
+            throw .invalidSize(width: plane.width, height: plane.height)
+        }
+        let layers = try layers(at: time)
+        guard !layers.isEmpty else { return }
+        Compositor().composite(layers, into: plane, flashOn: CaptionFlash.isOn(at: time, period: options.flashPeriod))
+    }
+
     /// Whether anything is drawn at `time` (so a caller can leave a frame untouched).
     package func drawsSomething(at time: MediaTime) throws(RenderError) -> Bool {
         let flashOn = CaptionFlash.isOn(at: time, period: options.flashPeriod)

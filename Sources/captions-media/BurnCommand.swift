@@ -21,7 +21,9 @@ struct BurnCommand: ParsableCommand {
             apply (--from/--to, --codec, --crf, --preset, --size, --drop-data, --force). \
             --captions embedded burns the movie's own captions: its c608 track, the CEA-608 in its \
             video (A/53, H.264/HEVC SEI or MPEG-2 user data) or its mov_text track (--source, \
-            --channel choose).
+            --channel choose). --overlay-only writes the captions alone on a transparent picture \
+            with alpha, at the movie's frame times (ProRes 4444 in .mov; --codec qtrle, png or \
+            libvpx-vp9 in .webm), for an editor to lay over the footage.
             """)
 
     @Argument(help: "The movie to read.")
@@ -91,7 +93,8 @@ struct BurnCommand: ParsableCommand {
         }
         let (compositor, found) = try drawing.compositor(
             for: result, input: captions == .embedded ? input : captionFile ?? input, output: export.output,
-            allowEmpty: allowEmpty, fonts: try drawing.style.fonts(), movieRate: { try MovieFacts.frameRate(of: asset) })
+            allowEmpty: allowEmpty, fonts: try drawing.style.fonts(), movieRate: { try MovieFacts.frameRate(of: asset) }
+        )
         let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
         session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })
         session.compositors = [compositor]

@@ -79,7 +79,7 @@ struct ComposeCommand: ParsableCommand {
         if let frameRate, FrameRate(frameRate) == nil {
             throw ValidationError("--frame-rate: \"\(frameRate)\" is not a frame rate")
         }
-        if case .copy = encoding.videoCodec {
+        if case .copy = encoding.videoCodec() {
             throw ValidationError("--codec copy: a composition's pictures are made anew, so they are always encoded")
         }
         if let metadataOut, metadataOut != "track" { throw ValidationError("--metadata-out: the only form is track") }
@@ -111,7 +111,7 @@ struct ComposeCommand: ParsableCommand {
         }
         defer { staging?.discard() }
         let settings = ExportSettings(
-            videoCodec: encoding.videoCodec, crf: encoding.crf, preset: encoding.preset,
+            videoCodec: encoding.videoCodec(), crf: encoding.crf, preset: encoding.preset,
             overwrite: force || staging != nil,
             containerFormat: needsTrack ? CaptionEmbedding.containerFormat(of: output) : nil)
         var fonts: (any FontProvider)?

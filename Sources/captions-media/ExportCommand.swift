@@ -28,7 +28,10 @@ struct ExportCommand: ParsableCommand {
             --captions en.scc --cc3 es.scc puts English in CC1 and Spanish in CC3. The words are sent \
             at line 21's rate, one pair a field every 1/29.97 s, at any frame rate: each picture \
             carries those sent while it is shown (two at 29.97 fps, 3 and 2 in turn at 23.976, one at \
-            59.94), with the cc_count of its rate (Specs/caption-tracks.md).
+            59.94), with the cc_count of its rate (Specs/caption-tracks.md). --overlay-only writes \
+            the overlays alone on a transparent picture with alpha, one picture at each of the \
+            movie's frame times and no other track but its timecode (ProRes 4444 in .mov by \
+            default; --codec qtrle, png, or libvpx-vp9 in .webm; Specs/media.md).
             """)
 
     @Argument(help: "The movie to read.")
@@ -46,6 +49,10 @@ struct ExportCommand: ParsableCommand {
             let given = (embedding.anyGiven + reading.filter(\.0).map(\.1)).first
         {
             throw ValidationError("\(given) goes with --captions FILE (the captions to embed), or --cc1…--cc4 FILE")
+        }
+        if export.overlayOnly, !embedding.anyGiven.isEmpty || !embedding.channels.files.isEmpty {
+            throw ValidationError(
+                "--overlay-only writes no picture of the movie to carry captions: leave out --embed and --cc1…--cc4")
         }
         if !embedding.anyGiven.isEmpty { _ = try embedding.files(captions: overlays.captions) }
     }

@@ -34,6 +34,13 @@ struct ExportOptions: ParsableArguments {
     @Flag(name: .long, help: "Replace an existing output file.")
     var force = false
 
+    @Flag(
+        name: .customLong("overlay-only"),
+        help:
+            "Write only what is drawn, on a transparent picture with alpha, at the source's frame times, for an editor to lay over the footage: ProRes 4444 in .mov by default; --codec qtrle (QuickTime Animation) or png in .mov, libvpx-vp9 in .webm."
+    )
+    var overlayOnly = false
+
     enum ProgressStyle: String, ExpressibleByArgument, CaseIterable {
         case auto, json, none
     }
@@ -42,12 +49,26 @@ struct ExportOptions: ParsableArguments {
         if let size, VideoSize(size) == nil {
             throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1280x720, not \"\(size)\"")
         }
+        if overlayOnly {
+            // ProRes, QuickTime Animation and PNG live in QuickTime movies, VP9 with alpha in
+            // WebM (or Matroska); MP4 holds none of them with their alpha.
+            let name = output.split(separator: "/").last ?? ""
+            let ext = name.contains(".") ? (name.split(separator: ".").last ?? "").lowercased() : ""
+            guard ["mov", "webm", "mkv"].contains(ext) else {
+                throw ValidationError(
+                    "--overlay-only writes a picture with alpha, which an .\(ext) file cannot hold: write a .mov "
+                        + "(ProRes 4444, QuickTime Animation, PNG) or a .webm (--codec libvpx-vp9)")
+            }
+            if encoding.codec == "copy" {
+                throw ValidationError("--overlay-only draws a new picture: --codec copy cannot be used")
+            }
+        }
     }
 
     func settings() -> ExportSettings {
         ExportSettings(
-            videoCodec: encoding.videoCodec, crf: encoding.crf, preset: encoding.preset,
-            size: size.flatMap(VideoSize.init), dropDataTracks: dropData, overwrite: force)
+            videoCodec: encoding.videoCodec(alpha: overlayOnly), crf: encoding.crf, preset: encoding.preset,
+            size: size.flatMap(VideoSize.init), dropDataTracks: dropData, overwrite: force, overlayOnly: overlayOnly)
     }
 
     /// The `--from`/`--to` range on the movie's timeline (timecodes at the video's frame rate,

@@ -10,7 +10,7 @@ public final class CompositorStack: VideoCompositing {
     }
 
     public var supportedPixelFormats: Set<PixelFormat> {
-        compositors.reduce(PixelFormat.blendable) { $0.intersection($1.supportedPixelFormats) }
+        compositors.reduce(FrameTarget.pixelFormats) { $0.intersection($1.supportedPixelFormats) }
     }
 
     public func prepare(for format: VideoFrameFormat) throws {

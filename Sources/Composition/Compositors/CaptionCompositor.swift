@@ -12,8 +12,7 @@ public final class CaptionCompositor: VideoCompositing {
     /// Added to each caption's times: captions authored for a movie starting at 01:00:00:00
     /// take `-3600 s`.
     public var offset: MediaTime
-    private var conversion = YCbCrConversion(matrix: .bt709, limitedRange: true)
-    private var layout = YCbCrPlanes.Layout.planar8
+    private var target = FrameTarget.planes(.planar8, YCbCrConversion(matrix: .bt709, limitedRange: true))
     /// Frames that got captions.
     public private(set) var framesDrawn = 0
 
@@ -22,26 +21,20 @@ public final class CaptionCompositor: VideoCompositing {
         self.offset = offset
     }
 
-    public var supportedPixelFormats: Set<PixelFormat> { PixelFormat.blendable }
+    public var supportedPixelFormats: Set<PixelFormat> { FrameTarget.pixelFormats }
 
     public func prepare(for format: VideoFrameFormat) throws {
         renderer.bounds = RenderSize(width: format.width, height: format.height)
-        layout = try PlaneGlue.layout(of: format.pixelFormat)
-        conversion = YCbCrConversion(
-            matrix: PlaneGlue.matrix(format.matrix), limitedRange: !format.isFullRange,
-            bitDepth: layout == .planar10 ? 10 : 8)
+        target = try FrameTarget(format)
     }
 
     public func compose(_ request: VideoCompositionRequest) throws {
         let frame = request.destinationFrame
         let captionTime = request.compositionTime - offset
         guard try renderer.drawsSomething(at: captionTime) else { return }
-        try frame.makeWritable()
-        try frame.withPlanes { pointers in
-            let planes = try PlaneGlue.planes(
-                pointers, layout: layout, width: frame.width, height: frame.height, conversion: conversion)
-            try renderer.render(at: captionTime, into: planes)
-        }
+        try target.draw(
+            into: frame, planes: { try renderer.render(at: captionTime, into: $0) },
+            rgba: { try renderer.render(at: captionTime, into: $0) })
         framesDrawn += 1
     }
 }

@@ -19,9 +19,11 @@ public final class GPSDashboardCompositor: VideoCompositing {
     public let units: UnitSystem
     private let fonts: any FontProvider
     public private(set) var renderer: DashboardRenderer?
-    private var conversion = YCbCrConversion(matrix: .bt709, limitedRange: true)
-    private var planeLayout = YCbCrPlanes.Layout.planar8
+    private var target = FrameTarget.planes(.planar8, YCbCrConversion(matrix: .bt709, limitedRange: true))
+    /// The static parts, converted for Y'CbCr frames…
     private var overlay: PlaneOverlay?
+    /// …or kept as they are for the RGBA canvas of an overlay-only export.
+    private var staticPicture: RGBAImage?
     /// Called after each frame with its time, the values given to the widgets (nil when no
     /// group is in force) and what each widget shows: for tests and reports.
     public var frameObserver: ((MediaTime, DashboardValues?, DashboardRenderer) -> Void)?
@@ -41,18 +43,22 @@ public final class GPSDashboardCompositor: VideoCompositing {
         self.fonts = fonts
     }
 
-    public var supportedPixelFormats: Set<PixelFormat> { PixelFormat.blendable }
+    public var supportedPixelFormats: Set<PixelFormat> { FrameTarget.pixelFormats }
 
     public func prepare(for format: VideoFrameFormat) throws {
         renderer = try DashboardRenderer(
             layout: layout, width: format.width, height: format.height, series: series, units: units, fonts: fonts)
-        planeLayout = try PlaneGlue.layout(of: format.pixelFormat)
-        conversion = YCbCrConversion(
-            matrix: PlaneGlue.matrix(format.matrix), limitedRange: !format.isFullRange,
-            bitDepth: planeLayout == .planar10 ? 10 : 8)
+        target = try FrameTarget(format)
         var picture = try RGBAImage(width: format.width, height: format.height)
         LayerBlending.composite(renderer?.staticLayers ?? [], into: &picture)
-        overlay = PlaneOverlay(picture, conversion: conversion, layout: planeLayout)
+        switch target {
+        case .planes(let layout, let conversion):
+            overlay = PlaneOverlay(picture, conversion: conversion, layout: layout)
+            staticPicture = nil
+        case .rgba:
+            overlay = nil
+            staticPicture = picture
+        }
     }
 
     public func compose(_ request: VideoCompositionRequest) throws {
@@ -61,13 +67,16 @@ public final class GPSDashboardCompositor: VideoCompositing {
             at: request.compositionTime, groupInForce: request.sourceTimedMetadata(byTrackID: trackID))
         let layers = try renderer.dynamicLayers(for: values)
         let frame = request.destinationFrame
-        try frame.makeWritable()
-        try frame.withPlanes { pointers in
-            let planes = try PlaneGlue.planes(
-                pointers, layout: planeLayout, width: frame.width, height: frame.height, conversion: conversion)
-            overlay?.blend(into: planes)
-            LayerBlending.composite(layers, into: planes)
-        }
+        try target.draw(
+            into: frame,
+            planes: { planes in
+                overlay?.blend(into: planes)
+                LayerBlending.composite(layers, into: planes)
+            },
+            rgba: { plane in
+                if let staticPicture { plane.composite(staticPicture) }
+                LayerBlending.composite(layers, into: plane)
+            })
         framesDrawn += 1
         frameObserver?(request.compositionTime, values, renderer)
     }

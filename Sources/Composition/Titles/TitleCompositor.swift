@@ -19,8 +19,7 @@ public final class TitleCompositor: VideoCompositing {
     /// angle, the pivot's offset in the mask), so that a title turned by a steady angle is
     /// turned once, not on every frame.
     private var turnedMasks: [Int: (key: [Double], image: CaptionImage)] = [:]
-    private var conversion = YCbCrConversion(matrix: .bt709, limitedRange: true)
-    private var layout = YCbCrPlanes.Layout.planar8
+    private var target = FrameTarget.planes(.planar8, YCbCrConversion(matrix: .bt709, limitedRange: true))
     private var size = (width: 0, height: 0)
     /// Frames a title was drawn on.
     public private(set) var framesDrawn = 0
@@ -32,14 +31,11 @@ public final class TitleCompositor: VideoCompositing {
         self.fonts = fonts
     }
 
-    public var supportedPixelFormats: Set<PixelFormat> { PixelFormat.blendable }
+    public var supportedPixelFormats: Set<PixelFormat> { FrameTarget.pixelFormats }
 
     public func prepare(for format: VideoFrameFormat) throws {
         text = try TextRasterizer(fonts: fonts)
-        layout = try PlaneGlue.layout(of: format.pixelFormat)
-        conversion = YCbCrConversion(
-            matrix: PlaneGlue.matrix(format.matrix), limitedRange: !format.isFullRange,
-            bitDepth: layout == .planar10 ? 10 : 8)
+        target = try FrameTarget(format)
         size = (format.width, format.height)
     }
 
@@ -82,7 +78,8 @@ public final class TitleCompositor: VideoCompositing {
             } else {
                 let pivot = (x: s.x * Double(size.width), y: s.y * Double(size.height))
                 out.append(
-                    rotatedBlock(placed, clockwise: turn, about: pivot, color: color, title: index, pixelSize: pixelSize))
+                    rotatedBlock(
+                        placed, clockwise: turn, about: pivot, color: color, title: index, pixelSize: pixelSize))
             }
         }
         return out
@@ -105,9 +102,11 @@ public final class TitleCompositor: VideoCompositing {
         // The mask depends on the lines (their text is the title's, their bitmaps the pixel
         // size's), their places relative to one another and the pivot, and the angle; the
         // colour and the block's place in the picture are set on the cached image.
-        let key = [pixelSize, degrees, pivot.x - Double(minX), pivot.y - Double(minY)] + lines.flatMap {
-            [Double($0.x - minX), Double($0.y - minY)]
-        }
+        let key =
+            [pixelSize, degrees, pivot.x - Double(minX), pivot.y - Double(minY)]
+            + lines.flatMap {
+                [Double($0.x - minX), Double($0.y - minY)]
+            }
         if let cached = turnedMasks[title], cached.key == key {
             var image = cached.image
             image.x += minX
@@ -130,7 +129,9 @@ public final class TitleCompositor: VideoCompositing {
         let turned = AlphaBitmap(width: width, height: height, pixels: pixels).rotated(
             clockwise: degrees, about: (pivot.x - Double(minX), pivot.y - Double(minY)))
         masksTurned += 1
-        turnedMasks[title] = (key, CaptionImage(content: .bitmap(turned.bitmap), x: turned.x, y: turned.y, color: color))
+        turnedMasks[title] = (
+            key, CaptionImage(content: .bitmap(turned.bitmap), x: turned.x, y: turned.y, color: color)
+        )
         return CaptionImage(content: .bitmap(turned.bitmap), x: minX + turned.x, y: minY + turned.y, color: color)
     }
 
@@ -151,12 +152,9 @@ public final class TitleCompositor: VideoCompositing {
         let frame = request.destinationFrame
         let layers = try layers(at: request.compositionTime)
         guard !layers.isEmpty else { return }
-        try frame.makeWritable()
-        try frame.withPlanes { pointers in
-            let planes = try PlaneGlue.planes(
-                pointers, layout: layout, width: frame.width, height: frame.height, conversion: conversion)
-            LayerBlending.composite(layers, into: planes)
-        }
+        try target.draw(
+            into: frame, planes: { LayerBlending.composite(layers, into: $0) },
+            rgba: { LayerBlending.composite(layers, into: $0) })
         framesDrawn += 1
     }
 }

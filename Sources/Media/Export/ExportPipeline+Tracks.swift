@@ -19,6 +19,12 @@ extension ExportPipeline {
             guard let track = description.tracks.first(where: { $0.index == Int(index) }) else { continue }
             if Self.isCoverArt(input, Int(index)) { continue }
             let par = try stream.parameters(in: path)
+            if settings.overlayOnly, track.codecTag != "tmcd" {
+                note(
+                    "media.trackDropped", "\(track.label) left out: an overlay-only output holds the overlay alone",
+                    severity: .info)
+                continue
+            }
             if track.mediaType == .data, settings.dropDataTracks {
                 note(
                     "media.trackDropped", "\(track.label) dropped (\(ExportParameterWords.dropDataTracks))",

@@ -41,12 +41,17 @@ extension ExportPipeline {
         lastEncodedPTS = encoderPTS
 
         var picture = frame
-        if let scaler { picture = try scaler.convert(frame) }
-        guard let frameFormat else { return }
-        if !compositors.isEmpty {
-            let decoded = VideoFrame(frame: picture, format: frameFormat)
-            let trackID = CompositionTrackID(clamping: description.tracks[Int(videoIndex)].trackID)
-            picture = try compositors.run(on: decoded, sources: [trackID: decoded], at: time).frame
+        if let overlayCanvas {
+            // Overlay-only: the decoded picture gives the frame's time, not its pixels.
+            picture = try overlayCanvas.picture(drawnBy: compositors, at: time)
+        } else {
+            if let scaler { picture = try scaler.convert(frame) }
+            guard let frameFormat else { return }
+            if !compositors.isEmpty {
+                let decoded = VideoFrame(frame: picture, format: frameFormat)
+                let trackID = CompositionTrackID(clamping: description.tracks[Int(videoIndex)].trackID)
+                picture = try compositors.run(on: decoded, sources: [trackID: decoded], at: time).frame
+            }
         }
         if let constructs = closedCaptionData?(time) {
             try A53Captions.attach(constructs, to: picture, encoderWritesCaptions: encoderWritesCaptions, path: path)

@@ -34,6 +34,10 @@ extension ExportPipeline {
             return
         }
         guard case .encode(let encoderName) = settings.videoCodec else { return }
+        if settings.overlayOnly {
+            try setUpOverlayVideo(stream, encoderName: encoderName)
+            return
+        }
         encoderWritesCaptions = VideoEncoder.writesA53Captions(encoderName)
         let decoder = try VideoDecoder(stream: stream, path: path, label: track.label)
         self.decoder = decoder

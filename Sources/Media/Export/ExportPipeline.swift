@@ -42,6 +42,8 @@ final class ExportPipeline {
     var decoder: VideoDecoder?
     var encoder: VideoEncoder?
     var scaler: FrameScaler?
+    /// The transparent pictures of an overlay-only export.
+    var overlayCanvas: OverlayCanvas?
     var frameFormat: VideoFrameFormat?
     var videoCopy: CopiedStream?
     var lastEncodedPTS = Int64.min
@@ -56,7 +58,8 @@ final class ExportPipeline {
 
     init(
         asset: Asset, outputPath: String, settings: ExportSettings, timeRange: TimeRange?,
-        compositors: [any VideoCompositing], progress: (@Sendable (ExportProgress) -> Void)?, isCancelled: @escaping () -> Bool,
+        compositors: [any VideoCompositing], progress: (@Sendable (ExportProgress) -> Void)?,
+        isCancelled: @escaping () -> Bool,
         closedCaptionData: ((MediaTime) -> [UInt8]?)? = nil
     ) throws {
         self.closedCaptionData = closedCaptionData

@@ -107,7 +107,13 @@ public final class ExportSession {
         case .timeline(let timeline):
             guard timeRange == nil else {
                 throw MediaFileError.invalidSetting(
-                    "timeRange trims an asset; a timeline is exported whole: place its segments over the range to write")
+                    "timeRange trims an asset; a timeline is exported whole: place its segments over the range to write"
+                )
+            }
+            guard !settings.overlayOnly else {
+                throw MediaFileError.invalidSetting(
+                    "an overlay-only output is drawn at an asset's frame times; a timeline is exported with its pictures"
+                )
             }
             let pipeline = TimelinePipeline(
                 timeline: timeline, outputPath: outputPath, settings: settings, compositors: compositors,

@@ -24,12 +24,18 @@ public struct ExportSettings: Sendable, Hashable {
     /// Leave out the container's location tags (QuickTime `©xyz`, `com.apple.quicktime.location.*`:
     /// every tag whose key names a location), as a privacy zone asks.
     public var dropsLocationMetadata = false
+    /// Write only what the compositors draw, on a transparent picture with alpha, at the
+    /// source's frame times (`--overlay-only`): for an editor to lay over any cut. The encoder
+    /// must keep alpha (prores_ks, qtrle, png, libvpx-vp9); the source's other tracks are left
+    /// out, its timecode kept.
+    public var overlayOnly = false
 
     public init(
         videoCodec: VideoCodec = .encode("libx264"), crf: Double? = nil, preset: String? = nil,
         size: VideoSize? = nil, dropDataTracks: Bool = false, overwrite: Bool = false,
-        containerFormat: String? = nil
+        containerFormat: String? = nil, overlayOnly: Bool = false
     ) {
+        self.overlayOnly = overlayOnly
         self.videoCodec = videoCodec
         self.crf = crf
         self.preset = preset

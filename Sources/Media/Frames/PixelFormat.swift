@@ -13,7 +13,11 @@ public struct PixelFormat: Sendable, Hashable, CustomStringConvertible {
     /// Planar 4:2:0 with 10 bits in the low bits of little-endian 16-bit words.
     public static let yuv420p10le = PixelFormat(name: "yuv420p10le")
 
-    /// The formats the built-in compositors draw into directly.
+    /// 8-bit R, G, B, A in each 4 bytes, straight alpha: the transparent canvas of an
+    /// overlay-only export, which the built-in compositors draw onto as well.
+    public static let rgba = PixelFormat(name: "rgba")
+
+    /// The decoded formats the built-in compositors draw into directly.
     public static let blendable: Set<PixelFormat> = [.yuv420p, .yuvj420p, .nv12, .yuv420p10le]
 
     public var description: String { name }

@@ -11,7 +11,7 @@ final class FrameScaler {
     init(
         from source: (width: Int32, height: Int32, format: AVPixelFormat),
         to target: (width: Int32, height: Int32, format: AVPixelFormat),
-        fullRange: Bool, colorSpace: AVColorSpace
+        fullRange: Bool, targetFullRange: Bool? = nil, colorSpace: AVColorSpace
     ) throws {
         guard
             let p = sws_getContext(
@@ -28,11 +28,12 @@ final class FrameScaler {
         height = target.height
         format = target.format
         // Keep the stream's matrix and range through the conversion instead of libswscale's
-        // BT.601 limited-range default.
+        // BT.601 limited-range default (the target's range is the source's unless given).
         let coefficients = sws_getCoefficients(
             colorSpace == AVCOL_SPC_UNSPECIFIED ? SWS_CS_DEFAULT : Int32(colorSpace.rawValue))
         let range: Int32 = fullRange ? 1 : 0
-        sws_setColorspaceDetails(p, coefficients, range, coefficients, range, 0, 1 << 16, 1 << 16)
+        let targetRange: Int32 = (targetFullRange ?? fullRange) ? 1 : 0
+        sws_setColorspaceDetails(p, coefficients, range, coefficients, targetRange, 0, 1 << 16, 1 << 16)
     }
 
     deinit { sws_freeContext(pointer) }

@@ -11,4 +11,9 @@ public enum LayerBlending {
     package static func composite(_ layers: [CaptionImage], into planes: YCbCrPlanes) {
         Compositor().composite(layers, into: planes, flashOn: true)
     }
+
+    /// Into RGBA pixels owned by someone else (an overlay-only frame), with straight-alpha "over".
+    package static func composite(_ layers: [CaptionImage], into plane: RGBAPlane) {
+        Compositor().composite(layers, into: plane, flashOn: true)
+    }
 }

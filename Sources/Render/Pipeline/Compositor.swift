@@ -8,43 +8,32 @@ struct Compositor {
     func composite(_ layers: [CaptionImage], into image: inout RGBAImage, flashOn: Bool) {
         // The writes below are unchecked; a buffer of the wrong length must not reach them.
         guard image.hasConsistentBuffer else { return }
-        let w = image.width
-        let h = image.height
+        let (w, h) = (image.width, image.height)
         image.pixels.withUnsafeMutableBufferPointer { dst in
-            for layer in layers where !(layer.flashes && !flashOn) && layer.color.alpha > 0 {
-                let x0 = max(0, layer.x), y0 = max(0, layer.y)
-                let x1 = min(w, layer.x + layer.width), y1 = min(h, layer.y + layer.height)
-                guard x0 < x1, y0 < y1 else { continue }
-                let c = layer.color
-                let ca = Int(c.alpha)
-                let (sr, sg, sb) = (Int(c.red), Int(c.green), Int(c.blue))
-                withCoverage(layer) { coverage in
-                    for y in y0..<y1 {
-                        for x in x0..<x1 {
-                            let cov = coverage(x - layer.x, y - layer.y)
-                            if cov == 0 { continue }
-                            let a = cov * ca / 255
-                            if a == 0 { continue }
-                            let i = (y * w + x) * 4
-                            let da = Int(dst[i + 3])
-                            if a == 255 {
-                                dst[i] = UInt8(sr); dst[i + 1] = UInt8(sg); dst[i + 2] = UInt8(sb); dst[i + 3] = 255
-                            } else if da == 255 {
-                                let ia = 255 - a
-                                dst[i] = UInt8((sr * a + Int(dst[i]) * ia + 127) / 255)
-                                dst[i + 1] = UInt8((sg * a + Int(dst[i + 1]) * ia + 127) / 255)
-                                dst[i + 2] = UInt8((sb * a + Int(dst[i + 2]) * ia + 127) / 255)
-                            } else {
-                                // Straight-alpha "over" (Porter–Duff) onto a translucent pixel.
-                                let keep = da * (255 - a) / 255
-                                let oa = a + keep
-                                guard oa > 0 else { continue }
-                                dst[i] = UInt8((sr * a + Int(dst[i]) * keep + oa / 2) / oa)
-                                dst[i + 1] = UInt8((sg * a + Int(dst[i + 1]) * keep + oa / 2) / oa)
-                                dst[i + 2] = UInt8((sb * a + Int(dst[i + 2]) * keep + oa / 2) / oa)
-                                dst[i + 3] = UInt8(oa)
-                            }
-                        }
+            guard let base = dst.baseAddress else { return }
+            composite(layers, into: RGBAPlane(width: w, height: h, pixels: base, stride: w * 4), flashOn: flashOn)
+        }
+    }
+
+    /// Paints the layers into RGBA pixels owned by someone else (an overlay-only frame).
+    func composite(_ layers: [CaptionImage], into plane: RGBAPlane, flashOn: Bool) {
+        guard plane.isConsistent else { return }
+        for layer in layers where !(layer.flashes && !flashOn) && layer.color.alpha > 0 {
+            let x0 = max(0, layer.x), y0 = max(0, layer.y)
+            let x1 = min(plane.width, layer.x + layer.width), y1 = min(plane.height, layer.y + layer.height)
+            guard x0 < x1, y0 < y1 else { continue }
+            let c = layer.color
+            let ca = Int(c.alpha)
+            let (sr, sg, sb) = (Int(c.red), Int(c.green), Int(c.blue))
+            withCoverage(layer) { coverage in
+                for y in y0..<y1 {
+                    let row = plane.pixels + y * plane.stride
+                    for x in x0..<x1 {
+                        let cov = coverage(x - layer.x, y - layer.y)
+                        if cov == 0 { continue }
+                        let a = cov * ca / 255
+                        if a == 0 { continue }
+                        RGBAOver.paint(row + 4 * x, red: sr, green: sg, blue: sb, alpha: a)
                     }
                 }
             }
