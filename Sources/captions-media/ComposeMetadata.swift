@@ -13,22 +13,11 @@ struct ComposeMetadata {
     private(set) var groups: [TimedMetadataGroup] = []
 
     init(plan: CompositionPlan) throws {
-        for placed in plan.placedClips where placed.clip.metadata && placed.videoTrackID != nil {
-            do {
-                let movie = try MovieMetadata(path: placed.path)
-                let track = try SampleDataTrack(movie: movie, track: try movie.gpsTrack())
-                groups += try EditRetiming.retime(track.groups, through: [placed.mapping])
-            } catch let error as CommandError {
-                // Said of the clip's "metadata" member, where the composition file asks for it.
-                throw Exit.Failure("\(placed.clip.location(of: "metadata").path): \(error.commandLineMessage)")
-            }
-        }
-        groups.sort { $0.timeRange.start < $1.timeRange.start }
-        // Cross-faded clips overlap: a later clip's group takes over from its start.
-        for i in groups.indices.dropLast() where groups[i].timeRange.end > groups[i + 1].timeRange.start {
-            groups[i].timeRange = TimeRange(start: groups[i].timeRange.start, end: groups[i + 1].timeRange.start)
-        }
-        groups.removeAll { $0.timeRange.duration <= .zero }
+        groups = try plan.embeddedGPS(trackID: 0) { placed, error in
+            // Said of the clip's "metadata" member, where the composition file asks for it.
+            guard let error = error as? CommandError else { return error }
+            return Exit.Failure("\(placed.clip.location(of: "metadata").path): \(error.commandLineMessage)")
+        }.groups
     }
 
     var isEmpty: Bool { groups.isEmpty }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaptionKit
 import CaptionsCLI
+import Composition
 import Media
 
 /// `captions export IN -o OUT`: re-encodes (or copies) a movie, with frame-exact trimming.
@@ -31,11 +32,19 @@ struct ExportCommand: ParsableCommand {
             59.94), with the cc_count of its rate (Specs/caption-tracks.md). --overlay-only writes \
             the overlays alone on a transparent picture with alpha, one picture at each of the \
             movie's frame times and no other track but its timecode (ProRes 4444 in .mov by \
-            default; --codec qtrle, png, or libvpx-vp9 in .webm; Specs/media.md).
+            default; --codec qtrle, png, or libvpx-vp9 in .webm; Specs/media.md). Several movies \
+            (a GoPro's chapters, put in chapter order by their names) are exported as one ride: \
+            every frame once, the dashboard's odometer, chart and map going on across chapters, \
+            and every chapter's GPMF in one gpmd track (Specs/timed-metadata.md, "Chapters").
             """)
 
-    @Argument(help: "The movie to read.")
-    var input: String
+    @Argument(
+        help:
+            "The movie to read; several movies (a GoPro's chapters GX01nnnn.MP4, GX02nnnn.MP4…, put in chapter order) are exported as one ride."
+    )
+    var inputs: [String]
+
+    var input: String { inputs.first ?? "" }
 
     @OptionGroup var export: ExportOptions
 
@@ -44,6 +53,22 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup(title: "Captions inside the movie") var embedding: EmbedOptions
 
     func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("give the movie to export") }
+        if inputs.count > 1 {
+            // A ride is a composition of its chapters, exported whole with what is drawn over it.
+            let refused = [
+                (export.start != nil || export.end != nil, "--from and --to"),
+                (export.overlayOnly, "--overlay-only"), (!embedding.anyGiven.isEmpty, "--embed"),
+                (!embedding.channels.files.isEmpty, "--cc1…--cc4"), (overlays.gpx != nil, "--gpx"),
+                (overlays.fit != nil, "--fit"), (overlays.filtering.isGiven, "--hide-near, --max-dop and --max-speed"),
+                (overlays.metadataTrack != nil, "--metadata-track"), (export.encoding.codec == "copy", "--codec copy"),
+            ]
+            if let (_, option) = refused.first(where: \.0) {
+                throw ValidationError(
+                    "\(option): not with several movies (a ride of \(inputs.count) chapters); export the joined ride first"
+                )
+            }
+        }
         let reading = [(embedding.channel != nil, "--channel"), (embedding.captionFormat != nil, "--caption-format")]
         if overlays.captions == nil, embedding.channels.files.isEmpty,
             let given = (embedding.anyGiven + reading.filter(\.0).map(\.1)).first
@@ -58,6 +83,10 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
+        if inputs.count > 1 {
+            try RideExport(chapters: RideChapters(inputs), export: export, overlays: overlays).run()
+            return
+        }
         let asset = Asset(path: input)
         let session = ExportSession(asset: asset, outputPath: export.output, settings: export.settings())
         session.timeRange = try export.timeRange(rate: { try MovieFacts.frameRate(of: asset) })

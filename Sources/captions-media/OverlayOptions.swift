@@ -101,18 +101,49 @@ struct OverlayOptions: ParsableArguments {
     /// `--captions` is read as `format` (nil: by its extension), CEA-608 `channel` (nil: CC1), and
     /// drawn as `burn` draws it. Returns diagnostics to report with the export's.
     func apply(to session: ExportSession, movie path: String, format: String?, channel: Int?) throws -> [Diagnostic] {
-        let kinds = order
-        guard !kinds.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
+        let made = try compositors(
+            output: session.outputPath, format: format, channel: channel,
+            movieRate: { try MovieFacts.frameRate(of: Asset(path: path)) }, diagnostics: &diagnostics
+        ) { filter, diagnostics in
+            if !filter.privacyZones.isEmpty { hidePlaces(in: session, movie: path, diagnostics: &diagnostics) }
+            return try gpsTrack(movie: path, filter: filter, diagnostics: &diagnostics)
+        }
+        guard let (compositor, tracks) = made else { return diagnostics }
+        let description = try Asset(path: path).loadDescription()
+        guard let video = description.tracks.first(where: { $0.mediaType == .video }) else {
+            throw Exit.Failure("\(path): no video track to draw on")
+        }
+        let rate = video.frameRate ?? .fps29_97
+        let composition = VideoComposition.singleTrack(
+            compositor: compositor, duration: description.duration ?? .zero,
+            videoTrackID: CompositionTrackID(video.trackID), sampleDataTrackIDs: tracks.map(\.trackID),
+            frameDuration: rate.frameDuration)
+        do {
+            try session.apply(composition, sampleDataTracks: tracks)
+        } catch let error as VideoCompositionError {
+            throw Exit.Failure("\(path): \(error)")
+        }
+        return diagnostics
+    }
+
+    /// The overlays' compositor (several stacked in the order given) and the sample-data tracks
+    /// it reads, or nil when no overlay is asked for. `gps` gives the dashboard's track, with
+    /// the filter of the options; `movieRate` the rate of caption files timed in frames.
+    func compositors(
+        output: String, format: String?, channel: Int?, movieRate: @escaping () throws -> FrameRate,
+        diagnostics: inout [Diagnostic],
+        gps: (TrackPointFilter, inout [Diagnostic]) throws -> SampleDataTrack
+    ) throws -> (any VideoCompositing, [SampleDataTrack])? {
+        let kinds = order
+        guard !kinds.isEmpty else { return nil }
         let fonts = try drawing.style.fonts()
         var compositors: [any VideoCompositing] = []
         var tracks: [SampleDataTrack] = []
         for kind in kinds {
             switch kind {
             case .gps:
-                let filter = try filtering.filter()
-                if !filter.privacyZones.isEmpty { hidePlaces(in: session, movie: path, diagnostics: &diagnostics) }
-                let track = try gpsTrack(movie: path, filter: filter, diagnostics: &diagnostics)
+                let track = try gps(try filtering.filter(), &diagnostics)
                 tracks.append(track)
                 compositors.append(
                     GPSDashboardCompositor(
@@ -122,27 +153,13 @@ struct OverlayOptions: ParsableArguments {
                 let (result, _) = try CaptionFile.read(
                     captions, format: format, options: drawing.readOptions(channel: channel))
                 let (compositor, found) = try drawing.compositor(
-                    for: result, input: captions, output: session.outputPath, allowEmpty: allowEmpty, fonts: fonts,
-                    movieRate: { try MovieFacts.frameRate(of: Asset(path: path)) })
+                    for: result, input: captions, output: output, allowEmpty: allowEmpty, fonts: fonts,
+                    movieRate: movieRate)
                 diagnostics += found
                 compositors.append(compositor)
             }
         }
-        let description = try Asset(path: path).loadDescription()
-        guard let video = description.tracks.first(where: { $0.mediaType == .video }) else {
-            throw Exit.Failure("\(path): no video track to draw on")
-        }
-        let rate = video.frameRate ?? .fps29_97
-        let composition = VideoComposition.singleTrack(
-            compositor: compositors.count == 1 ? compositors[0] : CompositorStack(compositors),
-            duration: description.duration ?? .zero, videoTrackID: CompositionTrackID(video.trackID),
-            sampleDataTrackIDs: tracks.map(\.trackID), frameDuration: rate.frameDuration)
-        do {
-            try session.apply(composition, sampleDataTracks: tracks)
-        } catch let error as VideoCompositionError {
-            throw Exit.Failure("\(path): \(error)")
-        }
-        return diagnostics
+        return (compositors.count == 1 ? compositors[0] : CompositorStack(compositors), tracks)
     }
 
     private func readLayout() throws -> DashboardLayout {
