@@ -1,19 +1,34 @@
 import CaptionCore
 
-/// One caption as the page sends it back on save: its index in the document, its start and end
-/// as frame numbers at the track's rate (the page edits by frame), and its text (lines joined
-/// by "\n").
+/// One caption as the page sends it back on save (and for the overlays of unsaved edits): its
+/// index in the document, its start and end as frame numbers at the track's rate (the page edits
+/// by frame), its text (lines joined by "\n"), and where it goes: the top row of a caption on
+/// the CEA-608 grid (1–15), or the name of a region another caption of the document is in.
 struct ReviewEdit: Sendable, Hashable, Codable {
     var index: Int
     var startFrame: Int64
     var endFrame: Int64
     var text: String
+    /// The caption's top row, 1–15, for a caption placed in grid cells (none: the row it has).
+    var row: Int?
+    /// A region identifier of the document (none: the region it has).
+    var region: String?
 
-    init(index: Int, startFrame: Int64, endFrame: Int64, text: String) {
+    init(index: Int, startFrame: Int64, endFrame: Int64, text: String, row: Int? = nil, region: String? = nil) {
         self.index = index
         self.startFrame = startFrame
         self.endFrame = endFrame
         self.text = text
+        self.row = row
+        self.region = region
+    }
+
+    /// The top row (1–15) of a caption placed in grid cells, as the page shows and edits it.
+    static func row(of caption: Caption) -> Int? {
+        guard let origin = caption.region?.origin, origin.y.unit == .cells, origin.y.value.isFinite,
+            abs(origin.y.value) < 100
+        else { return nil }
+        return Int(origin.y.value.rounded()) + 1
     }
 
     /// Why an edit is refused (400, nothing written).
@@ -60,8 +75,37 @@ struct ReviewEdit: Sendable, Hashable, Codable {
             if edit.text != caption.text {
                 caption.runs = [CaptionRun(edit.text, style: caption.runs.first?.style ?? .plain)]
             }
+            if let name = edit.region, name != caption.region?.identifier {
+                // The whole region of a caption already in it: its place, size and look.
+                guard let region = captions.lazy.compactMap(\.region).first(where: { $0.identifier == name }) else {
+                    throw Refusal(description: "caption \(position): the document has no region \"\(name)\"")
+                }
+                caption.region = region
+            }
+            if let row = edit.row, row != Self.row(of: caption) {
+                try Self.move(&caption, toRow: row, position: position)
+            }
             result[position] = caption
         }
         return result
+    }
+
+    /// Moves a caption placed in grid cells so that its region's top row is `row` (1–15): the
+    /// region keeps its column, size and roll-up depth (CTA-608-E: 15 rows; a roll-up window
+    /// moves with its base row).
+    private static func move(_ caption: inout Caption, toRow row: Int, position: Int) throws {
+        guard var region = caption.region, let origin = region.origin, Self.row(of: caption) != nil else {
+            throw Refusal(description: "caption \(position): it is not placed on rows, so it has no row to change")
+        }
+        var rows = 1
+        if let height = region.size?.height, height.unit == .cells, height.value.isFinite, height.value >= 1 {
+            rows = Int(min(15, height.value.rounded()))
+        }
+        guard row >= 1, row + rows - 1 <= 15 else {
+            throw Refusal(
+                description: "caption \(position): its \(rows) row(s) from row \(row) do not fit in rows 1–15")
+        }
+        region.origin = CaptionPoint(x: origin.x, y: .cells(Double(row - 1)))
+        caption.region = region
     }
 }

@@ -42,6 +42,26 @@ struct ReviewRoutes: Sendable {
             let scene = try context.parameters.require("scene", as: Int.self)
             return try await answer(store.overlay(track, scene: scene), "image/png")
         }
+        router.get("/tracks/:track/drafts/:draft/scenes/:scene/overlay.png") { _, context in
+            let track = try context.parameters.require("track", as: Int.self)
+            let draft = try context.parameters.require("draft", as: Int.self)
+            let scene = try context.parameters.require("scene", as: Int.self)
+            return try await answer(store.draftOverlay(track, draft: draft, scene: scene), "image/png")
+        }
+        router.post("/tracks/:track/draft") { request, context in
+            var request = request
+            let track = try context.parameters.require("track", as: Int.self)
+            let body = try await request.collectBody(upTo: maximumBodyBytes)
+            guard let draft = try? JSONDecoder().decode(ReviewDraftRequest.self, from: Data(body.readableBytesView))
+            else {
+                return ReviewGuard<BasicRequestContext>.refusal(.badRequest, "the draft is not the JSON expected")
+            }
+            do {
+                return try await answer(store.draft(track, draft), "application/json")
+            } catch let refusal as ReviewEdit.Refusal {
+                return ReviewGuard<BasicRequestContext>.refusal(.badRequest, refusal.description)
+            }
+        }
         router.post("/tracks/:track/save") { request, context in
             var request = request
             let track = try context.parameters.require("track", as: Int.self)

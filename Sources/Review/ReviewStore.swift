@@ -51,6 +51,19 @@ actor ReviewStore {
 
     func overlay(_ index: Int, scene: Int) throws -> [UInt8]? { try track(index)?.overlay(scene: scene) }
 
+    /// The draft of track `index`'s unsaved edits (`POST /tracks/N/draft`): its number and
+    /// scenes as JSON; nil for no such track. Edits a save would refuse throw its
+    /// ``ReviewEdit/Refusal``.
+    func draft(_ index: Int, _ request: ReviewDraftRequest) throws -> [UInt8]? {
+        guard let track = track(index) else { return nil }
+        let draft = try track.draft(request.captions, maximumTextBytes: maximumTextBytes)
+        return try Self.json(ReviewDraftState(draft: draft?.id, scenes: ReviewTrackState.scenes(draft?.scenes ?? [])))
+    }
+
+    func draftOverlay(_ index: Int, draft: Int, scene: Int) throws -> [UInt8]? {
+        try track(index)?.draftOverlay(draft, scene: scene)
+    }
+
     /// Saves track `index` as `request` asks (Specs/review-server.md, "Saving").
     func save(_ index: Int, _ request: ReviewSaveRequest) throws -> ReviewSaveOutcome {
         guard let track = track(index) else { return .notFound }
@@ -98,6 +111,11 @@ actor ReviewStore {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array(try encoder.encode(value))
     }
+}
+
+/// `POST /tracks/N/draft`'s body: every caption as the page has it, as a save sends them.
+struct ReviewDraftRequest: Decodable, Sendable {
+    var captions: [ReviewEdit]
 }
 
 /// `POST /tracks/N/save`'s body.

@@ -29,6 +29,15 @@ final class ReviewTrack {
     /// Counts saves, so that the page asks for new overlays after one.
     private(set) var revision = 0
     private var overlayCache: [Int: [UInt8]] = [:]
+    /// The page's unsaved edits, drawn: the last few sent, newest last.
+    private var drafts: [ReviewDraft] = []
+    private var nextDraft = 1
+    /// Draws the drafts (its captions are set to the draft asked for; a caption that stays
+    /// keeps its layers).
+    private var draftRenderer: CaptionRenderer?
+    /// How many drafts are kept: the page asks for the newest; an older one is asked for only
+    /// while an answer is on its way.
+    static let keptDrafts = 4
 
     init(path: String, movieRate: FrameRate?, bounds: RenderSize, fonts: FontCatalog) throws {
         let (bytes, result, format) = try Self.read(path, format: nil)
@@ -98,6 +107,37 @@ final class ReviewTrack {
         return png
     }
 
+    /// The scenes of the captions as the page has them edited (`edits`, all captions, as a save
+    /// sends them), under a draft number for their overlays; nil when they are the document's.
+    func draft(_ edits: [ReviewEdit], maximumTextBytes: Int) throws -> ReviewDraft? {
+        let edited = try ReviewEdit.apply(
+            edits, to: document.captions, rate: frameRate, maximumTextBytes: maximumTextBytes)
+        guard edited != document.captions else { return nil }
+        if let known = drafts.first(where: { $0.captions == edited }) { return known }
+        let renderer = try draftRenderer ?? Self.renderer(for: document, bounds: bounds, fonts: fonts)
+        draftRenderer = renderer
+        renderer.captions = edited
+        let end = edited.map(\.timeRange.end).max() ?? .zero
+        let scenes = end > .zero ? renderer.captionSceneChanges(in: TimeRange(start: .zero, end: end)) : []
+        let draft = ReviewDraft(id: nextDraft, captions: edited, scenes: scenes)
+        nextDraft += 1
+        drafts.append(draft)
+        if drafts.count > Self.keptDrafts { drafts.removeFirst(drafts.count - Self.keptDrafts) }
+        return draft
+    }
+
+    /// The PNG of scene `index` of draft `id`; nil for a draft no longer kept or no such scene.
+    func draftOverlay(_ id: Int, scene index: Int) throws -> [UInt8]? {
+        guard let k = drafts.firstIndex(where: { $0.id == id }), drafts[k].scenes.indices.contains(index),
+            let renderer = draftRenderer
+        else { return nil }
+        if let cached = drafts[k].overlays[index] { return cached }
+        if renderer.captions != drafts[k].captions { renderer.captions = drafts[k].captions }
+        let png = try ReviewPNG.encode(try renderer.render(at: drafts[k].scenes[index].timeRange.start))
+        drafts[k].overlays[index] = png
+        return png
+    }
+
     /// The captions as WebVTT, for the page's `<track>`.
     func webVTT() throws -> [UInt8] {
         let format = try CaptionFormatRegistry.standard.format(named: "vtt")
@@ -137,8 +177,19 @@ final class ReviewTrack {
         document = reread.document
         readDiagnostics = written + reread.diagnostics
         renderer = try Self.renderer(for: reread.document, bounds: bounds, fonts: fonts)
+        // Drafts were edits of the document replaced; the next ones start from the saved one.
+        drafts = []
+        draftRenderer = nil
         revision += 1
         try refresh()
         return changed
     }
+}
+
+/// Unsaved edits the page asked to see drawn: their captions, scenes and overlays made so far.
+struct ReviewDraft {
+    let id: Int
+    let captions: [Caption]
+    let scenes: [CaptionRendererScene]
+    var overlays: [Int: [UInt8]] = [:]
 }

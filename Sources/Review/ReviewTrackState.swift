@@ -1,4 +1,5 @@
 import CaptionCore
+import Render
 import Validation
 
 /// What the page is told of a track (`GET /tracks/N/state`): the frame rate, the captions with
@@ -17,6 +18,10 @@ struct ReviewTrackState: Encodable, Sendable {
         var end: Double
         var text: String
         var region: String?
+        /// The top row (1–15) of a caption placed on the grid, which the page can change.
+        var row: Int?
+        /// The caption's region identifier, one of ``ReviewTrackState/regions``.
+        var regionID: String?
     }
     struct Scene: Encodable, Sendable {
         var index: Int
@@ -46,6 +51,8 @@ struct ReviewTrackState: Encodable, Sendable {
     var captions: [CaptionRow]
     var scenes: [Scene]
     var findings: [Finding]
+    /// The named regions of the document, which a caption can be moved to.
+    var regions: [String]
 
     init(_ track: ReviewTrack) {
         let rate = track.frameRate
@@ -59,13 +66,13 @@ struct ReviewTrackState: Encodable, Sendable {
             CaptionRow(
                 index: index, startFrame: frames(caption.timeRange.start), endFrame: frames(caption.timeRange.end),
                 start: caption.timeRange.start.seconds, end: caption.timeRange.end.seconds, text: caption.text,
-                region: caption.region.map(Self.describe))
+                region: caption.region.map(Self.describe), row: ReviewEdit.row(of: caption),
+                regionID: caption.region?.identifier)
         }
-        scenes = track.scenes.enumerated().map { index, scene in
-            Scene(
-                index: index, start: scene.timeRange.start.seconds, end: scene.timeRange.end.seconds,
-                hasCaptions: scene.hasActiveCaptions)
-        }
+        var named: [String] = []
+        for id in captions.compactMap(\.region?.identifier) where !named.contains(id) { named.append(id) }
+        regions = named
+        scenes = Self.scenes(track.scenes)
         findings =
             (track.readDiagnostics.map { (diagnostic: $0, range: 0..<0, adjustments: []) }
             + track.findings.map { ($0.diagnostic, $0.rangeOfCaptions, $0.adjustments) })
@@ -85,6 +92,14 @@ struct ReviewTrackState: Encodable, Sendable {
             }
     }
 
+    static func scenes(_ scenes: [CaptionRendererScene]) -> [Scene] {
+        scenes.enumerated().map { index, scene in
+            Scene(
+                index: index, start: scene.timeRange.start.seconds, end: scene.timeRange.end.seconds,
+                hasCaptions: scene.hasActiveCaptions)
+        }
+    }
+
     /// A region in a few words: its name, else its origin (a CEA-608 cell's row 1–15 and
     /// column), and its roll-up depth.
     private static func describe(_ region: CaptionRegion) -> String {
@@ -100,5 +115,21 @@ struct ReviewTrackState: Encodable, Sendable {
         }
         if case .rollUp(let rows) = region.scroll { words.append("roll-up \(rows)") }
         return words.joined(separator: ", ")
+    }
+}
+
+/// `POST /tracks/N/draft`'s answer: the draft number of the unsaved edits (nil when they are the
+/// saved document's) and the scenes whose overlays the page asks for under it.
+struct ReviewDraftState: Encodable, Sendable {
+    var draft: Int?
+    var scenes: [ReviewTrackState.Scene]
+
+    enum CodingKeys: String, CodingKey { case draft, scenes }
+
+    /// `"draft": null` said, not left out, when there is none.
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(draft, forKey: .draft)
+        try c.encode(scenes, forKey: .scenes)
     }
 }

@@ -14,8 +14,9 @@ struct ReviewCommand: ParsableCommand {
             the movie with the captions drawn by this suite's renderer (what preview and burn \
             draw) and as a WebVTT track, lists the captions and the validator's findings on a \
             timeline, and edits a caption's start and end by frame (i/o: in and out at the \
-            playhead; [ ]: start ∓1 frame; { }: end ∓1 frame; , .: step a frame), its text, and \
-            applies a finding's suggested shift; Ctrl-Z and Ctrl-Shift-Z undo and redo.
+            playhead; [ ]: start ∓1 frame; { }: end ∓1 frame; , .: step a frame), its text, its \
+            row (CEA-608) or region (iTT, TTML), and applies a finding's suggested shift; Ctrl-Z \
+            and Ctrl-Shift-Z undo and redo. Each edit is drawn over the picture before it is saved.
 
             Save validates the edited captions again and writes them atomically in the file's \
             format: over the original only with "replace the file" ticked, or as another name \

@@ -47,6 +47,44 @@ import Testing
     /// `text` as a JavaScript string literal (the selectors here hold no single quote).
     static func quoted(_ text: String) -> String { "'" + text + "'" }
 
+    /// The 320×240 stage as the page shows it (hide the video first to see the overlay alone).
+    static func stage(_ page: HeadlessBrowser.Page) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        let box = try page.evaluate(
+            "(() => { const r = document.getElementById('stage').getBoundingClientRect();"
+                + " return [r.left, r.top, r.width, r.height]; })()", as: [Double].self)
+        #expect(box[2] == 320 && box[3] == 240)
+        let shot = try page.send(
+            "Page.captureScreenshot",
+            ["format": "png", "clip": ["x": box[0], "y": box[1], "width": 320, "height": 240, "scale": 1]])
+        let screen = try PNGCodec.decode(Array(try #require(Data(base64Encoded: shot["data"] as? String ?? ""))))
+        try #require(screen.width == 320 && screen.height == 240)
+        return screen
+    }
+
+    /// `captions preview FILE --at TIME` at 320×240 (written to `path`) against `screen`: the
+    /// preview's bright (text) pixels over black, and how many pixels differ by more than 24 in
+    /// a channel from the screen's, which an empty or misplaced overlay gets wrong by the
+    /// hundred.
+    static func compare(
+        _ screen: (width: Int, height: Int, rgba: [UInt8]), withPreviewOf file: String, at time: Double, to path: String
+    ) throws
+        -> (bright: Int, different: Int)
+    {
+        let preview = try CLIRunner.run(["preview", file, "--at", "\(time)", "--size", "320x240", "-o", path])
+        try #require(preview.status == 0, "\(preview.stderr)")
+        let drawn = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        // Preview's RGBA over black, as the page shows it over the black stage.
+        var bright = 0
+        var different = 0
+        for i in stride(from: 0, to: drawn.rgba.count, by: 4) {
+            let alpha = Int(drawn.rgba[i + 3])
+            let expected = (0..<3).map { Int(drawn.rgba[i + $0]) * alpha / 255 }
+            if expected.max() ?? 0 > 128 { bright += 1 }
+            if (0..<3).contains(where: { abs(expected[$0] - Int(screen.rgba[i + $0])) > 24 }) { different += 1 }
+        }
+        return (bright, different)
+    }
+
     @Test func thePageLoadsAndTheVideoPlays() async throws {
         try await ReviewFixture.with(mode: .commandLine) { fixture in
             let page = try Self.open(fixture)
@@ -80,33 +118,10 @@ import Testing
             for (time, shown) in [(1.5, true), (0.9, false), (2.7, true), (3.2, false)] {
                 _ = try page.evaluate("review.seek(\(time))")
                 #expect(try page.evaluate("!overlay.hidden", as: Bool.self) == shown, "overlay at \(time) s")
-                let box = try page.evaluate(
-                    "(() => { const r = document.getElementById('stage').getBoundingClientRect();"
-                        + " return [r.left, r.top, r.width, r.height]; })()", as: [Double].self)
-                #expect(box[2] == 320 && box[3] == 240)
-                let shot = try page.send(
-                    "Page.captureScreenshot",
-                    ["format": "png", "clip": ["x": box[0], "y": box[1], "width": 320, "height": 240, "scale": 1]])
-                let screen = try PNGCodec.decode(
-                    Array(try #require(Data(base64Encoded: shot["data"] as? String ?? ""))))
-                try #require(screen.width == 320 && screen.height == 240)
+                let screen = try Self.stage(page)
                 let previewPath = fixture.folder.path("preview-\(time).png")
-                let preview = try CLIRunner.run([
-                    "preview", fixture.captions, "--at", "\(time)", "--size", "320x240", "-o", previewPath,
-                ])
-                try #require(preview.status == 0, "\(preview.stderr)")
-                let drawn = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: previewPath))))
-                // Preview's RGBA over black, as the page shows it over the black stage; the
-                // bound is a twentieth of the caption's bright (text) pixels, which an empty or
-                // misplaced overlay misses all of.
-                var bright = 0
-                var different = 0
-                for i in stride(from: 0, to: drawn.rgba.count, by: 4) {
-                    let alpha = Int(drawn.rgba[i + 3])
-                    let expected = (0..<3).map { Int(drawn.rgba[i + $0]) * alpha / 255 }
-                    if expected.max() ?? 0 > 128 { bright += 1 }
-                    if (0..<3).contains(where: { abs(expected[$0] - Int(screen.rgba[i + $0])) > 24 }) { different += 1 }
-                }
+                let (bright, different) = try Self.compare(
+                    screen, withPreviewOf: fixture.captions, at: time, to: previewPath)
                 #expect((bright > 100) == shown, "preview at \(time) s has \(bright) bright pixels")
                 #expect(
                     different <= max(10, bright / 20),
@@ -115,6 +130,86 @@ import Testing
             _ = try page.evaluate("video.style.visibility = ''")
             _ = try page.evaluate("review.seek(1.5)")
             try Self.keep(page, "2-overlay-at-1.5s")
+        }
+    }
+
+    /// Sets the editor's field `id` to `value` as a user does (the value, then `change`), and
+    /// waits until the server has drawn the unsaved edits.
+    static func enter(_ page: HeadlessBrowser.Page, _ id: String, _ value: String) throws {
+        _ = try page.evaluate(
+            "(() => { const e = document.getElementById(\(quoted(id))); e.value = \(quoted(value));"
+                + " e.dispatchEvent(new Event('change')); })()")
+        try page.wait(until: "review.draftPending === 0 && review.draft !== null")
+    }
+
+    /// An unsaved text edit is drawn at once: the overlay at 1.5 s is the picture `preview`
+    /// draws of the file the edit is then saved to, and not the one it draws of the original.
+    @Test func theOverlayOfAnUnsavedEditIsDrawn() async throws {
+        try await ReviewFixture.with(mode: .commandLine) { fixture in
+            let page = try Self.open(fixture)
+            _ = try page.evaluate("video.style.visibility = 'hidden'")
+            try Self.click(page, "#captions li[data-index=\"0\"]")
+            try Self.enter(page, "edit-text", "DRAFT SHOWN")
+            _ = try page.evaluate("review.seek(1.5)")
+            #expect(try page.evaluate("overlay.src.includes('/drafts/')", as: Bool.self))
+            let screen = try Self.stage(page)
+            try Self.keep(page, "6-unsaved-edit")
+            _ = try page.evaluate("document.getElementById('save-as').value = 'edited.scc'")
+            try Self.click(page, "#save")
+            try page.wait(until: "document.getElementById('status').textContent.startsWith('saved')")
+            let edited = fixture.folder.path("edited.scc")
+            let ours = try Self.compare(screen, withPreviewOf: edited, at: 1.5, to: fixture.folder.path("edited.png"))
+            #expect(ours.bright > 100 && ours.different <= max(10, ours.bright / 20), "\(ours)")
+            let before = try Self.compare(
+                screen, withPreviewOf: fixture.captions, at: 1.5, to: fixture.folder.path("original.png"))
+            #expect(before.different > 50, "the draft's overlay is not the original's: \(before)")
+            // After the save the page draws the saved file again, not a draft.
+            #expect(try page.evaluate("review.draft === null", as: Bool.self))
+            #expect(try PeerDecoders.ttconv(edited, in: fixture.folder).first?.text == "DRAFT SHOWN")
+        }
+    }
+
+    /// A caption moved from row 15 to row 2 in the editor: drawn there before the save, and
+    /// saved there: ttconv places the saved caption's region at row 2's height (its SCC reader
+    /// puts row r's top at 10 % + (r − 1) × 80 %/15) and leaves the other caption on row 15.
+    @Test func aRowEditMovesTheCaption() async throws {
+        try await ReviewFixture.with(mode: .commandLine) { fixture in
+            let page = try Self.open(fixture)
+            _ = try page.evaluate("video.style.visibility = 'hidden'")
+            try Self.click(page, "#captions li[data-index=\"0\"]")
+            #expect(try page.evaluate("review.working[0].row", as: Int.self) == 15)
+            #expect(try page.evaluate("!document.getElementById('row-field').hidden", as: Bool.self))
+            try Self.enter(page, "edit-row", "2")
+            _ = try page.evaluate("review.seek(1.5)")
+            let screen = try Self.stage(page)
+            try Self.keep(page, "7-row-edit")
+            _ = try page.evaluate("document.getElementById('save-as').value = 'moved.scc'")
+            try Self.click(page, "#save")
+            try page.wait(until: "document.getElementById('status').textContent.startsWith('saved')")
+            let moved = fixture.folder.path("moved.scc")
+            let ours = try Self.compare(screen, withPreviewOf: moved, at: 1.5, to: fixture.folder.path("moved.png"))
+            #expect(ours.bright > 100 && ours.different <= max(10, ours.bright / 20), "\(ours)")
+            #expect(try page.evaluate("review.state.captions[0].row", as: Int.self) == 2)
+            #expect(try Self.ttconvRows(moved, in: fixture.folder) == [2, 15])
+            let validate = try CLIRunner.run(["validate", moved])
+            #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        }
+    }
+
+    /// The top row of each caption as ttconv places it: its region's `tts:origin` height, back
+    /// through ttconv's SCC layout (10 % + (row − 1) × 80 %/15, written truncated to whole %).
+    static func ttconvRows(_ scc: String, in folder: TemporaryDirectory) throws -> [Int] {
+        let ttml = folder.path("rows.ttml")
+        let r = try CLIRunner.runProcess(try PeerDecoders.tool("tt"), ["convert", "-i", scc, "-o", ttml])
+        try #require(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: ttml, encoding: .utf8)
+        var origins: [String: Double] = [:]
+        for match in text.matches(of: /<region xml:id="([^"]+)"[^>]*tts:origin="[0-9.]+% ([0-9.]+)%"/) {
+            origins[String(match.1)] = Double(match.2)
+        }
+        return try text.matches(of: /<p region="([^"]+)"/).map { match in
+            let y = try #require(origins[String(match.1)], "region \(match.1) of \(text)")
+            return Int(((y - 10) * 15 / 80).rounded()) + 1
         }
     }
 

@@ -57,4 +57,57 @@ import Testing
             #expect(throws: ReviewEdit.Refusal.self) { try ReviewEdit.apply(edits, to: Self.captions, rate: Self.rate) }
         }
     }
+
+    /// Captions on the grid (a two-row pop-on at row 14, one at row 15) and in named regions.
+    static let placed: [Caption] = {
+        var a = Caption("TWO\nROWS", start: MediaTime(value: 1, timescale: 1), end: MediaTime(value: 2, timescale: 1))
+        a.region = .cells(row: 13, column: 4, rows: 2, columns: 10)
+        var b = Caption("ONE", start: MediaTime(value: 3, timescale: 1), end: MediaTime(value: 4, timescale: 1))
+        b.region = .cells(row: 14, column: 0, rows: 1, columns: 32)
+        return [a, b]
+    }()
+
+    static func edits(_ captions: [Caption]) -> [ReviewEdit] {
+        captions.enumerated().map { index, caption in
+            ReviewEdit(
+                index: index, startFrame: ReviewEdit.frame(of: caption.timeRange.start, rate: rate),
+                endFrame: ReviewEdit.frame(of: caption.timeRange.end, rate: rate), text: caption.text,
+                row: ReviewEdit.row(of: caption), region: caption.region?.identifier)
+        }
+    }
+
+    /// A row edit moves the region's top row and keeps its column, size and scroll; a region
+    /// that would leave rows 1–15 is refused (CTA-608-E's 15 rows), and so is a row for a
+    /// caption that is not on the grid.
+    @Test func aRowEditMovesTheRegionWithinTheFifteenRows() throws {
+        #expect(Self.edits(Self.placed).map(\.row) == [14, 15])
+        var edits = Self.edits(Self.placed)
+        edits[0].row = 1
+        let moved = try ReviewEdit.apply(edits, to: Self.placed, rate: Self.rate)
+        #expect(moved[0].region == .cells(row: 0, column: 4, rows: 2, columns: 10))
+        #expect(moved[1] == Self.placed[1])
+        for row in [0, 15, 16] {
+            var bad = Self.edits(Self.placed)
+            bad[0].row = row
+            #expect(throws: ReviewEdit.Refusal.self) { try ReviewEdit.apply(bad, to: Self.placed, rate: Self.rate) }
+        }
+        var unplaced = Self.unedited()
+        unplaced[0].row = 3
+        #expect(throws: ReviewEdit.Refusal.self) { try ReviewEdit.apply(unplaced, to: Self.captions, rate: Self.rate) }
+    }
+
+    /// A region edit gives the caption the whole region of another caption of that name; a
+    /// name no caption has is refused.
+    @Test func aRegionEditTakesTheNamedRegionOfTheDocument() throws {
+        var named = Self.placed
+        named[0].region = CaptionRegion(identifier: "top", origin: CaptionPoint(x: .percent(10), y: .percent(10)))
+        named[1].region = CaptionRegion(identifier: "bottom", origin: CaptionPoint(x: .percent(10), y: .percent(80)))
+        var edits = Self.edits(named)
+        edits[1].region = "top"
+        let result = try ReviewEdit.apply(edits, to: named, rate: Self.rate)
+        #expect(result[1].region == named[0].region)
+        #expect(result[0] == named[0])
+        edits[1].region = "nowhere"
+        #expect(throws: ReviewEdit.Refusal.self) { try ReviewEdit.apply(edits, to: named, rate: Self.rate) }
+    }
 }

@@ -9,8 +9,10 @@ import Testing
     @Test func aRequestWithoutTheTokenIsRefused() async throws {
         try await ReviewFixture.with { fixture in
             let before = try fixture.listing()
-            for target in ["/", "/movie", "/tracks/0/state", "/tracks/0/captions.vtt", "/assets/review.js", "/nothing"]
-            {
+            for target in [
+                "/", "/movie", "/tracks/0/state", "/tracks/0/captions.vtt", "/assets/review.js", "/nothing",
+                "/tracks/0/drafts/1/scenes/0/overlay.png",
+            ] {
                 #expect(try await RawHTTP.get(port: fixture.port, target).status == 401, "\(target) without a token")
                 #expect(
                     try await RawHTTP.get(port: fixture.port, target + "?token=0123").status == 401,
@@ -40,6 +42,12 @@ import Testing
                     + "Content-Type: application/json\r\nContent-Length: \(body.count)",
                 body: body)
             #expect(post.status == 401)
+            let draft = try await RawHTTP.send(
+                port: fixture.port,
+                head: "POST /tracks/0/draft HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.port)\r\n\(cookie)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(body.count)",
+                body: body)
+            #expect(draft.status == 401)
             #expect(try fixture.listing() == before)
         }
     }
@@ -54,7 +62,8 @@ import Testing
                 "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "/assets/..%2f..%2fshow.scc",
                 "/assets/../show.scc", "/show.scc", "/clip.mp4", folder + "/show.scc",
                 "/tracks/0/..%2F..%2Fshow.scc", "/tracks/1/state", "/tracks/-1/state",
-                "/tracks/0/scenes/9999/overlay.png",
+                "/tracks/0/scenes/9999/overlay.png", "/tracks/0/drafts/9999/scenes/0/overlay.png",
+                "/tracks/0/drafts/..%2F..%2Fshow.scc/scenes/0/overlay.png", "/tracks/0/drafts/-1/scenes/0/overlay.png",
                 "/tracks/%2e%2e/state", "/movie%00.scc", "http://127.0.0.1:\(fixture.port)/etc/passwd",
                 "http://127.0.0.1:\(fixture.port)\(folder)/show.scc",
             ]

@@ -32,6 +32,56 @@ import Testing
             body: bytes)
     }
 
+    static func draft(_ fixture: ReviewFixture, _ rows: [[String: Any]]) async throws -> RawHTTP.Reply {
+        let bytes = Array(try JSONSerialization.data(withJSONObject: ["captions": rows]))
+        return try await RawHTTP.send(
+            port: fixture.port,
+            head: "POST /tracks/0/draft HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.port)\r\n"
+                + "X-Review-Token: \(fixture.token)\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)",
+            body: bytes)
+    }
+
+    /// Unsaved edits drawn (Specs/review-server.md, "Drafts"): the document's own captions are no
+    /// draft; an edit is one, with its scenes and PNG overlays; an edit a save would refuse is
+    /// refused the same way; a draft no longer kept is 404; nothing is written.
+    @Test func draftsDrawUnsavedEditsAndWriteNothing() async throws {
+        try await ReviewFixture.with { fixture in
+            let before = try fixture.listing()
+            var rows = Self.rows(try await Self.state(fixture))
+            let same = try await Self.draft(fixture, rows)
+            #expect(same.status == 200)
+            let none = try #require(try JSONSerialization.jsonObject(with: Data(same.body)) as? [String: Any])
+            #expect(none["draft"] is NSNull && (none["scenes"] as? [Any])?.isEmpty == true)
+            rows[0]["text"] = "DRAFT"
+            let reply = try await Self.draft(fixture, rows)
+            #expect(reply.status == 200)
+            let state = try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
+            let id = try #require(state["draft"] as? Int)
+            let scenes = try #require(state["scenes"] as? [[String: Any]])
+            let shown = try #require(scenes.firstIndex { $0["hasCaptions"] as? Bool == true })
+            let auth = "X-Review-Token: \(fixture.token)"
+            let png = try await RawHTTP.get(
+                port: fixture.port, "/tracks/0/drafts/\(id)/scenes/\(shown)/overlay.png", headers: [auth])
+            #expect(png.status == 200 && png.headers["content-type"] == "image/png")
+            #expect(Array(png.body.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+            // The same edits again are the same draft.
+            let again = try await Self.draft(fixture, rows)
+            #expect(
+                (try JSONSerialization.jsonObject(with: Data(again.body)) as? [String: Any])?["draft"] as? Int == id)
+            // Older drafts go once newer ones fill the list.
+            for n in 1...ReviewTrack.keptDrafts {
+                rows[0]["text"] = "DRAFT \(n)"
+                #expect(try await Self.draft(fixture, rows).status == 200)
+            }
+            let gone = try await RawHTTP.get(
+                port: fixture.port, "/tracks/0/drafts/\(id)/scenes/\(shown)/overlay.png", headers: [auth])
+            #expect(gone.status == 404)
+            rows[0]["row"] = 16
+            #expect(try await Self.draft(fixture, rows).status == 400)
+            #expect(try fixture.listing() == before)
+        }
+    }
+
     @Test func theMovieIsServedByByteRanges() async throws {
         try await ReviewFixture.with { fixture in
             let file = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.movie)))

@@ -8,15 +8,19 @@ const $ = (id) => document.getElementById(id);
 const video = $('video');
 const overlay = $('overlay');
 let trackIndex = 0;
+let draftSequence = 0;  // the newest draft request (older answers are dropped)
+let draftTimer = null;
 
 const review = {
   state: null,        // the server's view of the track: captions, scenes, findings
-  working: [],        // the captions as edited here: {index, startFrame, endFrame, text}
+  working: [],        // the captions as edited here: {index, startFrame, endFrame, text, row, region}
   undo: [],
   redo: [],
   selected: 0,
   scene: -1,          // the scene whose overlay is shown
   overlayTime: null,  // the media time the overlay was chosen for
+  draft: null,        // the server's drawing of the unsaved edits: {id, scenes}, null when none
+  draftPending: 0,    // draft requests on their way
 };
 window.review = review;
 
@@ -46,7 +50,11 @@ async function loadState() {
 
 function adopt(state) {
   review.state = state;
-  review.working = state.captions.map((c) => ({ index: c.index, startFrame: c.startFrame, endFrame: c.endFrame, text: c.text }));
+  review.working = state.captions.map((c) => ({
+    index: c.index, startFrame: c.startFrame, endFrame: c.endFrame, text: c.text, row: c.row, region: c.regionID,
+  }));
+  review.draft = null;
+  draftSequence += 1;
   review.undo = [];
   review.redo = [];
   review.scene = -1;
@@ -76,13 +84,16 @@ function render() {
     tc.className = 'tc';
     tc.textContent = `${timecode(c.startFrame)}–${timecode(c.endFrame)}`;
     item.append(tc, document.createTextNode(c.text));
-    if (original.region) {
+    // Where it is: the saved place, or the edited row or region, not saved yet.
+    const moved = c.row !== original.row ? `row ${c.row} (unsaved)` : (c.region !== original.regionID ? `${c.region} (unsaved)` : null);
+    if (original.region || moved) {
       const region = document.createElement('span');
       region.className = 'region';
-      region.textContent = original.region;
+      region.textContent = moved || original.region;
       item.append(region);
     }
-    if (c.startFrame !== original.startFrame || c.endFrame !== original.endFrame || c.text !== original.text) {
+    if (c.startFrame !== original.startFrame || c.endFrame !== original.endFrame || c.text !== original.text
+        || c.row !== original.row || c.region !== original.regionID) {
       item.classList.add('edited');
     }
     if (i === review.selected) item.classList.add('selected');
@@ -141,6 +152,17 @@ function showEditor() {
   $('edit-start').value = c ? c.startFrame : '';
   $('edit-end').value = c ? c.endFrame : '';
   if (document.activeElement !== $('edit-text')) $('edit-text').value = c ? c.text : '';
+  // The row of a caption on the CEA-608 grid; the region of a document with named regions.
+  const hasRow = c && c.row !== null && c.row !== undefined;
+  $('row-field').hidden = !hasRow;
+  $('edit-row').value = hasRow ? c.row : '';
+  const regions = review.state.regions || [];
+  $('region-field').hidden = !c || !regions.length;
+  const select = $('edit-region');
+  if (select.options.length !== regions.length || regions.some((r, i) => select.options[i].value !== r)) {
+    select.replaceChildren(...regions.map((r) => { const o = document.createElement('option'); o.value = r; o.textContent = r; return o; }));
+  }
+  select.value = c && c.region ? c.region : '';
 }
 
 function select(i) {
@@ -157,12 +179,42 @@ function edit(change) {
   review.undo.push(before);
   review.redo = [];
   render();
+  requestDraft();
 }
 function restore(from, to) {
   if (!from.length) return;
   to.push(JSON.stringify(review.working));
   review.working = JSON.parse(from.pop());
   render();
+  requestDraft();
+}
+
+// The overlays of unsaved edits: the working captions go to the server, which draws them as a
+// draft (Specs/review-server.md, "Drafts"); an answer to an older request is dropped.
+function requestDraft() {
+  clearTimeout(draftTimer);
+  review.draftPending += 1;
+  draftTimer = setTimeout(sendDraft, 100);
+}
+async function sendDraft() {
+  const sequence = ++draftSequence;
+  const track = trackIndex;
+  try {
+    const response = await api(`/tracks/${track}/draft`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ captions: review.working }),
+    });
+    if (!response.ok) { setStatus(`not drawn: ${(await response.text()).trim()}`); return; }
+    const answer = await response.json();
+    if (sequence !== draftSequence || track !== trackIndex) return;
+    review.draft = answer.draft == null ? null : { id: answer.draft, scenes: answer.scenes };
+    review.scene = -1;
+    updateOverlay(video.currentTime);
+    if (!overlay.hidden && overlay.src) { try { await overlay.decode(); } catch (e) { /* shown as broken */ } }
+  } catch (error) {
+    setStatus(`not drawn: ${error}`);
+  } finally {
+    review.draftPending = Math.max(0, review.draftPending - 1);
+  }
 }
 function nudge(field, frames) {
   edit((captions) => {
@@ -217,15 +269,15 @@ async function save() {
 }
 
 // Playback: the overlay of the scene at the frame shown, the current caption highlighted.
+function scenes() { return review.draft ? review.draft.scenes : (review.state ? review.state.scenes : []); }
 function sceneAt(time) {
-  const scenes = review.state ? review.state.scenes : [];
-  return scenes.findIndex((s) => s.start <= time + 1e-9 && time < s.end);
+  return scenes().findIndex((s) => s.start <= time + 1e-9 && time < s.end);
 }
 function updateOverlay(time) {
   if (!review.state) return;
   review.overlayTime = time;
   const index = sceneAt(time);
-  const scene = review.state.scenes[index];
+  const scene = scenes()[index];
   if (index === review.scene) return;
   review.scene = index;
   if (!scene || !scene.hasCaptions || !$('show-overlay').checked) {
@@ -233,7 +285,9 @@ function updateOverlay(time) {
     overlay.removeAttribute('src');
     return;
   }
-  overlay.src = `/tracks/${trackIndex}/scenes/${index}/overlay.png?r=${review.state.revision}`;
+  overlay.src = review.draft
+    ? `/tracks/${trackIndex}/drafts/${review.draft.id}/scenes/${index}/overlay.png`
+    : `/tracks/${trackIndex}/scenes/${index}/overlay.png?r=${review.state.revision}`;
   overlay.hidden = false;
 }
 function highlight(time) {
@@ -276,7 +330,7 @@ video.addEventListener('timeupdate', () => onFrame(video.currentTime));
 video.addEventListener('seeked', () => onFrame(video.currentTime));
 video.addEventListener('loadedmetadata', () => { render(); });
 video.addEventListener('error', () => {
-  // No proxy preview is made yet (Specs/review-server.md, "Not yet"): say so rather than show nothing.
+  // No proxy preview is made (Specs/review-server.md, "Not yet"): say so rather than show nothing.
   setStatus('this browser cannot play the movie: convert it to MP4 (H.264, AAC) or WebM, e.g. with captions export');
 });
 video.addEventListener('play', () => { $('play').textContent = 'Pause'; });
@@ -306,6 +360,14 @@ $('edit-start').addEventListener('change', () => {
 $('edit-end').addEventListener('change', () => {
   const v = Number($('edit-end').value);
   if (Number.isInteger(v)) nudge('endFrame', v - review.working[review.selected].endFrame);
+});
+$('edit-row').addEventListener('change', () => {
+  const v = Number($('edit-row').value);
+  if (Number.isInteger(v) && v >= 1 && v <= 15) edit((captions) => { captions[review.selected].row = v; });
+});
+$('edit-region').addEventListener('change', () => {
+  const v = $('edit-region').value;
+  if (v) edit((captions) => { captions[review.selected].region = v; });
 });
 $('edit-text').addEventListener('change', () => {
   const text = $('edit-text').value;
