@@ -7,9 +7,14 @@ public struct ReviewConfiguration: Sendable, Hashable {
     public var maximumBodyBytes: Int
     /// The longest caption text accepted in an edit, in UTF-8 bytes.
     public var maximumTextBytes: Int
+    /// When a preview the browser can play is made of the movie.
+    public var proxy: ReviewProxyMode
 
-    public init(port: Int = 0, maximumBodyBytes: Int = 4 << 20, maximumTextBytes: Int = 4096) {
+    public init(
+        port: Int = 0, maximumBodyBytes: Int = 4 << 20, maximumTextBytes: Int = 4096, proxy: ReviewProxyMode = .auto
+    ) {
         self.port = port
+        self.proxy = proxy
         self.maximumBodyBytes = maximumBodyBytes
         self.maximumTextBytes = maximumTextBytes
     }

@@ -12,6 +12,8 @@ struct ReviewMovie: Sendable {
     let width: Int?
     let height: Int?
     let frameRate: FrameRate?
+    /// FFmpeg's name of the video's codec ("h264", "hevc", "prores"…).
+    let videoCodec: String?
 
     init(path: String) throws {
         do {
@@ -29,6 +31,7 @@ struct ReviewMovie: Sendable {
         width = video.width
         height = video.height
         frameRate = video.frameRate
+        videoCodec = video.codec
         mediaType = Self.mediaType(forExtensionOf: path)
     }
 

@@ -7,6 +7,7 @@ import Hummingbird
 /// route is 404 (Specs/review-server.md, "Rules").
 struct ReviewRoutes: Sendable {
     let store: ReviewStore
+    let proxy: ReviewProxy
     let token: ReviewToken
     let port: @Sendable () -> Int
     let maximumBodyBytes: Int
@@ -26,10 +27,25 @@ struct ReviewRoutes: Sendable {
                 "movieType": .text(movie.mediaType),
                 "width": movie.width.map(ReviewSessionInfo.Value.number) ?? .none,
                 "height": movie.height.map(ReviewSessionInfo.Value.number) ?? .none,
+                "proxy": proxyInfo(),
             ]
             return Self.bytes(try ReviewStore.json(session), type: "application/json")
         }
-        router.get("/movie") { request, context in try await movie(request, context: context) }
+        router.get("/movie") { request, context in
+            let movie = store.movie
+            return try await serve(movie.path, length: movie.length, type: movie.mediaType, request, context: context)
+        }
+        router.get("/proxy") { request, context in
+            switch proxy.current {
+            case .ready(let length):
+                guard let path = proxy.path else { break }
+                return try await serve(path, length: length, type: "video/mp4", request, context: context)
+            case .making:
+                return ReviewGuard<BasicRequestContext>.refusal(.serviceUnavailable, "the preview is being made")
+            case .notNeeded, .failed: break
+            }
+            return ReviewGuard<BasicRequestContext>.refusal(.notFound, "no preview")
+        }
         router.get("/tracks/:track/state") { _, context in
             try await answer(store.state(try context.parameters.require("track", as: Int.self)), "application/json")
         }
@@ -98,23 +114,36 @@ struct ReviewRoutes: Sendable {
         return response
     }
 
-    /// The movie, whole or by a byte range (RFC 9110 §14), read from its file in chunks.
-    private func movie(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let movie = store.movie
-        var headers: HTTPFields = [.contentType: movie.mediaType, .acceptRanges: "bytes"]
-        switch ByteRange.resolve(request.headers[.range], length: movie.length) {
+    /// The preview's state for the page: none, making (with the fraction done), ready, failed
+    /// (with the reason).
+    private func proxyInfo() -> ReviewSessionInfo.Value {
+        switch proxy.current {
+        case .notNeeded: return .fields(["state": .text("none")])
+        case .making(let fraction): return .fields(["state": .text("making"), "fraction": .decimal(fraction)])
+        case .ready: return .fields(["state": .text("ready")])
+        case .failed(let reason): return .fields(["state": .text("failed"), "reason": .text(reason)])
+        }
+    }
+
+    /// A movie file (the one named, or its preview), whole or by a byte range (RFC 9110 §14),
+    /// read from the file in chunks.
+    private func serve(
+        _ path: String, length: Int, type: String, _ request: Request, context: BasicRequestContext
+    ) async throws -> Response {
+        var headers: HTTPFields = [.contentType: type, .acceptRanges: "bytes"]
+        switch ByteRange.resolve(request.headers[.range], length: length) {
         case .unsatisfiable:
-            headers[.contentRange] = "bytes */\(movie.length)"
+            headers[.contentRange] = "bytes */\(length)"
             return Response(status: .rangeNotSatisfiable, headers: headers)
         case .whole:
-            headers[.contentLength] = String(movie.length)
-            guard movie.length > 0 else { return Response(status: .ok, headers: headers) }
-            let body = try await FileIO().loadFile(path: movie.path, range: 0...(movie.length - 1), context: context)
+            headers[.contentLength] = String(length)
+            guard length > 0 else { return Response(status: .ok, headers: headers) }
+            let body = try await FileIO().loadFile(path: path, range: 0...(length - 1), context: context)
             return Response(status: .ok, headers: headers, body: body)
         case .partial(let range):
             headers[.contentLength] = String(range.count)
-            headers[.contentRange] = "bytes \(range.first)-\(range.last)/\(movie.length)"
-            let body = try await FileIO().loadFile(path: movie.path, range: range.first...range.last, context: context)
+            headers[.contentRange] = "bytes \(range.first)-\(range.last)/\(length)"
+            let body = try await FileIO().loadFile(path: path, range: range.first...range.last, context: context)
             return Response(status: .partialContent, headers: headers, body: body)
         }
     }
@@ -135,14 +164,18 @@ struct ReviewRoutes: Sendable {
 enum ReviewSessionInfo {
     enum Value: Encodable, Sendable {
         case number(Int)
+        case decimal(Double)
         case text(String)
         case texts([String])
+        case fields([String: Value])
         case none
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             switch self {
             case .number(let n): try container.encode(n)
+            case .decimal(let x): try container.encode(x)
+            case .fields(let f): try container.encode(f)
             case .text(let t): try container.encode(t)
             case .texts(let t): try container.encode(t)
             case .none: try container.encodeNil()

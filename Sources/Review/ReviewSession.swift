@@ -23,6 +23,7 @@ public final class ReviewSession: Sendable {
     public let configuration: ReviewConfiguration
     private let secret = ReviewToken()
     private let store: ReviewStore
+    private let proxy: ReviewProxy
     private let boundPort = BoundPort()
     private let group = Mutex<ServiceGroup?>(nil)
 
@@ -34,9 +35,10 @@ public final class ReviewSession: Sendable {
             throw ReviewError("--port must be 0 (any free port) to 65535, not \(configuration.port)")
         }
         self.configuration = configuration
+        let movie = try ReviewMovie(path: movie)
         store = try ReviewStore(
-            movie: try ReviewMovie(path: movie), captionFiles: captionFiles,
-            maximumTextBytes: configuration.maximumTextBytes)
+            movie: movie, captionFiles: captionFiles, maximumTextBytes: configuration.maximumTextBytes)
+        proxy = try ReviewProxy(movie: movie, mode: configuration.proxy)
     }
 
     /// The port listened on, once ``run(stopOnSignals:onReady:)`` has called `onReady`.
@@ -55,8 +57,9 @@ public final class ReviewSession: Sendable {
         let port: @Sendable () -> Int = { ports.value }
         router.add(
             middleware: ReviewGuard(token: secret, port: port, maximumBodyBytes: configuration.maximumBodyBytes))
-        ReviewRoutes(store: store, token: secret, port: port, maximumBodyBytes: configuration.maximumBodyBytes)
-            .add(to: router)
+        ReviewRoutes(
+            store: store, proxy: proxy, token: secret, port: port, maximumBodyBytes: configuration.maximumBodyBytes
+        ).add(to: router)
         let app = Application(
             router: router,
             configuration: .init(address: .hostname("127.0.0.1", port: configuration.port), serverName: nil),
@@ -73,11 +76,19 @@ public final class ReviewSession: Sendable {
             logger: Self.quietLogger)
         group.withLock { $0 = services }
         defer { group.withLock { $0 = nil } }
-        try await withTaskCancellationHandler {
-            try await services.run()
-        } onCancel: {
-            Task { await services.triggerGracefulShutdown() }
+        proxy.start()
+        do {
+            try await withTaskCancellationHandler {
+                try await services.run()
+            } onCancel: {
+                Task { await services.triggerGracefulShutdown() }
+            }
+        } catch {
+            await proxy.stop()
+            throw error
         }
+        // The preview, made or half made, goes with the session.
+        await proxy.stop()
     }
 
     /// Stops a running server gracefully: it accepts no new connection, finishes the requests

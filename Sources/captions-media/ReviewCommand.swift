@@ -23,8 +23,13 @@ struct ReviewCommand: ParsableCommand {
             beside it; a name with another format's extension (.srt, .vtt, .itt…) converts. A \
             save with no edit in the same format writes the original's bytes unchanged.
 
+            A movie the browser cannot play (a video other than H.264, VP8, VP9 or AV1, or a \
+            container other than MP4, MOV or WebM; --proxy always forces it) is served as a \
+            preview made while the page waits: H.264 in MP4 at the movie's size and frame times, \
+            a key frame a second, in a private temporary folder deleted when the server stops.
+
             The server answers requests for 127.0.0.1 that carry the token only, serves no file \
-            but the movie and the caption files named here, and stops on Ctrl-C (a save under way \
+            but the movie (or its preview) and the caption files named here, and stops on Ctrl-C (a save under way \
             is finished first) leaving nothing behind (Specs/review-server.md).
 
             Examples:
@@ -33,7 +38,7 @@ struct ReviewCommand: ParsableCommand {
               captions review movie.mp4 embedded          # the movie's own captions
             """)
 
-    @Argument(help: "The movie to play (a format the browser plays: MP4 with H.264/AAC, WebM).")
+    @Argument(help: "The movie to play (one the browser cannot play is served as an H.264 preview).")
     var movie: String
 
     @Argument(
@@ -48,6 +53,11 @@ struct ReviewCommand: ParsableCommand {
     @Flag(name: .customLong("no-open"), help: "Do not open the page in the desktop's browser.")
     var noOpen = false
 
+    @Option(
+        name: .long,
+        help: "Make an H.264 preview of the movie: auto (when the browser cannot play it), always, never.")
+    var proxy: ReviewProxyMode = .auto
+
     func validate() throws {
         guard !captions.isEmpty else { throw ValidationError("give the caption file to review after the movie") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
@@ -57,7 +67,7 @@ struct ReviewCommand: ParsableCommand {
         let session: ReviewSession
         do {
             session = try ReviewSession(
-                movie: movie, captionFiles: captions, configuration: ReviewConfiguration(port: port))
+                movie: movie, captionFiles: captions, configuration: ReviewConfiguration(port: port, proxy: proxy))
         } catch let error as ReviewError {
             throw Exit.Failure(error.description)
         }
@@ -119,3 +129,5 @@ private final class ReviewOutcome: @unchecked Sendable {
     func keep(_ launch: ReviewLaunchFile?) { lock.withLock { launchFile = launch } }
     func removeLaunchFile() { lock.withLock { launchFile?.remove() } }
 }
+
+extension ReviewProxyMode: ExpressibleByArgument {}

@@ -22,17 +22,6 @@ import Testing
         return srt
     }
 
-    /// Every frame's presentation time in seconds (ffprobe).
-    static func frameTimes(_ path: String) throws -> [Double] {
-        let r = try CLIRunner.runProcess(
-            try PeerDecoders.tool("ffprobe"),
-            ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time", "-of", "csv=p=0", path])
-        // One line a frame; a frame with side data gets a trailing comma and an empty line.
-        return r.stdout.split(whereSeparator: { $0 == "\n" || $0 == "," }).compactMap {
-            Double($0.trimmingCharacters(in: .whitespaces))
-        }
-    }
-
     /// The frames of FFmpeg's `overlay` of `overlay` over `source`, in 8-bit 4:2:0.
     static func laidOver(_ source: String, _ overlay: String, width: Int, height: Int) throws -> [[UInt8]] {
         let r = try CLIRunner.runProcess(
@@ -105,7 +94,7 @@ import Testing
         #expect(video["codec_name"] as? String == "prores")
         #expect(video["profile"] as? String == "4444")
         #expect((video["pix_fmt"] as? String)?.hasPrefix("yuva444p") == true, "\(video["pix_fmt"] ?? "?")")
-        let sourceTimes = try Self.frameTimes(clip), overlayTimes = try Self.frameTimes(overlay)
+        let sourceTimes = try MediaTools.frameTimes(clip), overlayTimes = try MediaTools.frameTimes(overlay)
         #expect(sourceTimes.count == 60)
         #expect(overlayTimes.count == sourceTimes.count)
         #expect(zip(sourceTimes, overlayTimes).allSatisfy { abs($0 - $1) < 1e-4 }, "\(overlayTimes.prefix(4))")

@@ -102,7 +102,7 @@ import Testing
         let video = try #require(streams.first { $0["codec_type"] as? String == "video" })
         #expect(video["nb_frames"] as? String == "315")
         #expect(streams.filter { $0["codec_tag_string"] as? String == "gpmd" }.count == 1)
-        let times = try OverlayOnlyExportTests.frameTimes(ride)
+        let times = try MediaTools.frameTimes(ride)
         #expect(times.count == 315)
         let steps = zip(times.dropFirst(), times).map { $0 - $1 }
         #expect(

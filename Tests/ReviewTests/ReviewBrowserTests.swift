@@ -103,7 +103,10 @@ import Testing
         try await ReviewFixture.with { fixture in
             let launch = try ReviewLaunchFile(address: fixture.address)
             let browser = try HeadlessBrowser.suiteBrowser()
-            let page = try browser.open(URL(fileURLWithPath: launch.path), viewport: (width: 800, height: 500))
+            // The launch page leaves for the address at once: wait for the address, not for it.
+            let page = try browser.open(
+                URL(fileURLWithPath: launch.path), viewport: (width: 800, height: 500),
+                loaded: "location.href.startsWith('http://127.0.0.1:')")
             try page.wait(until: "window.review && review.ready === true")
             #expect(try page.evaluate("location.href", as: String.self) == fixture.address)
             #expect(try page.evaluate("document.querySelectorAll('#captions li').length", as: Int.self) == 2)
@@ -211,6 +214,45 @@ import Testing
             let y = try #require(origins[String(match.1)], "region \(match.1) of \(text)")
             return Int(((y - 10) * 15 / 80).rounded()) + 1
         }
+    }
+
+    /// The server's previews of movies, in the temporary folder (for "deleted at the end").
+    static func previews() throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
+            .filter { $0.hasPrefix("captions-review-proxy-") }
+    }
+
+    /// A movie the browser cannot play (MPEG-4 Part 2 video): the page waits for the H.264
+    /// preview the server makes and plays it; the preview has the movie's frames at the movie's
+    /// times (ffprobe), the overlay at 1.5 s is what `preview` draws, and the preview's folder
+    /// is gone once the server stops.
+    @Test func aMovieTheBrowserCannotPlayIsShownAsAPreview() async throws {
+        let before = try Self.previews()
+        try await ReviewFixture.with(videoCodec: ["-c:v", "mpeg4", "-q:v", "3"]) { fixture in
+            let page = try Self.open(fixture)
+            #expect(try page.evaluate("review.proxy === true && video.currentSrc.endsWith('/proxy')", as: Bool.self))
+            #expect(try page.evaluate("video.videoWidth", as: Int.self) == 320)
+            #expect(try Self.previews().count == before.count + 1)
+            let served = try await RawHTTP.get(
+                port: fixture.port, "/proxy", headers: ["X-Review-Token: \(fixture.token)"])
+            #expect(served.status == 200 && served.headers["content-type"] == "video/mp4")
+            let copy = fixture.folder.path("served-preview.mp4")
+            try Data(served.body).write(to: URL(fileURLWithPath: copy))
+            let codec = try #require(try MediaTools.streams(copy).first)["codec_name"] as? String
+            #expect(codec == "h264")
+            let times = try MediaTools.frameTimes(copy), original = try MediaTools.frameTimes(fixture.movie)
+            #expect(times.count == original.count && original.count == 120)
+            #expect(zip(times, original).allSatisfy { abs($0 - $1) < 1e-4 })
+            _ = try page.evaluate("video.style.visibility = 'hidden'")
+            _ = try page.evaluate("review.seek(1.5)")
+            let screen = try Self.stage(page)
+            let drawn = try Self.compare(
+                screen, withPreviewOf: fixture.captions, at: 1.5, to: fixture.folder.path("proxy-1.5.png"))
+            #expect(drawn.bright > 100 && drawn.different <= max(10, drawn.bright / 20), "\(drawn)")
+            _ = try page.evaluate("video.style.visibility = ''")
+            try Self.keep(page, "8-preview-of-an-mpeg4-movie")
+        }
+        #expect(try Self.previews() == before, "the preview's folder is deleted when the server stops")
     }
 
     @Test func clickingAFindingSeeksToIt() async throws {

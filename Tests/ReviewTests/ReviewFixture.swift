@@ -47,12 +47,15 @@ final class ReviewFixture: @unchecked Sendable {
     /// A clip of `seconds` at `size` (H.264 and AAC in MP4, as other media tests make theirs) and
     /// the SCC, then the server. With `embedded`, the SCC's words go into the clip as a `c608`
     /// track (`captions mux`) and the server reviews the movie's own captions (`embedded`).
-    init(size: String = "320x240", seconds: Double = 4, mode: Mode = .commandLine, embedded: Bool = false) async throws
-    {
+    init(
+        size: String = "320x240", seconds: Double = 4, mode: Mode = .commandLine, embedded: Bool = false,
+        videoCodec: [String] = ["-c:v", "libx264", "-preset", "ultrafast"]
+    ) async throws {
         folder = try TemporaryDirectory("review")
         let clip = folder.path("clip.mp4")
         captions = folder.path("show.scc")
-        try MediaTools.makeClip(clip, size: size, seconds: seconds, extra: ["-movflags", "+faststart"])
+        try MediaTools.makeClip(
+            clip, size: size, seconds: seconds, videoCodec: videoCodec, extra: ["-movflags", "+faststart"])
         try Self.scc.write(toFile: captions, atomically: true, encoding: .utf8)
         if embedded {
             movie = folder.path("captioned.mp4")
@@ -176,9 +179,10 @@ extension ReviewFixture {
     /// Runs `body` with a fixture, and stops its server whether `body` returns or throws.
     static func with(
         size: String = "320x240", seconds: Double = 4, mode: Mode = .commandLine, embedded: Bool = false,
-        _ body: (ReviewFixture) async throws -> Void
+        videoCodec: [String] = ["-c:v", "libx264", "-preset", "ultrafast"], _ body: (ReviewFixture) async throws -> Void
     ) async throws {
-        let fixture = try await ReviewFixture(size: size, seconds: seconds, mode: mode, embedded: embedded)
+        let fixture = try await ReviewFixture(
+            size: size, seconds: seconds, mode: mode, embedded: embedded, videoCodec: videoCodec)
         do {
             try await body(fixture)
         } catch {

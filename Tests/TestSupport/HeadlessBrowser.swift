@@ -132,7 +132,10 @@ public final class HeadlessBrowser: @unchecked Sendable {
     /// Opens `url` in a new tab and waits until its document has loaded. With `viewport`, the
     /// tab's layout viewport is that many CSS pixels (scale 1), whatever the window's size: CSS
     /// `vw`/`vh` are then hundredths of it.
-    public func open(_ url: URL, viewport: (width: Int, height: Int)? = nil) throws -> Page {
+    /// Opens `url` in a new page and waits until it has loaded, or, for a page that goes on to
+    /// another at once (a `refresh` pragma, which may leave before its own load is ever seen),
+    /// until `loaded` holds.
+    public func open(_ url: URL, viewport: (width: Int, height: Int)? = nil, loaded: String? = nil) throws -> Page {
         let target = try send("Target.createTarget", ["url": "about:blank"])
         guard let targetID = target["targetId"] as? String else { throw Failure.failed("no target: \(target)") }
         let attached = try send("Target.attachToTarget", ["targetId": targetID, "flatten": true])
@@ -145,7 +148,7 @@ public final class HeadlessBrowser: @unchecked Sendable {
         }
         _ = try page.send("Page.navigate", ["url": url.absoluteString])
         let href = String(decoding: try JSONSerialization.data(withJSONObject: [url.absoluteString]), as: UTF8.self)
-        try page.wait(until: "location.href === \(href)[0] && document.readyState === 'complete'")
+        try page.wait(until: loaded ?? "location.href === \(href)[0] && document.readyState === 'complete'")
         return page
     }
 

@@ -71,6 +71,18 @@ public enum MediaTools {
         return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<($0 + size)]) }
     }
 
+    /// Every video frame's presentation time in seconds, in presentation order (ffprobe).
+    public static func frameTimes(_ path: String) throws -> [Double] {
+        let r = try CLIRunner.runProcess(
+            try PeerDecoders.tool("ffprobe"),
+            ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time", "-of", "csv=p=0", path])
+        guard r.status == 0 else { throw Failure.failed("ffprobe frame times of \(path): \(r.stderr)") }
+        // One line a frame; a frame with side data gets a trailing comma and an empty line.
+        return r.stdout.split(whereSeparator: { $0 == "\n" || $0 == "," }).compactMap {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
     /// A clip of testsrc2 (or `video` filter) plus a 440 Hz sine, `seconds` long, made by ffmpeg.
     public static func makeClip(
         _ path: String, rate: String = "30000/1001", size: String = "160x120", seconds: Double = 2,

@@ -53,8 +53,7 @@ extension ExportPipeline {
             // vendor code, which some editors look for.
             options = [("profile", "4444"), ("vendor", "apl0")]
         }
-        if let preset = settings.preset { options.append(("preset", preset)) }
-        if let crf = settings.crf { options.append(("crf", String(crf))) }
+        options += settings.encoderOptions
         let sar = par.sample_aspect_ratio
         let encoder = try VideoEncoder(
             VideoEncoder.Parameters(

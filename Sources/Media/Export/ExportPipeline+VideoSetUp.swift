@@ -82,9 +82,7 @@ extension ExportPipeline {
         self.frameFormat = frameFormat
         try compositors.prepare(for: frameFormat)
 
-        var options: [(String, String)] = []
-        if let preset = settings.preset { options.append(("preset", preset)) }
-        if let crf = settings.crf { options.append(("crf", String(crf))) }
+        let options = settings.encoderOptions
         let sar = par.sample_aspect_ratio
         // MPEG-1/2 video allow only their standard frame rates and refuse any other time base
         // (ISO/IEC 13818-2 §6.3.3 frame_rate_code): those encoders count in frames, as the

@@ -24,6 +24,9 @@ public struct ExportSettings: Sendable, Hashable {
     /// Leave out the container's location tags (QuickTime `©xyz`, `com.apple.quicktime.location.*`:
     /// every tag whose key names a location), as a privacy zone asks.
     public var dropsLocationMetadata = false
+    /// The most frames between two key frames (FFmpeg's `g`, the GOP size); nil leaves the
+    /// encoder's default (libx264: 250). A preview that seeks well wants about one a second.
+    public var keyframeInterval: Int?
     /// Write only what the compositors draw, on a transparent picture with alpha, at the
     /// source's frame times (`--overlay-only`): for an editor to lay over any cut. The encoder
     /// must keep alpha (prores_ks, qtrle, png, libvpx-vp9); the source's other tracks are left
@@ -43,6 +46,18 @@ public struct ExportSettings: Sendable, Hashable {
         self.overwrite = overwrite
         self.containerFormat = containerFormat
         self.size = size
+    }
+}
+
+extension ExportSettings {
+    /// The encoder options these settings give (libx264's `preset` and `crf`; `g` for any
+    /// encoder), each of which the encoder must use.
+    var encoderOptions: [(String, String)] {
+        var options: [(String, String)] = []
+        if let preset { options.append(("preset", preset)) }
+        if let crf { options.append(("crf", String(crf))) }
+        if let keyframeInterval { options.append(("g", String(keyframeInterval))) }
+        return options
     }
 }
 

@@ -78,9 +78,7 @@ final class TimelinePipeline {
         sources: [String: AssetDescription]
     ) throws {
         let frameDuration = timeline.frameDuration.reduced
-        var options: [(String, String)] = []
-        if let preset = settings.preset { options.append(("preset", preset)) }
-        if let crf = settings.crf { options.append(("crf", String(crf))) }
+        let options = settings.encoderOptions
         let pixelFormat = try format.checkedPixelFormat("encoding the timeline with \(encoderName)")
         // The encoder counts in frames: time base = frame duration (also what MPEG-2 needs).
         let timeBase = AVRational(num: Int32(clamping: frameDuration.value), den: frameDuration.timescale)

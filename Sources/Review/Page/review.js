@@ -330,8 +330,8 @@ video.addEventListener('timeupdate', () => onFrame(video.currentTime));
 video.addEventListener('seeked', () => onFrame(video.currentTime));
 video.addEventListener('loadedmetadata', () => { render(); });
 video.addEventListener('error', () => {
-  // No proxy preview is made (Specs/review-server.md, "Not yet"): say so rather than show nothing.
-  setStatus('this browser cannot play the movie: convert it to MP4 (H.264, AAC) or WebM, e.g. with captions export');
+  // A movie the server thought playable that this browser is not: say so rather than show nothing.
+  setStatus('this browser cannot play the movie: start captions review with --proxy always for an H.264 preview');
 });
 video.addEventListener('play', () => { $('play').textContent = 'Pause'; });
 video.addEventListener('pause', () => { $('play').textContent = 'Play'; });
@@ -401,6 +401,20 @@ document.addEventListener('keydown', (event) => {
 // edits of its own.
 window.addEventListener('focus', () => { if (!review.undo.length) loadState().catch((e) => setStatus(String(e))); });
 
+// The movie, or the preview the server makes of one the browser cannot play: the page waits
+// for it, saying how far it has got (Specs/review-server.md, "Proxy").
+async function movieSource(session) {
+  let proxy = session.proxy || { state: 'none' };
+  while (proxy.state === 'making') {
+    setStatus(`making a preview the browser can play… ${Math.floor(100 * (proxy.fraction || 0))} %`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    proxy = (await (await api('/session')).json()).proxy;
+  }
+  if (proxy.state === 'failed') throw new Error(`no preview of the movie: ${proxy.reason}`);
+  review.proxy = proxy.state === 'ready';
+  return review.proxy ? '/proxy' : '/movie';
+}
+
 async function start() {
   const session = await (await api('/session')).json();
   if (session.width && session.height) {
@@ -422,8 +436,8 @@ async function start() {
     review.selected = 0;
     loadState().catch((error) => setStatus(String(error)));
   });
-  video.src = '/movie';
   await loadState();
+  video.src = await movieSource(session);
   video.textTracks[0].mode = 'hidden';
   review.ready = true;
   setStatus('ready');
