@@ -8,7 +8,14 @@
   gopro-dashboard-overlay (PyPI gopro-overlay) with a comparable widget set and no map tiles
   (Benchmarks/suites/dashboard-gopro-overlay.xml: date and time, GPS lock, position, speed,
   altitude, gradient, distance, heart rate, cadence, temperature, compass, altitude chart and a
-  journey map drawn from the track), its x264 settings given as an ffmpeg profile.
+  journey map drawn from the track), its x264 settings given as an ffmpeg profile;
+- [gopro x6 overlay only] (issue 40): the same dashboard written alone with alpha
+  (`--overlay-only`, ProRes 4444) against gopro-dashboard-overlay's `--generate overlay` (its
+  transparent overlay movie);
+- [fit] (issue 40): a 6.5-hour Wahoo ELEMNT ride (../shared/fixtures/fit, python-fitparse's sample)
+  over the 60 s 1080p clip placed ten minutes into the ride, our `--fit --sync creation-time`
+  against gopro-dashboard-overlay's `--fit --use-fit-only --video-time-start file-modified`
+  (the clip's creation time and its file time both set to that instant), x264 veryfast crf 23.
 
 Whether each output kept the gpmd track is printed after the runs (ffprobe). CPU time is the
 harness's user+sys of the child (`/usr/bin/time`), printed by `python3 Benchmarks/run` as peak
@@ -76,6 +83,31 @@ def _gopro_x6(work):
     return path
 
 
+FIT = os.path.join(ROOT, "..", "shared", "fixtures", "fit", "python-fitparse__2019-02-17-062644-ELEMNT-297E-195-0.fit")
+
+
+def _fit_clip(work, clip):
+    """The 60 s clip, stream-copied, with its creation time and file time ten minutes after the
+    FIT ride's first record with a position (read by fitdecode; the ELEMNT logged 44 minutes
+    without a fix first)."""
+    path = os.path.join(work, "dashboard-fit-clip.mp4")
+    import datetime
+    import fitdecode
+    with fitdecode.FitReader(FIT) as fit:
+        first = next(frame.get_value("timestamp") for frame in fit
+                     if isinstance(frame, fitdecode.FitDataMessage) and frame.name == "record"
+                     and frame.has_field("timestamp") and frame.has_field("position_lat")
+                     and frame.get_value("position_lat") is not None)
+    start = first.astimezone(datetime.timezone.utc) + datetime.timedelta(minutes=10)
+    stamp = start.strftime("%Y-%m-%dT%H:%M:%S.000000Z")
+    if not os.path.exists(path):
+        subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", clip, "-c", "copy",
+                        "-metadata", f"creation_time={stamp}", path + ".tmp.mp4"], check=True)
+        os.replace(path + ".tmp.mp4", path)
+    os.utime(path, (start.timestamp(), start.timestamp()))
+    return path
+
+
 def _gopro_overlay_config(work):
     """gopro-dashboard-overlay's config folder with an ffmpeg profile of our x264 settings."""
     folder = os.path.join(work, "gopro-overlay-config")
@@ -101,6 +133,7 @@ def cases(ctx):
     work = ctx.work
     media = os.path.join(os.path.dirname(ctx.captions), "captions-media")
     clip, gpx, x6 = _clip(work), _gpx(work), _gopro_x6(work)
+    fit_clip = _fit_clip(work, clip)
     out = lambda name: os.path.join(work, name)
     ours = ["--preset", "veryfast", "--crf", "23", "--force", "--progress", "none"]
     have_overlay = ctx.have("gopro-dashboard.py")
@@ -124,6 +157,27 @@ def cases(ctx):
         {"label": "captions export --overlay gps (GPMF), GoPro ×6",
          "argv": [media, "export", x6, "-o", out("dashboard-ours-x6.mp4"), "--overlay", "gps", *ours],
          "ours": True, "group": "gopro x6"},
+        {"label": "gopro-dashboard-overlay --generate overlay, comparable widgets",
+         "argv": ["gopro-dashboard.py", "--font", FONT, "--config-dir", _gopro_overlay_config(work),
+                  "--generate", "overlay", "--overlay-size", "848x480", "--layout", "xml", "--layout-xml", layout, x6,
+                  out("dashboard-gopro-overlay-x6-overlay.mov")],
+         "ours": False, "group": "gopro x6 overlay only",
+         **({} if have_overlay else {"skip": "gopro-overlay not installed (scripts/install-deps.sh --bench)"})},
+        {"label": "captions export --overlay gps --overlay-only (ProRes 4444), GoPro ×6",
+         "argv": [media, "export", x6, "-o", out("dashboard-ours-x6-overlay.mov"), "--overlay", "gps",
+                  "--overlay-only", "--force", "--progress", "none"],
+         "ours": True, "group": "gopro x6 overlay only"},
+        {"label": "gopro-dashboard-overlay --fit --use-fit-only, comparable widgets",
+         "argv": ["gopro-dashboard.py", "--font", FONT, "--config-dir", _gopro_overlay_config(work), "--profile", "bench",
+                  "--fit", FIT, "--use-fit-only", "--video-time-start", "file-modified",
+                  "--overlay-size", "1920x1080", "--layout", "xml", "--layout-xml", layout, fit_clip,
+                  out("dashboard-gopro-overlay-fit.mp4")],
+         "ours": False, "group": "fit",
+         **({} if have_overlay else {"skip": "gopro-overlay not installed (scripts/install-deps.sh --bench)"})},
+        {"label": "captions export --overlay gps --fit --sync creation-time",
+         "argv": [media, "export", fit_clip, "-o", out("dashboard-ours-fit.mp4"), "--overlay", "gps", "--fit", FIT,
+                  "--sync", "creation-time", *ours],
+         "ours": True, "group": "fit"},
     ]
     # Every run must leave its movie behind: a failed run (a peer that exits 1) is never timed.
     for case in cases:
