@@ -69,4 +69,39 @@ import Testing
                 CaptionPoint(x: .percent(40), y: .percent(40)), CaptionPoint(x: .percent(20), y: .percent(63)),
             ])
     }
+
+    /// tts:position in pixels (of the root's tts:extent in px), with `center` after an edge and
+    /// offsets from the far edges; the values are the W3C reference renderings' of imsc1_1
+    /// position002 (root 640 × 480 px, regions 400 × 48 px): "48px 48px" at (48, 48), "bottom
+    /// 48px right 48px" at (640 − 400 − 48, 480 − 48 − 48), "center left 48px" at (48, (480 −
+    /// 48) / 2).
+    @Test func positionInPixelsAndCenterAfterAnEdge() throws {
+        let regions = [("a", "48px 48px"), ("b", "bottom 48px right 48px"), ("c", "center left 48px")]
+        let layout = regions.map { #"<region xml:id="\#($0.0)" tts:extent="400px 48px" tts:position="\#($0.1)"/>"# }
+        let text = TTMLTest.document(
+            root: #"tts:extent="640px 480px" ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text""#,
+            head: "<layout>" + layout.joined() + "</layout>",
+            body: "<div>" + regions.map { #"<p begin="1s" end="2s" region="\#($0.0)">x</p>"# }.joined() + "</div>")
+        let result = try TTMLTest.read(text)
+        #expect(
+            result.document.captions.map { $0.region?.origin } == [
+                CaptionPoint(x: .pixels(48), y: .pixels(48)), CaptionPoint(x: .pixels(192), y: .pixels(384)),
+                CaptionPoint(x: .pixels(48), y: .pixels(216)),
+            ])
+        #expect(result.diagnostics.filter { $0.severity >= .warning }.isEmpty, "\(result.diagnostics)")
+    }
+
+    /// An rw offset down needs the root's shape: with no px extent on <tt>, 16:9 is taken and
+    /// said (imsc1_1 position003's "left 25rw", drawn by the reference at 640 × 360 from
+    /// y = 160 px: 25 × 16/9 = 44.4 %).
+    @Test func anRWOffsetDownTakesSixteenByNine() throws {
+        let text = TTMLTest.document(
+            head: #"<layout><region xml:id="r" tts:extent="60rw 20rh" tts:position="left 25rw"/></layout>"#,
+            body: #"<div><p begin="1s" end="2s" region="r">x</p></div>"#)
+        let result = try TTMLTest.read(text)
+        let origin = try #require(result.document.captions.first?.region?.origin)
+        #expect(origin.x == .percent(0))
+        #expect(origin.y.unit == .percent && abs(origin.y.value - 25 * 16 / 9) < 1e-9)
+        #expect(result.diagnostics.contains { $0.message.contains("16:9 is taken") })
+    }
 }

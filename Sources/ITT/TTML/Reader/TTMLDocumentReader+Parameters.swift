@@ -78,6 +78,7 @@ extension TTMLDocumentReader {
                 }
             case (TTMLNamespace.styling, "extent"):
                 document.metadata[CaptionDocument.ttmlExtentKey] = v
+                rootPixels = document.ttmlRootExtentInPixels
             case (TTMLNamespace.ittParameter, "aspectRatio"):
                 document.metadata["itt.aspectRatio"] = v
             case (TTMLNamespace.xml, "lang"):

@@ -112,11 +112,20 @@ extension TTMLDocumentReader {
         // them unset, as it always read them).
         let whole = profile == .itt ? nil : CaptionPoint(x: .percent(0), y: .percent(0))
         let all = profile == .itt ? nil : CaptionSize(width: .percent(100), height: .percent(100))
-        let placed = style.origin == nil ? style.position?.origin(extent: style.extent) : nil
+        // An rw offset down (rh across) needs the root's shape: its pixel extent, else the
+        // related video's, which the document does not give: 16:9 is taken, and said.
+        let placed =
+            style.origin == nil ? style.position?.origin(extent: style.extent, root: rootPixels, aspect: 16 / 9) : nil
+        if style.origin == nil, let position = style.position, position.crossesAxes, rootPixels == nil {
+            lenient(
+                "style.value",
+                "tts:position gives an rw offset down or an rh offset across, which depends on the root container's shape; with no tts:extent in px on <tt>, 16:9 is taken",
+                at: source.location(of: element))
+        }
         if style.origin == nil, style.position != nil, placed == nil {
             lenient(
                 "style.value",
-                "tts:position is placed only for an extent in percent (TTML2 §10.2.35); this region is placed at 0 0",
+                "tts:position and tts:extent in pixels need the root's tts:extent in pixels, and cells cannot be placed (TTML2 §10.2.35); this region is placed at 0 0",
                 at: source.location(of: element))
         }
         let region = CaptionRegion(

@@ -24,6 +24,9 @@ final class TTMLDocumentReader {
     var initialStyle = TTMLStyleProperties()
     /// The rows of the cell grid (`ttp:cellResolution`, TTML1 §6.2.1; 15 by default).
     var cellRows: Double = 15
+    /// The root container's `tts:extent` in pixels, when the document gives one (TTML1 §8.2.7),
+    /// for region positions in px.
+    var rootPixels: (width: Double, height: Double)?
     /// Each unmapped style attribute seen and where it was first (``reportUnmappedStyles()``).
     var unmappedStyles: [String: DiagnosticLocation] = [:]
     /// (interval, segment) pairs the paragraphs with timed spans may still expand into, for the

@@ -145,7 +145,7 @@ struct TTMLStyleParser {
         case "position":
             guard let position = TTMLPosition(v) else {
                 return report(
-                    a, "a position: edge keywords (left, center, right, top, bottom) and offsets in % or rw/rh")
+                    a, "a position: edge keywords (left, center, right, top, bottom) and offsets in %, rw, rh or px")
             }
             p.position = position
         case "display":
