@@ -68,15 +68,8 @@ extension ExportPipeline {
                 globalHeader: writer.wantsGlobalHeader, options: options),
             path: path)
         self.encoder = encoder
-        let out = try writer.newStream(encodedBy: encoder.context)
-        out.pointee.avg_frame_rate = stream.pointee.avg_frame_rate
-        out.pointee.r_frame_rate = rate
-        out.pointee.disposition = stream.pointee.disposition
-        av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
         // The source's encoder is not this picture's.
-        av_dict_set(&out.pointee.metadata, "encoder", nil, 0)
-        copySideData(from: stream, to: out)
-        videoOutputIndex = out.pointee.index
+        try addVideoStream(encodedBy: encoder, like: stream, rate: rate, keepsEncoderTag: false)
         note(
             "media.overlayOnly",
             "overlay only: \(width)x\(height) with alpha, \(encoderName) in "

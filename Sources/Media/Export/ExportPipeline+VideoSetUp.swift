@@ -100,11 +100,21 @@ extension ExportPipeline {
                 globalHeader: writer.wantsGlobalHeader, options: options),
             path: path)
         self.encoder = encoder
+        try addVideoStream(encodedBy: encoder, like: stream, rate: rate)
+    }
+
+    /// The output's video stream for `encoder`, with the source stream's rates, disposition,
+    /// tags (but its `encoder`, when `keepsEncoderTag` is false) and side data (rotation…).
+    func addVideoStream(
+        encodedBy encoder: VideoEncoder, like stream: UnsafeMutablePointer<AVStream>, rate: AVRational,
+        keepsEncoderTag: Bool = true
+    ) throws {
         let out = try writer.newStream(encodedBy: encoder.context)
         out.pointee.avg_frame_rate = stream.pointee.avg_frame_rate
         out.pointee.r_frame_rate = rate
         out.pointee.disposition = stream.pointee.disposition
         av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
+        if !keepsEncoderTag { av_dict_set(&out.pointee.metadata, "encoder", nil, 0) }
         copySideData(from: stream, to: out)
         videoOutputIndex = out.pointee.index
     }
