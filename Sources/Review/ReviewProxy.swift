@@ -96,6 +96,11 @@ final class ReviewProxy: Sendable {
         return settings
     }
 
+    /// A session that is never run, or whose run ended without ``stop()``, leaves no folder.
+    deinit {
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
     /// Stops a preview being made and deletes the folder; again is harmless.
     func stop() async {
         let work = task.withLock { task in

@@ -153,6 +153,10 @@ import Testing
             _ = try page.evaluate("video.style.visibility = 'hidden'")
             try Self.click(page, "#captions li[data-index=\"0\"]")
             try Self.enter(page, "edit-text", "DRAFT SHOWN")
+            // Two nudges within the page's 100 ms share one draft request (none left pending).
+            try Self.press(page, key: "]", code: "BracketRight", keyCode: 221)
+            try Self.press(page, key: "[", code: "BracketLeft", keyCode: 219)
+            try page.wait(until: "review.draftPending === 0")
             _ = try page.evaluate("review.seek(1.5)")
             #expect(try page.evaluate("overlay.src.includes('/drafts/')", as: Bool.self))
             let screen = try Self.stage(page)

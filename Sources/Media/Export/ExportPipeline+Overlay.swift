@@ -33,7 +33,7 @@ extension ExportPipeline {
                     + "libvpx-vp9 (WebM)")
         }
         // Decoded for the frames' times: the output has a picture at each one, as the source does.
-        decoder = try VideoDecoder(stream: stream, path: path, label: track.label)
+        decoder = try VideoDecoder(stream: stream, path: path, label: track.label, timesOnly: true)
         let par = try stream.parameters(in: path).pointee
         let width = settings.size?.width ?? Int(par.width)
         let height = settings.size?.height ?? Int(par.height)

@@ -8,7 +8,13 @@ final class VideoDecoder {
     let path: String
 
     /// `threads` is libavcodec's `thread_count`: 0 for its own choice.
-    init(stream: UnsafeMutablePointer<AVStream>, path: String, label: String, threads: Int32 = 0) throws {
+    /// `timesOnly`: the pictures are wanted for their times, not their pixels (an overlay-only
+    /// export): the decoder skips the inverse transform and the loop filter (`skip_idct`,
+    /// `skip_loop_filter`), so every picture still comes out, at its time, for far less work.
+    init(
+        stream: UnsafeMutablePointer<AVStream>, path: String, label: String, threads: Int32 = 0,
+        timesOnly: Bool = false
+    ) throws {
         let par = try stream.parameters(in: path)
         guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
             let tag = FFmpegNames.fourCC(par.pointee.codec_tag)
@@ -26,6 +32,10 @@ final class VideoDecoder {
         c.pointee.pkt_timebase = stream.pointee.time_base
         c.pointee.thread_count = max(0, threads)
         c.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+        if timesOnly {
+            c.pointee.skip_idct = AVDISCARD_ALL
+            c.pointee.skip_loop_filter = AVDISCARD_ALL
+        }
         try MediaFileError.check(avcodec_open2(c, codec, nil), path: path, call: "avcodec_open2", op)
     }
 

@@ -192,9 +192,10 @@ function restore(from, to) {
 // The overlays of unsaved edits: the working captions go to the server, which draws them as a
 // draft (Specs/review-server.md, "Drafts"); an answer to an older request is dropped.
 function requestDraft() {
+  // One pending count per request actually sent: edits within the 100 ms share one.
+  if (draftTimer === null) review.draftPending += 1;
   clearTimeout(draftTimer);
-  review.draftPending += 1;
-  draftTimer = setTimeout(sendDraft, 100);
+  draftTimer = setTimeout(() => { draftTimer = null; sendDraft(); }, 100);
 }
 async function sendDraft() {
   const sequence = ++draftSequence;
