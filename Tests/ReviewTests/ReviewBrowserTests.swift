@@ -93,6 +93,10 @@ import Testing
             _ = try page.evaluate("video.play()")
             try page.wait(until: "video.currentTime > 0.5 && !video.paused")
             _ = try page.evaluate("video.pause()")
+            // Sound: muted at first, heard once the box is ticked (timing is checked against speech).
+            #expect(try page.evaluate("video.muted", as: Bool.self))
+            try Self.click(page, "#sound")
+            #expect(try page.evaluate("video.muted", as: Bool.self) == false)
             try Self.keep(page, "1-playing")
         }
     }

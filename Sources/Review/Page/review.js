@@ -345,6 +345,7 @@ $('play').addEventListener('click', () => { if (video.paused) video.play(); else
 $('back').addEventListener('click', () => seek(timeOfFrame(Math.max(0, frameAt(video.currentTime) - 1)) + 1e-4));
 $('forward').addEventListener('click', () => seek(timeOfFrame(frameAt(video.currentTime) + 1) + 1e-4));
 $('show-overlay').addEventListener('change', () => { review.scene = -1; updateOverlay(video.currentTime); });
+$('sound').addEventListener('change', () => { video.muted = !$('sound').checked; });
 $('show-vtt').addEventListener('change', () => {
   video.textTracks[0].mode = $('show-vtt').checked ? 'showing' : 'hidden';
 });
