@@ -68,9 +68,13 @@ final class ReviewProxy: Sendable {
         let moviePath = movie.path
         let rate = movie.frameRate
         let work = Task.detached { [self] in
-            let session = ExportSession(
-                asset: Asset(path: moviePath), outputPath: path,
-                settings: Self.settings(rate: rate))
+            let session: ExportSession
+            do {
+                session = try Self.session(movie: moviePath, output: path, rate: rate)
+            } catch {
+                self.state.withLock { $0 = .failed("\(error)") }
+                return
+            }
             session.progressHandler = { progress in
                 self.state.withLock { $0 = .making(fraction: min(1, max(0, progress.fractionCompleted ?? 0))) }
             }
@@ -85,6 +89,47 @@ final class ReviewProxy: Sendable {
             }
         }
         task.withLock { $0 = work }
+    }
+
+    /// The audio codecs MP4 holds as they are (ISO/IEC 14496-14 and its registered codecs), which
+    /// the asset export copies into the preview.
+    static let mp4Audio: Set<String> = ["aac", "mp3", "ac3", "eac3", "opus", "flac", "alac"]
+
+    /// The export that makes the preview: the movie's own (every frame at its time, audio
+    /// copied), or, when its sound is in a codec MP4 cannot hold (the PCM of a ProRes or DNxHD
+    /// QuickTime file), a timeline of its video and first audio track over the whole movie, whose
+    /// export encodes AAC; it pictures a constant-rate movie at its own frame times.
+    static func session(movie path: String, output: String, rate: FrameRate?) throws -> ExportSession {
+        let asset = Asset(path: path)
+        let settings = Self.settings(rate: rate)
+        let description = try asset.loadDescription()
+        guard let audio = description.tracks.first(where: { $0.mediaType == .audio }), !mp4Audio.contains(audio.codec),
+            let video = description.tracks.first(where: { $0.mediaType == .video }),
+            let width = video.width, let height = video.height, let rate = video.frameRate,
+            let length = video.duration, length > .zero
+        else { return ExportSession(asset: asset, outputPath: output, settings: settings) }
+        let whole = TimeRange(start: .zero, end: length)
+        let audioLength = MediaTime.minimum(length, audio.duration ?? length)
+        let timeline = MediaTimeline(
+            tracks: [
+                MediaTimelineTrack(
+                    trackID: 1, mediaType: .video,
+                    segments: [
+                        MediaSegment(
+                            source: .init(path: path, trackID: video.trackID, timeRange: whole), targetRange: whole)
+                    ]),
+                MediaTimelineTrack(
+                    trackID: 2, mediaType: .audio,
+                    segments: [
+                        MediaSegment(
+                            source: .init(
+                                path: path, trackID: audio.trackID, timeRange: TimeRange(start: .zero, end: audioLength)
+                            ),
+                            targetRange: TimeRange(start: .zero, end: audioLength))
+                    ]),
+            ], renderSize: VideoSize(width: width, height: height), frameDuration: rate.frameDuration,
+            audioSampleRate: audio.sampleRate ?? 48_000)
+        return ExportSession(timeline: timeline, outputPath: output, settings: settings)
     }
 
     /// The export's settings: H.264 the browser plays, a key frame a second, no data tracks.

@@ -49,13 +49,14 @@ final class ReviewFixture: @unchecked Sendable {
     /// track (`captions mux`) and the server reviews the movie's own captions (`embedded`).
     init(
         size: String = "320x240", seconds: Double = 4, mode: Mode = .commandLine, embedded: Bool = false,
-        videoCodec: [String] = ["-c:v", "libx264", "-preset", "ultrafast"]
+        videoCodec: [String] = ["-c:v", "libx264", "-preset", "ultrafast"], audioCodec: [String] = [],
+        clipExtension: String = "mp4"
     ) async throws {
         folder = try TemporaryDirectory("review")
-        let clip = folder.path("clip.mp4")
+        let clip = folder.path("clip." + clipExtension)
         captions = folder.path("show.scc")
         try MediaTools.makeClip(
-            clip, size: size, seconds: seconds, videoCodec: videoCodec, extra: ["-movflags", "+faststart"])
+            clip, size: size, seconds: seconds, videoCodec: videoCodec, extra: audioCodec + ["-movflags", "+faststart"])
         try Self.scc.write(toFile: captions, atomically: true, encoding: .utf8)
         if embedded {
             movie = folder.path("captioned.mp4")
@@ -179,10 +180,12 @@ extension ReviewFixture {
     /// Runs `body` with a fixture, and stops its server whether `body` returns or throws.
     static func with(
         size: String = "320x240", seconds: Double = 4, mode: Mode = .commandLine, embedded: Bool = false,
-        videoCodec: [String] = ["-c:v", "libx264", "-preset", "ultrafast"], _ body: (ReviewFixture) async throws -> Void
+        videoCodec: [String] = ["-c:v", "libx264", "-preset", "ultrafast"], audioCodec: [String] = [],
+        clipExtension: String = "mp4", _ body: (ReviewFixture) async throws -> Void
     ) async throws {
         let fixture = try await ReviewFixture(
-            size: size, seconds: seconds, mode: mode, embedded: embedded, videoCodec: videoCodec)
+            size: size, seconds: seconds, mode: mode, embedded: embedded, videoCodec: videoCodec,
+            audioCodec: audioCodec, clipExtension: clipExtension)
         do {
             try await body(fixture)
         } catch {
