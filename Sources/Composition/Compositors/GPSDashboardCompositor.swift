@@ -22,8 +22,8 @@ public final class GPSDashboardCompositor: VideoCompositing {
     private var target = FrameTarget.planes(.planar8, YCbCrConversion(matrix: .bt709, limitedRange: true))
     /// The static parts, converted for Y'CbCr frames…
     private var overlay: PlaneOverlay?
-    /// …or kept as they are for the RGBA canvas of an overlay-only export.
-    private var staticPicture: RGBAImage?
+    /// …or as runs of covered pixels for the RGBA canvas of an overlay-only export.
+    private var staticOverlay: RGBAOverlay?
     /// Called after each frame with its time, the values given to the widgets (nil when no
     /// group is in force) and what each widget shows: for tests and reports.
     public var frameObserver: ((MediaTime, DashboardValues?, DashboardRenderer) -> Void)?
@@ -54,10 +54,10 @@ public final class GPSDashboardCompositor: VideoCompositing {
         switch target {
         case .planes(let layout, let conversion):
             overlay = PlaneOverlay(picture, conversion: conversion, layout: layout)
-            staticPicture = nil
+            staticOverlay = nil
         case .rgba:
             overlay = nil
-            staticPicture = picture
+            staticOverlay = RGBAOverlay(picture)
         }
     }
 
@@ -74,7 +74,7 @@ public final class GPSDashboardCompositor: VideoCompositing {
                 LayerBlending.composite(layers, into: planes)
             },
             rgba: { plane in
-                if let staticPicture { plane.composite(staticPicture) }
+                staticOverlay?.blend(into: plane)
                 LayerBlending.composite(layers, into: plane)
             })
         framesDrawn += 1

@@ -1,6 +1,10 @@
 internal import CFFmpeg
 import CaptionCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Black, writable output pictures of one format whose pixel buffers are recycled, as FFmpeg's
 /// decoders recycle theirs (libavutil's `AVBufferPool`): a buffer goes back to the pool when
 /// the last reference to it is dropped (the encoder's included), so an export keeps a handful
@@ -53,6 +57,30 @@ final class OutputPicturePool {
 
     /// A black picture that nothing else refers to.
     func blackPicture() throws -> Frame {
+        let frame = try picture()
+        try VideoFrame.fillBlack(frame, operation: "filling a picture from the pool with black")
+        return frame
+    }
+
+    /// A picture of all bytes 0 that nothing else refers to: transparent black for RGBA (the
+    /// canvas of an overlay-only export), written once rather than blackened and then cleared.
+    func zeroedPicture() throws -> Frame {
+        let frame = try picture()
+        let f = frame.pointer.pointee
+        for plane in 0..<4 {
+            let (data, stride) =
+                [
+                    (f.data.0, f.linesize.0), (f.data.1, f.linesize.1), (f.data.2, f.linesize.2),
+                    (f.data.3, f.linesize.3),
+                ][plane]
+            guard let data, stride > 0 else { continue }
+            memset(data, 0, Int(stride) * Int(f.height))
+        }
+        return frame
+    }
+
+    /// A picture over a pooled buffer, its pixels as they were left.
+    private func picture() throws -> Frame {
         let op = "taking a \(format.width)x\(format.height) picture from the pool"
         let frame = try Frame(operation: op)
         guard let buffer = av_buffer_pool_get(pool) else {
@@ -84,7 +112,6 @@ final class OutputPicturePool {
             UnsafeMutableRawPointer($0).assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self)
         }
         if let base = buffer.pointee.data { buffersSeen.insert(UnsafeMutableRawPointer(base)) }
-        try VideoFrame.fillBlack(frame, operation: op)
         return frame
     }
 }

@@ -1,10 +1,6 @@
 internal import CFFmpeg
 import CaptionCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The pictures of an overlay-only export: for each source frame a transparent RGBA picture
 /// (straight alpha) that the compositors draw on, then converted by libswscale to the alpha
 /// format the encoder takes (ProRes 4444's yuva444p10le, QuickTime Animation's argb, PNG's rgba,
@@ -34,12 +30,8 @@ final class OverlayCanvas {
     /// The picture of one frame: a transparent canvas, drawn on by `compositors` at `time`,
     /// in the encoder's format.
     func picture(drawnBy compositors: CompositorChain, at time: MediaTime) throws -> Frame {
-        let canvas = try pool.blackPicture()
-        let f = canvas.pointer.pointee
         // Transparent black: every byte 0 (av_image_fill_black gives opaque black).
-        if let pixels = f.data.0 {
-            for row in 0..<Int(f.height) { memset(pixels + row * Int(f.linesize.0), 0, Int(f.width) * 4) }
-        }
+        let canvas = try pool.zeroedPicture()
         let drawn = try compositors.run(on: VideoFrame(frame: canvas, format: format), sources: [:], at: time)
         return try converter.convert(drawn.frame)
     }

@@ -17,23 +17,6 @@ package struct RGBAPlane {
     /// Whether a row of pixels fits in the stride (a caller's mistake must not become an
     /// out-of-bounds write).
     var isConsistent: Bool { width > 0 && height > 0 && stride >= width * 4 }
-
-    /// Paints `image` (the plane's size) over the plane with straight-alpha "over".
-    package func composite(_ image: RGBAImage) {
-        guard isConsistent, image.hasConsistentBuffer, image.width == width, image.height == height else { return }
-        image.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<height {
-                let row = pixels + y * stride
-                for x in 0..<width {
-                    let i = (y * width + x) * 4
-                    let a = Int(src[i + 3])
-                    if a == 0 { continue }
-                    RGBAOver.paint(
-                        row + 4 * x, red: Int(src[i]), green: Int(src[i + 1]), blue: Int(src[i + 2]), alpha: a)
-                }
-            }
-        }
-    }
 }
 
 /// Porter–Duff "over" of one straight-alpha colour onto one straight-alpha RGBA pixel, the

@@ -1,0 +1,60 @@
+/// A picture's unchanging overlay (a dashboard's panels, labels, map track) for RGBA frames:
+/// the runs of its covered pixels found once, so that each frame visits only those (the RGBA
+/// counterpart of ``PlaneOverlay``).
+package final class RGBAOverlay {
+    /// A run of covered pixels on one row; their RGBA bytes start at `offset` in `pixels`.
+    struct Run {
+        var row: Int
+        var x: Int
+        var count: Int
+        var offset: Int
+    }
+
+    let width: Int
+    let height: Int
+    private var runs: [Run] = []
+    private var pixels: [UInt8] = []
+
+    /// Covered pixels (for tests and reports).
+    package var coveredPixels: Int { pixels.count / 4 }
+
+    package init(_ image: RGBAImage) {
+        width = image.width
+        height = image.height
+        guard image.hasConsistentBuffer else { return }
+        let px = image.pixels
+        for y in 0..<height {
+            var x = 0
+            while x < width {
+                guard px[(y * width + x) * 4 + 3] > 0 else {
+                    x += 1
+                    continue
+                }
+                let start = x
+                let offset = pixels.count
+                while x < width, px[(y * width + x) * 4 + 3] > 0 {
+                    let i = (y * width + x) * 4
+                    pixels += px[i..<(i + 4)]
+                    x += 1
+                }
+                runs.append(Run(row: y, x: start, count: x - start, offset: offset))
+            }
+        }
+    }
+
+    /// Paints the overlay over `plane` (of its size) with straight-alpha "over".
+    package func blend(into plane: RGBAPlane) {
+        guard plane.isConsistent, plane.width == width, plane.height == height else { return }
+        pixels.withUnsafeBufferPointer { src in
+            for run in runs {
+                let row = plane.pixels + run.row * plane.stride
+                for k in 0..<run.count {
+                    let i = run.offset + 4 * k
+                    RGBAOver.paint(
+                        row + 4 * (run.x + k), red: Int(src[i]), green: Int(src[i + 1]), blue: Int(src[i + 2]),
+                        alpha: Int(src[i + 3]))
+                }
+            }
+        }
+    }
+}
