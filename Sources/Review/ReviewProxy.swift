@@ -91,19 +91,20 @@ final class ReviewProxy: Sendable {
         task.withLock { $0 = work }
     }
 
-    /// The audio codecs MP4 holds as they are (ISO/IEC 14496-14 and its registered codecs), which
-    /// the asset export copies into the preview.
-    static let mp4Audio: Set<String> = ["aac", "mp3", "ac3", "eac3", "opus", "flac", "alac"]
+    /// The audio codecs every current browser plays in MP4 (AAC, MP3, Opus, FLAC), which the
+    /// asset export copies into the preview; any other (PCM, AC-3, E-AC-3, ALAC: held by MP4 or
+    /// not, Chromium plays none of them) is encoded to AAC.
+    static let playableAudio: Set<String> = ["aac", "mp3", "opus", "flac"]
 
     /// The export that makes the preview: the movie's own (every frame at its time, audio
-    /// copied), or, when its sound is in a codec MP4 cannot hold (the PCM of a ProRes or DNxHD
-    /// QuickTime file), a timeline of its video and first audio track over the whole movie, whose
+    /// copied), or, when its sound is in a codec the browser does not play (the PCM of a ProRes
+    /// or DNxHD QuickTime file, AC-3), a timeline of its video and first audio track over the whole movie, whose
     /// export encodes AAC; it pictures a constant-rate movie at its own frame times.
     static func session(movie path: String, output: String, rate: FrameRate?) throws -> ExportSession {
         let asset = Asset(path: path)
         let settings = Self.settings(rate: rate)
         let description = try asset.loadDescription()
-        guard let audio = description.tracks.first(where: { $0.mediaType == .audio }), !mp4Audio.contains(audio.codec),
+        guard let audio = description.tracks.first(where: { $0.mediaType == .audio }), !playableAudio.contains(audio.codec),
             let video = description.tracks.first(where: { $0.mediaType == .video }),
             let width = video.width, let height = video.height, let rate = video.frameRate,
             let length = video.duration, length > .zero
