@@ -201,26 +201,59 @@ import Testing
         try overlapping.validate()
     }
 
-    /// The one session refuses what only the other source takes, by the parameter's name and
-    /// before any file is made: a range on a timeline, an audio mix on an asset.
+    /// The session refuses what only a timeline takes, by the parameter's name and before any
+    /// file is made: an audio mix on an asset.
     @Test func aSettingTheSourceCannotTakeIsRefusedByName() throws {
         let dir = try TemporaryDirectory()
         let a = dir.path("a.mp4")
         try NumberedClips.make(a, seconds: 1, blue: 0)
-        let timeline = ExportSession(
-            timeline: Self.timeline([Self.segment(a, .zero, Self.s(1), at: .zero, Self.s(1))]),
-            outputPath: dir.path("t.mp4"), settings: Self.settings)
-        timeline.timeRange = TimeRange(start: .zero, end: Self.s(1, 2))
-        #expect {
-            try timeline.exportSynchronously()
-        } throws: { "\($0)".contains("timeRange trims an asset") }
         let asset = ExportSession(asset: Asset(path: a), outputPath: dir.path("a2.mp4"), settings: Self.settings)
         asset.audioMix = [AudioMixInputParameters(trackID: 2, volume: 0.5)]
         #expect {
             try asset.exportSynchronously()
         } throws: { "\($0)".contains("audioMix sets the volumes of a timeline's audio tracks") }
-        #expect(!FileManager.default.fileExists(atPath: dir.path("t.mp4")))
         #expect(!FileManager.default.fileExists(atPath: dir.path("a2.mp4")))
+    }
+
+    /// `timeRange` on a timeline, as on an asset: from the first frame at or after 0.51 s (frame
+    /// 16) to the last before 1.5 s (frame 44), a half-speed segment cut in its middle keeping
+    /// its speed, and the compositors told the whole timeline's times (as
+    /// `AVAssetExportSession.timeRange` leaves a composition's). Values worked out by hand.
+    @Test func aRangeOfATimelineIsCutOnItsFrameGrid() throws {
+        let dir = try TemporaryDirectory()
+        let a = dir.path("a.mp4"), b = dir.path("b.mp4")
+        try NumberedClips.make(a, seconds: 2, blue: 0)
+        try NumberedClips.make(b, seconds: 2, blue: 255)
+        let out = dir.path("range.mp4")
+        let session = ExportSession(
+            timeline: Self.timeline([
+                Self.segment(a, Self.s(1, 2), Self.s(3, 2), at: .zero, Self.s(1)),
+                Self.segment(b, .zero, Self.s(1, 2), at: Self.s(1), Self.s(2)),
+            ]), outputPath: out, settings: Self.settings)
+        session.timeRange = TimeRange(start: Self.s(51, 100), end: Self.s(3, 2))
+        let recorder = TimeRecorder()
+        session.compositors = [recorder]
+        try session.exportSynchronously()
+        let frames = try NumberedClips.frames(out, width: 64, height: 64)
+        #expect(frames.count == 29)
+        for (k, frame) in frames.enumerated() {
+            let n = 16 + k, shown = NumberedClips.number(frame, width: 64, x: 32, y: 32)
+            if n < 30 {
+                #expect(shown.frame == 15 + n && shown.blue < 64, "output frame \(k) shows \(shown)")
+            } else {
+                #expect(shown.frame == (n - 30) / 2 && shown.blue > 192, "output frame \(k) shows \(shown)")
+            }
+        }
+        #expect(recorder.times == (16..<45).map { Self.s(Int64($0), 30) })
+        let facts = try NumberedClips.videoFacts(out)
+        #expect(abs(facts.duration - 29.0 / 30) < 0.001, "duration \(facts.duration)")
+        // A range past the end holds no frame: said, and nothing written.
+        let none = ExportSession(
+            timeline: Self.timeline([Self.segment(a, .zero, Self.s(1), at: .zero, Self.s(1))]),
+            outputPath: dir.path("none.mp4"), settings: Self.settings)
+        none.timeRange = TimeRange(start: Self.s(2), end: Self.s(3))
+        #expect(throws: MediaFileError.self) { try none.exportSynchronously() }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("none.mp4")))
     }
 
     @Test func compositorGetsEveryTrackAndTheNextDrawsOverWhatItMade() throws {
@@ -267,6 +300,14 @@ final class WhiteCorner: VideoCompositing {
             }
         }
     }
+}
+
+/// Records the time of each request.
+final class TimeRecorder: VideoCompositing {
+    var times: [MediaTime] = []
+    var supportedPixelFormats: Set<PixelFormat> { [.yuv420p] }
+
+    func compose(_ request: VideoCompositionRequest) throws { times.append(request.compositionTime) }
 }
 
 /// Records which tracks each output frame got, and copies the highest-numbered one out.

@@ -106,7 +106,7 @@ public final class CompositionAsset {
         outputPath: String, settings: ExportSettings = ExportSettings(), fonts: (any FontProvider)?
     ) throws(MediaFileError) -> ExportSession {
         let session = ExportSession(timeline: timeline, outputPath: outputPath, settings: settings)
-        session.compositors = try compositors(fonts)
+        session.compositors = try compositors(fonts, laysPictures: !settings.overlayOnly)
         session.audioMix = audioMix
         return session
     }
@@ -115,17 +115,21 @@ public final class CompositionAsset {
     /// as ``makeExportSession(outputPath:settings:fonts:)``, without the encoder.
     public func makeImageGenerator(fonts: (any FontProvider)?) throws(MediaFileError) -> ImageGenerator {
         let generator = ImageGenerator(timeline: timeline)
-        generator.compositors = try compositors(fonts)
+        generator.compositors = try compositors(fonts, laysPictures: true)
         return generator
     }
 
-    /// The layer instructions' runner, then the titles.
-    private func compositors(_ fonts: (any FontProvider)?) throws(MediaFileError) -> [any VideoCompositing] {
-        let layers = VideoCompositionRunner(composition: makeVideoComposition())
-        guard !titles.isEmpty else { return [layers] }
+    /// The layer instructions' runner, then the titles. An overlay-only output
+    /// (``ExportSettings/overlayOnly``) lays no picture of the sources, so has titles alone.
+    private func compositors(_ fonts: (any FontProvider)?, laysPictures: Bool) throws(MediaFileError)
+        -> [any VideoCompositing]
+    {
+        let layers: [any VideoCompositing] =
+            laysPictures ? [VideoCompositionRunner(composition: makeVideoComposition())] : []
+        guard !titles.isEmpty else { return layers }
         guard let fonts else {
             throw MediaFileError.invalidSetting("the composition has titles: fonts are needed to draw them")
         }
-        return [layers, TitleCompositor(titles: titles, fonts: fonts)]
+        return layers + [TitleCompositor(titles: titles, fonts: fonts)]
     }
 }

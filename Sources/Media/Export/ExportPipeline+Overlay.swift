@@ -5,33 +5,10 @@ import CaptionCore
 /// decoded for its frames' times only; each output picture is a transparent canvas the
 /// compositors draw on, encoded with its alpha.
 extension ExportPipeline {
-    /// The alpha formats an encoder may be given, in order of preference: ProRes 4444's 10-bit
-    /// 4:4:4 with alpha (prores_ks), QuickTime Animation's argb (qtrle), PNG's rgba, VP9's
-    /// yuva420p (libvpx-vp9).
-    static let alphaPixelFormats = [AV_PIX_FMT_YUVA444P10LE, AV_PIX_FMT_ARGB, AV_PIX_FMT_RGBA, AV_PIX_FMT_YUVA420P]
-
     func setUpOverlayVideo(_ stream: UnsafeMutablePointer<AVStream>, encoderName: String) throws {
         let track = description.tracks[Int(stream.pointee.index)]
-        guard closedCaptionData == nil else {
-            throw MediaFileError.invalidSetting(
-                "an overlay-only output has no pictures of the movie to carry caption data; embed the captions "
-                    + "in the movie itself")
-        }
-        guard !compositors.isEmpty else {
-            throw MediaFileError.invalidSetting("an overlay-only output needs something to draw (an overlay)")
-        }
-        if let blind = compositors.compositors.first(where: { !$0.supportedPixelFormats.contains(.rgba) }) {
-            throw MediaFileError.invalidSetting(
-                "\(type(of: blind)) draws only over a movie's pictures, not on the transparent picture of an "
-                    + "overlay-only output")
-        }
-        let accepted = VideoEncoder.pixelFormats(of: encoderName)
-        guard let target = Self.alphaPixelFormats.first(where: accepted.contains) else {
-            throw MediaFileError.invalidSetting(
-                "\(ExportParameterWords.codecEncode) \(encoderName) keeps no alpha, which an overlay-only output "
-                    + "needs: choose prores_ks (ProRes 4444, the default), qtrle (QuickTime Animation), png or "
-                    + "libvpx-vp9 (WebM)")
-        }
+        let target = try OverlayCanvas.target(
+            encoderName: encoderName, compositors: compositors, carriesCaptionData: closedCaptionData != nil)
         // Decoded for the frames' times: the output has a picture at each one, as the source does.
         decoder = try VideoDecoder(stream: stream, path: path, label: track.label, timesOnly: true)
         let par = try stream.parameters(in: path).pointee
@@ -47,13 +24,7 @@ extension ExportPipeline {
         overlayCanvas = try OverlayCanvas(format: canvasFormat, target: target)
 
         let ycbcr = OverlayCanvas.isYCbCr(target)
-        var options: [(String, String)] = []
-        if encoderName == "prores_ks" {
-            // The 4444 profile (the one with alpha, Apple's ProRes white paper), and Apple's
-            // vendor code, which some editors look for.
-            options = [("profile", "4444"), ("vendor", "apl0")]
-        }
-        options += settings.encoderOptions
+        let options = OverlayCanvas.encoderOptions(encoderName) + settings.encoderOptions
         let sar = par.sample_aspect_ratio
         let encoder = try VideoEncoder(
             VideoEncoder.Parameters(

@@ -31,8 +31,9 @@ public final class ExportSession {
     /// The part of an asset to write, on the asset's timeline; nil for all of it. The video
     /// starts exactly at the first frame at or after `start` and ends before the first frame
     /// at or after `end` (`.positiveInfinity` for "to the end"); copied tracks are cut at the
-    /// nearest packet and shifted by the same amount, so they stay in sync. A timeline is
-    /// exported whole (its segments say what it shows); setting a range for one is an error.
+    /// nearest packet and shifted by the same amount, so they stay in sync. A timeline's range is
+    /// cut on its frame grid, the same way, its sound with its pictures
+    /// (``MediaTimeline/trimmed(to:)``); its compositors see the whole timeline's times.
     public var timeRange: TimeRange?
     /// The compositors run in order on every frame (``VideoCompositing``).
     public var compositors: [any VideoCompositing] = []
@@ -105,18 +106,9 @@ public final class ExportSession {
             }
             try pipeline.run()
         case .timeline(let timeline):
-            guard timeRange == nil else {
-                throw MediaFileError.invalidSetting(
-                    "timeRange trims an asset; a timeline is exported whole: place its segments over the range to write"
-                )
-            }
-            guard !settings.overlayOnly else {
-                throw MediaFileError.invalidSetting(
-                    "an overlay-only output is drawn at an asset's frame times; a timeline is exported with its pictures"
-                )
-            }
             let pipeline = TimelinePipeline(
-                timeline: timeline, outputPath: outputPath, settings: settings, compositors: compositors,
+                timeline: timeline, timeRange: timeRange, outputPath: outputPath, settings: settings,
+                compositors: compositors,
                 audioMix: audioMix, closedCaptionData: closedCaptionData, progress: progressHandler,
                 isCancelled: isCancelled)
             defer {

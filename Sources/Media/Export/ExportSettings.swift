@@ -28,9 +28,9 @@ public struct ExportSettings: Sendable, Hashable {
     /// encoder's default (libx264: 250). A preview that seeks well wants about one a second.
     public var keyframeInterval: Int?
     /// Write only what the compositors draw, on a transparent picture with alpha, at the
-    /// source's frame times (`--overlay-only`): for an editor to lay over any cut. The encoder
-    /// must keep alpha (prores_ks, qtrle, png, libvpx-vp9); the source's other tracks are left
-    /// out, its timecode kept.
+    /// source's frame times (`--overlay-only`; a timeline's output frame times): for an editor to
+    /// lay over any cut. The encoder must keep alpha (prores_ks, qtrle, png, libvpx-vp9); the
+    /// source's other tracks are left out, its timecode kept (a timeline has no sound either).
     public var overlayOnly = false
 
     public init(

@@ -43,4 +43,15 @@ public struct AudioMixInputParameters: Sendable, Hashable {
         }
         return current
     }
+
+    /// The same volumes with every ramp moved by `offset` (a timeline cut to a range).
+    func shifted(by offset: MediaTime) -> AudioMixInputParameters {
+        var out = self
+        out.volumeRamps = volumeRamps.map {
+            VolumeRamp(
+                timeRange: TimeRange(start: $0.timeRange.start + offset, duration: $0.timeRange.duration),
+                startVolume: $0.startVolume, endVolume: $0.endVolume)
+        }
+        return out
+    }
 }
