@@ -35,7 +35,9 @@ struct ExportCommand: ParsableCommand {
             default; --codec qtrle, png, or libvpx-vp9 in .webm; Specs/media.md). Several movies \
             (a GoPro's chapters, put in chapter order by their names) are exported as one ride: \
             every frame once, the dashboard's odometer, chart and map going on across chapters, \
-            and every chapter's GPMF in one gpmd track (Specs/timed-metadata.md, "Chapters").
+            and every chapter's GPMF in one gpmd track; a --gpx or --fit is placed on each chapter \
+            by that chapter's own clock; --from/--to and --overlay-only apply to the ride \
+            (Specs/timed-metadata.md, "Chapters").
             """)
 
     @Argument(
@@ -57,10 +59,9 @@ struct ExportCommand: ParsableCommand {
         if inputs.count > 1 {
             // A ride is a composition of its chapters, exported whole with what is drawn over it.
             let refused = [
-                (export.start != nil || export.end != nil, "--from and --to"),
-                (export.overlayOnly, "--overlay-only"), (!embedding.anyGiven.isEmpty, "--embed"),
-                (!embedding.channels.files.isEmpty, "--cc1…--cc4"), (overlays.gpx != nil, "--gpx"),
-                (overlays.fit != nil, "--fit"), (overlays.filtering.isGiven, "--hide-near, --max-dop and --max-speed"),
+                (!embedding.anyGiven.isEmpty, "--embed"),
+                (!embedding.channels.files.isEmpty, "--cc1…--cc4"),
+                (overlays.filtering.isGiven, "--hide-near, --max-dop and --max-speed"),
                 (overlays.metadataTrack != nil, "--metadata-track"), (export.encoding.codec == "copy", "--codec copy"),
             ]
             if let (_, option) = refused.first(where: \.0) {

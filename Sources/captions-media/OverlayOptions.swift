@@ -188,12 +188,24 @@ struct OverlayOptions: ParsableArguments {
         -> SampleDataTrack
     {
         let movie = try MovieMetadata(path: path)
-        guard let gpx = gpx ?? fit else {
+        guard let (_, points) = try rideFilePoints(filter: filter, diagnostics: &diagnostics) else {
             let (track, found) = try SampleDataTrack.filtered(
                 movie: movie, track: try movie.gpsTrack(id: metadataTrack), filter: filter, file: path)
             diagnostics += found
             return track
         }
+        let placed = try place(points, on: movie, diagnostics: &diagnostics)
+        // The GPX or FIT is not a track of the movie: it gets an ID above every track's.
+        let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
+        return SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
+    }
+
+    /// The `--gpx` or `--fit` file's points with `filter` applied, annotated with the ride's
+    /// figures counted from its start; nil when neither is given.
+    func rideFilePoints(filter: TrackPointFilter, diagnostics: inout [Diagnostic]) throws
+        -> (file: String, points: [TrackPoint])?
+    {
+        guard let gpx = gpx ?? fit else { return nil }
         let what = fit != nil ? "FIT file" : "GPX file"
         let bytes = try InputFile.read(gpx, limit: RideFile.maximumBytes, what: what)
         // --fit is FIT and --gpx GPX, whatever the file's name; a mix-up is said, not guessed.
@@ -217,17 +229,22 @@ struct OverlayOptions: ParsableArguments {
                 "\(gpx): --hide-near, --max-dop and --max-speed leave none of its \(timed.count) points ("
                     + filterDiagnostics.map(\.message).joined(separator: "; ") + "): the dashboard has nothing to draw")
         }
+        return (gpx, points)
+    }
+
+    /// `points` placed on `movie` by the clock `--sync` chooses (with `--camera-tz`), shifted by
+    /// `--gpx-offset` and `shift`.
+    func place(
+        _ points: [TrackPoint], on movie: MovieMetadata, shift: MediaTime = .zero, diagnostics: inout [Diagnostic]
+    ) throws -> [PlacedPoint] {
         let offset = try gpxOffset.map { try TimeArgument.seconds($0, option: "--gpx-offset") } ?? .zero
         let (choice, zone) = try syncing.choice()
         let sync = try choice.resolve(for: movie, points: points, cameraTimeZone: zone)
         diagnostics += sync.diagnostics
-        let anchor = sync.anchor
         let (placed, placeDiagnostics) = try MetadataSync.place(
-            points, anchor: anchor, offset: offset, duration: movie.duration, timescale: 1000)
+            points, anchor: sync.anchor, offset: offset + shift, duration: movie.duration, timescale: 1000)
         diagnostics += placeDiagnostics
-        // The GPX or FIT is not a track of the movie: it gets an ID above every track's.
-        let id = CompositionTrackID(truncatingIfNeeded: (movie.movie.tracks.map(\.id).max() ?? 0) + 1)
-        return SampleDataTrack(trackID: id, placedPoints: placed, movieDuration: movie.duration)
+        return placed
     }
 }
 

@@ -28,6 +28,15 @@ import Testing
         #expect(RideChapters(["b.mp4", "GX010042.MP4", "a.mp4"]).paths == ["b.mp4", "GX010042.MP4", "a.mp4"])
     }
 
+    /// The mean absolute difference of the first `first` bytes of two pictures (all of them by
+    /// default; a yuv420p picture's luma is its first width × height bytes).
+    static func meanDifference(_ x: [UInt8], _ y: [UInt8], first: Int? = nil) -> Double {
+        let n = min(first ?? x.count, x.count, y.count)
+        var sum = 0
+        for i in 0..<n { sum += abs(Int(x[i]) - Int(y[i])) }
+        return Double(sum) / Double(max(n, 1))
+    }
+
     /// Cuts the fixture into three chapters named as a GoPro names them, at 3.003 s and 6.006 s
     /// (key frames, and the starts of GPMF payloads), keeping video, audio and GPMF (FFmpeg).
     static func chapters(in dir: TemporaryDirectory) throws -> [String] {
@@ -112,15 +121,12 @@ import Testing
         let a = try MediaTools.rawFrames(ride, width: 848, height: 480)
         let b = try MediaTools.rawFrames(single, width: 848, height: 480)
         #expect(a.count == 315 && b.count == 315)
-        func lumaDifference(_ x: [UInt8], _ y: [UInt8]) -> Double {
-            var sum = 0
-            for i in 0..<(848 * 480) { sum += abs(Int(x[i]) - Int(y[i])) }
-            return Double(sum) / Double(848 * 480)
-        }
         var misplaced: [Int] = []
         for k in a.indices where k < b.count {
-            let own = lumaDifference(a[k], b[k])
-            let neighbours = [k - 1, k + 1].filter { b.indices.contains($0) }.map { lumaDifference(a[k], b[$0]) }
+            let own = Self.meanDifference(a[k], b[k], first: 848 * 480)
+            let neighbours = [k - 1, k + 1].filter { b.indices.contains($0) }.map {
+                Self.meanDifference(a[k], b[$0], first: 848 * 480)
+            }
             if neighbours.contains(where: { $0 <= own }) { misplaced.append(k) }
         }
         #expect(misplaced.isEmpty, "frames nearer a neighbour than their own: \(misplaced.prefix(10))")
@@ -139,14 +145,120 @@ import Testing
         #expect(shift < 0.001, "gpmf-parser times \(shift) s apart")
     }
 
-    /// What a ride cannot be exported with is refused before anything is written: a trim, and
-    /// chapters of which only some have GPS (the dashboard would stop mid-ride).
+    /// `--overlay-only` and `--gpx` on a ride. The ride's overlay alone (ProRes 4444 with alpha,
+    /// one picture at each of its 315 frame times) is the uncut movie's overlay, decoded by FFmpeg:
+    /// from the chapters' joined GPMF, every picture; from a GPX of the walk (each chapter
+    /// placed by its own GPS clock, as GoPro chapters each have one), every picture, or where a
+    /// readout changes a frame apart (the chapters' clocks are medians of their own payloads,
+    /// a few milliseconds from the uncut movie's), its neighbour's.
+    @Test func aRidesOverlayAloneAndItsGPXAreTheUncutMoviesOwn() throws {
+        let dir = try TemporaryDirectory()
+        let chapters = Array(try Self.chapters(in: dir).reversed())
+        let gpx = dir.path("walk.gpx")
+        let dump = try CLIRunner.run(["metadata", "dump", Self.movie, "--gpx", "-o", gpx])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        let common = ["--overlay", "gps", "--overlay-only", "--size", "424x240", "--progress", "none"]
+        func export(_ inputs: [String], _ extra: [String], to name: String) throws -> [[UInt8]] {
+            let out = dir.path(name)
+            let r = try CLIRunner.run(["export"] + inputs + ["-o", out] + common + extra)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(!r.stderr.contains("warning[media.sizeIgnored]"), "\(r.stderr)")
+            // No picture or sound of the footage (one movie's overlay keeps its timecode).
+            let streams = try MediaTools.streams(out).filter { $0["codec_tag_string"] as? String != "tmcd" }
+            #expect(streams.map { $0["codec_name"] as? String } == ["prores"], "\(name): \(streams)")
+            #expect(try MediaTools.frameTimes(out).count == 315)
+            return try MediaTools.rawFrames(out, width: 424, height: 240, pixelFormat: "rgba")
+        }
+        for extra in [[], ["--gpx", gpx]] {
+            let ride = try export(chapters, extra, to: "ride\(extra.count).mov")
+            let single = try export([Self.movie], extra, to: "single\(extra.count).mov")
+            try #require(ride.count == 315 && single.count == 315)
+            // Drawn (the panels translucent, the readouts opaque), and transparent around them.
+            let alpha = stride(from: 3, to: ride[100].count, by: 4).map { ride[100][$0] }
+            let drawn = alpha.filter { $0 > 0 }.count, opaque = alpha.filter { $0 == 255 }.count
+            #expect(drawn > alpha.count / 20 && drawn < alpha.count * 3 / 4 && opaque > 0, "\(drawn), \(opaque)")
+            var apart: [Int] = []
+            for k in ride.indices where Self.meanDifference(ride[k], single[k]) >= 0.5 {
+                let near = [k - 1, k + 1].filter(single.indices.contains).contains {
+                    Self.meanDifference(ride[k], single[$0]) < 0.5
+                }
+                if !near || extra.isEmpty { apart.append(k) }
+            }
+            #expect(apart.isEmpty, "\(extra): pictures unlike the uncut movie's overlay: \(apart.prefix(10))")
+        }
+        // A GPX of another day falls within no chapter: said, and nothing written.
+        let other = TestPaths.sharedFixture("gpx/gpxpy/korita-zbevnica.gpx").path
+        let out = dir.path("other.mov")
+        let r = try CLIRunner.run(["export"] + chapters + ["-o", out, "--gpx", other] + common)
+        #expect(r.status != 0 && r.stderr.contains("no point falls within any chapter"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// `--from 2 --to 8` on a ride is the same cut of the uncut movie: the same 180 frames (the
+    /// first at 2.002 s, on the frame grid), each nearer its counterpart than either neighbour,
+    /// the dashboard's odometer counted from the ride's start (so the pictures agree), sound as
+    /// long as the pictures, and the GPMF payloads that start in the range, which gpmf-parser
+    /// reads as the uncut movie's cut (its copied payloads) at the same times.
+    @Test func aRideCutByFromAndToIsTheUncutMoviesCut() throws {
+        let dir = try TemporaryDirectory()
+        let chapters = try Self.chapters(in: dir)
+        let ride = dir.path("ride.mp4"), single = dir.path("single.mp4")
+        let common = [
+            "--overlay", "gps", "--from", "2", "--to", "8", "--crf", "0", "--preset", "ultrafast", "--progress", "none",
+        ]
+        let r = try CLIRunner.run(["export"] + chapters + ["-o", ride] + common)
+        #expect(r.status == 0, "\(r.stderr)")
+        let s = try CLIRunner.run(["export", Self.movie, "-o", single] + common)
+        #expect(s.status == 0, "\(s.stderr)")
+        let times = try MediaTools.frameTimes(ride)
+        #expect(times.count == 180 && times.first == 0, "\(times.prefix(3))")
+        let a = try MediaTools.rawFrames(ride, width: 848, height: 480)
+        let b = try MediaTools.rawFrames(single, width: 848, height: 480)
+        try #require(a.count == 180 && b.count == 180)
+        var misplaced: [Int] = []
+        for k in a.indices {
+            let own = Self.meanDifference(a[k], b[k], first: 848 * 480)
+            if [k - 1, k + 1].filter(b.indices.contains).contains(where: {
+                Self.meanDifference(a[k], b[$0], first: 848 * 480) <= own
+            }) {
+                misplaced.append(k)
+            }
+        }
+        #expect(misplaced.isEmpty, "frames nearer a neighbour than their own: \(misplaced.prefix(10))")
+        // The footage outweighs the dashboard in those pictures: drawn alone, the dashboard of the
+        // cut ride is the cut movie's, picture by picture (it shows the times it is drawn at).
+        var overlays: [[[UInt8]]] = []
+        for (inputs, name) in [(chapters, "ride.mov"), ([Self.movie], "single.mov")] {
+            let out = dir.path(name)
+            let o = try CLIRunner.run(
+                ["export"] + inputs + ["-o", out, "--overlay", "gps", "--overlay-only", "--size", "424x240"]
+                    + ["--from", "2", "--to", "8", "--progress", "none"])
+            #expect(o.status == 0, "\(o.stderr)")
+            overlays.append(try MediaTools.rawFrames(out, width: 424, height: 240, pixelFormat: "rgba"))
+        }
+        try #require(overlays[0].count == 180 && overlays[1].count == 180)
+        let unlike = overlays[0].indices.filter { Self.meanDifference(overlays[0][$0], overlays[1][$0]) >= 0.5 }
+        #expect(unlike.isEmpty, "overlays unlike the cut movie's: \(unlike.prefix(10))")
+        let streams = try MediaTools.streams(ride)
+        let audio = try #require(streams.first { $0["codec_type"] as? String == "audio" })
+        let seconds = Double(audio["duration"] as? String ?? "") ?? 0
+        #expect(abs(seconds - 180 * 1001.0 / 30000) < 1024.0 / 48000, "sound \(seconds) s")
+        let ours = try GoProPeers.gpmfParser(ride), theirs = try GoProPeers.gpmfParser(single)
+        #expect(ours.count > 50 && ours.count == theirs.count, "\(ours.count) against \(theirs.count)")
+        #expect(ours.map { Array($0.dropFirst()) } == theirs.map { Array($0.dropFirst()) })
+        let shift = zip(ours, theirs).map { abs($0[0] - $1[0]) }.max() ?? 1
+        #expect(shift < 0.001, "gpmf-parser times \(shift) s apart")
+    }
+
+    /// What a ride cannot be exported with is refused before anything is written: a copy of the
+    /// chapters' pictures, and chapters of which only some have GPS (the dashboard would stop
+    /// mid-ride).
     @Test func whatARideCannotTakeIsRefused() throws {
         let dir = try TemporaryDirectory()
         let clip = dir.path("GX020042.MP4"), out = dir.path("ride.mp4")
         try MediaTools.makeClip(clip, size: "848x480", seconds: 1)
-        let trim = try CLIRunner.run(["export", Self.movie, clip, "-o", out, "--from", "1"])
-        #expect(trim.status != 0 && trim.stderr.contains("--from and --to: not with several movies"), "\(trim.stderr)")
+        let copy = try CLIRunner.run(["export", Self.movie, clip, "-o", out, "--codec", "copy"])
+        #expect(copy.status != 0 && copy.stderr.contains("--codec copy: not with several movies"), "\(copy.stderr)")
         let partial = try CLIRunner.run(["export", Self.movie, clip, "-o", out, "--overlay", "gps"])
         #expect(partial.status != 0 && partial.stderr.contains("no GPS track"), "\(partial.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))

@@ -56,7 +56,8 @@ public enum MediaTools {
     }
 
     /// Every decoded frame of the first video track as raw bytes: planar 8-bit 4:2:0
-    /// ("yuv420p", no conversion of the decoded samples) or packed "rgb24".
+    /// ("yuv420p", no conversion of the decoded samples) or packed "rgb24" or "rgba" (straight
+    /// alpha, as FFmpeg converts a picture with alpha).
     public static func rawFrames(
         _ path: String, width: Int, height: Int, pixelFormat: String = "yuv420p"
     ) throws -> [[UInt8]] {
@@ -65,8 +66,8 @@ public enum MediaTools {
             ["-nostdin", "-v", "error", "-i", path, "-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", pixelFormat, "-"],
             binaryOutput: true)
         guard r.status == 0 else { throw Failure.failed("ffmpeg raw frames of \(path): \(r.stderr)") }
-        let size =
-            pixelFormat == "rgb24" ? width * height * 3 : width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)
+        let packed = ["rgb24": 3, "rgba": 4][pixelFormat]
+        let size = packed.map { width * height * $0 } ?? width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)
         let bytes = r.data
         return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<($0 + size)]) }
     }
