@@ -50,6 +50,11 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     /// The iTT look's text alignment for a caption that gives none: centred (Apple's look), or
     /// start for a TTML document (TTML1 `tts:textAlign` initial value; ``adopting(_:)``).
     public var defaultTextAlignment: CaptionTextAlignment
+    /// The iTT look's font family for a run that names none, or names TTML's generic `default`:
+    /// nil for a proportional sans (Apple's look), `monospaceSerif` for a TTML document other
+    /// than iTT (``adopting(_:)``): IMSC 1 takes `default` as `monospaceSerif`, the family of its
+    /// reference font metrics (Courier New's), as the W3C's reference renderer (imscJS) does.
+    public var defaultFontFamily: String?
     /// Fraction of the centred 4:3 caption area, across and down, that the CEA-608 grid fills:
     /// the title-safe area (0.8 = 80%; Specs/cea608-look.md).
     public var safeAreaFraction: Double
@@ -96,8 +101,8 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     /// These options for drawing `document`: its language when none is set, the CEA-708 look
     /// for a document read from a CEA-708 service when the look is ``Look/automatic``, and TTML's
     /// initial values for a document read from a TTML profile other than iTT (TTML1 §8.2: text
-    /// aligned at the start, `tts:fontSize` 100 % = 1c; the W3C IMSC reference renderings draw
-    /// them so). Whether to draw Apple's default outline is the caller's (the CLI leaves it out
+    /// aligned at the start, `tts:fontSize` 100 % = 1c, IMSC 1's `default` family a monospaced
+    /// serif; the W3C IMSC reference renderings draw them so). Whether to draw Apple's default outline is the caller's (the CLI leaves it out
     /// for such documents unless `--outline` is given).
     public func adopting(_ document: CaptionDocument) -> CaptionRenderOptions {
         var options = self
@@ -106,6 +111,7 @@ public struct CaptionRenderOptions: Sendable, Hashable {
         if document.usesTTMLInitialValues {
             options.defaultFontSizeInCells = 1
             options.defaultTextAlignment = .start
+            options.defaultFontFamily = "monospaceSerif"
         }
         // A TTML document's own grids (TTML1 §6.2.1, §8.2.7): its cells and its pixels.
         if let cells = document.ttmlCellResolution { options.cellGrid = Grid(width: cells.columns, height: cells.rows) }

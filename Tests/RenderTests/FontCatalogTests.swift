@@ -1,5 +1,6 @@
 import CaptionCore
 import Foundation
+import ITT
 import Render
 import TestSupport
 import Testing
@@ -31,6 +32,8 @@ import Testing
         (FontRequest(italic: true, monospaced: true), "DejaVuSansMono.ttf +oblique"),
         (FontRequest(family: "sansSerif"), "DejaVuSans.ttf"),
         (FontRequest(family: "monospaceSansSerif"), "DejaVuSansMono.ttf"),
+        // IMSC's default family: Courier New and Courier are not among the fixtures' faces.
+        (FontRequest(family: "monospaceSerif"), "DejaVuSansMono.ttf"),
         (FontRequest(family: "Noto Sans CJK JP", bold: true), cjk + " +bold"),
         (FontRequest(family: "'DejaVu Sans Mono', sansSerif"), "DejaVuSansMono.ttf"),
     ])
@@ -168,5 +171,45 @@ import Testing
             return try renderer.render(at: MediaTime(value: 1, timescale: 1))
         }
         #expect(try draw("ja").pixels != draw("zh-CN").pixels)
+    }
+}
+
+/// The family a TTML document draws where it names none, or names `default`: IMSC's
+/// `monospaceSerif` for a TTML profile other than iTT (as the W3C reference renderer maps it),
+/// Apple's proportional sans for iTT. "iiiiiiii" is drawn several times wider monospaced.
+@Suite struct TTMLDefaultFamilyTests {
+    static func inkWidth(_ ttml: String) throws -> Int {
+        let document = try TTMLReader(options: CaptionFormatOptions(fileName: "t.ttml")).read(Array(ttml.utf8)).document
+        let renderer = try CaptionRenderer(
+            captions: document.captions, bounds: RenderSize(width: 640, height: 360), fonts: try TestFonts.catalog(),
+            options: CaptionRenderOptions(outlineWidth: 0).adopting(document))
+        var image = try RGBAImage(width: 640, height: 360, filledWith: .black)
+        try renderer.render(at: MediaTime(value: 1, timescale: 1), into: &image)
+        var columns = Set<Int>()
+        for (i, byte) in image.pixels.enumerated() where i % 4 == 0 && byte > 128 { columns.insert(i / 4 % 640) }
+        return (columns.max() ?? 0) - (columns.min() ?? 0)
+    }
+
+    static func document(profile: String, family: String?) -> String {
+        let attribute = family.map { " tts:fontFamily=\"\($0)\"" } ?? ""
+        return """
+            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" \
+            xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:profile="\(profile)" xml:lang="en">
+            <body><div><p begin="0s" end="2s"\(attribute)>iiiiiiii</p></div></body></tt>
+            """
+    }
+
+    @Test func imscDrawsItsDefaultFamilyMonospacedAndITTProportional() throws {
+        let imsc = "http://www.w3.org/ns/ttml/profile/imsc1/text"
+        let unnamed = try Self.inkWidth(Self.document(profile: imsc, family: nil))
+        let named = try Self.inkWidth(Self.document(profile: imsc, family: "default"))
+        let sans = try Self.inkWidth(Self.document(profile: imsc, family: "proportionalSansSerif"))
+        // At 1c = 24 px, eight cells of DejaVu Sans Mono (0.602 em) against eight narrow "i"s.
+        #expect(unnamed == named && unnamed > 2 * sans, "default \(unnamed) px, named \(named) px, sans \(sans) px")
+        // An iTT document (no TTML profile of its own) and one of no TTML keep the sans.
+        var itt = CaptionDocument()
+        itt.metadata[CaptionDocument.ttmlProfileKey] = "itt"
+        #expect(CaptionRenderOptions().adopting(itt).defaultFontFamily == nil)
+        #expect(CaptionRenderOptions().adopting(CaptionDocument()).defaultFontFamily == nil)
     }
 }

@@ -48,7 +48,8 @@ struct TimedTextLook {
     /// The caption's lines laid out in its region's rectangle.
     func lines(of caption: Caption, missing: inout [Unicode.Scalar]) throws(RenderError) -> [LaidOutLine] {
         let defaults = StyleDefaults(
-            textColor: .white, backgroundColor: nil, monospaced: false, fontSize: { fontSize($0) })
+            textColor: .white, backgroundColor: nil, monospaced: false, fontSize: { fontSize($0) },
+            fontFamily: options.defaultFontFamily)
         let vertical = caption.region?.writingMode == .topToBottomAndRightToLeft
         let rect = placement.rect(of: caption.region)
         let styled = styleRuns.lines(of: caption, defaults: defaults, missing: &missing)

@@ -24,6 +24,9 @@ struct StyleDefaults {
     var monospaced: Bool
     /// The em size in pixels for a run's `fontSize` (nil: the look's default).
     var fontSize: (CaptionDimension?) -> Double
+    /// The family of a run that names none, or names TTML's generic `default` (nil: the
+    /// renderer's sans).
+    var fontFamily: String? = nil
 }
 
 /// A stretch of one line with one style: a piece of one `CaptionRun`.
@@ -101,10 +104,22 @@ struct StyleRunStage {
             bold: s.bold, italic: s.italic, underline: s.underline, flash: s.flash,
             ruby: s.ruby, textCombine: s.textCombine, edge: s.edge,
             fontRequest: FontRequest(
-                family: s.fontFamily, bold: s.bold, italic: s.italic, monospaced: defaults.monospaced,
+                family: Self.family(s.fontFamily, default: defaults.fontFamily), bold: s.bold, italic: s.italic,
+                monospaced: defaults.monospaced,
                 language: language),
             // 1–1000 px: beyond that FreeType refuses the size, and nothing legible is lost.
             fontSize: Self.usableFontSize(defaults.fontSize(s.fontSize)))
+    }
+
+    /// A run's `tts:fontFamily` list with TTML's generic `default` (TTML1 §8.2.7: its face is
+    /// the implementation's) as the look's default family, or that family when the run names
+    /// none.
+    static func family(_ value: String?, default family: String?) -> String? {
+        guard let family else { return value }
+        guard let value else { return family }
+        let names = FontCatalog.familyNames(value)
+        guard names.contains(where: { $0.lowercased() == "default" }) else { return value }
+        return names.map { $0.lowercased() == "default" ? family : $0 }.joined(separator: ", ")
     }
 
     /// The face for `scalar`: marks and joiners stay with the previous character's face when it
