@@ -14,6 +14,8 @@ struct ReviewMovie: Sendable {
     let frameRate: FrameRate?
     /// FFmpeg's name of the video's codec ("h264", "hevc", "prores"…).
     let videoCodec: String?
+    /// FFmpeg's name of the first audio track's codec ("aac", "ac3", "pcm_s24le"…); nil without sound.
+    let audioCodec: String?
 
     init(path: String) throws {
         do {
@@ -32,6 +34,7 @@ struct ReviewMovie: Sendable {
         height = video.height
         frameRate = video.frameRate
         videoCodec = video.codec
+        audioCodec = description.tracks.first(where: { $0.mediaType == .audio })?.codec
         mediaType = Self.mediaType(forExtensionOf: path)
     }
 

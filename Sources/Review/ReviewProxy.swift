@@ -6,8 +6,9 @@ import Synchronization
 
 /// When a session makes a preview of its movie for the browser (`--proxy`).
 public enum ReviewProxyMode: String, Sendable, CaseIterable {
-    /// When the browser cannot play the movie: a video other than H.264, VP8, VP9 or AV1, or a
-    /// container other than MP4, QuickTime or WebM.
+    /// When the browser cannot play the movie: a video other than H.264, VP8, VP9 or AV1, a
+    /// container other than MP4, QuickTime or WebM, or sound other than AAC, MP3, Opus or FLAC
+    /// (the AC-3 of a broadcast MP4 would play silent).
     case auto
     case always
     case never
@@ -42,6 +43,7 @@ final class ReviewProxy: Sendable {
         let playable =
             movie.videoCodec.map { Self.playableCodecs.contains($0) } == true
             && Self.playableTypes.contains(movie.mediaType)
+            && movie.audioCodec.map { Self.playableAudio.contains($0) } != false
         guard mode == .always || (mode == .auto && !playable) else {
             path = nil
             folder = nil
@@ -104,7 +106,8 @@ final class ReviewProxy: Sendable {
         let asset = Asset(path: path)
         let settings = Self.settings(rate: rate)
         let description = try asset.loadDescription()
-        guard let audio = description.tracks.first(where: { $0.mediaType == .audio }), !playableAudio.contains(audio.codec),
+        guard let audio = description.tracks.first(where: { $0.mediaType == .audio }),
+            !playableAudio.contains(audio.codec),
             let video = description.tracks.first(where: { $0.mediaType == .video }),
             let width = video.width, let height = video.height, let rate = video.frameRate,
             let length = video.duration, length > .zero

@@ -108,6 +108,36 @@ import Testing
         }
     }
 
+    /// H.264 the browser plays, with AC-3 sound it does not (a broadcast MP4): a preview is made
+    /// (`--proxy auto`) with the sound as AAC and the pictures as they were, since otherwise the
+    /// page would play the movie silent; the AAC holds the clip's tone (ffmpeg's volumedetect).
+    @Test func soundTheBrowserCannotPlayGetsAPreview() async throws {
+        try await ReviewFixture.with(audioCodec: ["-c:a", "ac3"]) { fixture in
+            let auth = "X-Review-Token: \(fixture.token)"
+            var state = ""
+            for _ in 0..<600 {
+                let session = try await RawHTTP.get(port: fixture.port, "/session", headers: [auth])
+                state = String(decoding: session.body, as: UTF8.self)
+                if ["\"ready\"", "\"failed\"", "\"none\""].contains(where: state.contains) { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(state.contains("\"ready\""), "\(state)")
+            let served = try await RawHTTP.get(port: fixture.port, "/proxy", headers: [auth])
+            #expect(served.status == 200)
+            let copy = fixture.folder.path("served-preview.mp4")
+            try Data(served.body).write(to: URL(fileURLWithPath: copy))
+            let codecs = try MediaTools.streams(copy).compactMap { $0["codec_name"] as? String }
+            #expect(codecs.sorted() == ["aac", "h264"], "\(codecs)")
+            let times = try MediaTools.frameTimes(copy), original = try MediaTools.frameTimes(fixture.movie)
+            #expect(times.count == original.count && zip(times, original).allSatisfy { abs($0 - $1) < 1e-4 })
+            let loudness = try CLIRunner.runProcess(
+                try PeerDecoders.tool("ffmpeg"),
+                ["-nostdin", "-i", copy, "-map", "0:a", "-af", "volumedetect", "-f", "null", "-"])
+            let mean = loudness.stderr.firstMatch(of: /mean_volume: (-?[0-9.]+) dB/).flatMap { Double($0.1) }
+            #expect(mean.map { $0 > -40 } == true, "\(loudness.stderr.suffix(400))")
+        }
+    }
+
     /// The library type (`ReviewSession`) as an app embeds it.
     @Test func theStateListsTheCaptionsByFrameAndTheFindings() async throws {
         try await ReviewFixture.with(mode: .library) { fixture in
