@@ -61,7 +61,6 @@ struct ExportCommand: ParsableCommand {
             let refused = [
                 (!embedding.anyGiven.isEmpty, "--embed"),
                 (!embedding.channels.files.isEmpty, "--cc1…--cc4"),
-                (overlays.filtering.isGiven, "--hide-near, --max-dop and --max-speed"),
                 (overlays.metadataTrack != nil, "--metadata-track"), (export.encoding.codec == "copy", "--codec copy"),
             ]
             if let (_, option) = refused.first(where: \.0) {

@@ -32,10 +32,21 @@ struct RideExport {
         // With a GPX or FIT the dashboard draws that; the chapters' own GPMF is still kept.
         let external = overlays.gpx != nil || overlays.fit != nil
         var diagnostics = chapters.diagnostics
-        let gps = try joinedGPS(plan, dashboardNeedsIt: !external, diagnostics: &diagnostics)
+        let filter = try overlays.filtering.filter()
+        let gps = try joinedGPS(plan, dashboardNeedsIt: !external, filter: filter, diagnostics: &diagnostics)
         // An overlay-only ride is the dashboard alone, with no track of the chapters (as one
-        // movie's overlay-only output keeps none but its timecode).
-        let gpmf = try export.overlayOnly ? nil : gps.flatMap { try gpmfTrack(of: $0, within: written) }
+        // movie's overlay-only output keeps none but its timecode); a privacy zone leaves the
+        // chapters' GPMF out, since every position of the ride is in it (as for one movie).
+        let hidesPlaces = !filter.privacyZones.isEmpty
+        if hidesPlaces, gps?.samples.isEmpty == false, !export.overlayOnly, !export.dropData {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "metadata.privacy-zone-source",
+                    "--hide-near: the chapters' GPMF (every position of the ride) is left out of the output, since "
+                        + "it would show the hidden places", at: DiagnosticLocation(file: export.output)))
+        }
+        let gpmf =
+            try export.overlayOnly || hidesPlaces ? nil : gps.flatMap { try gpmfTrack(of: $0, within: written) }
         let container = CaptionEmbedding.containerFormat(of: export.output)
         if gpmf != nil, container == nil {
             throw Exit.Failure(
@@ -93,9 +104,9 @@ struct RideExport {
     /// The chapters' GPS on the ride's timeline, or nil when none has a GPS track. A ride where
     /// only some chapters have one is refused when the dashboard draws it, since it would stop
     /// mid-ride; otherwise (a GPX or FIT drawn instead) their GPS is left out, and that is said.
-    private func joinedGPS(_ plan: CompositionPlan, dashboardNeedsIt: Bool, diagnostics: inout [Diagnostic]) throws
-        -> SampleDataTrack?
-    {
+    private func joinedGPS(
+        _ plan: CompositionPlan, dashboardNeedsIt: Bool, filter: TrackPointFilter, diagnostics: inout [Diagnostic]
+    ) throws -> SampleDataTrack? {
         var with: [String] = []
         var without: [String] = []
         for path in chapters.paths {
@@ -119,7 +130,7 @@ struct RideExport {
         }
         // The sample-data track's ID follows the timeline's tracks'.
         let id = CompositionTrackID(clamping: (plan.composition.tracks.map(\.trackID).max() ?? 0) + 1)
-        return try plan.embeddedGPS(trackID: id)
+        return try plan.embeddedGPS(trackID: id, filter: filter, diagnostics: &diagnostics)
     }
 
     /// The `--gpx` or `--fit` ride placed on each chapter by that chapter's own clock (each

@@ -145,12 +145,13 @@ import Testing
         #expect(shift < 0.001, "gpmf-parser times \(shift) s apart")
     }
 
-    /// `--overlay-only` and `--gpx` on a ride. The ride's overlay alone (ProRes 4444 with alpha,
-    /// one picture at each of its 315 frame times) is the uncut movie's overlay, decoded by FFmpeg:
-    /// from the chapters' joined GPMF, every picture; from a GPX of the walk (each chapter
-    /// placed by its own GPS clock, as GoPro chapters each have one), every picture, or where a
-    /// readout changes a frame apart (the chapters' clocks are medians of their own payloads,
-    /// a few milliseconds from the uncut movie's), its neighbour's.
+    /// `--overlay-only`, `--gpx` and `--hide-near` on a ride. The ride's overlay alone (ProRes
+    /// 4444 with alpha, one picture at each of its 315 frame times) is the uncut movie's overlay,
+    /// decoded by FFmpeg: from the chapters' joined GPMF, and with a privacy zone, every picture;
+    /// from a GPX of the walk (each chapter placed by its own GPS clock, as GoPro chapters each
+    /// have one), every picture, or where a readout changes a frame apart (the chapters' clocks
+    /// are medians of their own payloads, a few milliseconds from the uncut movie's), its
+    /// neighbour's.
     @Test func aRidesOverlayAloneAndItsGPXAreTheUncutMoviesOwn() throws {
         let dir = try TemporaryDirectory()
         let chapters = Array(try Self.chapters(in: dir).reversed())
@@ -169,9 +170,13 @@ import Testing
             #expect(try MediaTools.frameTimes(out).count == 315)
             return try MediaTools.rawFrames(out, width: 424, height: 240, pixelFormat: "rgba")
         }
-        for extra in [[], ["--gpx", gpx]] {
-            let ride = try export(chapters, extra, to: "ride\(extra.count).mov")
-            let single = try export([Self.movie], extra, to: "single\(extra.count).mov")
+        // The joined GPMF and a privacy zone around the walk's start match picture by picture;
+        // the GPX, to a frame.
+        let hidden = ["--hide-near", "33.12677,-117.32734,2m"]
+        for (extra, exact) in [([], true), (["--gpx", gpx], false), (hidden, true)] {
+            let name = extra.first ?? "gpmf"
+            let ride = try export(chapters, extra, to: "ride\(name).mov")
+            let single = try export([Self.movie], extra, to: "single\(name).mov")
             try #require(ride.count == 315 && single.count == 315)
             // Drawn (the panels translucent, the readouts opaque), and transparent around them.
             let alpha = stride(from: 3, to: ride[100].count, by: 4).map { ride[100][$0] }
@@ -182,10 +187,17 @@ import Testing
                 let near = [k - 1, k + 1].filter(single.indices.contains).contains {
                     Self.meanDifference(ride[k], single[$0]) < 0.5
                 }
-                if !near || extra.isEmpty { apart.append(k) }
+                if !near || exact { apart.append(k) }
             }
             #expect(apart.isEmpty, "\(extra): pictures unlike the uncut movie's overlay: \(apart.prefix(10))")
         }
+        // Burned with the privacy zone, the ride keeps no GPMF (it holds every position), and says so.
+        let private_ = dir.path("private.mp4")
+        let p = try CLIRunner.run(
+            ["export"] + chapters + ["-o", private_, "--overlay", "gps", "--preset", "ultrafast", "--progress", "none"]
+                + hidden)
+        #expect(p.status == 0 && p.stderr.contains("metadata.privacy-zone-source"), "\(p.stderr)")
+        #expect(try MediaTools.streams(private_).allSatisfy { $0["codec_tag_string"] as? String != "gpmd" })
         // A GPX of another day falls within no chapter: said, and nothing written.
         let other = TestPaths.sharedFixture("gpx/gpxpy/korita-zbevnica.gpx").path
         let out = dir.path("other.mov")

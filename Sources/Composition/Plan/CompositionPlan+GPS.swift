@@ -14,6 +14,19 @@ extension CompositionPlan {
     public func embeddedGPS(
         trackID: CompositionTrackID, located: (PlacedClip, any Error) -> any Error = { $1 }
     ) throws -> SampleDataTrack {
+        var diagnostics: [Diagnostic] = []
+        return try embeddedGPS(
+            trackID: trackID, filter: TrackPointFilter(), diagnostics: &diagnostics, located: located)
+    }
+
+    /// ``embeddedGPS(trackID:located:)`` with the points `filter` leaves out taken out of each
+    /// clip's groups, as `export --hide-near` takes them out of one movie's (its findings added
+    /// to `diagnostics`, located at the clip's file). The raw payloads stay as they are: a caller
+    /// that hides places leaves them out.
+    public func embeddedGPS(
+        trackID: CompositionTrackID, filter: TrackPointFilter, diagnostics: inout [Diagnostic],
+        located: (PlacedClip, any Error) -> any Error = { $1 }
+    ) throws -> SampleDataTrack {
         var groups: [(group: TimedMetadataGroup, derivedCourse: Bool)] = []
         var samples: [SampleBuffer] = []
         for placed in placedClips where placed.clip.metadata && placed.videoTrackID != nil {
@@ -24,10 +37,17 @@ extension CompositionPlan {
                 let gps = try movie.gpsTrack()
                 isGoPro = gps.format?.description == "gpmd"
                 track = try SampleDataTrack(movie: movie, track: gps)
+                if filter.isActive {
+                    let (kept, found) = try movie.gpsGroups(gps, filter: filter, file: placed.path)
+                    diagnostics += found
+                    groups += try EditRetiming.retime(kept, through: [placed.mapping]).map { ($0, isGoPro) }
+                }
             } catch {
                 throw located(placed, error)
             }
-            groups += try EditRetiming.retime(track.groups, through: [placed.mapping]).map { ($0, isGoPro) }
+            if !filter.isActive {
+                groups += try EditRetiming.retime(track.groups, through: [placed.mapping]).map { ($0, isGoPro) }
+            }
             let source = placed.mapping.source
             for sample in track.samples
             where source.start <= sample.timeRange.start && sample.timeRange.start < source.end {
