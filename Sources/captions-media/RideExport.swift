@@ -11,8 +11,10 @@ import Metadata
 /// as `compose` joins movies): every frame once, at the first chapter's size and rate. Their GPS
 /// is joined on that timeline, so the dashboard's odometer, chart, map and moving time go on
 /// across chapters, and every chapter's GoPro GPMF goes into the output as one `gpmd` track.
-/// With `--overlay-only` the ride's overlay alone is written, a transparent picture at each of
-/// the ride's frame times.
+/// A `--gpx` or `--fit` is placed on each chapter by that chapter's clock; `--from`/`--to` cut
+/// the ride on its frame grid while the dashboard keeps the whole ride's times; the points
+/// filters apply to every chapter; with `--overlay-only` the ride's overlay alone is written, a
+/// transparent picture at each of the ride's frame times (Specs/timed-metadata.md, "Chapters").
 struct RideExport {
     let chapters: RideChapters
     let export: ExportOptions
