@@ -97,6 +97,47 @@ import Testing
         #expect(bad.status != 0 && bad.stderr.contains("--camera-tz Mars/Base"), "\(bad.stderr)")
     }
 
+    /// A Sony camera's movie: its mvhd holds the camera's wall-clock time as if UTC, and its
+    /// NonRealTimeMeta XML (a top-level `meta` box, handler `nrtm`, after `mdat`, as exiftool's
+    /// tables read Sony's files) the same time with the clock's zone, +09:00. exiftool reads our
+    /// box as Sony's (`XML:CreationDateValue`); the creation time is taken from it, 06:45:32Z,
+    /// named, and `--camera-tz` cannot override a time that names its zone.
+    @Test func aSonyCamerasRecordedZoneIsDetected() throws {
+        let dir = try TemporaryDirectory("cli-clock-sony")
+        let plain = try Self.clip(in: dir, creation: "2019-11-18T15:45:32Z")
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <NonRealTimeMeta xmlns="urn:schemas-professionalDisc:nonRealTimeMeta:ver.2.00" \
+            xmlns:lib="urn:schemas-professionalDisc:lib:ver.2.00" lastUpdate="2019-11-18T15:45:38+09:00">
+            <Duration value="60"/><CreationDate value="2019-11-18T15:45:32+09:00"/>
+            <Device manufacturer="Sony" modelName="FDR-X3000"/></NonRealTimeMeta>
+            """
+        func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+            let size = UInt32(8 + payload.count)
+            return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: size >> $0) } + Array(type.utf8) + payload
+        }
+        let handler = box(
+            "hdlr", [UInt8](repeating: 0, count: 8) + Array("nrtm".utf8) + [UInt8](repeating: 0, count: 13))
+        let meta = box("meta", [0, 0, 0, 0] + handler + box("xml ", [0, 0, 0, 0] + Array(xml.utf8)))
+        let movie = dir.path("C0001.MP4")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: plain)) + meta).write(to: URL(fileURLWithPath: movie))
+        let exif = try CLIRunner.runProcess(
+            try PeerDecoders.tool("exiftool"), ["-s3", "-XML:CreationDateValue", movie])
+        #expect(exif.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "2019:11:18 15:45:32+09:00", "\(exif)")
+
+        let clocks = try MovieMetadata(path: movie).clocks
+        #expect(clocks.creationTime == UTCTime(iso8601: "2019-11-18T06:45:32Z"))
+        #expect(clocks.creationTimeHasZone)
+        let report = try CLIRunner.run(["metadata", "dump", movie, "--sync-report", "--camera-tz", "Europe/Paris"])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(
+            report.stdout.contains(
+                "--sync auto: the movie's creation time (Sony NonRealTimeMeta 2019-11-18T15:45:32+09:00): movie time 0 is 2019-11-18T06:45:32Z"
+            ), "\(report.stdout)")
+        // Without the box, the same mvhd is taken as UTC.
+        #expect(try MovieMetadata(path: plain).clocks.creationTime == UTCTime(iso8601: "2019-11-18T15:45:32Z"))
+    }
+
     /// A clip whose creation time is UTC and a FIT in UTC: by default (`--sync auto`, no GPMF)
     /// the creation time places the ride, and each group holds the record fitdecode reads at
     /// that UTC time, at movie time UTC − creation time.

@@ -12,6 +12,9 @@ public struct MovieClocks: Sendable, Hashable {
         /// QuickTime's `com.apple.quicktime.creationdate`: ISO 8601 text, with the UTC offset the
         /// camera wrote (`hasZone`) or without one.
         case quickTimeCreationDate(text: String, hasZone: Bool)
+        /// A Sony camera's NonRealTimeMeta `CreationDate` (``SonyNonRealTimeMeta``): ISO 8601
+        /// with the offset of the zone the camera's clock is set to.
+        case sonyNonRealTimeMeta(text: String, hasZone: Bool)
         /// `mvhd` creation_time (ISO/IEC 14496-12 §8.2.2): seconds since 1904 with no time zone,
         /// meant as UTC; many cameras (GoPro among them) write their local wall-clock time there.
         case movieHeader
@@ -26,8 +29,10 @@ public struct MovieClocks: Sendable, Hashable {
 
     /// Whether the creation time names its time zone (so `--camera-tz` has nothing to correct).
     public var creationTimeHasZone: Bool {
-        if case .quickTimeCreationDate(_, true)? = creationSource { return true }
-        return false
+        switch creationSource {
+        case .quickTimeCreationDate(_, true)?, .sonyNonRealTimeMeta(_, true)?: return true
+        default: return false
+        }
     }
 
     /// The creation time read as local wall-clock time in `zone` when it names no zone itself.
@@ -44,6 +49,9 @@ public struct MovieClocks: Sendable, Hashable {
         case .quickTimeCreationDate(let text, true)?: "its creation time (QuickTime creationdate \(text))"
         case .quickTimeCreationDate(let text, false)?:
             "its creation time (QuickTime creationdate \(text), no time zone: \(read))"
+        case .sonyNonRealTimeMeta(let text, true)?: "its creation time (Sony NonRealTimeMeta \(text))"
+        case .sonyNonRealTimeMeta(let text, false)?:
+            "its creation time (Sony NonRealTimeMeta \(text), no time zone: \(read))"
         case .movieHeader?: "its creation time (mvhd, no time zone: \(read))"
         case nil: "its creation time"
         }
@@ -122,12 +130,23 @@ extension MovieMetadata {
         return clocks
     }
 
-    /// The creation time and where it was read: QuickTime's `com.apple.quicktime.creationdate`
-    /// when present (it may carry the zone), else `mvhd`'s (seconds since 1904, no zone).
+    /// The creation time and where it was read, a time that names its zone first: QuickTime's
+    /// `com.apple.quicktime.creationdate` (Apple's cameras write the zone), then a Sony camera's
+    /// NonRealTimeMeta `CreationDate` (with the zone its clock is set to), then either without a
+    /// zone, else `mvhd`'s (seconds since 1904, no zone).
     var creationClock: (time: UTCTime?, source: MovieClocks.CreationSource?) {
+        var found: [(UTCTime, MovieClocks.CreationSource, zoned: Bool)] = []
         if let text = movie.quickTimeCreationDate, let t = UTCTime(iso8601: Self.normalisedDate(text)) {
-            return (t, .quickTimeCreationDate(text: text, hasZone: Self.namesZone(text)))
+            let zoned = Self.namesZone(text)
+            found.append((t, .quickTimeCreationDate(text: text, hasZone: zoned), zoned))
         }
+        if !found.contains(where: \.zoned), let text = SonyNonRealTimeMeta.creationDate(in: source),
+            let t = UTCTime(iso8601: Self.normalisedDate(text))
+        {
+            let zoned = Self.namesZone(text)
+            found.append((t, .sonyNonRealTimeMeta(text: text, hasZone: zoned), zoned))
+        }
+        if let best = found.first(where: \.zoned) ?? found.first { return (best.0, best.1) }
         guard let seconds = movie.header.creationUnixTime else { return (nil, nil) }
         return (UTCTime(seconds: seconds), .movieHeader)
     }
