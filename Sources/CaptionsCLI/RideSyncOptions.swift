@@ -15,7 +15,7 @@ public struct RideSyncOptions: ParsableArguments {
     @Option(
         name: .customLong("camera-tz"),
         help:
-            "The time zone the camera's clock was set to (Europe/Paris, +02:00), for a creation time written without one."
+            "The time zone the camera's clock was set to (Europe/Paris, +02:00), for a creation time written without one (Apple's and Sony's cameras record theirs, which is used)."
     )
     public var cameraTZ: String?
 
