@@ -88,4 +88,59 @@ import Testing
         }
         return n
     }
+
+    /// 8-bit planar planes blend sixteen samples at a time; NV12's interleaved chroma, one by
+    /// one: on a picture whose runs are many vectors long (and end mid-vector), with every alpha
+    /// from 1 to 255 over a ramp of colours, both give the very same bytes.
+    @Test func sixteenSamplesAtOnceGiveTheSameBytesAsOneByOne() throws {
+        let w = 150, h = 40, cw = 75, ch = 20
+        var picture = try RGBAImage(width: w, height: h)
+        for y in 2..<37 {
+            for x in 3..<146 {
+                let i: Int = (y * w + x) * 4
+                let red: Int = (x * 7 + y) % 256, green: Int = (x * 3 + y * 11) % 256
+                let blue: Int = (x + y * 5) % 256, alpha: Int = 1 + (x * 13 + y * 29) % 255
+                picture.pixels[i] = UInt8(red)
+                picture.pixels[i + 1] = UInt8(green)
+                picture.pixels[i + 2] = UInt8(blue)
+                picture.pixels[i + 3] = UInt8(alpha)
+            }
+        }
+        let conversion = YCbCrConversion(matrix: .bt709, limitedRange: true)
+        let planar = PlaneOverlay(picture, conversion: conversion, layout: .planar8)
+        let interleaved = PlaneOverlay(picture, conversion: conversion, layout: .semiPlanar8)
+        let luma: [UInt8] = (0..<(w * h)).map { UInt8(truncatingIfNeeded: $0 * 13) }
+        let cb: [UInt8] = (0..<(cw * ch)).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        let cr: [UInt8] = (0..<(cw * ch)).map { UInt8(truncatingIfNeeded: $0 * 5) }
+        var (y1, u1, v1) = (luma, cb, cr)
+        var y2 = luma
+        var uv: [UInt8] = []
+        for (b, r) in zip(cb, cr) { uv += [b, r] }
+        y1.withUnsafeMutableBufferPointer { y in
+            u1.withUnsafeMutableBufferPointer { u in
+                v1.withUnsafeMutableBufferPointer { v in
+                    guard let y = y.baseAddress, let u = u.baseAddress, let v = v.baseAddress else { return }
+                    planar.blend(
+                        into: YCbCrPlanes(
+                            layout: .planar8, width: w, height: h, conversion: conversion, luma: y, lumaStride: w,
+                            cb: u, cbStride: cw, cr: v, crStride: cw))
+                }
+            }
+        }
+        y2.withUnsafeMutableBufferPointer { y in
+            uv.withUnsafeMutableBufferPointer { c in
+                guard let y = y.baseAddress, let c = c.baseAddress else { return }
+                interleaved.blend(
+                    into: YCbCrPlanes(
+                        layout: .semiPlanar8, width: w, height: h, conversion: conversion, luma: y, lumaStride: w,
+                        cb: c, cbStride: 2 * cw, cr: c, crStride: 2 * cw))
+            }
+        }
+        #expect(y1 == y2, "luma")
+        let cbOut: [UInt8] = stride(from: 0, to: uv.count, by: 2).map { uv[$0] }
+        let crOut: [UInt8] = stride(from: 1, to: uv.count, by: 2).map { uv[$0] }
+        #expect(u1 == cbOut, "Cb")
+        #expect(v1 == crOut, "Cr")
+        #expect(y1 != luma, "the overlay changed the picture")
+    }
 }

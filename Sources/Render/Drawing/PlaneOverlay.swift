@@ -22,6 +22,13 @@ package final class PlaneOverlay {
     private var cbPremultiplied: [Int32] = []
     private var crPremultiplied: [Int32] = []
     private var chromaKeep: [Int32] = []
+    /// The same values as 16-bit lanes for 8-bit planes (``blendEightBit(_:into:)``): every sum
+    /// there stays below 65,280, so 16 samples blend at once, exactly as one by one.
+    private var lumaPremultiplied16: [UInt16] = []
+    private var lumaKeep16: [UInt16] = []
+    private var cbPremultiplied16: [UInt16] = []
+    private var crPremultiplied16: [UInt16] = []
+    private var chromaKeep16: [UInt16] = []
 
     /// Covered luma samples (for tests and reports).
     package var coveredSamples: Int { lumaPremultiplied.count }
@@ -105,11 +112,26 @@ package final class PlaneOverlay {
             }
             close()
         }
+        if layout == .planar8 {
+            func narrow(_ values: [Int32]) -> [UInt16] { values.map { UInt16(clamping: $0) } }
+            (lumaPremultiplied16, lumaKeep16) = (narrow(lumaPremultiplied), narrow(lumaKeep))
+            (cbPremultiplied16, crPremultiplied16) = (narrow(cbPremultiplied), narrow(crPremultiplied))
+            chromaKeep16 = narrow(chromaKeep)
+        }
     }
 
     /// Blends the overlay into `planes`, which must have the overlay's size and layout.
     package func blend(into planes: YCbCrPlanes) {
         guard planes.isConsistent, planes.width == width, planes.height == height, planes.layout == layout else {
+            return
+        }
+        if layout == .planar8 {
+            blendEightBit(
+                lumaRuns, pre: lumaPremultiplied16, keep: lumaKeep16, plane: planes.luma, stride: planes.lumaStride)
+            blendEightBit(
+                chromaRuns, pre: cbPremultiplied16, keep: chromaKeep16, plane: planes.cb, stride: planes.cbStride)
+            blendEightBit(
+                chromaRuns, pre: crPremultiplied16, keep: chromaKeep16, plane: planes.cr, stride: planes.crStride)
             return
         }
         lumaPremultiplied.withUnsafeBufferPointer { pre in
@@ -171,6 +193,43 @@ package final class PlaneOverlay {
                                     toByteOffset: 2 * cx, as: UInt16.self)
                             }
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One 8-bit plane: each covered sample becomes (pre + old × keep + 127) / 255, sixteen at a
+    /// time. The sum is at most 65,216 (luma: 255 × 255 + 127; chroma's rounded means a little
+    /// more), below 65,280, where (v + 1 + v >> 8) >> 8 equals v / 255 exactly: the same bytes as
+    /// the sample-by-sample loop, which does the tail of each run.
+    private func blendEightBit(
+        _ runs: [Run], pre: [UInt16], keep: [UInt16], plane: UnsafeMutablePointer<UInt8>, stride: Int
+    ) {
+        pre.withUnsafeBufferPointer { pre in
+            keep.withUnsafeBufferPointer { keep in
+                guard let preBase = pre.baseAddress, let keepBase = keep.baseAddress else { return }
+                let preBytes = UnsafeRawPointer(preBase), keepBytes = UnsafeRawPointer(keepBase)
+                for run in runs {
+                    let row = plane + Int(run.row) * stride + Int(run.x)
+                    let bytes = UnsafeMutableRawPointer(row)
+                    let o = Int(run.offset), n = Int(run.count)
+                    var k = 0
+                    while k + 16 <= n {
+                        let old = SIMD16<UInt16>(
+                            truncatingIfNeeded: bytes.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self))
+                        let p = preBytes.loadUnaligned(fromByteOffset: 2 * (o + k), as: SIMD16<UInt16>.self)
+                        let q = keepBytes.loadUnaligned(fromByteOffset: 2 * (o + k), as: SIMD16<UInt16>.self)
+                        let v = p &+ old &* q &+ 127
+                        let r = (v &+ 1 &+ (v &>> 8)) &>> 8
+                        bytes.storeBytes(
+                            of: SIMD16<UInt8>(truncatingIfNeeded: r), toByteOffset: k, as: SIMD16<UInt8>.self)
+                        k += 16
+                    }
+                    while k < n {
+                        let v = Int32(pre[o + k]) + Int32(row[k]) * Int32(keep[o + k]) + 127
+                        row[k] = UInt8(truncatingIfNeeded: v / 255)
+                        k += 1
                     }
                 }
             }
