@@ -50,24 +50,16 @@ package final class PlaneOverlay {
             return c
         }
         guard image.hasConsistentBuffer else { return }
-        for y in 0..<h {
-            var x = 0
-            while x < w {
-                guard px[(y * w + x) * 4 + 3] > 0 else {
-                    x += 1
-                    continue
-                }
-                let start = x
-                let offset = lumaPremultiplied.count
-                while x < w, px[(y * w + x) * 4 + 3] > 0 {
-                    let i = (y * w + x) * 4
-                    let a = Int(px[i + 3])
-                    lumaPremultiplied.append(Int32(components(i).y * a))
-                    lumaKeep.append(Int32(255 - a))
-                    x += 1
-                }
-                lumaRuns.append(Run(row: Int32(y), x: Int32(start), count: Int32(x - start), offset: Int32(offset)))
+        for covered in image.coveredRuns() {
+            let offset = lumaPremultiplied.count
+            for x in covered.x..<(covered.x + covered.count) {
+                let i = (covered.row * w + x) * 4
+                let a = Int(px[i + 3])
+                lumaPremultiplied.append(Int32(components(i).y * a))
+                lumaKeep.append(Int32(255 - a))
             }
+            lumaRuns.append(
+                Run(row: Int32(covered.row), x: Int32(covered.x), count: Int32(covered.count), offset: Int32(offset)))
         }
         // Chroma: each sample covers luma (2cx…2cx+1, 2cy…2cy+1); its alpha is their mean
         // coverage and its colour their alpha-weighted mean, as the caption blending does.

@@ -21,24 +21,11 @@ package final class RGBAOverlay {
     package init(_ image: RGBAImage) {
         width = image.width
         height = image.height
-        guard image.hasConsistentBuffer else { return }
         let px = image.pixels
-        for y in 0..<height {
-            var x = 0
-            while x < width {
-                guard px[(y * width + x) * 4 + 3] > 0 else {
-                    x += 1
-                    continue
-                }
-                let start = x
-                let offset = pixels.count
-                while x < width, px[(y * width + x) * 4 + 3] > 0 {
-                    let i = (y * width + x) * 4
-                    pixels += px[i..<(i + 4)]
-                    x += 1
-                }
-                runs.append(Run(row: y, x: start, count: x - start, offset: offset))
-            }
+        for covered in image.coveredRuns() {
+            let start = (covered.row * width + covered.x) * 4
+            runs.append(Run(row: covered.row, x: covered.x, count: covered.count, offset: pixels.count))
+            pixels += px[start..<(start + covered.count * 4)]
         }
     }
 
