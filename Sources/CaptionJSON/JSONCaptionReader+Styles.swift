@@ -15,6 +15,7 @@ extension JSONCaptionReader {
             case "italic": s.italic = try r.readBool() ?? false
             case "bold": s.bold = try r.readBool() ?? false
             case "underline": s.underline = try r.readBool() ?? false
+            case "lineThrough": s.lineThrough = try r.readBool() ?? false
             case "flash": s.flash = try r.readBool() ?? false
             case "textCombine": s.textCombine = try r.readBool() ?? false
             case "fontFamily": s.fontFamily = try r.readString()
@@ -63,6 +64,14 @@ extension JSONCaptionReader {
                 region.writingMode = try r.readEnum(CaptionRegion.WritingMode.self) ?? .leftToRightAndTopToBottom
             case "background": region.background = try r.readColor()
             case "border": region.border = try r.readEdge()
+            case "padding": region.padding = try r.readPadding()
+            case "opacity":
+                let at = r.scanner.valueStart()
+                if let v = try r.readNumber() {
+                    guard (0...1).contains(v) else { throw r.failure("opacity \(v) is not between 0 and 1", at: at) }
+                    region.opacity = v
+                }
+            case "overflow": region.overflow = try r.readEnum(CaptionRegion.Overflow.self)
             case "rollUpRows":
                 let at = r.scanner.valueStart()
                 if let n = try r.readInteger() {
@@ -82,10 +91,12 @@ extension JSONCaptionReader {
         let objectStart = scanner.valueStart()
         var kind: CharacterEdge?
         var color = CaptionColor.black
+        var width: CaptionDimension?
         try readObject { key, r throws(JSONError) in
             switch key {
             case "kind": kind = try r.readEnum(CharacterEdge.self)
             case "color": color = try r.readColor() ?? .black
+            case "width": width = try r.readDimension()
             default: try r.skipValue()
             }
         }
@@ -94,7 +105,25 @@ extension JSONCaptionReader {
                 "an edge needs \"kind\" (\(CharacterEdge.allCases.map(\.rawValue).joined(separator: ", ")))",
                 at: objectStart)
         }
-        return CaptionEdge(kind, color: color)
+        return CaptionEdge(kind, color: color, width: width)
+    }
+
+    /// A region's padding, e.g. `{"top": "0c", "right": "1c", "bottom": "0c", "left": "1c"}`;
+    /// every edge is required.
+    mutating func readPadding() throws(JSONError) -> CaptionPadding? {
+        if try readNull() { return nil }
+        let objectStart = scanner.valueStart()
+        var edges: [String: CaptionDimension] = [:]
+        try readObject { key, r throws(JSONError) in
+            switch key {
+            case "top", "right", "bottom", "left": edges[key] = try r.readDimension()
+            default: try r.skipValue()
+            }
+        }
+        guard let top = edges["top"], let right = edges["right"], let bottom = edges["bottom"],
+            let left = edges["left"]
+        else { throw failure("padding needs \"top\", \"right\", \"bottom\" and \"left\"", at: objectStart) }
+        return CaptionPadding(top: top, right: right, bottom: bottom, left: left)
     }
 
     /// An object of two lengths, e.g. `{"x": "4c", "y": "14c"}`; both are required.

@@ -104,6 +104,10 @@ struct JSONCaptionReader {
             case "textAlignment": caption.textAlignment = try r.readEnum(CaptionTextAlignment.self)
             case "animation": caption.animation = try r.readEnum(CaptionAnimation.self) ?? .none
             case "forcedDisplay": caption.forcedDisplay = try r.readBool() ?? false
+            case "lineHeight": caption.lineHeight = try r.readDimension()
+            case "wrapsLines": caption.wrapsLines = try r.readBool() ?? true
+            case "direction": caption.direction = try r.readEnum(CaptionTextDirection.self)
+            case "blockBackground": caption.blockBackground = try r.readColor()
             default: try r.skipValue()
             }
         }

@@ -43,10 +43,13 @@ struct JSONCaptionWriter {
     mutating func write(_ caption: Caption) {
         beginObject()
         if caption.animation != .none { key("animation"); string(caption.animation.rawValue) }
+        if let c = caption.blockBackground { key("blockBackground"); string(c.description) }
+        if let d = caption.direction { key("direction"); string(d.rawValue) }
         key("end"); seconds(caption.timeRange.end)
         key("endTime"); time(caption.timeRange.end)
         if caption.forcedDisplay { key("forcedDisplay"); bool(true) }
         if let id = caption.id { key("id"); string(id) }
+        if let h = caption.lineHeight { key("lineHeight"); dimension(h) }
         if let region = caption.region { key("region"); write(region) }
         key("start"); seconds(caption.timeRange.start)
         key("startTime"); time(caption.timeRange.start)
@@ -59,6 +62,7 @@ struct JSONCaptionWriter {
         endArray()
         key("text"); string(joining: caption.runs)
         if let a = caption.textAlignment { key("textAlignment"); string(a.rawValue) }
+        if !caption.wrapsLines { key("wrapsLines"); bool(false) }
         endObject()
     }
 
@@ -73,6 +77,7 @@ struct JSONCaptionWriter {
         if let f = s.fontFamily { key("fontFamily"); string(f) }
         if let f = s.fontSize { key("fontSize"); dimension(f) }
         if s.italic { key("italic"); bool(true) }
+        if s.lineThrough { key("lineThrough"); bool(true) }
         if let r = s.ruby {
             key("ruby")
             beginObject()
@@ -91,6 +96,7 @@ struct JSONCaptionWriter {
         beginObject()
         key("color"); string(e.color.description)
         key("kind"); string(e.kind.rawValue)
+        if let w = e.width { key("width"); dimension(w) }
         endObject()
     }
 
@@ -100,11 +106,22 @@ struct JSONCaptionWriter {
         if let e = r.border { key("border"); write(e) }
         if let a = r.displayAlignment { key("displayAlignment"); string(a.rawValue) }
         if let id = r.identifier { key("id"); string(id) }
+        if let o = r.opacity { key("opacity"); number(o) }
         if let o = r.origin {
             key("origin")
             beginObject()
             key("x"); dimension(o.x)
             key("y"); dimension(o.y)
+            endObject()
+        }
+        if let o = r.overflow { key("overflow"); string(o.rawValue) }
+        if let p = r.padding {
+            key("padding")
+            beginObject()
+            key("bottom"); dimension(p.bottom)
+            key("left"); dimension(p.left)
+            key("right"); dimension(p.right)
+            key("top"); dimension(p.top)
             endObject()
         }
         if case .rollUp(let rows) = r.scroll { key("rollUpRows"); integer(Int64(rows)) }
@@ -215,6 +232,11 @@ struct JSONCaptionWriter {
                 bytes.append(d[n])
             }
         }
+    }
+
+    /// A finite number in its shortest round-trip form.
+    private mutating func number(_ v: Double) {
+        bytes.append(contentsOf: v.description.utf8)
     }
 
     /// Seconds as a JSON number (shortest round-trip form), or null for non-numeric times.

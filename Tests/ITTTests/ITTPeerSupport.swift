@@ -16,20 +16,22 @@ enum ITTPeer {
                     rubyAsText ? caption.runs.map { $0.text + ($0.style.ruby?.text ?? "") }.joined() : caption.text
                 return TTMLPeers.Cue(
                     start: caption.timeRange.start.seconds, end: caption.timeRange.end.seconds, text: text,
-                    placement: caption.region.map(placement), runs: caption.runs.map { run($0, rubyAsText: rubyAsText) }
-                )
+                    placement: caption.region.map(placement),
+                    runs: caption.runs.map { run($0, behind: caption.blockBackground, rubyAsText: rubyAsText) })
             })
     }
 
     /// A run as a viewer sees it: no colour is white and no background transparent (the initial
-    /// values TTML2 §10.2.8 and §10.2.4 give; Apple's `normal` style says white too).
-    static func run(_ run: CaptionRun, rubyAsText: Bool) -> TTMLPeers.Run {
+    /// values TTML2 §10.2.8 and §10.2.4 give; Apple's `normal` style says white too). A run
+    /// without a background shows its paragraph's fill (`behind`) behind it, as the peers see it.
+    static func run(_ run: CaptionRun, behind fill: CaptionColor? = nil, rubyAsText: Bool) -> TTMLPeers.Run {
         func rgba(_ c: CaptionColor) -> [Int] { [Int(c.red), Int(c.green), Int(c.blue), Int(c.alpha)] }
         let style = run.style
         return TTMLPeers.Run(
             text: run.text + (rubyAsText ? style.ruby?.text ?? "" : ""),
             color: style.textColor.map(rgba) ?? [255, 255, 255, 255],
-            background: style.backgroundColor.map(rgba) ?? [0, 0, 0, 0], italic: style.italic, bold: style.bold,
+            background: (style.backgroundColor ?? fill).map(rgba) ?? [0, 0, 0, 0], italic: style.italic,
+            bold: style.bold,
             underline: style.underline)
     }
 

@@ -90,7 +90,11 @@ struct TTMLISDComparison {
         for ((ch, style), (_, run)) in zip(mine, their) {
             let color = (style.textColor ?? .white).description
             if let c = run.color, c != color { note("color", "\(ch): ttconv \(c), ours \(color)") }
-            let background = style.backgroundColor.flatMap { $0.alpha == 0 ? nil : $0.description }
+            // The peer gives the nearest background of the span, p, div or body: ours is the run's,
+            // else its paragraph's block fill.
+            let background = (style.backgroundColor ?? caption.blockBackground).flatMap {
+                $0.alpha == 0 ? nil : $0.description
+            }
             if run.background != background {
                 note("background", "\(ch): ttconv \(run.background ?? "none"), ours \(background ?? "none")")
             }

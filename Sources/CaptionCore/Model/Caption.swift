@@ -10,11 +10,26 @@ public struct Caption: Sendable, Hashable {
     public var animation: CaptionAnimation
     /// iTT `itts:forcedDisplay`: shown even when the viewer turned captions off.
     public var forcedDisplay: Bool
+    /// The distance between the baselines of its lines (TTML1 §8.2.12 `tts:lineHeight`); nil for
+    /// the renderer's normal spacing (IMSC: 125 % of the font size).
+    public var lineHeight: CaptionDimension?
+    /// Whether lines too long for the region are broken (TTML1 §8.2.24 `tts:wrapOption`: false
+    /// for noWrap, where only the text's own line breaks start a line).
+    public var wrapsLines: Bool
+    /// The paragraph's base direction (TTML2 §10.2.12 `tts:direction`): where its lines start and
+    /// how mixed-direction text is ordered; nil takes it from the text's first strong character
+    /// (UAX #9 P2).
+    public var direction: CaptionTextDirection?
+    /// The fill of the paragraph's block: the area of its lines across the region's width (TTML1
+    /// §8.2.2 `tts:backgroundColor` on `p`, `div` or `body`), under the runs' own backgrounds;
+    /// nil for none.
+    public var blockBackground: CaptionColor?
 
     public init(
         id: String? = nil, runs: [CaptionRun], timeRange: TimeRange,
         region: CaptionRegion? = nil, textAlignment: CaptionTextAlignment? = nil,
-        animation: CaptionAnimation = .none, forcedDisplay: Bool = false
+        animation: CaptionAnimation = .none, forcedDisplay: Bool = false, lineHeight: CaptionDimension? = nil,
+        wrapsLines: Bool = true, direction: CaptionTextDirection? = nil, blockBackground: CaptionColor? = nil
     ) {
         self.id = id
         self.runs = runs
@@ -23,6 +38,10 @@ public struct Caption: Sendable, Hashable {
         self.textAlignment = textAlignment
         self.animation = animation
         self.forcedDisplay = forcedDisplay
+        self.lineHeight = lineHeight
+        self.wrapsLines = wrapsLines
+        self.direction = direction
+        self.blockBackground = blockBackground
     }
 
     /// A caption of plain text.
@@ -55,7 +74,7 @@ public struct Caption: Sendable, Hashable {
 extension Caption: Codable {
     enum CodingKeys: String, CodingKey {
         case id, start, end, startTime, endTime, text, styles, region, textAlignment, animation
-        case forcedDisplay
+        case forcedDisplay, lineHeight, wrapsLines, direction, blockBackground
     }
 
     /// See Specs/json-format.md. `startTime`/`endTime` are authoritative; `start`/`end`
@@ -94,7 +113,11 @@ extension Caption: Codable {
             region: try c.decodeIfPresent(CaptionRegion.self, forKey: .region),
             textAlignment: try c.decodeIfPresent(CaptionTextAlignment.self, forKey: .textAlignment),
             animation: try c.decodeIfPresent(CaptionAnimation.self, forKey: .animation) ?? .none,
-            forcedDisplay: try c.decodeIfPresent(Bool.self, forKey: .forcedDisplay) ?? false)
+            forcedDisplay: try c.decodeIfPresent(Bool.self, forKey: .forcedDisplay) ?? false,
+            lineHeight: try c.decodeIfPresent(CaptionDimension.self, forKey: .lineHeight),
+            wrapsLines: try c.decodeIfPresent(Bool.self, forKey: .wrapsLines) ?? true,
+            direction: try c.decodeIfPresent(CaptionTextDirection.self, forKey: .direction),
+            blockBackground: try c.decodeIfPresent(CaptionColor.self, forKey: .blockBackground))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -112,5 +135,9 @@ extension Caption: Codable {
         try c.encodeIfPresent(textAlignment, forKey: .textAlignment)
         if animation != .none { try c.encode(animation, forKey: .animation) }
         if forcedDisplay { try c.encode(true, forKey: .forcedDisplay) }
+        try c.encodeIfPresent(lineHeight, forKey: .lineHeight)
+        if !wrapsLines { try c.encode(false, forKey: .wrapsLines) }
+        try c.encodeIfPresent(direction, forKey: .direction)
+        try c.encodeIfPresent(blockBackground, forKey: .blockBackground)
     }
 }

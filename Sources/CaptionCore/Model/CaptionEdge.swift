@@ -14,14 +14,19 @@ public enum CharacterEdge: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// An edge of characters (a run's ``CaptionTextStyle/edge``) or the border of a region
-/// (``CaptionRegion/border``), and its colour. JSON form: `{"kind": "uniform", "color": "#000000FF"}`.
+/// (``CaptionRegion/border``), its colour and, for an outline, its thickness. JSON form:
+/// `{"kind": "uniform", "color": "#000000FF", "width": "0.05c"}`.
 public struct CaptionEdge: Sendable, Hashable, Codable {
     public var kind: CharacterEdge
     /// The dark side's colour (a raised or depressed edge's light side is white).
     public var color: CaptionColor
+    /// The edge's thickness as the source gave it (TTML `tts:textOutline`'s length; a percentage
+    /// is of the font size, TTML1 §8.2.20); nil leaves it to the renderer (CEA-708 names none).
+    public var width: CaptionDimension?
 
-    public init(_ kind: CharacterEdge, color: CaptionColor = .black) {
+    public init(_ kind: CharacterEdge, color: CaptionColor = .black, width: CaptionDimension? = nil) {
         self.kind = kind
         self.color = color
+        self.width = width
     }
 }

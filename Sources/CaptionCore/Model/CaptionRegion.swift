@@ -16,6 +16,14 @@ public struct CaptionRegion: Sendable, Hashable {
         case topToBottomAndRightToLeft
     }
 
+    /// Whether text that does not fit the region is drawn outside it (TTML1 §8.2.16
+    /// `tts:overflow`).
+    public enum Overflow: String, Sendable, Hashable, Codable {
+        case visible
+        /// Clipped to the region's area.
+        case hidden
+    }
+
     /// How new lines enter the region.
     public enum Scroll: Sendable, Hashable {
         case none
@@ -35,12 +43,21 @@ public struct CaptionRegion: Sendable, Hashable {
     public var background: CaptionColor?
     /// A frame round the region's area (a CEA-708 window border, §8.4.8); nil for none.
     public var border: CaptionEdge?
+    /// Space between the region's edges and its text (TTML `tts:padding`); nil for none.
+    public var padding: CaptionPadding?
+    /// The region's opacity, 0 (invisible) to 1, applied to everything drawn in it, fill included
+    /// (TTML1 §8.2.14 `tts:opacity`); nil for opaque.
+    public var opacity: Double?
+    /// What is done with text that does not fit; nil for the format's default (TTML's initial
+    /// value is hidden; the others' text is never clipped).
+    public var overflow: Overflow?
 
     public init(
         identifier: String? = nil, origin: CaptionPoint? = nil, size: CaptionSize? = nil,
         displayAlignment: DisplayAlignment? = nil,
         writingMode: WritingMode = .leftToRightAndTopToBottom, scroll: Scroll = .none,
-        background: CaptionColor? = nil, border: CaptionEdge? = nil
+        background: CaptionColor? = nil, border: CaptionEdge? = nil, padding: CaptionPadding? = nil,
+        opacity: Double? = nil, overflow: Overflow? = nil
     ) {
         self.identifier = identifier
         self.origin = origin
@@ -50,6 +67,9 @@ public struct CaptionRegion: Sendable, Hashable {
         self.scroll = scroll
         self.background = background
         self.border = border
+        self.padding = padding
+        self.opacity = opacity
+        self.overflow = overflow
     }
 
     /// A region on the CEA-608 grid: `row` and `column` zero-based, `rows` × `columns` cells.
@@ -66,6 +86,7 @@ public struct CaptionRegion: Sendable, Hashable {
 extension CaptionRegion: Codable {
     enum CodingKeys: String, CodingKey {
         case identifier = "id", origin, size, displayAlignment, writingMode, rollUpRows, background, border
+        case padding, opacity, overflow
     }
 
     public init(from decoder: Decoder) throws {
@@ -80,7 +101,10 @@ extension CaptionRegion: Codable {
                 ?? .leftToRightAndTopToBottom,
             scroll: rows.map { .rollUp(rows: $0) } ?? .none,
             background: try c.decodeIfPresent(CaptionColor.self, forKey: .background),
-            border: try c.decodeIfPresent(CaptionEdge.self, forKey: .border))
+            border: try c.decodeIfPresent(CaptionEdge.self, forKey: .border),
+            padding: try c.decodeIfPresent(CaptionPadding.self, forKey: .padding),
+            opacity: try c.decodeIfPresent(Double.self, forKey: .opacity),
+            overflow: try c.decodeIfPresent(Overflow.self, forKey: .overflow))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -93,5 +117,8 @@ extension CaptionRegion: Codable {
         if case .rollUp(let rows) = scroll { try c.encode(rows, forKey: .rollUpRows) }
         try c.encodeIfPresent(background, forKey: .background)
         try c.encodeIfPresent(border, forKey: .border)
+        try c.encodeIfPresent(padding, forKey: .padding)
+        try c.encodeIfPresent(opacity, forKey: .opacity)
+        try c.encodeIfPresent(overflow, forKey: .overflow)
     }
 }

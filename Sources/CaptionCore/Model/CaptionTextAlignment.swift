@@ -10,3 +10,9 @@ public enum CaptionAnimation: String, Sendable, Hashable, Codable {
     /// Characters appear one by one as they arrive (CEA-608 paint-on).
     case characterReveal
 }
+
+/// A paragraph's base direction (TTML2 §10.2.12 `tts:direction`; UAX #9's paragraph level).
+public enum CaptionTextDirection: String, Sendable, Hashable, Codable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+}

@@ -5,6 +5,8 @@ public struct CaptionTextStyle: Sendable, Hashable {
     public var italic: Bool
     public var bold: Bool
     public var underline: Bool
+    /// A line through the text (TTML `tts:textDecoration` lineThrough).
+    public var lineThrough: Bool
     /// CEA-608 flashing text (Flash On, 47 CFR §15.119).
     public var flash: Bool
     public var ruby: CaptionRuby?
@@ -22,7 +24,7 @@ public struct CaptionTextStyle: Sendable, Hashable {
         textColor: CaptionColor? = nil, backgroundColor: CaptionColor? = nil,
         italic: Bool = false, bold: Bool = false, underline: Bool = false, flash: Bool = false,
         ruby: CaptionRuby? = nil, fontFamily: String? = nil, fontSize: CaptionDimension? = nil,
-        textCombine: Bool = false, edge: CaptionEdge? = nil
+        textCombine: Bool = false, edge: CaptionEdge? = nil, lineThrough: Bool = false
     ) {
         self.textColor = textColor
         self.backgroundColor = backgroundColor
@@ -35,6 +37,7 @@ public struct CaptionTextStyle: Sendable, Hashable {
         self.fontSize = fontSize
         self.textCombine = textCombine
         self.edge = edge
+        self.lineThrough = lineThrough
     }
 
     /// No attribute set.
@@ -44,7 +47,7 @@ public struct CaptionTextStyle: Sendable, Hashable {
 extension CaptionTextStyle: Codable {
     enum CodingKeys: String, CodingKey {
         case textColor = "color", backgroundColor, italic, bold, underline, flash, ruby
-        case fontFamily, fontSize, textCombine, edge
+        case fontFamily, fontSize, textCombine, edge, lineThrough
     }
 
     /// Absent keys take their defaults, so `{}` is the plain style.
@@ -61,7 +64,8 @@ extension CaptionTextStyle: Codable {
             fontFamily: try c.decodeIfPresent(String.self, forKey: .fontFamily),
             fontSize: try c.decodeIfPresent(CaptionDimension.self, forKey: .fontSize),
             textCombine: try c.decodeIfPresent(Bool.self, forKey: .textCombine) ?? false,
-            edge: try c.decodeIfPresent(CaptionEdge.self, forKey: .edge))
+            edge: try c.decodeIfPresent(CaptionEdge.self, forKey: .edge),
+            lineThrough: try c.decodeIfPresent(Bool.self, forKey: .lineThrough) ?? false)
     }
 
     /// Only attributes that differ from the default are written.
@@ -78,5 +82,6 @@ extension CaptionTextStyle: Codable {
         try c.encodeIfPresent(fontSize, forKey: .fontSize)
         if textCombine { try c.encode(true, forKey: .textCombine) }
         try c.encodeIfPresent(edge, forKey: .edge)
+        if lineThrough { try c.encode(true, forKey: .lineThrough) }
     }
 }

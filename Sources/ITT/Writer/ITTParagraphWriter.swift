@@ -33,12 +33,23 @@ struct ITTParagraphWriter {
             report(.warning, "flash", "\(profile) has no flashing text; the text is written steady", at: location)
             s.flash = false
         }
-        if s.edge != nil {
-            report(
-                .info, "edge",
-                "character edges (a CEA-708 pen's edge type) are not written in \(profile); the text is written without them",
-                at: location)
+        if let edge = s.edge, !(edge.kind == .uniform && edge.width != nil && profile.holdsOpacityAndOutline) {
+            if edge.width != nil {
+                report(
+                    .warning, "text-outline",
+                    "\(profile) has no tts:textOutline of this kind; the text is written without its outline",
+                    at: location)
+            } else {
+                report(
+                    .info, "edge",
+                    "character edges (a CEA-708 pen's edge type) are not written in \(profile); the text is written without them",
+                    at: location)
+            }
             s.edge = nil
+        }
+        if s.lineThrough && !profile.holdsTTMLLayout {
+            report(.warning, "line-through", "\(profile) has no line-through text; the line is left out", at: location)
+            s.lineThrough = false
         }
         if s.textCombine && !profile.holdsTextCombine {
             report(
@@ -55,6 +66,72 @@ struct ITTParagraphWriter {
             s.fontSize = nil
         }
         return s
+    }
+
+    /// The region without the padding, opacity and overflow the profile cannot hold, each loss
+    /// reported.
+    private mutating func heldLayout(of region: CaptionRegion?, at location: DiagnosticLocation) -> CaptionRegion? {
+        guard var r = region else { return nil }
+        if let padding = r.padding {
+            let inPixels = [padding.top, padding.right, padding.bottom, padding.left].contains { $0.unit == .pixels }
+            if !profile.holdsTTMLLayout || (profile == .ebuttD && inPixels) {
+                report(
+                    .warning, "padding",
+                    "\(profile) has no region padding\(profile == .ebuttD ? " in pixels" : ""); the text is written against the region's edges",
+                    at: location)
+                r.padding = nil
+            }
+        }
+        if r.opacity != nil, !profile.holdsOpacityAndOutline {
+            report(.warning, "opacity", "\(profile) has no region opacity; the region is written opaque", at: location)
+            r.opacity = nil
+        }
+        if r.overflow != nil, !profile.holdsTTMLLayout {
+            report(
+                .warning, "overflow", "\(profile) has no tts:overflow; the region is written without it", at: location)
+            r.overflow = nil
+        }
+        return r
+    }
+
+    /// `tts:lineHeight`, `tts:backgroundColor`, `tts:direction` and `tts:wrapOption` for the
+    /// caption's paragraph (TTML1 §8.2.12, §8.2.2, §8.2.3, §8.2.24), or the loss reported.
+    private mutating func lineAttributes(of caption: Caption, at location: DiagnosticLocation) -> [(String, String)] {
+        var a: [(String, String)] = []
+        if let h = caption.lineHeight {
+            // EBU Tech 3380 §4.4: tts:lineHeight normal or a percentage.
+            if profile.holdsTTMLLayout && (profile != .ebuttD || h.unit == .percent) {
+                a.append(("tts:lineHeight", h.ttmlDescription))
+            } else {
+                report(
+                    .warning, "line-height",
+                    "\(profile) has no line height \(h.ttmlDescription); the lines are written at the normal spacing",
+                    at: location)
+            }
+        }
+        if let fill = caption.blockBackground, profile != .itt {
+            a.append(("tts:backgroundColor", ITTStyleTable.colorText(fill, profile: profile)))
+        }
+        if let d = caption.direction {
+            // TTML1 §8.2.3; EBU Tech 3380 §4.4 has it too.
+            if profile.holdsTTMLLayout {
+                a.append(("tts:direction", d.rawValue))
+            } else {
+                report(
+                    .warning, "direction", "\(profile) has no tts:direction; the text's own order is written",
+                    at: location)
+            }
+        }
+        if !caption.wrapsLines {
+            if profile.holdsTTMLLayout {
+                a.append(("tts:wrapOption", "noWrap"))
+            } else {
+                report(
+                    .warning, "wrap-option", "\(profile) has no tts:wrapOption; the lines are written to wrap",
+                    at: location)
+            }
+        }
+        return a
     }
 
     /// iTT shows at most two lines per paragraph (Apple's iTT profile).
@@ -80,7 +157,14 @@ struct ITTParagraphWriter {
                 "this caption is shorter than one \(profile.writesFrameLabels ? "frame" : "millisecond") and would never show",
                 at: location, everyTime: true)
         }
-        let runs = caption.normalizedRuns
+        var runs = caption.normalizedRuns
+        if let fill = caption.blockBackground, profile == .itt {
+            report(
+                .warning, "block-background",
+                "iTT has no paragraph fill (TTML's tts:backgroundColor on p, div or body); it is written behind the text",
+                at: location)
+            for k in runs.indices where runs[k].style.backgroundColor == nil { runs[k].style.backgroundColor = fill }
+        }
         var attributes: [(String, String)] = [("begin", begin), ("end", end)]
         if caption.forcedDisplay {
             if profile.holdsForcedDisplay {
@@ -108,6 +192,7 @@ struct ITTParagraphWriter {
                 .info, "border", "\(profile) has no region borders (a CEA-708 window border); left out", at: location)
             region?.border = nil
         }
+        region = heldLayout(of: region, at: location)
         if region?.background != nil, !profile.holdsRegionBackground {
             report(
                 .info, "region-background",
@@ -124,6 +209,7 @@ struct ITTParagraphWriter {
             attributes.append(("region", regions.unplacedID()))
         }
         if let align = caption.textAlignment { attributes.append(("tts:textAlign", align.rawValue)) }
+        attributes += lineAttributes(of: caption, at: location)
         if let id = caption.id {
             // TTML1 §7.2.1 / XML 1.0 `xml:id`: an NCName, unique in the document. An id that is
             // not one, or that an earlier caption already holds, is left out and said so.

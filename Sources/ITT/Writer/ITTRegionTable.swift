@@ -95,7 +95,23 @@ struct ITTRegionTable {
         if region.writingMode == .topToBottomAndRightToLeft { a.append(("tts:writingMode", "tbrl")) }
         // TTML1 §8.2.2: a region's background colour fills its area.
         if let c = region.background { a.append(("tts:backgroundColor", ITTStyleTable.colorText(c, profile: profile))) }
+        // The paragraph writer has taken out what the profile cannot hold.
+        if let p = region.padding { a.append(("tts:padding", Self.paddingText(p, writingMode: region.writingMode))) }
+        if let o = region.opacity { a.append(("tts:opacity", CaptionDimension.positional(o.description))) }
+        if let o = region.overflow { a.append(("tts:overflow", o.rawValue)) }
         return a
+    }
+
+    /// `tts:padding` (TTML1 §8.2.17): before, end, after, start for the region's writing mode,
+    /// one value when all four are the same.
+    static func paddingText(_ p: CaptionPadding, writingMode: CaptionRegion.WritingMode) -> String {
+        let edges: [CaptionDimension]
+        switch writingMode {
+        case .leftToRightAndTopToBottom: edges = [p.top, p.right, p.bottom, p.left]
+        case .topToBottomAndRightToLeft: edges = [p.right, p.bottom, p.left, p.top]
+        }
+        if edges.allSatisfy({ $0 == edges[0] }) { return edges[0].ttmlDescription }
+        return edges.map(\.ttmlDescription).joined(separator: " ")
     }
 
     /// The 608 grid a cell length counts in: TTML's default cell resolution, 32 × 15 over the

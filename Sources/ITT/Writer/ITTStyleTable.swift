@@ -58,7 +58,14 @@ struct ITTStyleTable {
         } else if id == normalID {
             a.append(("tts:fontWeight", "normal"))
         }
-        if style.underline { a.append(("tts:textDecoration", "underline")) }
+        let decorations = [style.underline ? "underline" : nil, style.lineThrough ? "lineThrough" : nil].compactMap {
+            $0
+        }
+        if !decorations.isEmpty { a.append(("tts:textDecoration", decorations.joined(separator: " "))) }
+        if let e = style.edge, let width = e.width {
+            // TTML1 §8.2.20: colour and thickness; the paragraph writer keeps only uniform edges.
+            a.append(("tts:textOutline", "\(color(e.color)) \(width.ttmlDescription)"))
+        }
         if style.textCombine { a.append(profile == .itt ? ("vt:combine", "all") : ("tts:textCombine", "all")) }
         return a.sorted { $0.0 < $1.0 }
     }

@@ -5,7 +5,8 @@ import Foundation
 /// the nearest millisecond), `<i>` `<b>` `<u>` `<font color>` tags, `{\anN}` for a caption placed
 /// away from the bottom centre. UTF-8 without a byte order mark, LF line ends; the option
 /// `crlf=true` (`--option crlf=true`) writes CRLF. What SRT cannot carry (ruby, background
-/// colours, flash, exact positions, vertical text, paint-on) is reported once per kind.
+/// colours, flash, exact positions, vertical text, paint-on, TTML's line and region layout) is
+/// reported once per kind.
 public struct SRTWriter: Sendable {
     public var options: CaptionFormatOptions
 
@@ -31,6 +32,7 @@ public struct SRTWriter: Sendable {
             if caption.animation == .characterReveal {
                 losses["paint-on (written as pop-on)", default: []].append(index)
             }
+            for name in caption.ttmlLayoutLosses { losses[name, default: []].append(index) }
             let position = SRTPosition.number(for: caption).map { "{\\an\($0)}" } ?? ""
             // Runs as the model means them (neighbours of one style joined): how a reader split the
             // text into runs must not change the bytes, or a rewrite would not settle.

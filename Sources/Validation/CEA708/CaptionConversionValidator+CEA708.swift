@@ -151,6 +151,8 @@ extension CaptionConversionValidator {
         for run in c.runs where !run.text.isEmpty {
             for name in run.style.cea708Unmappable where !lost.contains(name) { lost.append(name) }
         }
+        // TTML's layout: no pen or window attribute holds it (CTA-708-E §8.4, §8.5).
+        for name in c.ttmlLayoutLosses where !lost.contains(name) { lost.append(name) }
         guard !lost.isEmpty else { return [] }
         return [
             warning(

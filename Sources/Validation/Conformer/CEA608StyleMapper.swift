@@ -55,6 +55,8 @@ struct CEA608StyleMapper {
             changes.insert(.ruby)
             s.ruby = nil
         }
+        // Reported with the caption's layout (ConformerChange.layout).
+        s.lineThrough = false
         if style.fontFamily != nil || style.fontSize != nil || style.textCombine {
             changes.insert(.font)
             s.fontFamily = nil

@@ -20,12 +20,14 @@ public struct CaptionFormatConformer: Sendable {
 
     /// One caption conformed to 608, and the changes made (not yet aggregated).
     public func conformedCaption(_ caption: Caption) -> (Caption, [ConformerChange]) {
+        // TTML's layout has no 608 form: reported, and left out of what is sent.
+        let layout = caption.ttmlLayoutLosses.map(ConformerChange.layout)
         if let rows = conformantRows(caption) {
             // Placed on the grid already (read from SCC, or written by us): more than four rows
             // is what CTA-608-E advises against, not something to change (it is sent as it is).
-            return (caption, rows > 4 ? [.rows(rows)] : [])
+            return (caption, layout + (rows > 4 ? [.rows(rows)] : []))
         }
-        var changes: [ConformerChange] = []
+        var changes: [ConformerChange] = layout
         // 1. Characters and styles, character by character so runs survive wrapping.
         var lines: [[(Character, CaptionTextStyle)]] = [[]]
         for run in caption.runs {
@@ -104,6 +106,8 @@ public struct CaptionFormatConformer: Sendable {
         result.textAlignment = placed.alignment
         result.timeRange = range
         result.forcedDisplay = false
+        result.lineHeight = nil
+        result.wrapsLines = true
         return (result, changes)
     }
 
@@ -253,6 +257,8 @@ public enum ConformerChange: Sendable, Hashable {
     case bold
     case ruby(String)
     case font
+    /// A part of TTML's layout, named (``Caption/ttmlLayoutLosses``).
+    case layout(String)
     case region(String)
     case frameGrid
 }

@@ -92,6 +92,8 @@ struct ConformerChangeLog {
             )
         case .font:
             return ("font", .font, "font family, size and text-combine are dropped (608 has one font)", nil)
+        case .layout(let what):
+            return ("layout \(what)", .layout, "\(what) cannot be shown by 608; left out", nil)
         case .region(let why):
             return (
                 "region \(why)", .position, "\(why) cannot be shown by 608; placed at the bottom rows",

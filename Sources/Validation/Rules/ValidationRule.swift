@@ -71,6 +71,10 @@ extension ValidationRule {
         "608.ruby", .warning, "47 CFR §15.119 (no ruby)", "ruby annotations, which 608 cannot show")
     public static let font = ValidationRule(
         "608.font", .info, "47 CFR §15.119 (one built-in font)", "font family, size or text-combine, which 608 ignores")
+    public static let layout = ValidationRule(
+        "608.layout", .warning, "47 CFR §15.119(e) (fixed rows of one font on the 32 × 15 grid)",
+        "TTML line or region layout (line height, no-wrap lines, padding, opacity, clipping, line-through, outline thickness), which 608 cannot show"
+    )
     public static let position = ValidationRule(
         "608.position", .error, "47 CFR §15.119(e) (32 × 15 grid)", "a region outside the 608 grid")
 
@@ -165,7 +169,8 @@ extension ValidationRule {
     public static let all: [ValidationRule] = [
         excessMediaData, cannotFit, singleCodes, reEncode, startAtZero, programmeEnd, characterSet, columns, popOnRows,
         screenRows,
-        rollUpRows, color, alpha, bold, ruby, font, position, frameGrid, order, shortDisplay, overlap, lineCount,
+        rollUpRows, color, alpha, bold, ruby, font, layout, position, frameGrid, order, shortDisplay, overlap,
+        lineCount,
         sccOverrun, sccNeverDisplayed, sccEmptyEOC, sccParity, sccUnknownCode,
         cea708Bandwidth, cea708CannotFit, cea708ReEncode, cea708Windows, cea708Rows, cea708Columns, cea708Position,
         cea708Pen, cea708Charset, cea708CaptionRate, cea708ChannelBandwidth,

@@ -119,6 +119,11 @@ public struct WebVTTWriter: Sendable {
                 }
             }
             if first.forcedDisplay { losses["forced display", default: []].append(index) }
+            for k in index...last {
+                for name in captions[k].ttmlLayoutLosses where losses[name]?.last != index {
+                    losses[name, default: []].append(index)
+                }
+            }
             // A reveal needs a time strictly inside its cue (§4.2.2), so a paint-on caption with
             // no neighbour to join is shown whole from its start.
             if last == index, first.animation == .characterReveal {

@@ -20,8 +20,11 @@ extension CaptionDimension {
     /// `12.5%`, `1c`, `640px`: the shortest exact decimal, always in positional notation, since
     /// TTML1's `<length>` (§8.3.9) has no exponent: Swift writes 2e+88 or 1e-05 for very large or
     /// very small values, which the reader (rightly) refuses.
-    var ttmlDescription: String {
-        let text = description
+    var ttmlDescription: String { Self.positional(description) }
+
+    /// A number (with a unit after it, or none) written without an exponent: TTML's `<length>`
+    /// (TTML1 §8.3.9) and `<alpha>` (§8.2.14) have none.
+    static func positional(_ text: String) -> String {
         guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
         let suffixStart = text.lastIndex(where: { $0.isNumber }).map { text.index(after: $0) } ?? text.endIndex
         guard let exponent = Int(text[text.index(after: e)..<suffixStart]) else { return text }

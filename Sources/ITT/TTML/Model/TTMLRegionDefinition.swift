@@ -35,6 +35,10 @@ struct TTMLRegionDefinition: Sendable, Hashable {
         // TTML1 §8.2.2 on a region: its area's fill, shown while content is in it (the default
         // tts:showBackground="always" shows it empty too: that attribute stays unmapped).
         if let v = style.backgroundColor, v.alpha > 0 { r.background = v }
+        if let v = style.padding(for: r.writingMode) { r.padding = v }
+        // §8.2.14: fully opaque is the initial value, held as none.
+        if let v = style.opacity { r.opacity = v < 1 ? v : nil }
+        if let v = style.overflow { r.overflow = v }
         return r
     }
 

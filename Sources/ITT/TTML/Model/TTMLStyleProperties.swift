@@ -15,6 +15,16 @@ struct TTMLStyleProperties: Sendable, Hashable {
     var textAlign: CaptionTextAlignment?
     var forcedDisplay: Bool?
     var textCombine: Bool?
+    var lineThrough: Bool?
+    /// `tts:textOutline` (TTML1 §8.2.20); a thickness of 0 for `none`. Its colour, when not
+    /// given, is the computed `tts:color`.
+    var textOutline: TTMLTextOutline?
+    /// `tts:lineHeight` (TTML1 §8.2.12): `.some(nil)` for `normal`.
+    var lineHeight: CaptionDimension??
+    /// `tts:wrapOption` (TTML1 §8.2.24): false for noWrap.
+    var wrapOption: Bool?
+    /// `tts:direction` (TTML1 §8.2.3).
+    var direction: CaptionTextDirection?
     // Region properties (§9.1.2, §8.2.5, §8.2.6, §8.2.13, §8.2.23).
     var origin: CaptionPoint?
     var extent: CaptionSize?
@@ -22,6 +32,13 @@ struct TTMLStyleProperties: Sendable, Hashable {
     var writingMode: CaptionRegion.WritingMode?
     /// TTML2 §10.2.35 `tts:position`, the region's origin when `tts:origin` is absent.
     var position: TTMLPosition?
+    /// `tts:padding` (TTML1 §8.2.17): 1 to 4 lengths, before, end, after, start as CSS shortens
+    /// them.
+    var padding: [CaptionDimension]?
+    /// `tts:opacity` (TTML1 §8.2.14), 0–1.
+    var opacity: Double?
+    /// `tts:overflow` (TTML1 §8.2.16).
+    var overflow: CaptionRegion.Overflow?
     /// `tts:display` (TTML1 §8.2.4): false for `none`, which removes the element and its
     /// content from every ISD (TTML2 §11.3.1.3). Not inherited: applied where it is specified.
     var display: Bool?
@@ -44,6 +61,14 @@ struct TTMLStyleProperties: Sendable, Hashable {
         if let v = other.textAlign { textAlign = v }
         if let v = other.forcedDisplay { forcedDisplay = v }
         if let v = other.textCombine { textCombine = v }
+        if let v = other.lineThrough { lineThrough = v }
+        if let v = other.textOutline { textOutline = v }
+        if let v = other.lineHeight { lineHeight = v }
+        if let v = other.wrapOption { wrapOption = v }
+        if let v = other.direction { direction = v }
+        if let v = other.padding { padding = v }
+        if let v = other.opacity { opacity = v }
+        if let v = other.overflow { overflow = v }
         if let v = other.origin { origin = v }
         if let v = other.extent { extent = v }
         if let v = other.displayAlign { displayAlign = v }
@@ -60,6 +85,8 @@ struct TTMLStyleProperties: Sendable, Hashable {
     func inherited(by other: TTMLStyleProperties) -> TTMLStyleProperties {
         var result = self
         result.display = nil
+        // Not inherited (TTML1 §8.2.14, §8.2.16, §8.2.17): they apply where they are specified.
+        (result.padding, result.opacity, result.overflow) = (nil, nil, nil)
         result.apply(other)
         if let size = other.fontSize, size.unit == .percent, let parent = fontSize {
             result.fontSize = CaptionDimension(parent.value * size.value / 100, parent.unit)
@@ -74,6 +101,8 @@ struct TTMLStyleProperties: Sendable, Hashable {
         p.color = color; p.italic = italic; p.bold = bold; p.underline = underline
         p.fontFamily = fontFamily; p.fontSize = fontSize; p.textAlign = textAlign
         p.forcedDisplay = forcedDisplay; p.textCombine = textCombine
+        p.lineThrough = lineThrough; p.textOutline = textOutline; p.lineHeight = lineHeight
+        p.wrapOption = wrapOption; p.direction = direction
         p.visible = visible
         return p
     }
@@ -83,6 +112,46 @@ struct TTMLStyleProperties: Sendable, Hashable {
         CaptionTextStyle(
             textColor: color, backgroundColor: backgroundColor, italic: italic ?? false, bold: bold ?? false,
             underline: underline ?? false, fontFamily: fontFamily, fontSize: fontSize,
-            textCombine: textCombine ?? false)
+            textCombine: textCombine ?? false, edge: textOutline?.edge(textColor: color),
+            lineThrough: lineThrough ?? false)
+    }
+
+    /// The names of the specified properties that apply to regions only here (the model holds
+    /// them on regions), for content elements that specify them.
+    var regionOnlyNames: [String] {
+        [padding.map { _ in "tts:padding" }, opacity.map { _ in "tts:opacity" }, overflow.map { _ in "tts:overflow" }]
+            .compactMap { $0 }
+    }
+
+    /// The padding as the model holds it, by physical edge for `writingMode` (TTML1 §8.2.17:
+    /// before, end, after, start; one value for all, two for before/after and start/end, three
+    /// for before, start/end, after).
+    func padding(for writingMode: CaptionRegion.WritingMode) -> CaptionPadding? {
+        guard let v = padding, !v.isEmpty, v.count <= 4 else { return nil }
+        let before = v[0]
+        let end = v.count > 1 ? v[1] : v[0]
+        let after = v.count > 2 ? v[2] : v[0]
+        let start = v.count > 3 ? v[3] : end
+        switch writingMode {
+        case .leftToRightAndTopToBottom:
+            return CaptionPadding(top: before, right: end, bottom: after, left: start)
+        case .topToBottomAndRightToLeft:
+            // Lines progress right to left: before is the right edge, start the top.
+            return CaptionPadding(top: start, right: before, bottom: end, left: after)
+        }
+    }
+}
+
+/// A `tts:textOutline` value (TTML1 §8.2.20): `none`, or a colour, a thickness and a blur radius.
+struct TTMLTextOutline: Sendable, Hashable {
+    var color: CaptionColor?
+    /// 0 for `none`; a percentage is of the font size.
+    var thickness: CaptionDimension
+
+    /// The model's edge: a uniform one in the outline's colour, else the text's (§8.2.20); nil
+    /// for `none`.
+    func edge(textColor: CaptionColor?) -> CaptionEdge? {
+        guard thickness.value > 0 else { return nil }
+        return CaptionEdge(.uniform, color: color ?? textColor ?? .white, width: thickness)
     }
 }

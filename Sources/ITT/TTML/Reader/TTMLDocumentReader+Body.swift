@@ -126,6 +126,8 @@ extension TTMLDocumentReader {
                 let caption = snapshot(of: p, chain: chain, nodes, region: target, at: from)
                 if var last = previous, let next = caption, last.runs == next.runs, last.region == next.region,
                     last.textAlignment == next.textAlignment, last.forcedDisplay == next.forcedDisplay,
+                    last.lineHeight == next.lineHeight, last.wrapsLines == next.wrapsLines,
+                    last.direction == next.direction, last.blockBackground == next.blockBackground,
                     last.timeRange.end == from
                 {
                     last.timeRange = TimeRange(start: last.timeRange.start, end: to)
@@ -188,6 +190,7 @@ extension TTMLDocumentReader {
     ) -> Caption? {
         var regionModel = regionID == nil ? defaultRegion : nil
         var style = initialStyle
+        var blockBackground: CaptionColor?
         if let regionID {
             guard let definition = regions[regionID], definition.isActive(at: time) else { return nil }
             let regionStyle = definition.style(at: time)
@@ -207,7 +210,14 @@ extension TTMLDocumentReader {
             guard nodes[n].isActive(at: time) else { return nil }
             let specified = TTMLAnimation.apply(nodes[n].animations, to: nodes[n].style, at: time)
             guard specified.display != false else { return nil }
+            noteRegionOnly(specified, of: nodes[n])
             style = style.inherited(by: specified)
+            // TTML1 §8.2.2: a block's background fills its block area, not only behind its text
+            // (iTT keeps it on the text, as Apple's files mean it); the innermost block's wins.
+            if profile != .itt, let fill = specified.backgroundColor {
+                blockBackground = fill.alpha > 0 ? fill : nil
+                style.backgroundColor = nil
+            }
         }
         // Content associated with another region is pruned (§9.3.3); the paragraph's own
         // association (or none) is what its spans inherit.
@@ -218,9 +228,19 @@ extension TTMLDocumentReader {
         guard !runs.isEmpty else { return nil }
         var caption = Caption(
             runs: runs, timeRange: TimeRange(start: time, end: time), region: regionModel,
-            textAlignment: style.textAlign, forcedDisplay: style.forcedDisplay ?? false)
+            textAlignment: style.textAlign, forcedDisplay: style.forcedDisplay ?? false,
+            lineHeight: style.lineHeight ?? nil, wrapsLines: style.wrapOption ?? true, direction: style.direction,
+            blockBackground: blockBackground)
         caption.runs = caption.normalizedRuns
         return caption.runs.isEmpty ? nil : caption
+    }
+
+    /// Padding, opacity and overflow on content (TTML2 lets them apply there) are held on regions
+    /// only: reported with the unmapped styles, not dropped silently.
+    private func noteRegionOnly(_ style: TTMLStyleProperties, of node: TTMLTimedNode) {
+        for name in style.regionOnlyNames where unmappedStyles[name] == nil {
+            unmappedStyles[name] = source.location(of: tree.elements[node.element ?? 0])
+        }
     }
 
     /// The content of `n`'s children active at `time`, as segments.
@@ -254,8 +274,17 @@ extension TTMLDocumentReader {
                         preservesSpace: true))
             case .span:
                 if let target, let r = child.region, r != target { continue }  // pruned with its content
-                let s = style.inherited(by: TTMLAnimation.apply(child.animations, to: child.style, at: time))
+                let specified = TTMLAnimation.apply(child.animations, to: child.style, at: time)
+                let s = style.inherited(by: specified)
                 guard s.display != false else { continue }
+                noteRegionOnly(specified, of: child)
+                // The model wraps a caption's lines or not as a whole: a span's own wrapOption
+                // (TTML1 §8.2.24 applies it to spans) that differs is reported.
+                if let w = specified.wrapOption, w != (style.wrapOption ?? true),
+                    unmappedStyles["tts:wrapOption"] == nil
+                {
+                    unmappedStyles["tts:wrapOption"] = source.location(of: tree.elements[child.element ?? 0])
+                }
                 collect(c, nodes, style: s, region: associated, target: target, at: time, into: &segments)
             case .body, .div, .p:
                 break

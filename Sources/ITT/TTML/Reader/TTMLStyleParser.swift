@@ -51,8 +51,8 @@ struct TTMLStyleParser {
     /// The TTML1 and TTML2 style attributes read but not mapped to the model (TTML2 §10.2);
     /// the ruby attributes are read with their span (TTMLDocumentReader+Ruby).
     static let unmappedStyles: Set<String> = [
-        "opacity", "textOutline", "textShadow", "lineHeight", "padding", "showBackground", "direction",
-        "unicodeBidi", "wrapOption", "overflow", "zIndex", "textEmphasis", "shear", "fontVariant", "rubyReserve",
+        "textShadow", "showBackground", "unicodeBidi", "zIndex", "textEmphasis", "shear", "fontVariant",
+        "rubyReserve",
         "luminanceGain", "disparity", "fontKerning", "fontSelectionStrategy", "fontShear", "letterSpacing",
         "lineShear", "textOrientation", "backgroundClip", "backgroundExtent", "backgroundImage",
         "backgroundOrigin", "backgroundPosition", "backgroundRepeat", "border", "bpd", "ipd", "ruby", "rubyAlign",
@@ -108,6 +108,9 @@ struct TTMLStyleParser {
             }
             if words.contains("underline") { p.underline = true }
             if words.contains("noUnderline") || words.contains("none") { p.underline = false }
+            if words.contains("lineThrough") { p.lineThrough = true }
+            if words.contains("noLineThrough") || words.contains("none") { p.lineThrough = false }
+            if words.contains("overline") { p.unmapped["tts:textDecoration"] = v }
         case "fontFamily":
             guard !v.isEmpty else { return report(a, "a font family list") }
             p.fontFamily = v
@@ -161,6 +164,43 @@ struct TTMLStyleParser {
             case "hidden": p.visible = false
             default: report(a, "visible or hidden")
             }
+        case "textOutline":
+            readTextOutline(a, v, into: &p)
+        case "lineHeight":
+            // §8.2.12: normal | <length>; a percentage (and em) is of the font size.
+            if v == "normal" { return p.lineHeight = .some(nil) }
+            guard let h = relativeLength(Substring(v)), h.value >= 0 else {
+                return report(a, "normal or a non-negative length in px, c, % or em")
+            }
+            p.lineHeight = .some(h)
+        case "direction":
+            switch v {
+            case "ltr": p.direction = .leftToRight
+            case "rtl": p.direction = .rightToLeft
+            default: report(a, "ltr or rtl")
+            }
+        case "wrapOption":
+            switch v {
+            case "wrap": p.wrapOption = true
+            case "noWrap": p.wrapOption = false
+            default: report(a, "wrap or noWrap")
+            }
+        case "overflow":
+            // §8.2.16; TTML2 §10.2.31 adds scroll, drawn as visible.
+            switch v {
+            case "visible", "scroll": p.overflow = .visible
+            case "hidden": p.overflow = .hidden
+            default: report(a, "visible or hidden")
+            }
+        case "opacity":
+            guard let o = Double(v), o.isFinite else { return report(a, "a number from 0 to 1") }
+            p.opacity = min(max(o, 0), 1)
+        case "padding":
+            let parts = v.split(whereSeparator: \.isWhitespace)
+            let lengths = parts.compactMap { Self.length($0, horizontal: true) }
+            guard (1...4).contains(parts.count), lengths.count == parts.count, lengths.allSatisfy({ $0.value >= 0 })
+            else { return report(a, "one to four non-negative lengths in px, c or %") }
+            p.padding = lengths
         case let name where Self.unmappedStyles.contains(name):
             guard !v.isEmpty else { return report(a, "a value") }
             if !["ruby", "rubyAlign", "rubyPosition"].contains(name) { p.unmapped["tts:" + name] = v }
@@ -181,6 +221,34 @@ struct TTMLStyleParser {
         default:
             report(a, "a TTML style attribute (TTML2 §10.2 names none called \(a.localName))")
         }
+    }
+
+    /// A length whose percentages are of the font size: px, c, %, and em as a percentage.
+    private func relativeLength(_ text: Substring) -> CaptionDimension? {
+        if let d = CaptionDimension(ttml: text) { return d }
+        guard text.hasSuffix("em"), let v = Double(text.dropLast(2)), v.isFinite else { return nil }
+        return .percent(v * 100)
+    }
+
+    /// §8.2.20: none | <color>? <length> <length>?; the thickness is kept, a blur is reported
+    /// as not held.
+    private func readTextOutline(_ a: XMLAttribute, _ v: String, into p: inout TTMLStyleProperties) {
+        if v == "none" { return p.textOutline = TTMLTextOutline(color: nil, thickness: .pixels(0)) }
+        var parts = v.split(whereSeparator: \.isWhitespace)
+        var color: CaptionColor?
+        if let first = parts.first, relativeLength(first) == nil {
+            guard let c = CaptionColor(ttml: String(first)) else {
+                return report(a, "none, or a colour, a thickness and a blur radius")
+            }
+            color = c
+            parts.removeFirst()
+        }
+        let lengths = parts.compactMap(relativeLength)
+        guard (1...2).contains(parts.count), lengths.count == parts.count, lengths.allSatisfy({ $0.value >= 0 }) else {
+            return report(a, "none, or a colour, a thickness and a blur radius")
+        }
+        p.textOutline = TTMLTextOutline(color: color, thickness: lengths[0])
+        if lengths.count == 2, lengths[1].value > 0 { p.unmapped["tts:textOutline"] = v }
     }
 
     private func color(_ a: XMLAttribute) -> CaptionColor? {

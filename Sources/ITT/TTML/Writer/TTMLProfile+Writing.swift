@@ -105,6 +105,15 @@ extension TTMLProfile {
     /// TTML profile has it; Apple's iTT profile names no region style but geometry and alignment.
     var holdsRegionBackground: Bool { self != .itt }
 
+    /// Whether TTML1's line and region layout styles are written (§8.2: `tts:textDecoration`
+    /// lineThrough, `tts:lineHeight`, `tts:wrapOption`, `tts:padding`, `tts:overflow`): every
+    /// profile but Apple's iTT, which names none of them.
+    var holdsTTMLLayout: Bool { self != .itt }
+
+    /// Whether `tts:opacity` (§8.2.14) and `tts:textOutline` (§8.2.20) are written: TTML1 and the
+    /// IMSC profiles; EBU Tech 3380 §4.4 lists neither for EBU-TT-D, and iTT has neither.
+    var holdsOpacityAndOutline: Bool { self != .itt && self != .ebuttD }
+
     /// Whether text combination exists: Apple's `vt:combine`, TTML2's `tts:textCombine`.
     var holdsTextCombine: Bool { self == .itt || isTTML2 }
 

@@ -1,0 +1,19 @@
+extension Caption {
+    /// The parts of TTML's layout this caption carries (TTML1 §8.2: line height, no-wrap lines, a
+    /// paragraph's fill and direction, a region's padding, opacity and clipping, line-through
+    /// text, an outline's thickness), named
+    /// for the loss report of a writer whose format holds none of them.
+    public var ttmlLayoutLosses: [String] {
+        var names: [String] = []
+        if lineHeight != nil { names.append("line height") }
+        if !wrapsLines { names.append("lines that do not wrap") }
+        if blockBackground != nil { names.append("paragraph backgrounds") }
+        if direction != nil { names.append("a paragraph direction") }
+        if region?.padding != nil { names.append("region padding") }
+        if region?.opacity != nil { names.append("region opacity") }
+        if region?.overflow == .hidden { names.append("text clipped to its region") }
+        if runs.contains(where: { $0.style.lineThrough }) { names.append("line-through text") }
+        if runs.contains(where: { $0.style.edge?.width != nil }) { names.append("outline thickness") }
+        return names
+    }
+}

@@ -1,0 +1,51 @@
+import CaptionCore
+import CaptionJSON
+import Foundation
+import Testing
+
+/// TTML's layout fields in the JSON format (Specs/json-format.md): written under the keys the
+/// spec names, read back as the same document, and agreeing with Foundation's Codable form.
+@Suite struct JSONLayoutFieldsTests {
+    static let json = """
+        {"captions": [{"startTime": "1/1", "endTime": "2/1", "lineHeight": "150%", "wrapsLines": false,
+          "direction": "rtl", "blockBackground": "#0000FF80",
+          "region": {"padding": {"top": "4px", "right": "10%", "bottom": "6px", "left": "8%"},
+                     "opacity": 0.25, "overflow": "hidden"},
+          "styles": [{"text": "Hello", "lineThrough": true,
+                      "edge": {"kind": "uniform", "color": "#FF0000FF", "width": "10%"}},
+                     {"text": " world"}]}]}
+        """
+
+    @Test func theLayoutFieldsAreReadWrittenAndReadAgain() throws {
+        let read = try JSONCaptionFormat.read(Array(Self.json.utf8))
+        let caption = try #require(read.document.captions.first)
+        #expect(caption.lineHeight == .percent(150) && !caption.wrapsLines)
+        #expect(caption.direction == .rightToLeft)
+        #expect(caption.blockBackground == CaptionColor(red: 0, green: 0, blue: 255, alpha: 128))
+        #expect(
+            caption.region?.padding
+                == CaptionPadding(top: .pixels(4), right: .percent(10), bottom: .pixels(6), left: .percent(8)))
+        #expect(caption.region?.opacity == 0.25 && caption.region?.overflow == .hidden)
+        #expect(caption.runs[0].style.lineThrough && !caption.runs[1].style.lineThrough)
+        #expect(
+            caption.runs[0].style.edge
+                == CaptionEdge(.uniform, color: CaptionColor(red: 255, green: 0, blue: 0), width: .percent(10)))
+        let written = try JSONCaptionFormat.write(read.document)
+        #expect(try JSONCaptionFormat.read(written.bytes).document == read.document)
+        // Foundation's decoder reads the same fields from what we write.
+        let decoded = try JSONDecoder().decode(Caption.self, from: Data(Self.captionObject(written.bytes)))
+        #expect(decoded == caption)
+    }
+
+    @Test func anOpacityOutsideZeroToOneIsALocatedError() {
+        let bad = Self.json.replacingOccurrences(of: "0.25", with: "1.5")
+        #expect(throws: CaptionFormatError.self) { try JSONCaptionFormat.read(Array(bad.utf8)) }
+    }
+
+    /// The first caption object of a written document.
+    static func captionObject(_ bytes: [UInt8]) throws -> [UInt8] {
+        let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        let first = try #require((object?["captions"] as? [Any])?.first)
+        return Array(try JSONSerialization.data(withJSONObject: first))
+    }
+}
