@@ -114,7 +114,7 @@ import Testing
         return rgb
     }
 
-    /// The writers compared: iTT (no region fill: info `itt.region-background`) and TTML1.
+    /// The writers compared: iTT (no region fill: warning `itt.region-background`) and TTML1.
     enum Writer: String, CaseIterable, CustomTestStringConvertible {
         case itt, ttml
         var testDescription: String { rawValue }

@@ -1,4 +1,5 @@
 import CaptionCore
+import TestSupport
 import Testing
 
 @testable import ITT
@@ -50,6 +51,17 @@ import Testing
         let (text, diagnostics) = try ITTTest.write(doc)
         #expect(text.contains(">bell</p>"))
         #expect(diagnostics.map(\.ruleID) == ["itt.character"])
+    }
+
+    /// A fuzz finding (Fixtures/fuzz/itt/region-fill-dropped-without-warning-fuzz.itt): a region's
+    /// `tts:backgroundColor`, which the iTT reader reads as the region's fill, was left out of the
+    /// iTT written with only an info finding, so the round trip lost it without a warning.
+    @Test func aRegionFillITTCannotWriteIsAWarning() throws {
+        let url = TestPaths.fixture("fuzz/itt/region-fill-dropped-without-warning-fuzz.itt")
+        let read = try ITTTest.read(contentsOf: url)
+        #expect(read.document.captions.contains { $0.region?.background == .black })
+        let (_, diagnostics) = try ITTTest.write(read.document)
+        #expect(diagnostics.filter { $0.ruleID == "itt.region-background" }.map(\.severity) == [.warning])
     }
 
     /// A fuzz finding (Fixtures/fuzz/itt/id-not-an-ncname-dropped-without-warning-fuzz.itt): an id

@@ -194,8 +194,10 @@ struct ITTParagraphWriter {
         }
         region = heldLayout(of: region, at: location)
         if region?.background != nil, !profile.holdsRegionBackground {
+            // A warning: the fill is seen, and iTT's reader reads it (TTML1 §8.2.2), so a round
+            // trip through iTT loses it (fuzz finding, Fixtures/fuzz/itt/region-fill-…).
             report(
-                .info, "region-background",
+                .warning, "region-background",
                 "\(profile) has no region fill (a CEA-708 window fill, TTML's region tts:backgroundColor); left out",
                 at: location)
             region?.background = nil
