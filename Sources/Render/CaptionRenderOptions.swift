@@ -19,7 +19,8 @@ public struct CaptionRenderOptions: Sendable, Hashable {
 
     public var look: Look
     /// Outline width as a fraction of the font size, drawn in ``outlineColor`` (iTT look).
-    /// Zero draws none.
+    /// Zero draws none. A run whose own uniform edge gives a thickness (TTML `tts:textOutline`)
+    /// is outlined as that edge says instead.
     public var outlineWidth: Double
     public var outlineColor: CaptionColor
     /// Drop shadow offset as a fraction of the font size, down and right (iTT look). Zero draws none.
@@ -55,6 +56,11 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     /// than iTT (``adopting(_:)``): IMSC 1 takes `default` as `monospaceSerif`, the family of its
     /// reference font metrics (Courier New's), as the W3C's reference renderer (imscJS) does.
     public var defaultFontFamily: String?
+    /// The iTT look's overflow for a region that gives none (``CaptionRegion/overflow``):
+    /// visible, so that text is never cut (SRT, WebVTT, Apple's look), or hidden for a TTML
+    /// document other than iTT (TTML1 §8.2.16 `tts:overflow` initial value; ``adopting(_:)``),
+    /// whose text is cut to its region's area.
+    public var defaultOverflow: CaptionRegion.Overflow = .visible
     /// Fraction of the centred 4:3 caption area, across and down, that the CEA-608 grid fills:
     /// the title-safe area (0.8 = 80%; Specs/cea608-look.md).
     public var safeAreaFraction: Double
@@ -101,9 +107,10 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     /// These options for drawing `document`: its language when none is set, the CEA-708 look
     /// for a document read from a CEA-708 service when the look is ``Look/automatic``, and TTML's
     /// initial values for a document read from a TTML profile other than iTT (TTML1 §8.2: text
-    /// aligned at the start, `tts:fontSize` 100 % = 1c, IMSC 1's `default` family a monospaced
-    /// serif; the W3C IMSC reference renderings draw them so). Whether to draw Apple's default outline is the caller's (the CLI leaves it out
-    /// for such documents unless `--outline` is given).
+    /// aligned at the start, `tts:fontSize` 100 % = 1c, `tts:overflow` hidden, IMSC 1's `default`
+    /// family a monospaced serif; the W3C IMSC reference renderings draw them so). Whether to
+    /// draw Apple's default outline is the caller's (the CLI leaves it out for such documents
+    /// unless `--outline` is given).
     public func adopting(_ document: CaptionDocument) -> CaptionRenderOptions {
         var options = self
         if options.language == nil { options.language = document.language }
@@ -112,6 +119,7 @@ public struct CaptionRenderOptions: Sendable, Hashable {
             options.defaultFontSizeInCells = 1
             options.defaultTextAlignment = .start
             options.defaultFontFamily = "monospaceSerif"
+            options.defaultOverflow = .hidden
         }
         // A TTML document's own grids (TTML1 §6.2.1, §8.2.7): its cells and its pixels.
         if let cells = document.ttmlCellResolution { options.cellGrid = Grid(width: cells.columns, height: cells.rows) }

@@ -102,23 +102,22 @@ public final class CaptionRenderer {
         }
         let scene = allScenes()[index]
         let below = rollUpLinesBelow(in: scene.captions)
-        var backgrounds: [CaptionImage] = []
+        var fills: [(region: CaptionRegion, layer: CaptionImage)] = []
         if options.look != .cea708 {
-            backgrounds = TimedTextLook.regionFills(
+            fills = TimedTextLook.regionFills(
                 of: scene.captions.lazy.filter { !self.usesCEA608Look($0) },
                 placement: RegionPlacementStage(size: bounds, options: options), rasterizer: rasterizer)
         }
         let stacks = try stackedExtents(in: scene.captions)
-        var foreground: [CaptionImage] = []
+        var perCaption: [CaptionLayers] = []
         for (k, (caption, lines)) in zip(scene.captions, below).enumerated() {
-            let layers = try layers(
-                for: PlacedCaption(
-                    caption: caption, rollUpLinesBelow: lines, stackedBefore: stacks[k].before,
-                    stackedAfter: stacks[k].after))
-            backgrounds += layers.backgrounds
-            foreground += layers.foreground
+            perCaption.append(
+                try layers(
+                    for: PlacedCaption(
+                        caption: caption, rollUpLinesBelow: lines, stackedBefore: stacks[k].before,
+                        stackedAfter: stacks[k].after)))
         }
-        let result = backgrounds + foreground
+        let result = RegionGroups(size: bounds).layers(of: scene.captions, perCaption, fills: fills)
         sceneLayers[index] = result
         evict(before: scene.timeRange.start)
         return result

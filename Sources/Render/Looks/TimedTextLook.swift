@@ -28,21 +28,24 @@ struct TimedTextLook {
     }
 
     /// The fills of the regions `captions` are in (TTML1 §8.2.2: a region's background colour
-    /// fills its area), each region once however many captions it holds, to paint behind them.
+    /// fills its area, padding included), each region once however many captions it holds, to
+    /// paint behind them; each with its region, for ``RegionGroups``.
     static func regionFills(
         of captions: some Sequence<Caption>, placement: RegionPlacementStage, rasterizer: GlyphRasterizer
-    ) -> [CaptionImage] {
-        var builder = LayerBuilder(rasterizer: rasterizer)
+    ) -> [(region: CaptionRegion, layer: CaptionImage)] {
+        var fills: [(region: CaptionRegion, layer: CaptionImage)] = []
         var filled = Set<CaptionRegion>()
         for caption in captions {
             guard let region = caption.region, let fill = region.background, filled.insert(region).inserted else {
                 continue
             }
             let r = placement.rect(of: region)
+            var builder = LayerBuilder(rasterizer: rasterizer)
             builder.addBackground(
                 PlacedRect(x: r.x, y: r.y, width: r.width, height: r.height, color: fill), dx: 0, dy: 0)
+            fills += builder.backgrounds.map { (region, $0) }
         }
-        return builder.backgrounds
+        return fills
     }
 
     /// The caption's lines laid out in its region's rectangle.
@@ -51,7 +54,9 @@ struct TimedTextLook {
             textColor: .white, backgroundColor: nil, monospaced: false, fontSize: { fontSize($0) },
             fontFamily: options.defaultFontFamily)
         let vertical = caption.region?.writingMode == .topToBottomAndRightToLeft
-        let rect = placement.rect(of: caption.region)
+        let rect = placement.contentRect(of: caption.region)
+        // noWrap (TTML1 §8.2.24): only the text's own line breaks start a line.
+        let room = caption.wrapsLines ? (vertical ? rect.height : rect.width) : .infinity
         let styled = styleRuns.lines(of: caption, defaults: defaults, missing: &missing)
         var lines: [LaidOutLine] = []
         for line in styled {
@@ -63,8 +68,9 @@ struct TimedTextLook {
                 lines.append(blank)
                 continue
             }
-            lines += try lineLayout.layout(line, maxExtent: vertical ? rect.height : rect.width, vertical: vertical)
+            lines += try lineLayout.layout(line, maxExtent: room, vertical: vertical, direction: caption.direction)
         }
+        for i in lines.indices { lines[i].lineHeight = lineHeight(of: caption, for: lines[i]) }
         return lines
     }
 
@@ -79,7 +85,7 @@ struct TimedTextLook {
         missing: inout [Unicode.Scalar]
     ) throws(RenderError) -> CaptionLayers {
         let vertical = caption.region?.writingMode == .topToBottomAndRightToLeft
-        let rect = placement.rect(of: caption.region)
+        let rect = placement.contentRect(of: caption.region)
         let lines = try lines(of: caption, missing: &missing)
         let display = caption.region?.displayAlignment ?? (caption.region?.origin == nil ? .after : .before)
         let origins = placement.origins(
@@ -87,6 +93,14 @@ struct TimedTextLook {
             textAlignment: caption.textAlignment ?? options.defaultTextAlignment, vertical: vertical,
             stackedBefore: stackedBefore, stackedAfter: stackedAfter)
         var builder = LayerBuilder(rasterizer: rasterizer)
+        // The paragraph's own fill, under its runs' backgrounds (TTML1 §8.2.2).
+        if let fill = caption.blockBackground, !lines.isEmpty {
+            let r = placement.blockRect(
+                of: lines, in: rect, displayAlignment: display, vertical: vertical, stackedBefore: stackedBefore,
+                stackedAfter: stackedAfter)
+            builder.addBackground(
+                PlacedRect(x: r.x, y: r.y, width: r.width, height: r.height, color: fill), dx: 0, dy: 0)
+        }
         for (line, o) in zip(lines, origins) {
             // Backgrounds reach a little past the text at the line's ends.
             for (i, var r) in line.backgrounds.enumerated() {
@@ -105,12 +119,30 @@ struct TimedTextLook {
                 builder.addBackground(r, dx: o.x, dy: o.y)
             }
             for g in line.glyphs {
+                let outline = outline(of: g)
                 try builder.addGlyph(
-                    g, dx: o.x, dy: o.y, outline: options.outlineWidth, outlineColor: options.outlineColor,
+                    g, dx: o.x, dy: o.y, outline: outline.width, outlineColor: outline.color,
                     shadow: options.shadowOffset, shadowColor: options.shadowColor)
             }
             for d in line.decorations { builder.addDecoration(d, dx: o.x, dy: o.y) }
         }
-        return CaptionLayers(backgrounds: [], foreground: builder.layers)
+        return CaptionLayers(backgrounds: [], foreground: clipped(builder.layers, for: caption))
+    }
+
+    /// `layers` cut to the caption's region when its overflow is hidden (TTML1 §8.2.16: what
+    /// does not fit the region's area, padding included, is not drawn): the region's own
+    /// `tts:overflow`, else the document's default (``CaptionRenderOptions/defaultOverflow``).
+    /// Text without a region of its own is never cut.
+    private func clipped(_ layers: [CaptionImage], for caption: Caption) -> [CaptionImage] {
+        guard let region = caption.region, region.origin != nil,
+            (region.overflow ?? options.defaultOverflow) == .hidden
+        else { return layers }
+        let area = placement.rect(of: region)
+        // Rounded as the region's fill is (LayerBuilder), so text and fill end on the same pixel.
+        let clip = PixelBox(
+            x0: area.x.roundedClamped(to: PixelRect.coordinates), y0: area.y.roundedClamped(to: PixelRect.coordinates),
+            x1: area.maxX.roundedClamped(to: PixelRect.coordinates),
+            y1: area.maxY.roundedClamped(to: PixelRect.coordinates))
+        return layers.compactMap { $0.clipped(to: clip) }
     }
 }

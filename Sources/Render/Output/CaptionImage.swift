@@ -14,12 +14,17 @@ public struct AlphaBitmap: Sendable, Hashable {
 }
 
 /// One layer of rendered captions, like libass's `ASS_Image`: a coverage mask (or a solid
-/// rectangle) at a position, painted in one colour. A scene is a list of these, back to front.
+/// rectangle) at a position, painted in one colour, or a region's group picture. A scene is a
+/// list of these, back to front.
 public struct CaptionImage: Sendable, Hashable {
     public enum Content: Sendable, Hashable {
         case bitmap(AlphaBitmap)
         /// A filled rectangle (backgrounds, underlines).
         case rectangle(width: Int, height: Int)
+        /// A picture in its own colours (straight alpha): a region's drawing composited as one
+        /// group, to be faded as a whole (TTML1 §8.2.14 `tts:opacity`). The layer's ``color``
+        /// gives only its opacity, its alpha scaling the picture's; red, green and blue are unused.
+        case picture(RGBAImage)
     }
 
     public var content: Content
@@ -42,6 +47,7 @@ public struct CaptionImage: Sendable, Hashable {
         switch content {
         case .bitmap(let b): return b.width
         case .rectangle(let w, _): return w
+        case .picture(let p): return p.width
         }
     }
 
@@ -49,6 +55,7 @@ public struct CaptionImage: Sendable, Hashable {
         switch content {
         case .bitmap(let b): return b.height
         case .rectangle(_, let h): return h
+        case .picture(let p): return p.height
         }
     }
 }

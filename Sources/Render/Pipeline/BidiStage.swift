@@ -1,4 +1,5 @@
 internal import CFriBidi
+import CaptionCore
 
 /// A stretch of a line drawn with one style span, one face and one bidi embedding level: the
 /// unit that is shaped.
@@ -14,27 +15,46 @@ struct TextItem {
     var isRightToLeft: Bool { level & 1 == 1 }
 }
 
+/// A line's bidi embedding levels (one per scalar) and its paragraph's direction.
+struct BidiParagraph {
+    var levels: [UInt8]
+    var isRightToLeft: Bool
+}
+
 /// Stage 2 — bidi: the Unicode bidirectional algorithm (UAX #9) through FriBidi. HarfBuzz shapes
 /// each item in its direction but does not reorder; this stage gives the embedding levels, cuts
 /// lines into items, and reorders a line's items for display (rule L2).
 struct BidiStage {
     /// Embedding levels per scalar, the paragraph direction taken from the first strong
     /// character (rules P2–P3).
-    func levels(of line: StyledLine) throws(RenderError) -> [UInt8] {
+    func levels(of line: StyledLine) throws(RenderError) -> [UInt8] { try paragraph(of: line).levels }
+
+    /// The line's embedding levels and its paragraph's direction: `direction` when given (TTML
+    /// `tts:direction`, the paragraph level of UAX #9 rule P3's higher-level protocol, HL1), else
+    /// the first strong character's (rules P2–P3).
+    func paragraph(of line: StyledLine, direction: CaptionTextDirection? = nil) throws(RenderError) -> BidiParagraph {
         let n = line.scalars.count
-        if n == 0 { return [] }
-        // Pure left-to-right text needs no work.
-        if !line.scalars.contains(where: { $0.value >= 0x0590 }) { return Array(repeating: 0, count: n) }
+        // Pure left-to-right text in a paragraph that is not right-to-left needs no work.
+        if n == 0 || (direction != .rightToLeft && !line.scalars.contains(where: { $0.value >= 0x0590 })) {
+            return BidiParagraph(levels: Array(repeating: 0, count: n), isRightToLeft: false)
+        }
         let text: [FriBidiChar] = line.scalars.map { FriBidiChar($0.value) }
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: n)
         var brackets = [FriBidiBracketType](repeating: 0, count: n)
         var levels = [FriBidiLevel](repeating: 0, count: n)
-        var direction = captions_fribidi_par_on()
+        var base: FriBidiParType
+        switch direction {
+        case .leftToRight: base = captions_fribidi_par_ltr()
+        case .rightToLeft: base = captions_fribidi_par_rtl()
+        case nil: base = captions_fribidi_par_on()
+        }
         fribidi_get_bidi_types(text, FriBidiStrIndex(n), &types)
         fribidi_get_bracket_types(text, FriBidiStrIndex(n), types, &brackets)
-        let maxLevel = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(n), &direction, &levels)
+        let maxLevel = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(n), &base, &levels)
         if maxLevel == 0 { throw .fribidi(operation: "resolving embedding levels") }
-        return levels.map { UInt8(clamping: Int($0)) }
+        // FriBidi leaves the resolved paragraph direction in `base`.
+        return BidiParagraph(
+            levels: levels.map { UInt8(clamping: Int($0)) }, isRightToLeft: base == captions_fribidi_par_rtl())
     }
 
     /// Splits `range` of `line` into items in logical order, wherever the span, the face or the
@@ -83,8 +103,10 @@ struct BidiStage {
     /// lowest odd level, reverse every run of items at that level or higher.
     func visualOrder(of levels: [UInt8]) -> [Int] {
         var order = Array(levels.indices)
-        guard let highest = levels.max(), highest > 0 else { return order }
-        let lowestOdd = levels.filter { $0 & 1 == 1 }.min() ?? highest
+        // L2 stops at the line's lowest odd level: a line without one (Latin at level 2 in a
+        // right-to-left paragraph) is all left-to-right and nothing is reversed, as in the UAX #9
+        // reference implementation.
+        guard let highest = levels.max(), let lowestOdd = levels.filter({ $0 & 1 == 1 }).min() else { return order }
         var level = highest
         while level >= lowestOdd && level > 0 {
             var i = 0

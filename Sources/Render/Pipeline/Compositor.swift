@@ -22,6 +22,10 @@ struct Compositor {
             let x0 = max(0, layer.x), y0 = max(0, layer.y)
             let x1 = min(plane.width, layer.x + layer.width), y1 = min(plane.height, layer.y + layer.height)
             guard x0 < x1, y0 < y1 else { continue }
+            if case .picture(let picture) = layer.content {
+                paint(picture, at: (layer.x, layer.y), alpha: Int(layer.color.alpha), in: (x0, y0, x1, y1), into: plane)
+                continue
+            }
             let c = layer.color
             let ca = Int(c.alpha)
             let (sr, sg, sb) = (Int(c.red), Int(c.green), Int(c.blue))
@@ -81,12 +85,14 @@ struct Compositor {
                 b.pixels.withUnsafeBufferPointer { p in
                     blend(box, coverage: p.baseAddress, coverageWidth: b.width, target: target, into: planes)
                 }
+            case .picture(let picture):
+                blend(picture, box, into: planes)
             }
         }
     }
 
     /// A layer clipped to the picture: the visible box, the layer's origin and its alpha.
-    private struct LayerBox {
+    struct LayerBox {
         var x0, y0, x1, y1: Int
         var originX, originY: Int
         var alpha: Int
@@ -167,6 +173,9 @@ struct Compositor {
                 let bw = b.width
                 body { x, y in Int(p[y * bw + x]) }
             }
+        case .picture:
+            // Drawn in its own colours (``paint(_:at:alpha:in:into:)``), never as coverage.
+            return
         }
     }
 }

@@ -21,7 +21,7 @@ struct PlacedGlyph {
     var edge: CaptionEdge? = nil
 }
 
-/// A filled rectangle relative to a line's origin (backgrounds, underlines).
+/// A filled rectangle relative to a line's origin (backgrounds, underlines, lines through).
 struct PlacedRect {
     var x: Double
     var y: Double
@@ -45,6 +45,9 @@ struct LaidOutLine {
     var under: Double = 0
     /// The largest em size on the line, for the line pitch.
     var emSize: Double = 0
+    /// The caption's own distance between baselines in pixels (TTML `tts:lineHeight`), nil for
+    /// the look's normal pitch (``RegionPlacementStage/pitch(of:)``).
+    var lineHeight: Double?
     /// Room ruby needs over and under the line.
     var rubyOver: Double = 0
     var rubyUnder: Double = 0
@@ -61,15 +64,21 @@ struct LineLayoutStage {
     let shaper: ShapingStage
 
     /// The displayed lines for one caption line, none longer than `maxExtent` unless a single
-    /// unbreakable word is.
-    func layout(_ line: StyledLine, maxExtent: Double, vertical: Bool) throws(RenderError) -> [LaidOutLine] {
+    /// unbreakable word is; `direction` is the paragraph's (``BidiStage/paragraph(of:direction:)``).
+    func layout(
+        _ line: StyledLine, maxExtent: Double, vertical: Bool, direction: CaptionTextDirection? = nil
+    ) throws(RenderError) -> [LaidOutLine] {
         if line.isEmpty { return [] }
-        let levels = vertical ? [UInt8](repeating: 0, count: line.scalars.count) : try bidi.levels(of: line)
+        let paragraph =
+            vertical
+            ? BidiParagraph(levels: [UInt8](repeating: 0, count: line.scalars.count), isRightToLeft: false)
+            : try bidi.paragraph(of: line, direction: direction)
+        let levels = paragraph.levels
         let items = bidi.items(of: line, levels: levels, in: 0..<line.scalars.count, vertical: vertical)
         var shaped: [ShapedItem] = []
         for item in items { shaped.append(try shape(item, line, vertical)) }
         let ranges = breaks(line, shaped, maxExtent: maxExtent)
-        let rtl = (levels.min() ?? 0) & 1 == 1
+        let rtl = paragraph.isRightToLeft
         var result: [LaidOutLine] = []
         for range in ranges {
             var pieces: [ShapedItem] = []
@@ -239,12 +248,10 @@ struct LineLayoutStage {
                         : PlacedRect(x: e.lo, y: -out.over, width: e.hi - e.lo, height: out.over + out.under, color: bg)
                 )
             }
-            if style.underline && !vertical, let first = items.first(where: { $0.item.span == span }) {
-                let u = first.item.choice.face.underline(atPixelSize: first.size)
-                out.decorations.append(
-                    PlacedRect(
-                        x: e.lo, y: u.offset - u.thickness / 2, width: e.hi - e.lo, height: u.thickness,
-                        color: style.textColor, flashes: style.flash))
+            if let first = items.first(where: { $0.item.span == span }) {
+                out.decorations += LineDecorations.rules(
+                    for: style, from: e.lo, to: e.hi, face: first.item.choice.face, size: first.size, vertical: vertical
+                )
             }
             if let ruby = style.ruby, !ruby.text.isEmpty {
                 try placeRuby(ruby, style: style, over: e, line: &out)

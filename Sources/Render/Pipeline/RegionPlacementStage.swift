@@ -64,8 +64,12 @@ struct RegionPlacementStage {
         return min(max(v, Double(PixelRect.coordinates.lowerBound)), Double(PixelRect.coordinates.upperBound))
     }
 
-    /// The room a line takes across the lines: its pitch.
-    func pitch(of l: LaidOutLine) -> Double { max(l.emSize * lineHeight, l.over + l.under) + l.rubyOver + l.rubyUnder }
+    /// The room a line takes across the lines: its pitch. A line height the caption gives is
+    /// the pitch however tall the glyphs are (TTML1 §8.2.12: lines closer than their glyphs
+    /// overlap, as CSS line boxes do); the normal one leaves room for the face's ascent and descent.
+    func pitch(of l: LaidOutLine) -> Double {
+        (l.lineHeight ?? max(l.emSize * lineHeight, l.over + l.under)) + l.rubyOver + l.rubyUnder
+    }
 
     /// Origins (see ``LaidOutLine``) for `lines` stacked in `rect`, after `stackedBefore` and
     /// before `stackedAfter` pixels of other captions' lines in the same region.
@@ -74,16 +78,12 @@ struct RegionPlacementStage {
         textAlignment: CaptionTextAlignment, vertical: Bool, stackedBefore: Double = 0, stackedAfter: Double = 0
     ) -> [(x: Double, y: Double)] {
         let pitches = lines.map(pitch)
-        let total = pitches.reduce(0, +)
-        let block = stackedBefore + total + stackedAfter
+        let start = blockStart(
+            of: pitches.reduce(0, +), in: rect, displayAlignment: displayAlignment, vertical: vertical,
+            stackedBefore: stackedBefore, stackedAfter: stackedAfter)
         var result: [(x: Double, y: Double)] = []
         if !vertical {
-            var top: Double
-            switch displayAlignment {
-            case .before: top = rect.y + stackedBefore
-            case .center: top = rect.y + (rect.height - block) / 2 + stackedBefore
-            case .after: top = rect.maxY - stackedAfter - total
-            }
+            var top = start
             for (line, pitch) in zip(lines, pitches) {
                 let leading = (pitch - line.rubyOver - line.rubyUnder - line.over - line.under) / 2
                 let baseline = top + line.rubyOver + leading + line.over
@@ -98,12 +98,7 @@ struct RegionPlacementStage {
             }
         } else {
             // tbrl: the first column is at the right, the block grows leftwards.
-            var right: Double
-            switch displayAlignment {
-            case .before: right = rect.maxX - stackedBefore
-            case .center: right = rect.maxX - (rect.width - block) / 2 - stackedBefore
-            case .after: right = rect.x + stackedAfter + total
-            }
+            var right = start
             for (line, pitch) in zip(lines, pitches) {
                 let leading = (pitch - line.rubyOver - line.rubyUnder - line.over - line.under) / 2
                 let centre = right - line.rubyOver - leading - line.over

@@ -7,6 +7,8 @@ struct ResolvedStyle: Hashable {
     var bold: Bool
     var italic: Bool
     var underline: Bool
+    /// A line through the text (TTML `tts:textDecoration` lineThrough).
+    var lineThrough: Bool = false
     var flash: Bool
     var ruby: CaptionRuby?
     var textCombine: Bool
@@ -101,7 +103,7 @@ struct StyleRunStage {
         ResolvedStyle(
             textColor: s.textColor ?? defaults.textColor,
             backgroundColor: s.backgroundColor ?? defaults.backgroundColor,
-            bold: s.bold, italic: s.italic, underline: s.underline, flash: s.flash,
+            bold: s.bold, italic: s.italic, underline: s.underline, lineThrough: s.lineThrough, flash: s.flash,
             ruby: s.ruby, textCombine: s.textCombine, edge: s.edge,
             fontRequest: FontRequest(
                 family: Self.family(s.fontFamily, default: defaults.fontFamily), bold: s.bold, italic: s.italic,

@@ -1,0 +1,49 @@
+import CaptionCore
+
+/// The iTT look's lengths that a caption gives for its text: a run's outline thickness and the
+/// caption's line height, in picture pixels.
+extension TimedTextLook {
+    /// `value` pixels of the root container in picture pixels, measured down the picture as
+    /// ``fontSize(_:)`` measures `px` font sizes: on the document's root `tts:extent` when it
+    /// gives one (TTML1 §8.2.7), else on 1080 rows.
+    func rootContainerPixels(_ value: Double) -> Double {
+        value * Double(placement.size.height) / (placement.pixelGrid?.height ?? 1080)
+    }
+
+    /// The outline drawn round `g`, as a fraction of its em and a colour: the run's own uniform
+    /// edge when it gives a thickness (TTML `tts:textOutline`; a percentage is of the font size,
+    /// TTML1 §8.2.20), else the options' outline, as before such edges were read.
+    ///
+    /// The thickness is kept within one em, so that a document cannot ask for glyph bitmaps of
+    /// any size; zero, a negative or an unusable thickness draws no outline.
+    func outline(of g: PlacedGlyph) -> (width: Double, color: CaptionColor) {
+        guard let edge = g.edge, edge.kind == .uniform, let thickness = edge.width else {
+            return (options.outlineWidth, options.outlineColor)
+        }
+        let pixels: Double
+        switch thickness.unit {
+        case .percent: pixels = thickness.value / 100 * g.size
+        case .cells: pixels = thickness.value * cellHeight
+        case .pixels: pixels = rootContainerPixels(thickness.value)
+        }
+        guard g.size > 0, pixels.isFinite, pixels > 0 else { return (0, edge.color) }
+        return (min(1, pixels / g.size), edge.color)
+    }
+
+    /// The distance in pixels between the baselines of `line` and the next line of `caption`
+    /// (TTML1 §8.2.12 `tts:lineHeight`): a percentage of the largest font size on the line, cells
+    /// of the cell grid, or root-container pixels; nil for the look's normal spacing
+    /// (``RegionPlacementStage/lineHeight``, IMSC's 125 %).
+    func lineHeight(of caption: Caption, for line: LaidOutLine) -> Double? {
+        guard let height = caption.lineHeight else { return nil }
+        let pixels: Double
+        switch height.unit {
+        case .percent: pixels = height.value / 100 * line.emSize
+        case .cells: pixels = height.value * cellHeight
+        case .pixels: pixels = rootContainerPixels(height.value)
+        }
+        // Within the coordinates every other placement is kept to; NaN and negatives mean normal.
+        guard pixels.isFinite, pixels >= 0 else { return nil }
+        return min(pixels, Double(PixelRect.coordinates.upperBound))
+    }
+}
