@@ -73,8 +73,9 @@ import Testing
     /// Specs/ttml.md, "The IMSC test suite".
     static let knownDifferences: [String: Set<String>] = {
         var known: [String: Set<String>] = [:]
-        // rltb and tblr have no home in the model (CaptionRegion.WritingMode is lrtb or tbrl):
-        // read as the nearest, with warning ttml.style.value.
+        // rltb and tblr have no home among the regions' writing modes (lrtb or tbrl): rltb is read
+        // as lrtb with a right-to-left paragraph direction (Caption.direction), tblr as tbrl with
+        // warning ttml.style.value; ttconv's ISD names the region's own mode.
         for name in [
             "imsc1/linePadding/LinePadding005.ttml", "imsc1/writingMode/WritingMode002.ttml",
             "imsc1/writingMode/WritingMode003.ttml", "imsc1/writingMode/WritingMode005.ttml",

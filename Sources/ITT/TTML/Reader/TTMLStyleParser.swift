@@ -205,14 +205,15 @@ struct TTMLStyleParser {
             guard !v.isEmpty else { return report(a, "a value") }
             if !["ruby", "rubyAlign", "rubyPosition"].contains(name) { p.unmapped["tts:" + name] = v }
         case "writingMode":
-            // §8.2.23. Right-to-left horizontal and left-to-right vertical progressions have no
-            // counterpart in the model.
+            // §8.2.23. Right-to-left horizontal lines are lrtb's lines with a right-to-left
+            // paragraph direction (as CSS and imscJS take `rl`), inherited by the region's content
+            // unless it gives its own; left-to-right vertical progression has no counterpart.
             switch v {
             case "lrtb", "lr": p.writingMode = .leftToRightAndTopToBottom
             case "tbrl", "tb": p.writingMode = .topToBottomAndRightToLeft
             case "rltb", "rl":
-                report(a, "lrtb or tbrl (rltb is read as lrtb)")
                 p.writingMode = .leftToRightAndTopToBottom
+                if p.direction == nil { p.direction = .rightToLeft }
             case "tblr":
                 report(a, "lrtb or tbrl (tblr is read as tbrl)")
                 p.writingMode = .topToBottomAndRightToLeft
