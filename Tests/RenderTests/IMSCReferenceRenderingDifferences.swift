@@ -15,10 +15,6 @@ extension IMSCReferenceRenderingTests {
         /// §8.2.12); the model keeps the percentage, which we take of each line's largest font,
         /// so its line with a 150 % span is further from its neighbours than in the reference.
         case lineHeight = "lineHeight"
-        /// The `rl` and `rltb` writing modes are read as `lrtb` and give the paragraph no
-        /// right-to-left direction: its start is the left and its text is ordered left to right,
-        /// where the reference starts it at the right and orders it at paragraph level 1.
-        case rightToLeftWritingModes = "rl writing modes"
         /// rubyReserve002 and 003: `tts:rubyReserve` is not in the model; the reference keeps
         /// room for ruby before and after every line of the `p`, so its lines are further apart
         /// and its block's fill taller than ours.
@@ -59,8 +55,6 @@ extension IMSCReferenceRenderingTests {
         "imsc1/opacity/Opacity004.ttml": [.opacity],
         "imsc1/textOutline/TextOutline004.ttml": [.textOutline],
         "imsc1/animation/Animation014.ttml": [.textOutline],
-        "imsc1/writingMode/writing-mode-rl-001.ttml": [.rightToLeftWritingModes],
-        "imsc1/writingMode/writing-mode-rltb-001.ttml": [.rightToLeftWritingModes],
         "imsc1/fillLineGap/FillLineGap005.ttml": [.referenceBackdrop, .lineHeight],
         "imsc1/timing/BasicTiming010.ttml": [.fonts],
         "imsc1_1/ruby/ruby006.ttml": [.position],
