@@ -224,10 +224,13 @@ import Testing
         }
     }
 
-    /// The server's previews of movies, in the temporary folder (for "deleted at the end").
-    static func previews() throws -> Set<String> {
-        Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
-            .filter { $0.hasPrefix("captions-review-proxy-") }
+    /// The server's previews of movies in `folder`, its temporary folder (for "deleted at the
+    /// end"). The server gets a folder of its own: other tests' servers make previews beside it
+    /// in the shared one (ReviewServingTests), and counting those there raced with them.
+    static func previews(in folder: String) throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: folder)).filter {
+            $0.hasPrefix("captions-review-proxy-")
+        }
     }
 
     /// A movie the browser cannot play (MPEG-4 Part 2 video and PCM sound in a QuickTime file,
@@ -236,14 +239,17 @@ import Testing
     /// (ffprobe), the overlay at 1.5 s is what `preview` draws, and the preview's folder is gone
     /// once the server stops.
     @Test func aMovieTheBrowserCannotPlayIsShownAsAPreview() async throws {
-        let before = try Self.previews()
+        let temporary = try TemporaryDirectory("review-tmpdir")
+        let before = try Self.previews(in: temporary.url.path)
+        #expect(before.isEmpty)
         try await ReviewFixture.with(
-            videoCodec: ["-c:v", "mpeg4", "-q:v", "3"], audioCodec: ["-c:a", "pcm_s16le"], clipExtension: "mov"
+            videoCodec: ["-c:v", "mpeg4", "-q:v", "3"], audioCodec: ["-c:a", "pcm_s16le"], clipExtension: "mov",
+            temporaryFolder: temporary.url.path
         ) { fixture in
             let page = try Self.open(fixture)
             #expect(try page.evaluate("review.proxy === true && video.currentSrc.endsWith('/proxy')", as: Bool.self))
             #expect(try page.evaluate("video.videoWidth", as: Int.self) == 320)
-            #expect(try Self.previews().count == before.count + 1)
+            #expect(try Self.previews(in: temporary.url.path).count == 1)
             let served = try await RawHTTP.get(
                 port: fixture.port, "/proxy", headers: ["X-Review-Token: \(fixture.token)"])
             #expect(served.status == 200 && served.headers["content-type"] == "video/mp4")
@@ -263,7 +269,8 @@ import Testing
             _ = try page.evaluate("video.style.visibility = ''")
             try Self.keep(page, "8-preview-of-an-mpeg4-movie")
         }
-        #expect(try Self.previews() == before, "the preview's folder is deleted when the server stops")
+        #expect(
+            try Self.previews(in: temporary.url.path).isEmpty, "the preview's folder is deleted when the server stops")
     }
 
     @Test func clickingAFindingSeeksToIt() async throws {

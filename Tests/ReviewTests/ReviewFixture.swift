@@ -46,11 +46,13 @@ final class ReviewFixture: @unchecked Sendable {
 
     /// A clip of `seconds` at `size` (H.264 and AAC in MP4, as other media tests make theirs) and
     /// the SCC, then the server. With `embedded`, the SCC's words go into the clip as a `c608`
-    /// track (`captions mux`) and the server reviews the movie's own captions (`embedded`).
+    /// track (`captions mux`) and the server reviews the movie's own captions (`embedded`). With
+    /// `temporaryFolder`, the command's `TMPDIR` (where its movie preview goes), so that a test
+    /// can see its own server's preview apart from those of tests running beside it.
     init(
         size: String = "320x240", seconds: Double = 4, mode: Mode = .commandLine, embedded: Bool = false,
         videoCodec: [String] = ["-c:v", "libx264", "-preset", "ultrafast"], audioCodec: [String] = [],
-        clipExtension: String = "mp4"
+        clipExtension: String = "mp4", temporaryFolder: String? = nil
     ) async throws {
         folder = try TemporaryDirectory("review")
         let clip = folder.path("clip." + clipExtension)
@@ -92,6 +94,9 @@ final class ReviewFixture: @unchecked Sendable {
             let process = Process()
             process.executableURL = CLIRunner.executable
             process.arguments = ["review", movie, reviewed, "--no-open"]
+            if let temporaryFolder {
+                process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporaryFolder]) { $1 }
+            }
             let output = Pipe()
             let errors = Pipe()
             process.standardOutput = output
@@ -181,11 +186,11 @@ extension ReviewFixture {
     static func with(
         size: String = "320x240", seconds: Double = 4, mode: Mode = .commandLine, embedded: Bool = false,
         videoCodec: [String] = ["-c:v", "libx264", "-preset", "ultrafast"], audioCodec: [String] = [],
-        clipExtension: String = "mp4", _ body: (ReviewFixture) async throws -> Void
+        clipExtension: String = "mp4", temporaryFolder: String? = nil, _ body: (ReviewFixture) async throws -> Void
     ) async throws {
         let fixture = try await ReviewFixture(
             size: size, seconds: seconds, mode: mode, embedded: embedded, videoCodec: videoCodec,
-            audioCodec: audioCodec, clipExtension: clipExtension)
+            audioCodec: audioCodec, clipExtension: clipExtension, temporaryFolder: temporaryFolder)
         do {
             try await body(fixture)
         } catch {
