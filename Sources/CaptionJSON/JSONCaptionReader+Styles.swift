@@ -22,6 +22,14 @@ extension JSONCaptionReader {
             case "fontSize": s.fontSize = try r.readDimension()
             case "ruby": s.ruby = try r.readRuby()
             case "edge": s.edge = try r.readEdge()
+            case "shadows":
+                let at = r.scanner.valueStart()
+                s.shadows = try r.readArray { r throws(JSONError) in try r.readShadow() } ?? []
+                guard s.shadows.count <= CaptionShadow.maximumCount else {
+                    throw r.failure(
+                        "a run has \(s.shadows.count) shadows, more than the limit of \(CaptionShadow.maximumCount)"
+                            + " (Specs/limits.md)", at: at)
+                }
             default: try r.skipValue()
             }
         }
@@ -106,6 +114,50 @@ extension JSONCaptionReader {
                 at: objectStart)
         }
         return CaptionEdge(kind, color: color, width: width)
+    }
+
+    /// A drop shadow, e.g. `{"x": "5%", "y": "5%", "blur": "2%", "color": "#000000FF"}`; the
+    /// offsets are required, the blur and colour (the text's) optional.
+    mutating func readShadow() throws(JSONError) -> CaptionShadow {
+        let objectStart = scanner.valueStart()
+        var x: CaptionDimension?
+        var y: CaptionDimension?
+        var blur: CaptionDimension?
+        var color: CaptionColor?
+        try readObject { key, r throws(JSONError) in
+            switch key {
+            case "x": x = try r.readDimension()
+            case "y": y = try r.readDimension()
+            case "blur": blur = try r.readDimension()
+            case "color": color = try r.readColor()
+            default: try r.skipValue()
+            }
+        }
+        guard let x, let y else { throw failure("a shadow needs \"x\" and \"y\" offsets", at: objectStart) }
+        if let blur, blur.value < 0 { throw failure("a shadow's blur \(blur) is negative", at: objectStart) }
+        return CaptionShadow(offsetX: x, offsetY: y, blur: blur, color: color)
+    }
+
+    /// A paragraph's ruby reserve, e.g. `{"position": "outside", "length": "50%"}`.
+    mutating func readRubyReserve() throws(JSONError) -> CaptionRubyReserve? {
+        if try readNull() { return nil }
+        let objectStart = scanner.valueStart()
+        var position: CaptionRubyReserve.Position?
+        var length: CaptionDimension?
+        try readObject { key, r throws(JSONError) in
+            switch key {
+            case "position": position = try r.readEnum(CaptionRubyReserve.Position.self)
+            case "length": length = try r.readDimension()
+            default: try r.skipValue()
+            }
+        }
+        guard let position else {
+            throw failure("a ruby reserve needs \"position\" (both, before, after, outside)", at: objectStart)
+        }
+        if let length, length.value < 0 {
+            throw failure("a ruby reserve's length \(length) is negative", at: objectStart)
+        }
+        return CaptionRubyReserve(position: position, length: length)
     }
 
     /// A region's padding, e.g. `{"top": "0c", "right": "1c", "bottom": "0c", "left": "1c"}`;

@@ -108,6 +108,7 @@ struct JSONCaptionReader {
             case "wrapsLines": caption.wrapsLines = try r.readBool() ?? true
             case "direction": caption.direction = try r.readEnum(CaptionTextDirection.self)
             case "blockBackground": caption.blockBackground = try r.readColor()
+            case "rubyReserve": caption.rubyReserve = try r.readRubyReserve()
             default: try r.skipValue()
             }
         }

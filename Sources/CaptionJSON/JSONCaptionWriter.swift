@@ -51,6 +51,13 @@ struct JSONCaptionWriter {
         if let id = caption.id { key("id"); string(id) }
         if let h = caption.lineHeight { key("lineHeight"); dimension(h) }
         if let region = caption.region { key("region"); write(region) }
+        if let r = caption.rubyReserve {
+            key("rubyReserve")
+            beginObject()
+            if let l = r.length { key("length"); dimension(l) }
+            key("position"); string(r.position.rawValue)
+            endObject()
+        }
         key("start"); seconds(caption.timeRange.start)
         key("startTime"); time(caption.timeRange.start)
         key("styles")
@@ -86,6 +93,15 @@ struct JSONCaptionWriter {
             key("text"); string(r.text)
             endObject()
         }
+        if !s.shadows.isEmpty {
+            key("shadows")
+            beginArray()
+            for shadow in s.shadows {
+                element()
+                write(shadow)
+            }
+            endArray()
+        }
         key("text"); string(run.text)
         if s.textCombine { key("textCombine"); bool(true) }
         if s.underline { key("underline"); bool(true) }
@@ -97,6 +113,15 @@ struct JSONCaptionWriter {
         key("color"); string(e.color.description)
         key("kind"); string(e.kind.rawValue)
         if let w = e.width { key("width"); dimension(w) }
+        endObject()
+    }
+
+    mutating func write(_ shadow: CaptionShadow) {
+        beginObject()
+        if let b = shadow.blur { key("blur"); dimension(b) }
+        if let c = shadow.color { key("color"); string(c.description) }
+        key("x"); dimension(shadow.offsetX)
+        key("y"); dimension(shadow.offsetY)
         endObject()
     }
 

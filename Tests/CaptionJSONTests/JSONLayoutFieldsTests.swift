@@ -9,10 +9,13 @@ import Testing
     static let json = """
         {"captions": [{"startTime": "1/1", "endTime": "2/1", "lineHeight": "150%", "wrapsLines": false,
           "direction": "rtl", "blockBackground": "#0000FF80",
+          "rubyReserve": {"position": "outside", "length": "50%"},
           "region": {"padding": {"top": "4px", "right": "10%", "bottom": "6px", "left": "8%"},
                      "opacity": 0.25, "overflow": "hidden"},
           "styles": [{"text": "Hello", "lineThrough": true,
-                      "edge": {"kind": "uniform", "color": "#FF0000FF", "width": "10%"}},
+                      "edge": {"kind": "uniform", "color": "#FF0000FF", "width": "10%"},
+                      "shadows": [{"x": "5%", "y": "-0.1c", "blur": "2px", "color": "#00000080"},
+                                  {"x": "1px", "y": "1px"}]},
                      {"text": " world"}]}]}
         """
 
@@ -30,6 +33,15 @@ import Testing
         #expect(
             caption.runs[0].style.edge
                 == CaptionEdge(.uniform, color: CaptionColor(red: 255, green: 0, blue: 0), width: .percent(10)))
+        #expect(caption.rubyReserve == CaptionRubyReserve(position: .outside, length: .percent(50)))
+        #expect(
+            caption.runs[0].style.shadows == [
+                CaptionShadow(
+                    offsetX: .percent(5), offsetY: .cells(-0.1), blur: .pixels(2),
+                    color: CaptionColor(red: 0, green: 0, blue: 0, alpha: 128)),
+                CaptionShadow(offsetX: .pixels(1), offsetY: .pixels(1)),
+            ])
+        #expect(caption.runs[1].style.shadows.isEmpty)
         let written = try JSONCaptionFormat.write(read.document)
         #expect(try JSONCaptionFormat.read(written.bytes).document == read.document)
         // Foundation's decoder reads the same fields from what we write.
@@ -40,6 +52,26 @@ import Testing
     @Test func anOpacityOutsideZeroToOneIsALocatedError() {
         let bad = Self.json.replacingOccurrences(of: "0.25", with: "1.5")
         #expect(throws: CaptionFormatError.self) { try JSONCaptionFormat.read(Array(bad.utf8)) }
+    }
+
+    @Test func aShadowWithoutOffsetsANegativeBlurOrTooManyShadowsAreLocatedErrors() {
+        let shadow = ##"{"x": "5%", "y": "-0.1c", "blur": "2px", "color": "#00000080"}"##
+        for bad in [
+            Self.json.replacingOccurrences(of: shadow, with: #"{"x": "5%"}"#),
+            Self.json.replacingOccurrences(of: #""blur": "2px""#, with: #""blur": "-2px""#),
+            Self.json.replacingOccurrences(
+                of: shadow, with: Array(repeating: shadow, count: CaptionShadow.maximumCount).joined(separator: ", ")),
+            Self.json.replacingOccurrences(of: #""position": "outside", "#, with: ""),
+        ] {
+            #expect(bad != Self.json)
+            #expect(throws: CaptionFormatError.self) { try JSONCaptionFormat.read(Array(bad.utf8)) }
+        }
+        // Exactly the limit is read (the document's second shadow and this many more).
+        let most = Self.json.replacingOccurrences(
+            of: shadow, with: Array(repeating: shadow, count: CaptionShadow.maximumCount - 1).joined(separator: ", "))
+        #expect(
+            (try? JSONCaptionFormat.read(Array(most.utf8)))?.document.captions.first?.runs.first?.style.shadows.count
+                == CaptionShadow.maximumCount)
     }
 
     /// The first caption object of a written document.

@@ -1,7 +1,7 @@
 extension Caption {
     /// The parts of TTML's layout this caption carries (TTML1 §8.2: line height, no-wrap lines, a
     /// paragraph's fill and direction, a region's padding, opacity and clipping, line-through
-    /// text, an outline's thickness), named
+    /// text, an outline's thickness; TTML2 §10.2.43 shadows and §10.2.35 ruby reserve), named
     /// for the loss report of a writer whose format holds none of them.
     public var ttmlLayoutLosses: [String] {
         var names: [String] = []
@@ -14,6 +14,8 @@ extension Caption {
         if region?.overflow == .hidden { names.append("text clipped to its region") }
         if runs.contains(where: { $0.style.lineThrough }) { names.append("line-through text") }
         if runs.contains(where: { $0.style.edge?.width != nil }) { names.append("outline thickness") }
+        if runs.contains(where: { !$0.style.shadows.isEmpty }) { names.append("text shadows") }
+        if rubyReserve != nil { names.append("ruby reserve") }
         return names
     }
 }

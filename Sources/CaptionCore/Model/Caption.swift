@@ -24,12 +24,15 @@ public struct Caption: Sendable, Hashable {
     /// §8.2.2 `tts:backgroundColor` on `p`, `div` or `body`), under the runs' own backgrounds;
     /// nil for none.
     public var blockBackground: CaptionColor?
+    /// Room kept for ruby on every line (TTML2 §10.2.35 `tts:rubyReserve`); nil for none.
+    public var rubyReserve: CaptionRubyReserve?
 
     public init(
         id: String? = nil, runs: [CaptionRun], timeRange: TimeRange,
         region: CaptionRegion? = nil, textAlignment: CaptionTextAlignment? = nil,
         animation: CaptionAnimation = .none, forcedDisplay: Bool = false, lineHeight: CaptionDimension? = nil,
-        wrapsLines: Bool = true, direction: CaptionTextDirection? = nil, blockBackground: CaptionColor? = nil
+        wrapsLines: Bool = true, direction: CaptionTextDirection? = nil, blockBackground: CaptionColor? = nil,
+        rubyReserve: CaptionRubyReserve? = nil
     ) {
         self.id = id
         self.runs = runs
@@ -42,6 +45,7 @@ public struct Caption: Sendable, Hashable {
         self.wrapsLines = wrapsLines
         self.direction = direction
         self.blockBackground = blockBackground
+        self.rubyReserve = rubyReserve
     }
 
     /// A caption of plain text.
@@ -74,7 +78,7 @@ public struct Caption: Sendable, Hashable {
 extension Caption: Codable {
     enum CodingKeys: String, CodingKey {
         case id, start, end, startTime, endTime, text, styles, region, textAlignment, animation
-        case forcedDisplay, lineHeight, wrapsLines, direction, blockBackground
+        case forcedDisplay, lineHeight, wrapsLines, direction, blockBackground, rubyReserve
     }
 
     /// See Specs/json-format.md. `startTime`/`endTime` are authoritative; `start`/`end`
@@ -117,7 +121,8 @@ extension Caption: Codable {
             lineHeight: try c.decodeIfPresent(CaptionDimension.self, forKey: .lineHeight),
             wrapsLines: try c.decodeIfPresent(Bool.self, forKey: .wrapsLines) ?? true,
             direction: try c.decodeIfPresent(CaptionTextDirection.self, forKey: .direction),
-            blockBackground: try c.decodeIfPresent(CaptionColor.self, forKey: .blockBackground))
+            blockBackground: try c.decodeIfPresent(CaptionColor.self, forKey: .blockBackground),
+            rubyReserve: try c.decodeIfPresent(CaptionRubyReserve.self, forKey: .rubyReserve))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -139,5 +144,6 @@ extension Caption: Codable {
         if !wrapsLines { try c.encode(false, forKey: .wrapsLines) }
         try c.encodeIfPresent(direction, forKey: .direction)
         try c.encodeIfPresent(blockBackground, forKey: .blockBackground)
+        try c.encodeIfPresent(rubyReserve, forKey: .rubyReserve)
     }
 }

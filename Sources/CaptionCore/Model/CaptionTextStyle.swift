@@ -19,12 +19,15 @@ public struct CaptionTextStyle: Sendable, Hashable {
     /// The characters' edge (CEA-708 pen edge type and edge colour; TTML `tts:textOutline` for a
     /// uniform one, `tts:textShadow` for a drop shadow); nil for none.
     public var edge: CaptionEdge?
+    /// Drop shadows behind the characters, first on top (TTML2 §10.2.43 `tts:textShadow`); empty
+    /// for none.
+    public var shadows: [CaptionShadow]
 
     public init(
         textColor: CaptionColor? = nil, backgroundColor: CaptionColor? = nil,
         italic: Bool = false, bold: Bool = false, underline: Bool = false, flash: Bool = false,
         ruby: CaptionRuby? = nil, fontFamily: String? = nil, fontSize: CaptionDimension? = nil,
-        textCombine: Bool = false, edge: CaptionEdge? = nil, lineThrough: Bool = false
+        textCombine: Bool = false, edge: CaptionEdge? = nil, lineThrough: Bool = false, shadows: [CaptionShadow] = []
     ) {
         self.textColor = textColor
         self.backgroundColor = backgroundColor
@@ -38,6 +41,7 @@ public struct CaptionTextStyle: Sendable, Hashable {
         self.textCombine = textCombine
         self.edge = edge
         self.lineThrough = lineThrough
+        self.shadows = shadows
     }
 
     /// No attribute set.
@@ -47,7 +51,7 @@ public struct CaptionTextStyle: Sendable, Hashable {
 extension CaptionTextStyle: Codable {
     enum CodingKeys: String, CodingKey {
         case textColor = "color", backgroundColor, italic, bold, underline, flash, ruby
-        case fontFamily, fontSize, textCombine, edge, lineThrough
+        case fontFamily, fontSize, textCombine, edge, lineThrough, shadows
     }
 
     /// Absent keys take their defaults, so `{}` is the plain style.
@@ -65,7 +69,8 @@ extension CaptionTextStyle: Codable {
             fontSize: try c.decodeIfPresent(CaptionDimension.self, forKey: .fontSize),
             textCombine: try c.decodeIfPresent(Bool.self, forKey: .textCombine) ?? false,
             edge: try c.decodeIfPresent(CaptionEdge.self, forKey: .edge),
-            lineThrough: try c.decodeIfPresent(Bool.self, forKey: .lineThrough) ?? false)
+            lineThrough: try c.decodeIfPresent(Bool.self, forKey: .lineThrough) ?? false,
+            shadows: try c.decodeIfPresent([CaptionShadow].self, forKey: .shadows) ?? [])
     }
 
     /// Only attributes that differ from the default are written.
@@ -83,5 +88,6 @@ extension CaptionTextStyle: Codable {
         if textCombine { try c.encode(true, forKey: .textCombine) }
         try c.encodeIfPresent(edge, forKey: .edge)
         if lineThrough { try c.encode(true, forKey: .lineThrough) }
+        if !shadows.isEmpty { try c.encode(shadows, forKey: .shadows) }
     }
 }

@@ -1,0 +1,27 @@
+/// Room a paragraph keeps for ruby on every line, whether or not the line has any (TTML2
+/// §10.2.35 `tts:rubyReserve`), so that lines with and without ruby are spaced alike. JSON form:
+/// `{"position": "outside", "length": "50%"}`.
+public struct CaptionRubyReserve: Sendable, Hashable, Codable {
+    /// Which side of each line keeps the room.
+    public enum Position: String, Sendable, Hashable, Codable {
+        /// Before and after every line.
+        case both
+        /// Before every line (above horizontal text).
+        case before
+        /// After every line.
+        case after
+        /// Before the first line and after the last (when the paragraph has one line: before it,
+        /// TTML2 §10.2.35).
+        case outside
+    }
+
+    public var position: Position
+    /// The room's thickness: cells or pixels, or a percentage of the paragraph's font size; nil
+    /// for the ruby text's own line height (TTML2: the `auto` reserve).
+    public var length: CaptionDimension?
+
+    public init(position: Position, length: CaptionDimension? = nil) {
+        self.position = position
+        self.length = length
+    }
+}
