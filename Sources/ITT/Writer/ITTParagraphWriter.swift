@@ -51,6 +51,18 @@ struct ITTParagraphWriter {
             report(.warning, "line-through", "\(profile) has no line-through text; the line is left out", at: location)
             s.lineThrough = false
         }
+        if !s.shadows.isEmpty && !profile.holdsShadowsAndRubyReserve {
+            report(
+                .warning, "text-shadow", "\(profile) has no tts:textShadow; the text is written without its shadows",
+                at: location)
+            s.shadows = []
+        } else if s.shadows.count > profile.maximumShadows {
+            report(
+                .warning, "text-shadow",
+                "\(profile) allows at most \(profile.maximumShadows) shadows on a span (IMSC 1.1 §8.4.11); the first \(profile.maximumShadows) are written",
+                at: location)
+            s.shadows.removeLast(s.shadows.count - profile.maximumShadows)
+        }
         if s.textCombine && !profile.holdsTextCombine {
             report(
                 .warning, "text-combine",
@@ -119,6 +131,17 @@ struct ITTParagraphWriter {
             } else {
                 report(
                     .warning, "direction", "\(profile) has no tts:direction; the text's own order is written",
+                    at: location)
+            }
+        }
+        if let reserve = caption.rubyReserve {
+            if profile.holdsShadowsAndRubyReserve {
+                let length = reserve.length.map { " " + $0.ttmlDescription } ?? ""
+                a.append(("tts:rubyReserve", reserve.position.rawValue + length))
+            } else {
+                report(
+                    .warning, "ruby-reserve",
+                    "\(profile) has no tts:rubyReserve; the lines are written without room kept for ruby",
                     at: location)
             }
         }

@@ -66,6 +66,16 @@ struct ITTStyleTable {
             // TTML1 §8.2.20: colour and thickness; the paragraph writer keeps only uniform edges.
             a.append(("tts:textOutline", "\(color(e.color)) \(width.ttmlDescription)"))
         }
+        if !style.shadows.isEmpty {
+            // TTML2 §10.2.43: offsets, blur radius and colour, shadows separated by commas. The
+            // blur is written even when zero, and no space follows a comma (TTML2 allows both
+            // forms): ttconv 1.2's reader fails on a shadow of two lengths and on the space.
+            let shadows = style.shadows.map { s in
+                [s.offsetX, s.offsetY, s.blur ?? .pixels(0)].map(\.ttmlDescription).joined(separator: " ")
+                    + (s.color.map { " " + color($0) } ?? "")
+            }
+            a.append(("tts:textShadow", shadows.joined(separator: ",")))
+        }
         if style.textCombine { a.append(profile == .itt ? ("vt:combine", "all") : ("tts:textCombine", "all")) }
         return a.sorted { $0.0 < $1.0 }
     }

@@ -25,6 +25,10 @@ struct TTMLStyleProperties: Sendable, Hashable {
     var wrapOption: Bool?
     /// `tts:direction` (TTML1 §8.2.3).
     var direction: CaptionTextDirection?
+    /// `tts:textShadow` (TTML2 §10.2.43): empty for `none`; inherited.
+    var textShadow: [CaptionShadow]?
+    /// `tts:rubyReserve` (TTML2 §10.2.35): `.some(nil)` for `none`; inherited, applies to `p`.
+    var rubyReserve: CaptionRubyReserve??
     // Region properties (§9.1.2, §8.2.5, §8.2.6, §8.2.13, §8.2.23).
     var origin: CaptionPoint?
     var extent: CaptionSize?
@@ -66,6 +70,8 @@ struct TTMLStyleProperties: Sendable, Hashable {
         if let v = other.lineHeight { lineHeight = v }
         if let v = other.wrapOption { wrapOption = v }
         if let v = other.direction { direction = v }
+        if let v = other.textShadow { textShadow = v }
+        if let v = other.rubyReserve { rubyReserve = v }
         if let v = other.padding { padding = v }
         if let v = other.opacity { opacity = v }
         if let v = other.overflow { overflow = v }
@@ -103,6 +109,7 @@ struct TTMLStyleProperties: Sendable, Hashable {
         p.forcedDisplay = forcedDisplay; p.textCombine = textCombine
         p.lineThrough = lineThrough; p.textOutline = textOutline; p.lineHeight = lineHeight
         p.wrapOption = wrapOption; p.direction = direction
+        p.textShadow = textShadow; p.rubyReserve = rubyReserve
         p.visible = visible
         return p
     }
@@ -113,7 +120,7 @@ struct TTMLStyleProperties: Sendable, Hashable {
             textColor: color, backgroundColor: backgroundColor, italic: italic ?? false, bold: bold ?? false,
             underline: underline ?? false, fontFamily: fontFamily, fontSize: fontSize,
             textCombine: textCombine ?? false, edge: textOutline?.edge(textColor: color),
-            lineThrough: lineThrough ?? false)
+            lineThrough: lineThrough ?? false, shadows: textShadow ?? [])
     }
 
     /// The names of the specified properties that apply to regions only here (the model holds

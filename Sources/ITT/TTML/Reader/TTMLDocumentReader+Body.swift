@@ -128,6 +128,7 @@ extension TTMLDocumentReader {
                     last.textAlignment == next.textAlignment, last.forcedDisplay == next.forcedDisplay,
                     last.lineHeight == next.lineHeight, last.wrapsLines == next.wrapsLines,
                     last.direction == next.direction, last.blockBackground == next.blockBackground,
+                    last.rubyReserve == next.rubyReserve,
                     last.timeRange.end == from
                 {
                     last.timeRange = TimeRange(start: last.timeRange.start, end: to)
@@ -230,7 +231,7 @@ extension TTMLDocumentReader {
             runs: runs, timeRange: TimeRange(start: time, end: time), region: regionModel,
             textAlignment: style.textAlign, forcedDisplay: style.forcedDisplay ?? false,
             lineHeight: style.lineHeight ?? nil, wrapsLines: style.wrapOption ?? true, direction: style.direction,
-            blockBackground: blockBackground)
+            blockBackground: blockBackground, rubyReserve: style.rubyReserve ?? nil)
         caption.runs = caption.normalizedRuns
         return caption.runs.isEmpty ? nil : caption
     }

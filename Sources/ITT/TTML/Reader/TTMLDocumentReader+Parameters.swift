@@ -69,7 +69,7 @@ extension TTMLDocumentReader {
                 document.metadata[CaptionDocument.ttmlCellResolutionKey] = v
                 let cells = v.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
                 if cells.count == 2, cells[0] > 0, cells[1] > 0, cells[1] <= 1000 {
-                    cellRows = cells[1]
+                    (cellColumns, cellRows) = (min(cells[0], 1000), cells[1])
                 } else {
                     lenient(
                         "style.value",

@@ -47,6 +47,7 @@ extension TTMLDocumentReader {
                 at: self.source.location(of: attribute, in: element))
         }
         parser.cellRows = cellRows
+        parser.cellColumns = cellColumns
         let properties = parser.properties(of: element)
         for name in properties.unmapped.keys where unmappedStyles[name] == nil {
             unmappedStyles[name] = source.location(of: element)

@@ -24,6 +24,8 @@ final class TTMLDocumentReader {
     var initialStyle = TTMLStyleProperties()
     /// The rows of the cell grid (`ttp:cellResolution`, TTML1 §6.2.1; 15 by default).
     var cellRows: Double = 15
+    /// The columns of the cell grid (32 by default), for lengths across in `rw`.
+    var cellColumns: Double = 32
     /// The root container's `tts:extent` in pixels, when the document gives one (TTML1 §8.2.7),
     /// for region positions in px.
     var rootPixels: (width: Double, height: Double)?

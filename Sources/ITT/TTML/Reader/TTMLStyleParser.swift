@@ -11,6 +11,8 @@ struct TTMLStyleParser {
     /// The rows of the document's cell grid (`ttp:cellResolution`, TTML1 §6.2.1), to express a
     /// font size in `rh` (TTML2 §10.3.1, percent of the root container's height) in cells.
     var cellRows: Double = 15
+    /// The columns of the grid, to express a length across in `rw` in cells.
+    var cellColumns: Double = 32
 
     /// A `<length>` (TTML1 §8.3.9, TTML2 §10.3.1) along one axis: px, c and % as the model has
     /// them; `rw` (horizontal) and `rh` (vertical) are percentages of the root container.
@@ -51,8 +53,7 @@ struct TTMLStyleParser {
     /// The TTML1 and TTML2 style attributes read but not mapped to the model (TTML2 §10.2);
     /// the ruby attributes are read with their span (TTMLDocumentReader+Ruby).
     static let unmappedStyles: Set<String> = [
-        "textShadow", "showBackground", "unicodeBidi", "zIndex", "textEmphasis", "shear", "fontVariant",
-        "rubyReserve",
+        "showBackground", "unicodeBidi", "zIndex", "textEmphasis", "shear", "fontVariant",
         "luminanceGain", "disparity", "fontKerning", "fontSelectionStrategy", "fontShear", "letterSpacing",
         "lineShear", "textOrientation", "backgroundClip", "backgroundExtent", "backgroundImage",
         "backgroundOrigin", "backgroundPosition", "backgroundRepeat", "border", "bpd", "ipd", "ruby", "rubyAlign",
@@ -166,6 +167,10 @@ struct TTMLStyleParser {
             }
         case "textOutline":
             readTextOutline(a, v, into: &p)
+        case "textShadow":
+            readTextShadow(a, v, into: &p)
+        case "rubyReserve":
+            readRubyReserve(a, v, into: &p)
         case "lineHeight":
             // §8.2.12: normal | <length>; a percentage (and em) is of the font size.
             if v == "normal" { return p.lineHeight = .some(nil) }
@@ -250,6 +255,71 @@ struct TTMLStyleParser {
         }
         p.textOutline = TTMLTextOutline(color: color, thickness: lengths[0])
         if lengths.count == 2, lengths[1].value > 0 { p.unmapped["tts:textOutline"] = v }
+    }
+
+    /// A length of a shadow or a ruby reserve (TTML2 §10.3.1): px, c, % (of the font size) and
+    /// `em` (100 % of it) as the model has them; `rw` and `rh`, percentages of the root container,
+    /// as cells of the grid across or down (1rw is a hundredth of the columns).
+    private func fontRelativeLength(_ text: Substring, horizontal: Bool) -> CaptionDimension? {
+        if let d = relativeLength(text) { return d }
+        let (unit, cells) = horizontal ? ("rw", cellColumns) : ("rh", cellRows)
+        guard text.hasSuffix(unit), let v = Double(text.dropLast(2)), v.isFinite else { return nil }
+        return .cells(v * cells / 100)
+    }
+
+    /// TTML2 §10.2.43: `none | <shadow> ("," <shadow>)*`, each shadow two offsets (inline, then
+    /// block progression: rightwards and downwards in lrtb), an optional blur radius and an
+    /// optional colour (also read first, as CSS allows; imscJS hands the value to CSS).
+    private func readTextShadow(_ a: XMLAttribute, _ v: String, into p: inout TTMLStyleProperties) {
+        if v == "none" { return p.textShadow = [] }
+        let expected = "none, or shadows separated by commas, each two offsets, a blur radius and a colour"
+        var shadows: [CaptionShadow] = []
+        for item in v.split(separator: ",", omittingEmptySubsequences: false) {
+            var parts = item.split(whereSeparator: \.isWhitespace)
+            var color: CaptionColor?
+            if let last = parts.last, parts.count > 2, fontRelativeLength(last, horizontal: false) == nil {
+                color = CaptionColor(ttml: String(last))
+                parts.removeLast()
+            } else if let first = parts.first, fontRelativeLength(first, horizontal: true) == nil {
+                color = CaptionColor(ttml: String(first))
+                parts.removeFirst()
+            }
+            guard (2...3).contains(parts.count), let x = fontRelativeLength(parts[0], horizontal: true),
+                let y = fontRelativeLength(parts[1], horizontal: false)
+            else { return report(a, expected) }
+            var blur: CaptionDimension?
+            if parts.count == 3 {
+                guard let b = fontRelativeLength(parts[2], horizontal: false), b.value >= 0 else {
+                    return report(a, expected + " (the blur radius not negative)")
+                }
+                blur = b.value == 0 ? nil : b
+            }
+            if color == nil, item.split(whereSeparator: \.isWhitespace).count > parts.count {
+                return report(a, expected)
+            }
+            shadows.append(CaptionShadow(offsetX: x, offsetY: y, blur: blur, color: color))
+        }
+        guard shadows.count <= CaptionShadow.maximumCount else {
+            return report(a, "at most \(CaptionShadow.maximumCount) shadows (Specs/limits.md)")
+        }
+        p.textShadow = shadows
+    }
+
+    /// TTML2 §10.2.35: `none | [both | before | after | outside] <length>?`; a percentage is of
+    /// the font size.
+    private func readRubyReserve(_ a: XMLAttribute, _ v: String, into p: inout TTMLStyleProperties) {
+        if v == "none" { return p.rubyReserve = .some(nil) }
+        let parts = v.split(whereSeparator: \.isWhitespace)
+        guard (1...2).contains(parts.count), let position = CaptionRubyReserve.Position(rawValue: String(parts[0]))
+        else { return report(a, "none, or both, before, after or outside and an optional length") }
+        var length: CaptionDimension?
+        if parts.count == 2 {
+            guard let l = fontRelativeLength(parts[1], horizontal: false), l.value >= 0 else {
+                return report(a, "a non-negative length in px, %, em or rh after the position")
+            }
+            length = l
+        }
+        p.rubyReserve = .some(CaptionRubyReserve(position: position, length: length))
     }
 
     private func color(_ a: XMLAttribute) -> CaptionColor? {

@@ -114,6 +114,14 @@ extension TTMLProfile {
     /// IMSC profiles; EBU Tech 3380 §4.4 lists neither for EBU-TT-D, and iTT has neither.
     var holdsOpacityAndOutline: Bool { self != .itt && self != .ebuttD }
 
+    /// Whether `tts:textShadow` (TTML2 §10.2.43) and `tts:rubyReserve` (§10.2.35) are written:
+    /// the TTML2-based profiles (IMSC 1.1 and later, TTML2); TTML1, IMSC 1.0.1, EBU-TT-D and iTT
+    /// have neither.
+    var holdsShadowsAndRubyReserve: Bool { isTTML2 }
+
+    /// The most shadows one span may have: IMSC 1.1 §8.4.11 allows 4.
+    var maximumShadows: Int { isIMSCText ? 4 : CaptionShadow.maximumCount }
+
     /// Whether text combination exists: Apple's `vt:combine`, TTML2's `tts:textCombine`.
     var holdsTextCombine: Bool { self == .itt || isTTML2 }
 
