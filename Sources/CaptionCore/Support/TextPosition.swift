@@ -5,11 +5,12 @@ public enum TextPosition {
     public static func lineAndColumn(
         of offset: Int, in bytes: [UInt8], from start: Int = 0, line: Int = 1
     ) -> (line: Int, column: Int) {
-        let end = min(max(offset, start), bytes.count)
+        let end = max(0, min(max(offset, start), bytes.count))
         var line = line
         var column = 1
+        // Both ends within the array: an unsafe buffer's subscript is not checked in release.
         bytes.withUnsafeBufferPointer { buffer in
-            for i in min(start, end)..<end {
+            for i in max(0, min(start, end))..<end {
                 let byte = buffer[i]
                 if byte == 0x0A {
                     line += 1
