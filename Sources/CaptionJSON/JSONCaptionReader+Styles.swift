@@ -22,6 +22,7 @@ extension JSONCaptionReader {
             case "fontSize": s.fontSize = try r.readDimension()
             case "ruby": s.ruby = try r.readRuby()
             case "edge": s.edge = try r.readEdge()
+            case "emphasis": s.emphasis = try r.readEmphasis()
             case "shadows":
                 let at = r.scanner.valueStart()
                 s.shadows = try r.readArray { r throws(JSONError) in try r.readShadow() } ?? []
@@ -136,6 +137,41 @@ extension JSONCaptionReader {
         guard let x, let y else { throw failure("a shadow needs \"x\" and \"y\" offsets", at: objectStart) }
         if let blur, blur.value < 0 { throw failure("a shadow's blur \(blur) is negative", at: objectStart) }
         return CaptionShadow(offsetX: x, offsetY: y, blur: blur, color: color)
+    }
+
+    /// Emphasis marks, e.g. `{"shape": "sesame", "filled": false, "position": "after"}` or
+    /// `{"shape": {"character": "※"}}`; every key optional (`{}` is TTML2's `auto`).
+    mutating func readEmphasis() throws(JSONError) -> CaptionEmphasis? {
+        if try readNull() { return nil }
+        var emphasis = CaptionEmphasis()
+        try readObject { key, r throws(JSONError) in
+            switch key {
+            case "shape": emphasis.shape = try r.readEmphasisShape()
+            case "filled": emphasis.filled = try r.readBool() ?? true
+            case "color": emphasis.color = try r.readColor()
+            case "position": emphasis.position = try r.readEnum(CaptionEmphasis.Position.self)
+            default: try r.skipValue()
+            }
+        }
+        return emphasis
+    }
+
+    /// `"circle"`, `"dot"`, `"sesame"` or `{"character": "※"}` (one grapheme).
+    mutating func readEmphasisShape() throws(JSONError) -> CaptionEmphasis.Shape? {
+        let at = scanner.valueStart()
+        if try readNull() { return nil }
+        if scanner.peek() == UInt8(ascii: "{") {
+            var character: String?
+            try readObject { key, r throws(JSONError) in
+                if key == "character" { character = try r.readString() } else { try r.skipValue() }
+            }
+            guard let character, character.count == 1 else {
+                throw failure("an emphasis mark's \"character\" must be one character", at: at)
+            }
+            return .character(character)
+        }
+        let shapes: [String: CaptionEmphasis.Shape] = ["circle": .circle, "dot": .dot, "sesame": .sesame]
+        return try readText({ shapes[$0] }) { "expected circle, dot, sesame or {\"character\": …}, got \"\($0)\"" }
     }
 
     /// A paragraph's ruby reserve, e.g. `{"position": "outside", "length": "50%"}`.

@@ -109,6 +109,20 @@ struct JSONCaptionReader {
             case "direction": caption.direction = try r.readEnum(CaptionTextDirection.self)
             case "blockBackground": caption.blockBackground = try r.readColor()
             case "rubyReserve": caption.rubyReserve = try r.readRubyReserve()
+            case "fillsLineGap": caption.fillsLineGap = try r.readBool() ?? false
+            case "linePadding":
+                let at = r.scanner.valueStart()
+                caption.linePadding = try r.readDimension()
+                if let p = caption.linePadding, p.value < 0 {
+                    throw r.failure("linePadding \(p) is negative", at: at)
+                }
+            case "multiRowAlign": caption.multiRowAlign = try r.readEnum(CaptionTextAlignment.self)
+            case "shear":
+                let at = r.scanner.valueStart()
+                caption.shear = try r.readNumber()
+                if let v = caption.shear, !(-100...100).contains(v) {
+                    throw r.failure("shear \(v) is not between -100 and 100 (percent of 90°)", at: at)
+                }
             default: try r.skipValue()
             }
         }

@@ -47,9 +47,12 @@ struct JSONCaptionWriter {
         if let d = caption.direction { key("direction"); string(d.rawValue) }
         key("end"); seconds(caption.timeRange.end)
         key("endTime"); time(caption.timeRange.end)
+        if caption.fillsLineGap { key("fillsLineGap"); bool(true) }
         if caption.forcedDisplay { key("forcedDisplay"); bool(true) }
         if let id = caption.id { key("id"); string(id) }
         if let h = caption.lineHeight { key("lineHeight"); dimension(h) }
+        if let p = caption.linePadding { key("linePadding"); dimension(p) }
+        if let a = caption.multiRowAlign { key("multiRowAlign"); string(a.rawValue) }
         if let region = caption.region { key("region"); write(region) }
         if let r = caption.rubyReserve {
             key("rubyReserve")
@@ -58,6 +61,7 @@ struct JSONCaptionWriter {
             key("position"); string(r.position.rawValue)
             endObject()
         }
+        if let v = caption.shear { key("shear"); number(v) }
         key("start"); seconds(caption.timeRange.start)
         key("startTime"); time(caption.timeRange.start)
         key("styles")
@@ -80,6 +84,24 @@ struct JSONCaptionWriter {
         if s.bold { key("bold"); bool(true) }
         if let c = s.textColor { key("color"); string(c.description) }
         if let e = s.edge { key("edge"); write(e) }
+        if let e = s.emphasis {
+            key("emphasis")
+            beginObject()
+            if let c = e.color { key("color"); string(c.description) }
+            if !e.filled { key("filled"); bool(false) }
+            if let p = e.position { key("position"); string(p.rawValue) }
+            if let shape = e.shape {
+                key("shape")
+                if case .character(let text) = shape {
+                    beginObject()
+                    key("character"); string(text)
+                    endObject()
+                } else {
+                    string(shape.name)
+                }
+            }
+            endObject()
+        }
         if s.flash { key("flash"); bool(true) }
         if let f = s.fontFamily { key("fontFamily"); string(f) }
         if let f = s.fontSize { key("fontSize"); dimension(f) }

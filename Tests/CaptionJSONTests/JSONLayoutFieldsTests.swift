@@ -10,13 +10,16 @@ import Testing
         {"captions": [{"startTime": "1/1", "endTime": "2/1", "lineHeight": "150%", "wrapsLines": false,
           "direction": "rtl", "blockBackground": "#0000FF80",
           "rubyReserve": {"position": "outside", "length": "50%"},
+          "fillsLineGap": true, "linePadding": "0.5c", "multiRowAlign": "center", "shear": -16.5,
           "region": {"padding": {"top": "4px", "right": "10%", "bottom": "6px", "left": "8%"},
                      "opacity": 0.25, "overflow": "hidden"},
           "styles": [{"text": "Hello", "lineThrough": true,
                       "edge": {"kind": "uniform", "color": "#FF0000FF", "width": "10%"},
+                      "emphasis": {"shape": "sesame", "filled": false, "position": "after"},
                       "shadows": [{"x": "5%", "y": "-0.1c", "blur": "2px", "color": "#00000080"},
                                   {"x": "1px", "y": "1px"}]},
-                     {"text": " world"}]}]}
+                     {"text": " world", "emphasis": {"shape": {"character": "※"}, "color": "#00FF00FF"}},
+                     {"text": "!", "emphasis": {}}]}]}
         """
 
     @Test func theLayoutFieldsAreReadWrittenAndReadAgain() throws {
@@ -42,6 +45,13 @@ import Testing
                 CaptionShadow(offsetX: .pixels(1), offsetY: .pixels(1)),
             ])
         #expect(caption.runs[1].style.shadows.isEmpty)
+        #expect(caption.fillsLineGap && caption.linePadding == .cells(0.5))
+        #expect(caption.multiRowAlign == .center && caption.shear == -16.5)
+        #expect(caption.runs[0].style.emphasis == CaptionEmphasis(shape: .sesame, filled: false, position: .after))
+        #expect(
+            caption.runs[1].style.emphasis
+                == CaptionEmphasis(shape: .character("※"), color: CaptionColor(red: 0, green: 255, blue: 0)))
+        #expect(caption.runs[2].style.emphasis == CaptionEmphasis())
         let written = try JSONCaptionFormat.write(read.document)
         #expect(try JSONCaptionFormat.read(written.bytes).document == read.document)
         // Foundation's decoder reads the same fields from what we write.
@@ -72,6 +82,18 @@ import Testing
         #expect(
             (try? JSONCaptionFormat.read(Array(most.utf8)))?.document.captions.first?.runs.first?.style.shadows.count
                 == CaptionShadow.maximumCount)
+    }
+
+    @Test(arguments: [
+        (#""shear": -16.5"#, #""shear": 120"#),
+        (#""linePadding": "0.5c""#, #""linePadding": "-1c""#),
+        (#""shape": "sesame""#, #""shape": "star""#),
+        (##""shape": {"character": "※"}"##, ##""shape": {"character": "ab"}"##),
+    ])
+    func aShearOutOfRangeANegativeLinePaddingOrAnUnknownMarkAreLocatedErrors(_ good: String, _ bad: String) {
+        let text = Self.json.replacingOccurrences(of: good, with: bad)
+        #expect(text != Self.json)
+        #expect(throws: CaptionFormatError.self) { try JSONCaptionFormat.read(Array(text.utf8)) }
     }
 
     /// The first caption object of a written document.

@@ -26,13 +26,27 @@ public struct Caption: Sendable, Hashable {
     public var blockBackground: CaptionColor?
     /// Room kept for ruby on every line (TTML2 §10.2.35 `tts:rubyReserve`); nil for none.
     public var rubyReserve: CaptionRubyReserve?
+    /// Whether the runs' backgrounds fill the gaps between lines (IMSC 1.1 §8.5.2
+    /// `itts:fillLineGap`).
+    public var fillsLineGap: Bool
+    /// Space added at the start and end of each line, inside its background (EBU-TT-D
+    /// `ebutts:linePadding`, EBU Tech 3380 §4.4; cells); nil for none.
+    public var linePadding: CaptionDimension?
+    /// How the lines sit within the block they make together, independently of where the block
+    /// is aligned (EBU-TT-D `ebutts:multiRowAlign`: start, center or end); nil for `auto`, as
+    /// ``textAlignment``.
+    public var multiRowAlign: CaptionTextAlignment?
+    /// The lines' slant as a percentage of 90° (TTML2 §10.2.38 `tts:shear`, -100 to 100, its sign
+    /// as TTML2 gives it); nil for none.
+    public var shear: Double?
 
     public init(
         id: String? = nil, runs: [CaptionRun], timeRange: TimeRange,
         region: CaptionRegion? = nil, textAlignment: CaptionTextAlignment? = nil,
         animation: CaptionAnimation = .none, forcedDisplay: Bool = false, lineHeight: CaptionDimension? = nil,
         wrapsLines: Bool = true, direction: CaptionTextDirection? = nil, blockBackground: CaptionColor? = nil,
-        rubyReserve: CaptionRubyReserve? = nil
+        rubyReserve: CaptionRubyReserve? = nil, fillsLineGap: Bool = false, linePadding: CaptionDimension? = nil,
+        multiRowAlign: CaptionTextAlignment? = nil, shear: Double? = nil
     ) {
         self.id = id
         self.runs = runs
@@ -46,6 +60,10 @@ public struct Caption: Sendable, Hashable {
         self.direction = direction
         self.blockBackground = blockBackground
         self.rubyReserve = rubyReserve
+        self.fillsLineGap = fillsLineGap
+        self.linePadding = linePadding
+        self.multiRowAlign = multiRowAlign
+        self.shear = shear
     }
 
     /// A caption of plain text.
@@ -79,6 +97,7 @@ extension Caption: Codable {
     enum CodingKeys: String, CodingKey {
         case id, start, end, startTime, endTime, text, styles, region, textAlignment, animation
         case forcedDisplay, lineHeight, wrapsLines, direction, blockBackground, rubyReserve
+        case fillsLineGap, linePadding, multiRowAlign, shear
     }
 
     /// See Specs/json-format.md. `startTime`/`endTime` are authoritative; `start`/`end`
@@ -122,7 +141,11 @@ extension Caption: Codable {
             wrapsLines: try c.decodeIfPresent(Bool.self, forKey: .wrapsLines) ?? true,
             direction: try c.decodeIfPresent(CaptionTextDirection.self, forKey: .direction),
             blockBackground: try c.decodeIfPresent(CaptionColor.self, forKey: .blockBackground),
-            rubyReserve: try c.decodeIfPresent(CaptionRubyReserve.self, forKey: .rubyReserve))
+            rubyReserve: try c.decodeIfPresent(CaptionRubyReserve.self, forKey: .rubyReserve),
+            fillsLineGap: try c.decodeIfPresent(Bool.self, forKey: .fillsLineGap) ?? false,
+            linePadding: try c.decodeIfPresent(CaptionDimension.self, forKey: .linePadding),
+            multiRowAlign: try c.decodeIfPresent(CaptionTextAlignment.self, forKey: .multiRowAlign),
+            shear: try c.decodeIfPresent(Double.self, forKey: .shear))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -145,5 +168,9 @@ extension Caption: Codable {
         try c.encodeIfPresent(direction, forKey: .direction)
         try c.encodeIfPresent(blockBackground, forKey: .blockBackground)
         try c.encodeIfPresent(rubyReserve, forKey: .rubyReserve)
+        if fillsLineGap { try c.encode(true, forKey: .fillsLineGap) }
+        try c.encodeIfPresent(linePadding, forKey: .linePadding)
+        try c.encodeIfPresent(multiRowAlign, forKey: .multiRowAlign)
+        try c.encodeIfPresent(shear, forKey: .shear)
     }
 }

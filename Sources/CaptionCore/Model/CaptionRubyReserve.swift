@@ -10,14 +10,15 @@ public struct CaptionRubyReserve: Sendable, Hashable, Codable {
         case before
         /// After every line.
         case after
-        /// Before the first line and after the last (when the paragraph has one line: before it,
-        /// TTML2 §10.2.35).
+        /// Before the first line and after every other line; a paragraph of one line keeps room
+        /// on both sides (TTML2 §10.2.35, as imscJS draws it).
         case outside
     }
 
     public var position: Position
-    /// The room's thickness: cells or pixels, or a percentage of the paragraph's font size; nil
-    /// for the ruby text's own line height (TTML2: the `auto` reserve).
+    /// The font size of the ruby text the room is kept for (TTML2 §10.2.35: the room is what
+    /// ruby of this size takes): cells or pixels, or a percentage of the paragraph's font size;
+    /// nil for the size ruby is drawn at (TTML2's `auto`, half the font size).
     public var length: CaptionDimension?
 
     public init(position: Position, length: CaptionDimension? = nil) {

@@ -22,12 +22,15 @@ public struct CaptionTextStyle: Sendable, Hashable {
     /// Drop shadows behind the characters, first on top (TTML2 §10.2.43 `tts:textShadow`); empty
     /// for none.
     public var shadows: [CaptionShadow]
+    /// Emphasis marks beside each character (TTML2 §10.2.44 `tts:textEmphasis`); nil for none.
+    public var emphasis: CaptionEmphasis?
 
     public init(
         textColor: CaptionColor? = nil, backgroundColor: CaptionColor? = nil,
         italic: Bool = false, bold: Bool = false, underline: Bool = false, flash: Bool = false,
         ruby: CaptionRuby? = nil, fontFamily: String? = nil, fontSize: CaptionDimension? = nil,
-        textCombine: Bool = false, edge: CaptionEdge? = nil, lineThrough: Bool = false, shadows: [CaptionShadow] = []
+        textCombine: Bool = false, edge: CaptionEdge? = nil, lineThrough: Bool = false, shadows: [CaptionShadow] = [],
+        emphasis: CaptionEmphasis? = nil
     ) {
         self.textColor = textColor
         self.backgroundColor = backgroundColor
@@ -42,6 +45,7 @@ public struct CaptionTextStyle: Sendable, Hashable {
         self.edge = edge
         self.lineThrough = lineThrough
         self.shadows = shadows
+        self.emphasis = emphasis
     }
 
     /// No attribute set.
@@ -51,7 +55,7 @@ public struct CaptionTextStyle: Sendable, Hashable {
 extension CaptionTextStyle: Codable {
     enum CodingKeys: String, CodingKey {
         case textColor = "color", backgroundColor, italic, bold, underline, flash, ruby
-        case fontFamily, fontSize, textCombine, edge, lineThrough, shadows
+        case fontFamily, fontSize, textCombine, edge, lineThrough, shadows, emphasis
     }
 
     /// Absent keys take their defaults, so `{}` is the plain style.
@@ -70,7 +74,8 @@ extension CaptionTextStyle: Codable {
             textCombine: try c.decodeIfPresent(Bool.self, forKey: .textCombine) ?? false,
             edge: try c.decodeIfPresent(CaptionEdge.self, forKey: .edge),
             lineThrough: try c.decodeIfPresent(Bool.self, forKey: .lineThrough) ?? false,
-            shadows: try c.decodeIfPresent([CaptionShadow].self, forKey: .shadows) ?? [])
+            shadows: try c.decodeIfPresent([CaptionShadow].self, forKey: .shadows) ?? [],
+            emphasis: try c.decodeIfPresent(CaptionEmphasis.self, forKey: .emphasis))
     }
 
     /// Only attributes that differ from the default are written.
@@ -89,5 +94,6 @@ extension CaptionTextStyle: Codable {
         try c.encodeIfPresent(edge, forKey: .edge)
         if lineThrough { try c.encode(true, forKey: .lineThrough) }
         if !shadows.isEmpty { try c.encode(shadows, forKey: .shadows) }
+        try c.encodeIfPresent(emphasis, forKey: .emphasis)
     }
 }
