@@ -15,10 +15,6 @@ extension IMSCReferenceRenderingTests {
         /// §8.2.12); the model keeps the percentage, which we take of each line's largest font,
         /// so its line with a 150 % span is further from its neighbours than in the reference.
         case lineHeight = "lineHeight"
-        /// rubyReserve002 and 003: `tts:rubyReserve` is not in the model; the reference keeps
-        /// room for ruby before and after every line of the `p`, so its lines are further apart
-        /// and its block's fill taller than ours.
-        case rubyReserve = "rubyReserve"
         /// FillLineGap005 only: its reference pictures are drawn on a transparent picture, not on
         /// the grey, which the measure reads as black everywhere: their box is the whole picture.
         case referenceBackdrop = "reference not on the grey"
@@ -48,8 +44,6 @@ extension IMSCReferenceRenderingTests {
         "imsc1_1/lengthRootContainerRelative/lengthRootContainerRelative004.ttml": [.emptyRegions, .padding],
         "imsc1_1/lengthRootContainerRelative/lengthRootContainerRelative006.ttml": [.textOutline],
         "imsc1_1/rubyReserve/rubyReserve001.ttml": [.emptyRegions],
-        "imsc1_1/rubyReserve/rubyReserve002.ttml": [.rubyReserve],
-        "imsc1_1/rubyReserve/rubyReserve003.ttml": [.rubyReserve],
         "imsc1/fontFamily/FontFamily001.ttml": [.fonts],
         "imsc1/fontFamily/FontFamily007.ttml": [.fonts],
         "imsc1/opacity/Opacity004.ttml": [.opacity],

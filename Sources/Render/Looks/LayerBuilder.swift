@@ -1,36 +1,52 @@
 import CaptionCore
 
 /// Turns placed glyphs and rectangles into ``CaptionImage`` layers through the glyph rasterizer,
-/// in painting order: backgrounds, shadows, outlines, glyphs, decorations.
+/// in painting order: backgrounds, the runs' own shadows (their last ones first), the options'
+/// shadows, outlines, glyphs, decorations.
 struct LayerBuilder {
     let rasterizer: GlyphRasterizer
+    /// The picture's pixels, when known: a blurred shadow of a decoration is drawn only over
+    /// them (and the reach of its blur), however long the line it underlines.
+    var picture: PixelBox?
     private(set) var backgrounds: [CaptionImage] = []
+    /// The runs' own shadows (TTML2 §10.2.43), by their place in the run's list: all the first
+    /// shadows of a caption are painted over all its second ones, as CSS text-shadow paints.
+    private(set) var textShadows: [[CaptionImage]] = []
     private(set) var shadows: [CaptionImage] = []
     private(set) var outlines: [CaptionImage] = []
     private(set) var fills: [CaptionImage] = []
     private(set) var decorations: [CaptionImage] = []
 
-    init(rasterizer: GlyphRasterizer) {
+    init(rasterizer: GlyphRasterizer, picture: PixelBox? = nil) {
         self.rasterizer = rasterizer
+        self.picture = picture
     }
 
     var layers: [CaptionImage] { backgrounds + foreground }
     /// Everything but the backgrounds, in painting order.
-    var foreground: [CaptionImage] { shadows + outlines + fills + decorations }
+    var foreground: [CaptionImage] {
+        textShadows.reversed().flatMap { $0 } + shadows + outlines + fills + decorations
+    }
 
     mutating func addBackground(_ r: PlacedRect, dx: Double, dy: Double) {
         if let image = Self.rectangle(r, dx: dx, dy: dy) { backgrounds.append(image) }
     }
 
-    mutating func addDecoration(_ r: PlacedRect, dx: Double, dy: Double) {
-        if let image = Self.rectangle(r, dx: dx, dy: dy) { decorations.append(image) }
+    /// Adds a decoration with copies of it as `textShadows` say, behind the text.
+    mutating func addDecoration(_ r: PlacedRect, dx: Double, dy: Double, textShadows: [PixelShadow] = []) {
+        guard let image = Self.rectangle(r, dx: dx, dy: dy) else { return }
+        for (i, s) in textShadows.enumerated() {
+            if let shadow = rectangleShadow(image, s) { addTextShadow(shadow, at: i) }
+        }
+        decorations.append(image)
     }
 
     /// Adds a glyph with, when the widths are positive, an outline `outline` em thick and a shadow
-    /// `shadow` em away.
+    /// `shadow` em away; a glyph with `textShadows` (its run's own) has those instead of the
+    /// latter, each a copy of the glyph and its outline.
     mutating func addGlyph(
         _ g: PlacedGlyph, dx: Double, dy: Double, outline: Double = 0, outlineColor: CaptionColor = .black,
-        shadow: Double = 0, shadowColor: CaptionColor = .black
+        shadow: Double = 0, shadowColor: CaptionColor = .black, textShadows: [PixelShadow] = []
     ) throws(RenderError) {
         let ox = (g.x + dx).roundedClamped(to: PixelRect.coordinates)
         let oy = (g.y + dy).roundedClamped(to: PixelRect.coordinates)
@@ -41,7 +57,11 @@ struct LayerBuilder {
             border = b
             outlines.append(Self.image(b, x: ox, y: oy, color: outlineColor, flashes: g.flashes))
         }
-        if shadow > 0 {
+        for (i, s) in textShadows.enumerated() {
+            let b = s.blur > 0 ? try bitmap(g, stroke: outline > 0 ? outline : nil, blur: s.blur) : border ?? fill
+            addTextShadow(Self.image(b, x: ox + s.dx, y: oy + s.dy, color: s.color, flashes: g.flashes), at: i)
+        }
+        if shadow > 0 && textShadows.isEmpty {
             let offset = max(1, (shadow * g.size).roundedClamped(to: PixelRect.coordinates))
             shadows.append(
                 Self.image(border ?? fill, x: ox + offset, y: oy + offset, color: shadowColor, flashes: g.flashes))
@@ -70,11 +90,17 @@ struct LayerBuilder {
         fills.append(Self.image(fill, x: ox, y: oy, color: g.color, flashes: g.flashes))
     }
 
-    /// The glyph's bitmap, or its outline `stroke` em thick (at least a pixel).
-    private func bitmap(_ g: PlacedGlyph, stroke: Double? = nil) throws(RenderError) -> GlyphBitmap {
+    /// The glyph's bitmap, or its outline `stroke` em thick (at least a pixel), blurred over a
+    /// radius of `blur` pixels.
+    private func bitmap(_ g: PlacedGlyph, stroke: Double? = nil, blur: Double = 0) throws(RenderError) -> GlyphBitmap {
         try rasterizer.bitmap(
             face: g.face, glyph: g.glyph, size: g.size, bold: g.bold, oblique: g.oblique, sideways: g.sideways,
-            widthScale: g.widthScale, stroke: stroke.map { max(1, $0 * g.size) } ?? 0)
+            widthScale: g.widthScale, stroke: stroke.map { max(1, $0 * g.size) } ?? 0, blur: blur)
+    }
+
+    private mutating func addTextShadow(_ image: CaptionImage, at index: Int) {
+        while textShadows.count <= index { textShadows.append([]) }
+        textShadows[index].append(image)
     }
 
     private static func image(_ b: GlyphBitmap, x: Int, y: Int, color: CaptionColor, flashes: Bool) -> CaptionImage {

@@ -10,6 +10,21 @@ extension TimedTextLook {
         value * Double(placement.size.height) / (placement.pixelGrid?.height ?? 1080)
     }
 
+    /// A length a run gives for its text in picture pixels: a percentage of `em`, the run's font
+    /// size (as `tts:textOutline`'s and `tts:textShadow`'s, TTML1 §8.2.20, TTML2 §10.2.43), cells
+    /// of the cell grid or root-container pixels, measured across the picture when `across`
+    /// (a cell's width, the root extent's width) and down it otherwise.
+    func runLength(_ d: CaptionDimension, em: Double, across: Bool = false) -> Double {
+        switch d.unit {
+        case .percent: return d.value / 100 * em
+        case .cells:
+            return across ? d.value * Double(placement.size.width) / placement.cellGrid.width : d.value * cellHeight
+        case .pixels:
+            guard across, let grid = placement.pixelGrid else { return rootContainerPixels(d.value) }
+            return d.value * Double(placement.size.width) / grid.width
+        }
+    }
+
     /// The outline drawn round `g`, as a fraction of its em and a colour: the run's own uniform
     /// edge when it gives a thickness (TTML `tts:textOutline`; a percentage is of the font size,
     /// TTML1 §8.2.20), else the options' outline, as before such edges were read.
@@ -20,12 +35,7 @@ extension TimedTextLook {
         guard let edge = g.edge, edge.kind == .uniform, let thickness = edge.width else {
             return (options.outlineWidth, options.outlineColor)
         }
-        let pixels: Double
-        switch thickness.unit {
-        case .percent: pixels = thickness.value / 100 * g.size
-        case .cells: pixels = thickness.value * cellHeight
-        case .pixels: pixels = rootContainerPixels(thickness.value)
-        }
+        let pixels = runLength(thickness, em: g.size)
         guard g.size > 0, pixels.isFinite, pixels > 0 else { return (0, edge.color) }
         return (min(1, pixels / g.size), edge.color)
     }

@@ -71,6 +71,7 @@ struct TimedTextLook {
             lines += try lineLayout.layout(line, maxExtent: room, vertical: vertical, direction: caption.direction)
         }
         for i in lines.indices { lines[i].lineHeight = lineHeight(of: caption, for: lines[i]) }
+        try reserveRuby(in: &lines, for: caption, defaults: defaults, vertical: vertical)
         return lines
     }
 
@@ -92,7 +93,9 @@ struct TimedTextLook {
             of: lines, in: rect, displayAlignment: display,
             textAlignment: caption.textAlignment ?? options.defaultTextAlignment, vertical: vertical,
             stackedBefore: stackedBefore, stackedAfter: stackedAfter)
-        var builder = LayerBuilder(rasterizer: rasterizer)
+        var builder = LayerBuilder(
+            rasterizer: rasterizer, picture: PixelBox(x0: 0, y0: 0, x1: placement.size.width, y1: placement.size.height)
+        )
         // The paragraph's own fill, under its runs' backgrounds (TTML1 §8.2.2).
         if let fill = caption.blockBackground, !lines.isEmpty {
             let r = placement.blockRect(
@@ -122,9 +125,13 @@ struct TimedTextLook {
                 let outline = outline(of: g)
                 try builder.addGlyph(
                     g, dx: o.x, dy: o.y, outline: outline.width, outlineColor: outline.color,
-                    shadow: options.shadowOffset, shadowColor: options.shadowColor)
+                    shadow: options.shadowOffset, shadowColor: options.shadowColor,
+                    textShadows: pixelShadows(g.shadows, em: g.size, textColor: g.color))
             }
-            for d in line.decorations { builder.addDecoration(d, dx: o.x, dy: o.y) }
+            for d in line.decorations {
+                builder.addDecoration(
+                    d, dx: o.x, dy: o.y, textShadows: pixelShadows(d.shadows, em: d.shadowEm, textColor: d.color))
+            }
         }
         return CaptionLayers(backgrounds: [], foreground: clipped(builder.layers, for: caption))
     }

@@ -27,6 +27,8 @@ final class GlyphRasterizer {
         var widthScale16: Int
         /// Border radius in 26.6 pixels; 0 for the glyph itself.
         var stroke64: Int
+        /// Blur radius in 26.6 pixels (a text shadow's); 0 for a sharp bitmap.
+        var blur64: Int = 0
     }
 
     private var cache: [Key: GlyphBitmap] = [:]
@@ -48,25 +50,37 @@ final class GlyphRasterizer {
     deinit { FT_Stroker_Done(stroker) }
 
     /// The bitmap of `glyph` of `face` at `size` pixels; `stroke` > 0 gives the glyph widened by
-    /// that many pixels on every side (the outline layer).
+    /// that many pixels on every side (the outline layer), `blur` > 0 that bitmap blurred with a
+    /// radius of that many pixels (a text shadow's: a Gaussian of half the radius as standard
+    /// deviation, CSS's blur, ``AlphaBitmap/blurred(standardDeviation:)``).
     func bitmap(
         face: FontFace, glyph: UInt32, size: Double, bold: Bool, oblique: Bool, sideways: Bool = false,
-        widthScale: Double = 1, stroke: Double = 0
+        widthScale: Double = 1, stroke: Double = 0, blur: Double = 0
     ) throws(RenderError) -> GlyphBitmap {
         let key = Key(
             face: face.id, glyph: glyph, size64: FontFace.size64(size), bold: bold,
             oblique: oblique,
             sideways: sideways, widthScale16: (max(0.25, min(4, widthScale)) * 65536).roundedClamped(to: 1...(1 << 20)),
-            stroke64: (stroke * 64).roundedClamped(to: PixelRect.coordinates))
+            stroke64: (stroke * 64).roundedClamped(to: PixelRect.coordinates),
+            blur64: (blur * 64).roundedClamped(to: PixelRect.coordinates))
         if let hit = cache[key] {
             cacheHits += 1
             return hit
         }
-        let result = try rasterize(
-            face: face, glyph: glyph, size: size, bold: bold, oblique: oblique, sideways: sideways,
-            widthScale16: key.widthScale16, stroke64: key.stroke64)
+        let result: GlyphBitmap
+        if key.blur64 > 0 {
+            let sharp = try bitmap(
+                face: face, glyph: glyph, size: size, bold: bold, oblique: oblique, sideways: sideways,
+                widthScale: widthScale, stroke: stroke)
+            let (blurred, margin) = sharp.bitmap.blurred(standardDeviation: Double(key.blur64) / 64 / 2)
+            result = GlyphBitmap(left: sharp.left - margin, top: sharp.top + margin, bitmap: blurred)
+        } else {
+            result = try rasterize(
+                face: face, glyph: glyph, size: size, bold: bold, oblique: oblique, sideways: sideways,
+                widthScale16: key.widthScale16, stroke64: key.stroke64)
+            rasterized += 1
+        }
         cache[key] = result
-        rasterized += 1
         return result
     }
 

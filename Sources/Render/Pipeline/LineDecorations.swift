@@ -30,6 +30,13 @@ enum LineDecorations {
                         x: lo, y: -s.top, width: hi - lo, height: s.thickness, color: style.textColor,
                         flashes: style.flash))
         }
-        return rules
+        // Shadowed with the text: TTML2 §10.2.43 maps to CSS `text-shadow`, which shadows a text's
+        // decorations too (CSS Text Decoration 3, `text-shadow`).
+        return rules.map { rule in
+            var r = rule
+            r.shadows = style.shadows
+            r.shadowEm = size
+            return r
+        }
     }
 }

@@ -19,6 +19,8 @@ struct PlacedGlyph {
     var flashes: Bool
     /// The run's own character edge (``CaptionTextStyle/edge``).
     var edge: CaptionEdge? = nil
+    /// The run's own drop shadows (``CaptionTextStyle/shadows``).
+    var shadows: [CaptionShadow] = []
 }
 
 /// A filled rectangle relative to a line's origin (backgrounds, underlines, lines through).
@@ -29,6 +31,10 @@ struct PlacedRect {
     var height: Double
     var color: CaptionColor
     var flashes: Bool = false
+    /// A decoration is shadowed with its text (TTML2 §10.2.43, as CSS `text-shadow`): the text's
+    /// shadows and the em size their percentages are of.
+    var shadows: [CaptionShadow] = []
+    var shadowEm: Double = 0
 }
 
 /// One displayed line. Horizontal lines have their origin at the inline start on the baseline;
@@ -194,7 +200,7 @@ struct LineLayoutStage {
                     PlacedGlyph(
                         face: face, glyph: g.glyph, size: s.size, bold: s.item.choice.synthesizesBold,
                         oblique: s.item.choice.synthesizesOblique, sideways: s.sideways, x: x, y: y,
-                        color: style.textColor, flashes: style.flash, edge: style.edge))
+                        color: style.textColor, flashes: style.flash, edge: style.edge, shadows: style.shadows))
             }
             if !vertical {
                 out.over = max(out.over, face.ascender)
@@ -258,6 +264,16 @@ struct LineLayoutStage {
             }
         }
         return out
+    }
+
+    /// The room a line of ruby `size` pixels high in `request`'s first face takes across a line,
+    /// as ``placeRuby(_:style:over:line:)`` measures placed ruby: the face's ascent and descent,
+    /// or the size itself in a vertical line (its glyphs are an em wide); 0 without a face.
+    func rubyThickness(of request: FontRequest, size: Double, vertical: Bool) throws(RenderError) -> Double {
+        if vertical { return size }
+        guard let first = fonts.first(in: fonts.chain(for: request)) else { return 0 }
+        try first.face.setPixelSize(size)
+        return first.face.ascender - first.face.descender
     }
 
     /// Ruby at half the base size, centred on (or starting at) its base: above or below

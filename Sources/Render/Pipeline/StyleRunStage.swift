@@ -14,6 +14,8 @@ struct ResolvedStyle: Hashable {
     var textCombine: Bool
     /// The characters' own edge (the CEA-708 look draws it).
     var edge: CaptionEdge?
+    /// Drop shadows behind the characters, the first on top (TTML2 §10.2.43; the iTT look draws them).
+    var shadows: [CaptionShadow] = []
     var fontRequest: FontRequest
     /// Em size in pixels.
     var fontSize: Double
@@ -104,7 +106,7 @@ struct StyleRunStage {
             textColor: s.textColor ?? defaults.textColor,
             backgroundColor: s.backgroundColor ?? defaults.backgroundColor,
             bold: s.bold, italic: s.italic, underline: s.underline, lineThrough: s.lineThrough, flash: s.flash,
-            ruby: s.ruby, textCombine: s.textCombine, edge: s.edge,
+            ruby: s.ruby, textCombine: s.textCombine, edge: s.edge, shadows: s.shadows,
             fontRequest: FontRequest(
                 family: Self.family(s.fontFamily, default: defaults.fontFamily), bold: s.bold, italic: s.italic,
                 monospaced: defaults.monospaced,
