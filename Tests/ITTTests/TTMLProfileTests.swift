@@ -88,7 +88,7 @@ import Testing
     /// finding, not a silent loss.
     @Test func ttml2StylesInDFXPAndUnmappedStylesAreReported() throws {
         let text = TTMLTest.document(
-            body: #"<div><p begin="1s" end="2s" tts:shear="10%" tts:opacity="0.5">x</p></div>"#)
+            body: #"<div><p begin="1s" end="2s" tts:letterSpacing="1px" tts:opacity="0.5">x</p></div>"#)
         let ids = try TTMLTest.read(text).diagnostics.map(\.ruleID)
         #expect(ids == ["ttml.profile", "ttml.style.unmapped", "ttml.style.unmapped"])
     }

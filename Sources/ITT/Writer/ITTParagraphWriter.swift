@@ -63,6 +63,12 @@ struct ITTParagraphWriter {
                 at: location)
             s.shadows.removeLast(s.shadows.count - profile.maximumShadows)
         }
+        if s.emphasis != nil && !profile.holdsShearAndEmphasis {
+            report(
+                .warning, "text-emphasis",
+                "\(profile) has no tts:textEmphasis; the text is written without its emphasis marks", at: location)
+            s.emphasis = nil
+        }
         if s.textCombine && !profile.holdsTextCombine {
             report(
                 .warning, "text-combine",
@@ -145,6 +151,7 @@ struct ITTParagraphWriter {
                     at: location)
             }
         }
+        a += imscLineAttributes(of: caption, at: location)
         if !caption.wrapsLines {
             if profile.holdsTTMLLayout {
                 a.append(("tts:wrapOption", "noWrap"))
@@ -152,6 +159,53 @@ struct ITTParagraphWriter {
                 report(
                     .warning, "wrap-option", "\(profile) has no tts:wrapOption; the lines are written to wrap",
                     at: location)
+            }
+        }
+        return a
+    }
+
+    /// `itts:fillLineGap` (IMSC 1.1 §8.5.2), `ebutts:linePadding` and `ebutts:multiRowAlign`
+    /// (EBU Tech 3380 §4.4) and `tts:shear` (TTML2 §10.2.38) for the caption's paragraph, or the
+    /// loss reported.
+    private mutating func imscLineAttributes(of caption: Caption, at location: DiagnosticLocation) -> [(
+        String, String
+    )] {
+        var a: [(String, String)] = []
+        if caption.fillsLineGap {
+            if profile.holdsFillLineGap {
+                a.append(("itts:fillLineGap", "true"))
+            } else {
+                report(
+                    .warning, "fill-line-gap",
+                    "\(profile) has no itts:fillLineGap; the gaps between lines are left unfilled", at: location)
+            }
+        }
+        if let padding = caption.linePadding {
+            if profile.holdsLinePaddingAndMultiRowAlign && padding.unit == .cells {
+                a.append(("ebutts:linePadding", padding.ttmlDescription))
+            } else {
+                report(
+                    .warning, "line-padding",
+                    "\(profile) has no ebutts:linePadding\(padding.unit == .cells ? "" : " other than in cells"); the lines are written without it",
+                    at: location)
+            }
+        }
+        if let align = caption.multiRowAlign {
+            let word: String? = [.start: "start", .center: "center", .end: "end"][align]
+            if profile.holdsLinePaddingAndMultiRowAlign, let word {
+                a.append(("ebutts:multiRowAlign", word))
+            } else {
+                report(
+                    .warning, "multi-row-align",
+                    "\(profile) has no ebutts:multiRowAlign\(word == nil ? " \(align.rawValue)" : ""); the lines are aligned as the text is",
+                    at: location)
+            }
+        }
+        if let shear = caption.shear {
+            if profile.holdsShearAndEmphasis {
+                a.append(("tts:shear", CaptionDimension.percent(shear).ttmlDescription))
+            } else {
+                report(.warning, "shear", "\(profile) has no tts:shear; the text is written upright", at: location)
             }
         }
         return a

@@ -76,6 +76,18 @@ struct ITTStyleTable {
             }
             a.append(("tts:textShadow", shadows.joined(separator: ",")))
         }
+        if let e = style.emphasis {
+            // TTML2 §10.2.44: style (auto, fill and shape, or a quoted mark), colour, position.
+            var parts: [String] = []
+            switch e.shape {
+            case nil: parts.append(e.filled ? "auto" : "open")
+            case .character(let mark): parts.append(mark.contains("\"") ? "'\(mark)'" : "\"\(mark)\"")
+            case let shape?: parts += [e.filled ? "filled" : "open", shape.name]
+            }
+            if let c = e.color { parts.append(color(c)) }
+            if let p = e.position { parts.append(p.rawValue) }
+            a.append(("tts:textEmphasis", parts.joined(separator: " ")))
+        }
         if style.textCombine { a.append(profile == .itt ? ("vt:combine", "all") : ("tts:textCombine", "all")) }
         return a.sorted { $0.0 < $1.0 }
     }

@@ -29,6 +29,16 @@ struct TTMLStyleProperties: Sendable, Hashable {
     var textShadow: [CaptionShadow]?
     /// `tts:rubyReserve` (TTML2 §10.2.35): `.some(nil)` for `none`; inherited, applies to `p`.
     var rubyReserve: CaptionRubyReserve??
+    /// `itts:fillLineGap` (IMSC 1.1 §8.5.2); inherited, applies to `p`.
+    var fillLineGap: Bool?
+    /// `ebutts:linePadding` (EBU Tech 3380 §4.4, cells); inherited, applies to `p`.
+    var linePadding: CaptionDimension?
+    /// `ebutts:multiRowAlign`: `.some(nil)` for `auto`; inherited, applies to `p`.
+    var multiRowAlign: CaptionTextAlignment??
+    /// `tts:shear` (TTML2 §10.2.38), percent of 90°; inherited, applies to `p`.
+    var shear: Double?
+    /// `tts:textEmphasis` (TTML2 §10.2.44): `.some(nil)` for `none`; inherited.
+    var textEmphasis: CaptionEmphasis??
     // Region properties (§9.1.2, §8.2.5, §8.2.6, §8.2.13, §8.2.23).
     var origin: CaptionPoint?
     var extent: CaptionSize?
@@ -72,6 +82,11 @@ struct TTMLStyleProperties: Sendable, Hashable {
         if let v = other.direction { direction = v }
         if let v = other.textShadow { textShadow = v }
         if let v = other.rubyReserve { rubyReserve = v }
+        if let v = other.fillLineGap { fillLineGap = v }
+        if let v = other.linePadding { linePadding = v }
+        if let v = other.multiRowAlign { multiRowAlign = v }
+        if let v = other.shear { shear = v }
+        if let v = other.textEmphasis { textEmphasis = v }
         if let v = other.padding { padding = v }
         if let v = other.opacity { opacity = v }
         if let v = other.overflow { overflow = v }
@@ -110,6 +125,8 @@ struct TTMLStyleProperties: Sendable, Hashable {
         p.lineThrough = lineThrough; p.textOutline = textOutline; p.lineHeight = lineHeight
         p.wrapOption = wrapOption; p.direction = direction
         p.textShadow = textShadow; p.rubyReserve = rubyReserve
+        p.fillLineGap = fillLineGap; p.linePadding = linePadding; p.multiRowAlign = multiRowAlign
+        p.shear = shear; p.textEmphasis = textEmphasis
         p.visible = visible
         return p
     }
@@ -120,7 +137,7 @@ struct TTMLStyleProperties: Sendable, Hashable {
             textColor: color, backgroundColor: backgroundColor, italic: italic ?? false, bold: bold ?? false,
             underline: underline ?? false, fontFamily: fontFamily, fontSize: fontSize,
             textCombine: textCombine ?? false, edge: textOutline?.edge(textColor: color),
-            lineThrough: lineThrough ?? false, shadows: textShadow ?? [])
+            lineThrough: lineThrough ?? false, shadows: textShadow ?? [], emphasis: textEmphasis ?? nil)
     }
 
     /// The names of the specified properties that apply to regions only here (the model holds

@@ -128,7 +128,9 @@ extension TTMLDocumentReader {
                     last.textAlignment == next.textAlignment, last.forcedDisplay == next.forcedDisplay,
                     last.lineHeight == next.lineHeight, last.wrapsLines == next.wrapsLines,
                     last.direction == next.direction, last.blockBackground == next.blockBackground,
-                    last.rubyReserve == next.rubyReserve,
+                    last.rubyReserve == next.rubyReserve, last.fillsLineGap == next.fillsLineGap,
+                    last.linePadding == next.linePadding, last.multiRowAlign == next.multiRowAlign,
+                    last.shear == next.shear,
                     last.timeRange.end == from
                 {
                     last.timeRange = TimeRange(start: last.timeRange.start, end: to)
@@ -231,7 +233,9 @@ extension TTMLDocumentReader {
             runs: runs, timeRange: TimeRange(start: time, end: time), region: regionModel,
             textAlignment: style.textAlign, forcedDisplay: style.forcedDisplay ?? false,
             lineHeight: style.lineHeight ?? nil, wrapsLines: style.wrapOption ?? true, direction: style.direction,
-            blockBackground: blockBackground, rubyReserve: style.rubyReserve ?? nil)
+            blockBackground: blockBackground, rubyReserve: style.rubyReserve ?? nil,
+            fillsLineGap: style.fillLineGap ?? false, linePadding: style.linePadding,
+            multiRowAlign: style.multiRowAlign ?? nil, shear: style.shear)
         caption.runs = caption.normalizedRuns
         return caption.runs.isEmpty ? nil : caption
     }

@@ -81,6 +81,18 @@ extension TTMLDocumentReader {
                 rootPixels = document.ttmlRootExtentInPixels
             case (TTMLNamespace.ittParameter, "aspectRatio"):
                 document.metadata["itt.aspectRatio"] = v
+            case (TTMLNamespace.ittParameter, "activeArea"):
+                // IMSC 1.0.1 §8.5.2 (1.1 §8.6.2): the area the text stays within, four
+                // percentages; kept as written and written back in the IMSC profiles.
+                let parts = v.split(whereSeparator: \.isWhitespace)
+                if parts.count == 4, parts.allSatisfy({ CaptionDimension(ttml: $0)?.unit == .percent }) {
+                    document.metadata["itt.activeArea"] = parts.joined(separator: " ")
+                } else {
+                    lenient(
+                        "style.value",
+                        "ittp:activeArea=\"\(v)\" is not four percentages (origin, then extent; IMSC 1.1 §8.6.2); left out",
+                        at: source.location(of: a, in: root))
+                }
             case (TTMLNamespace.xml, "lang"):
                 document.language = v.isEmpty ? nil : v
             default:

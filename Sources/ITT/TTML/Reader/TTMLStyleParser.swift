@@ -47,13 +47,10 @@ struct TTMLStyleParser {
         "none", "underline", "noUnderline", "lineThrough", "noLineThrough", "overline", "noOverline",
     ]
 
-    /// EBU-TT-D's style attributes (EBU Tech 3380 §4.4.3, `urn:ebu:tt:style`).
-    static let ebuStyles: Set<String> = ["linePadding", "multiRowAlign"]
-
     /// The TTML1 and TTML2 style attributes read but not mapped to the model (TTML2 §10.2);
     /// the ruby attributes are read with their span (TTMLDocumentReader+Ruby).
     static let unmappedStyles: Set<String> = [
-        "showBackground", "unicodeBidi", "zIndex", "textEmphasis", "shear", "fontVariant",
+        "showBackground", "unicodeBidi", "zIndex", "fontVariant",
         "luminanceGain", "disparity", "fontKerning", "fontSelectionStrategy", "fontShear", "letterSpacing",
         "lineShear", "textOrientation", "backgroundClip", "backgroundExtent", "backgroundImage",
         "backgroundOrigin", "backgroundPosition", "backgroundRepeat", "border", "bpd", "ipd", "ruby", "rubyAlign",
@@ -69,9 +66,24 @@ struct TTMLStyleParser {
                 p.forcedDisplay = boolean(attribute)
             case TTMLNamespace.ittStyling where attribute.localName == "fillLineGap":
                 // IMSC 1.1 §8.5.2: true | false.
-                if boolean(attribute) != nil { p.unmapped["itts:fillLineGap"] = attribute.value }
-            case TTMLNamespace.ebuStyling where Self.ebuStyles.contains(attribute.localName):
-                p.unmapped["ebutts:" + attribute.localName] = attribute.value
+                p.fillLineGap = boolean(attribute)
+            case TTMLNamespace.ebuStyling where attribute.localName == "linePadding":
+                // EBU Tech 3380 §4.4 (IMSC 1.0.1 §8.4.x): a non-negative length in cells.
+                guard let l = CaptionDimension(ttml: Substring(attribute.value.trimmingCharacters(in: " "))),
+                    l.unit == .cells, l.value >= 0
+                else {
+                    report(attribute, "a non-negative length in c")
+                    break
+                }
+                p.linePadding = l
+            case TTMLNamespace.ebuStyling where attribute.localName == "multiRowAlign":
+                switch attribute.value.trimmingCharacters(in: " ") {
+                case "auto": p.multiRowAlign = .some(nil)
+                case "start": p.multiRowAlign = .some(.start)
+                case "center": p.multiRowAlign = .some(.center)
+                case "end": p.multiRowAlign = .some(.end)
+                default: report(attribute, "start, center, end or auto")
+                }
             case TTMLNamespace.appleVertical where attribute.localName == "combine":
                 p.textCombine = combine(attribute)
             default: break
@@ -171,6 +183,14 @@ struct TTMLStyleParser {
             readTextShadow(a, v, into: &p)
         case "rubyReserve":
             readRubyReserve(a, v, into: &p)
+        case "shear":
+            // TTML2 §10.2.38: a percentage; beyond ±100 % clamped (as ttconv does).
+            guard v.hasSuffix("%"), let s = Double(v.dropLast()), s.isFinite else {
+                return report(a, "a percentage from -100% to 100%")
+            }
+            p.shear = min(max(s, -100), 100)
+        case "textEmphasis":
+            readTextEmphasis(a, v, into: &p)
         case "lineHeight":
             // §8.2.12: normal | <length>; a percentage (and em) is of the font size.
             if v == "normal" { return p.lineHeight = .some(nil) }
@@ -348,5 +368,65 @@ struct TTMLStyleParser {
             report(a, "none or all")
             return nil
         }
+    }
+}
+
+extension TTMLStyleParser {
+    /// TTML2 §10.2.44: `none | auto | [<style> || <color> || <position>]`, the style
+    /// `auto | [filled | open] || [circle | dot | sesame] | <quoted-string>`, the position
+    /// `before | after | outside | auto`, the colour `current` or a colour.
+    func readTextEmphasis(_ a: XMLAttribute, _ v: String, into p: inout TTMLStyleProperties) {
+        if v == "none" { return p.textEmphasis = .some(nil) }
+        let expected =
+            "none, auto, or a style (filled or open, circle, dot or sesame, or a quoted character), a colour and a position (before, after, outside)"
+        var rest = Substring(v)
+        var emphasis = CaptionEmphasis()
+        var seen: Set<String> = []
+        // `auto` is the style's unless the value names a style (TTML2 lets the parts come in any
+        // order; ttconv reads it so too), then the position's.
+        let styleWords: Set<Substring> = ["filled", "open", "circle", "dot", "sesame"]
+        let namesStyle =
+            v.contains("\"") || v.contains("'") || v.split(whereSeparator: \.isWhitespace).contains(where: styleWords.contains)
+        // A quoted mark first (it may hold a space): "…" or '…'.
+        if let quote = rest.firstIndex(where: { $0 == "\"" || $0 == "'" }) {
+            let delimiter = rest[quote]
+            let after = rest.index(after: quote)
+            guard let close = rest[after...].firstIndex(of: delimiter), rest[after..<close].count == 1 else {
+                return report(a, expected + " (a quoted mark is one character)")
+            }
+            emphasis.shape = .character(String(rest[after..<close]))
+            seen.insert("style")
+            rest = rest[..<quote] + " " + rest[rest.index(after: close)...]
+        }
+        for word in rest.split(whereSeparator: \.isWhitespace) {
+            let kind: String
+            switch word {
+            case "filled", "open":
+                kind = "fill"
+                emphasis.filled = word == "filled"
+            case "circle", "dot", "sesame":
+                kind = "shape"
+                emphasis.shape = word == "circle" ? .circle : word == "dot" ? .dot : .sesame
+            case "before", "after", "outside":
+                kind = "position"
+                emphasis.position = CaptionEmphasis.Position(rawValue: String(word))
+            case "auto":
+                // The style's auto first, then the position's.
+                kind = namesStyle || seen.contains("auto") ? "position" : "auto"
+            case "current":
+                kind = "color"
+            default:
+                guard let c = CaptionColor(ttml: String(word)) else { return report(a, expected) }
+                kind = "color"
+                emphasis.color = c
+            }
+            guard seen.insert(kind).inserted, !(kind == "shape" && seen.contains("style")) else {
+                return report(a, expected + " (each part once)")
+            }
+        }
+        guard !(seen.contains("style") && (seen.contains("fill") || seen.contains("shape"))) else {
+            return report(a, expected + " (a quoted mark takes no fill or shape)")
+        }
+        p.textEmphasis = .some(emphasis)
     }
 }

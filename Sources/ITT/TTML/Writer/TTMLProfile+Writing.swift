@@ -119,6 +119,17 @@ extension TTMLProfile {
     /// have neither.
     var holdsShadowsAndRubyReserve: Bool { isTTML2 }
 
+    /// Whether `tts:shear` (TTML2 §10.2.38) and `tts:textEmphasis` (§10.2.44) are written: the
+    /// TTML2-based profiles.
+    var holdsShearAndEmphasis: Bool { isTTML2 }
+
+    /// Whether `itts:fillLineGap` is written: IMSC 1.1 §8.5.2 defines it, for 1.1 and later.
+    var holdsFillLineGap: Bool { isIMSCText && self != .imsc1Text }
+
+    /// Whether `ebutts:linePadding` and `ebutts:multiRowAlign` are written: EBU-TT-D (EBU Tech
+    /// 3380 §4.4) and the IMSC text profiles, which take them from it (IMSC 1.0.1 §8.4).
+    var holdsLinePaddingAndMultiRowAlign: Bool { self == .ebuttD || isIMSCText }
+
     /// The most shadows one span may have: IMSC 1.1 §8.4.11 allows 4.
     var maximumShadows: Int { isIMSCText ? 4 : CaptionShadow.maximumCount }
 
@@ -135,6 +146,7 @@ extension TTMLProfile {
         case "title", "description", "copyright", "itt.extent": return self != .ebuttD
         case "itt.cellResolution", TTMLProfile.metadataKey: return true
         case "itt.aspectRatio": return self == .itt || isIMSCText
+        case "itt.activeArea": return isIMSCText
         default: return false
         }
     }

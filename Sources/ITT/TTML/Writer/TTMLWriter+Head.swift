@@ -34,6 +34,7 @@ extension TTMLWriter {
                 out += " xmlns:itts=\"\(TTMLNamespace.ittStyling)\" xmlns:ittp=\"\(TTMLNamespace.ittParameter)\""
             }
             if profile == .ebuttD { out += " xmlns:ebuttm=\"\(TTMLNamespace.ebuMetadata)\"" }
+            if profile.holdsLinePaddingAndMultiRowAlign { out += " xmlns:ebutts=\"\(TTMLNamespace.ebuStyling)\"" }
             // IMSC 1.0.1 and EBU Tech 3380 §4.1.1: the media time base only.
             attributes.append(("ttp:timeBase", "media"))
             // EBU Tech 3380 has no ttp:frameRate; the others keep a rate the document names.
@@ -57,13 +58,14 @@ extension TTMLWriter {
                 attributes.append(("tts:extent", v))
             }
         }
-        if let v = document.metadata["itt.aspectRatio"] {
-            if profile.holdsMetadata("itt.aspectRatio") {
-                attributes.append(("ittp:aspectRatio", v))
+        for (key, name) in [("itt.aspectRatio", "ittp:aspectRatio"), ("itt.activeArea", "ittp:activeArea")] {
+            guard let v = document.metadata[key] else { continue }
+            if profile.holdsMetadata(key) {
+                attributes.append((name, v))
             } else {
                 diagnostics.append(
                     Diagnostic(
-                        .info, "ttml.metadata", "\(profile) has no ittp:aspectRatio (\(v)); not written",
+                        .info, "ttml.metadata", "\(profile) has no \(name) (\(v)); not written",
                         at: .init(file: options.fileName)))
             }
         }
@@ -106,7 +108,7 @@ extension TTMLWriter {
             out += "    </metadata>\n"
         }
         // The root's (writeRoot) report their own loss.
-        let root: Set = ["itt.extent", "itt.aspectRatio"]
+        let root: Set = ["itt.extent", "itt.aspectRatio", "itt.activeArea"]
         let dropped = document.metadata.keys.filter { !profile.holdsMetadata($0) && !root.contains($0) }.sorted()
         if !dropped.isEmpty {
             let name = profile == .itt ? "iTT" : "\(profile)"
