@@ -36,7 +36,9 @@ import Testing
             first.runs.map(\.style.emphasis) == [
                 CaptionEmphasis(shape: .sesame, filled: false, color: .red, position: .after),
                 CaptionEmphasis(shape: .character("※"), position: .outside),
-                CaptionEmphasis(),
+                // No position is outside (TTML2 §10.2.44).
+                CaptionEmphasis(position: .outside),
+                // Here `auto` is the position's (the value names a style): held as none.
                 CaptionEmphasis(shape: .dot),
                 nil,
             ])

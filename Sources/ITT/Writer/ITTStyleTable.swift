@@ -85,7 +85,8 @@ struct ITTStyleTable {
             case let shape?: parts += [e.filled ? "filled" : "open", shape.name]
             }
             if let c = e.color { parts.append(color(c)) }
-            if let p = e.position { parts.append(p.rawValue) }
+            // No position would read as `outside` (TTML2 §10.2.44): the model's none is `auto`.
+            parts.append(e.position?.rawValue ?? "auto")
             a.append(("tts:textEmphasis", parts.joined(separator: " ")))
         }
         if style.textCombine { a.append(profile == .itt ? ("vt:combine", "all") : ("tts:textCombine", "all")) }

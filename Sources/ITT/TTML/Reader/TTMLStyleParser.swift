@@ -427,6 +427,8 @@ extension TTMLStyleParser {
         guard !(seen.contains("style") && (seen.contains("fill") || seen.contains("shape"))) else {
             return report(a, expected + " (a quoted mark takes no fill or shape)")
         }
+        // §10.2.44: no position given is `outside`; `auto` is held as none.
+        if !seen.contains("position") { emphasis.position = .outside }
         p.textEmphasis = .some(emphasis)
     }
 }
