@@ -28,17 +28,27 @@ struct LayerBuilder {
         textShadows.reversed().flatMap { $0 } + shadows + outlines + fills + decorations
     }
 
-    mutating func addBackground(_ r: PlacedRect, dx: Double, dy: Double) {
-        if let image = Self.rectangle(r, dx: dx, dy: dy) { backgrounds.append(image) }
+    /// Adds a filled rectangle, slanted with its paragraph when `shear` is given.
+    mutating func addBackground(_ r: PlacedRect, dx: Double, dy: Double, shear: ParagraphShear? = nil) {
+        if let image = image(of: r, dx: dx, dy: dy, shear: shear) { backgrounds.append(image) }
     }
 
     /// Adds a decoration with copies of it as `textShadows` say, behind the text.
-    mutating func addDecoration(_ r: PlacedRect, dx: Double, dy: Double, textShadows: [PixelShadow] = []) {
-        guard let image = Self.rectangle(r, dx: dx, dy: dy) else { return }
+    mutating func addDecoration(
+        _ r: PlacedRect, dx: Double, dy: Double, textShadows: [PixelShadow] = [], shear: ParagraphShear? = nil
+    ) {
+        guard let image = image(of: r, dx: dx, dy: dy, shear: shear) else { return }
         for (i, s) in textShadows.enumerated() {
-            if let shadow = rectangleShadow(image, s) { addTextShadow(shadow, at: i) }
+            if let shadow = rectangleShadow(image, s) ?? bitmapShadow(image, s) { addTextShadow(shadow, at: i) }
         }
         decorations.append(image)
+    }
+
+    /// A rectangle layer, or a slanted one (``parallelogram(_:dx:dy:shear:picture:)``) over the
+    /// picture when it is known.
+    private func image(of r: PlacedRect, dx: Double, dy: Double, shear: ParagraphShear?) -> CaptionImage? {
+        guard let shear, let picture else { return Self.rectangle(r, dx: dx, dy: dy) }
+        return Self.parallelogram(r, dx: dx, dy: dy, shear: shear, picture: picture)
     }
 
     /// Adds a glyph with, when the widths are positive, an outline `outline` em thick and a shadow
@@ -95,7 +105,7 @@ struct LayerBuilder {
     private func bitmap(_ g: PlacedGlyph, stroke: Double? = nil, blur: Double = 0) throws(RenderError) -> GlyphBitmap {
         try rasterizer.bitmap(
             face: g.face, glyph: g.glyph, size: g.size, bold: g.bold, oblique: g.oblique, sideways: g.sideways,
-            widthScale: g.widthScale, stroke: stroke.map { max(1, $0 * g.size) } ?? 0, blur: blur)
+            widthScale: g.widthScale, stroke: stroke.map { max(1, $0 * g.size) } ?? 0, blur: blur, skew: g.skew)
     }
 
     private mutating func addTextShadow(_ image: CaptionImage, at index: Int) {

@@ -70,7 +70,10 @@ struct TimedTextLook {
             }
             lines += try lineLayout.layout(line, maxExtent: room, vertical: vertical, direction: caption.direction)
         }
-        for i in lines.indices { lines[i].lineHeight = lineHeight(of: caption, for: lines[i]) }
+        for i in lines.indices {
+            lines[i].lineHeight = lineHeight(of: caption, for: lines[i])
+            try lineLayout.placeEmphasis(in: &lines[i], first: i == 0)
+        }
         try reserveRuby(in: &lines, for: caption, defaults: defaults, vertical: vertical)
         return lines
     }
@@ -91,37 +94,28 @@ struct TimedTextLook {
         let display = caption.region?.displayAlignment ?? (caption.region?.origin == nil ? .after : .before)
         let origins = placement.origins(
             of: lines, in: rect, displayAlignment: display,
-            textAlignment: caption.textAlignment ?? options.defaultTextAlignment, vertical: vertical,
-            stackedBefore: stackedBefore, stackedAfter: stackedAfter)
+            textAlignment: caption.textAlignment ?? options.defaultTextAlignment,
+            multiRowAlignment: caption.multiRowAlign, vertical: vertical, stackedBefore: stackedBefore,
+            stackedAfter: stackedAfter)
         var builder = LayerBuilder(
             rasterizer: rasterizer, picture: PixelBox(x0: 0, y0: 0, x1: placement.size.width, y1: placement.size.height)
         )
+        let block = placement.blockRect(
+            of: lines, in: rect, displayAlignment: display, vertical: vertical, stackedBefore: stackedBefore,
+            stackedAfter: stackedAfter)
+        let shear = ParagraphShear(caption.shear, block: block, vertical: vertical)
         // The paragraph's own fill, under its runs' backgrounds (TTML1 §8.2.2).
         if let fill = caption.blockBackground, !lines.isEmpty {
-            let r = placement.blockRect(
-                of: lines, in: rect, displayAlignment: display, vertical: vertical, stackedBefore: stackedBefore,
-                stackedAfter: stackedAfter)
             builder.addBackground(
-                PlacedRect(x: r.x, y: r.y, width: r.width, height: r.height, color: fill), dx: 0, dy: 0)
+                PlacedRect(x: block.x, y: block.y, width: block.width, height: block.height, color: fill), dx: 0, dy: 0,
+                shear: shear)
+        }
+        for r in backgroundBoxes(of: lines, at: origins, for: caption, block: block) {
+            builder.addBackground(r, dx: 0, dy: 0, shear: shear)
         }
         for (line, o) in zip(lines, origins) {
-            // Backgrounds reach a little past the text at the line's ends.
-            for (i, var r) in line.backgrounds.enumerated() {
-                let pad = line.emSize * 0.2
-                if vertical {
-                    if i == 0 { r.y -= pad; r.height += pad }
-                    if i == line.backgrounds.count - 1 { r.height += pad }
-                } else {
-                    let leftmost = line.backgrounds.min { $0.x < $1.x }?.x == r.x
-                    let rightmost =
-                        line.backgrounds.max { $0.x + $0.width < $1.x + $1.width }.map { $0.x + $0.width } == r.x
-                        + r.width
-                    if leftmost { r.x -= pad; r.width += pad }
-                    if rightmost { r.width += pad }
-                }
-                builder.addBackground(r, dx: o.x, dy: o.y)
-            }
-            for g in line.glyphs {
+            for var g in line.glyphs {
+                shear?.apply(to: &g, origin: o)
                 let outline = outline(of: g)
                 try builder.addGlyph(
                     g, dx: o.x, dy: o.y, outline: outline.width, outlineColor: outline.color,
@@ -130,7 +124,8 @@ struct TimedTextLook {
             }
             for d in line.decorations {
                 builder.addDecoration(
-                    d, dx: o.x, dy: o.y, textShadows: pixelShadows(d.shadows, em: d.shadowEm, textColor: d.color))
+                    d, dx: o.x, dy: o.y, textShadows: pixelShadows(d.shadows, em: d.shadowEm, textColor: d.color),
+                    shear: shear)
             }
         }
         return CaptionLayers(backgrounds: [], foreground: clipped(builder.layers, for: caption))

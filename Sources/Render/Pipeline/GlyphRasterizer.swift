@@ -29,6 +29,9 @@ final class GlyphRasterizer {
         var stroke64: Int
         /// Blur radius in 26.6 pixels (a text shadow's); 0 for a sharp bitmap.
         var blur64: Int = 0
+        /// ``GlyphSkew`` in 16.16 fixed point (0 for none).
+        var skewX16: Int = 0
+        var skewY16: Int = 0
     }
 
     private var cache: [Key: GlyphBitmap] = [:]
@@ -52,17 +55,19 @@ final class GlyphRasterizer {
     /// The bitmap of `glyph` of `face` at `size` pixels; `stroke` > 0 gives the glyph widened by
     /// that many pixels on every side (the outline layer), `blur` > 0 that bitmap blurred with a
     /// radius of that many pixels (a text shadow's: a Gaussian of half the radius as standard
-    /// deviation, CSS's blur, ``AlphaBitmap/blurred(standardDeviation:)``).
+    /// deviation, CSS's blur, ``AlphaBitmap/blurred(standardDeviation:)``); `skew` slants it as
+    /// drawn on the picture (after any turn sideways).
     func bitmap(
         face: FontFace, glyph: UInt32, size: Double, bold: Bool, oblique: Bool, sideways: Bool = false,
-        widthScale: Double = 1, stroke: Double = 0, blur: Double = 0
+        widthScale: Double = 1, stroke: Double = 0, blur: Double = 0, skew: GlyphSkew = GlyphSkew()
     ) throws(RenderError) -> GlyphBitmap {
         let key = Key(
             face: face.id, glyph: glyph, size64: FontFace.size64(size), bold: bold,
             oblique: oblique,
             sideways: sideways, widthScale16: (max(0.25, min(4, widthScale)) * 65536).roundedClamped(to: 1...(1 << 20)),
             stroke64: (stroke * 64).roundedClamped(to: PixelRect.coordinates),
-            blur64: (blur * 64).roundedClamped(to: PixelRect.coordinates))
+            blur64: (blur * 64).roundedClamped(to: PixelRect.coordinates),
+            skewX16: GlyphSkew.fixed(skew.x), skewY16: GlyphSkew.fixed(skew.y))
         if let hit = cache[key] {
             cacheHits += 1
             return hit
@@ -71,13 +76,13 @@ final class GlyphRasterizer {
         if key.blur64 > 0 {
             let sharp = try bitmap(
                 face: face, glyph: glyph, size: size, bold: bold, oblique: oblique, sideways: sideways,
-                widthScale: widthScale, stroke: stroke)
+                widthScale: widthScale, stroke: stroke, skew: skew)
             let (blurred, margin) = sharp.bitmap.blurred(standardDeviation: Double(key.blur64) / 64 / 2)
             result = GlyphBitmap(left: sharp.left - margin, top: sharp.top + margin, bitmap: blurred)
         } else {
             result = try rasterize(
                 face: face, glyph: glyph, size: size, bold: bold, oblique: oblique, sideways: sideways,
-                widthScale16: key.widthScale16, stroke64: key.stroke64)
+                widthScale16: key.widthScale16, stroke64: key.stroke64, skew: (key.skewX16, key.skewY16))
             rasterized += 1
         }
         cache[key] = result
@@ -86,7 +91,7 @@ final class GlyphRasterizer {
 
     private func rasterize(
         face: FontFace, glyph: UInt32, size: Double, bold: Bool, oblique: Bool, sideways: Bool, widthScale16: Int,
-        stroke64: Int
+        stroke64: Int, skew: (x: Int, y: Int)
     ) throws(RenderError) -> GlyphBitmap {
         try face.setPixelSize(size)
         let ft = face.face
@@ -114,6 +119,11 @@ final class GlyphRasterizer {
                 // 90° clockwise on screen: the glyph's up points right, its advance down.
                 var turn = FT_Matrix(xx: 0, xy: 0x10000, yx: -0x10000, yy: 0)
                 FT_Outline_Transform(&slot.pointee.outline, &turn)
+            }
+            if skew != (0, 0) {
+                // A paragraph's shear (TTML2 §10.2.38), in FreeType's axes (y up).
+                var slant = FT_Matrix(xx: 0x10000, xy: FT_Fixed(skew.x), yx: FT_Fixed(skew.y), yy: 0x10000)
+                FT_Outline_Transform(&slot.pointee.outline, &slant)
             }
         }
         if stroke64 > 0 {
@@ -157,5 +167,21 @@ final class GlyphRasterizer {
             }
         }
         return AlphaBitmap(width: w, height: h, pixels: pixels)
+    }
+}
+
+/// A slant applied to a glyph's outline about its origin, as drawn on the picture: `x` moves each
+/// point right by that many pixels per pixel above the baseline (as an oblique face leans; FreeType
+/// `xy`), `y` moves it up by that many per pixel right of the origin (FreeType `yx`).
+struct GlyphSkew: Hashable {
+    var x = 0.0
+    var y = 0.0
+
+    /// Kept to tan 80° (5.67) each way, so that no document can ask for a bitmap of any size.
+    static let limit = 5.671_281_819_617_709
+
+    /// `v` in 16.16 fixed point, within ±``limit``; NaN gives 0.
+    static func fixed(_ v: Double) -> Int {
+        v.isNaN ? 0 : (max(-limit, min(limit, v)) * 65536).roundedClamped(to: -(1 << 20)...(1 << 20))
     }
 }

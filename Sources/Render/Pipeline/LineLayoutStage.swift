@@ -21,6 +21,8 @@ struct PlacedGlyph {
     var edge: CaptionEdge? = nil
     /// The run's own drop shadows (``CaptionTextStyle/shadows``).
     var shadows: [CaptionShadow] = []
+    /// The slant of its paragraph's shear (``ParagraphShear``).
+    var skew = GlyphSkew()
 }
 
 /// A filled rectangle relative to a line's origin (backgrounds, underlines, lines through).
@@ -57,6 +59,8 @@ struct LaidOutLine {
     /// Room ruby needs over and under the line.
     var rubyOver: Double = 0
     var rubyUnder: Double = 0
+    /// The characters that carry emphasis marks, not yet placed (``LineLayoutStage/placeEmphasis(in:first:)``).
+    var emphasisSpots: [EmphasisSpot] = []
     var isRightToLeft = false
     var vertical = false
 }
@@ -182,8 +186,9 @@ struct LineLayoutStage {
 
     // MARK: - Placing
 
-    /// Places items (already in display order) along one line.
-    private func place(_ items: [ShapedItem], _ line: StyledLine, vertical: Bool) throws(RenderError) -> LaidOutLine {
+    /// Places items (already in display order) along one line (ruby and emphasis marks too:
+    /// ``annotation(_:style:vertical:)``).
+    func place(_ items: [ShapedItem], _ line: StyledLine, vertical: Bool) throws(RenderError) -> LaidOutLine {
         var out = LaidOutLine()
         out.vertical = vertical
         var pen = 0.0
@@ -195,6 +200,13 @@ struct LineLayoutStage {
             try face.setPixelSize(s.size)
             out.emSize = max(out.emSize, style.fontSize)
             let start = pen
+            // Each character's extent along the line, for its emphasis mark.
+            var clusters: [Int: (lo: Double, hi: Double)] = [:]
+            func note(_ cluster: Int, _ a: Double, _ b: Double) {
+                guard style.emphasis != nil else { return }
+                let e = clusters[cluster] ?? (min(a, b), max(a, b))
+                clusters[cluster] = (min(e.lo, a, b), max(e.hi, a, b))
+            }
             func add(_ g: ShapedGlyph, x: Double, y: Double) {
                 out.glyphs.append(
                     PlacedGlyph(
@@ -207,6 +219,7 @@ struct LineLayoutStage {
                 out.under = max(out.under, -face.descender)
                 for g in s.glyphs {
                     add(g, x: pen + g.xOffset, y: -g.yOffset)
+                    note(g.cluster, pen, pen + g.xAdvance)
                     pen += g.xAdvance
                 }
             } else if s.sideways {
@@ -214,6 +227,7 @@ struct LineLayoutStage {
                 let baseline = -(face.ascender + face.descender) / 2
                 for g in s.glyphs {
                     add(g, x: baseline + g.yOffset, y: pen + g.xOffset)
+                    note(g.cluster, pen, pen + g.xAdvance)
                     pen += g.xAdvance
                 }
             } else if s.combined {
@@ -225,12 +239,15 @@ struct LineLayoutStage {
                     x += g.xAdvance
                 }
                 pen += s.advance
+                // Combined text takes one mark, as one character (CSS Text Decoration 3 §3).
+                note(s.item.range.lowerBound, start, pen)
             } else {
                 out.over = max(out.over, style.fontSize / 2)
                 out.under = max(out.under, style.fontSize / 2)
                 var penY = 0.0  // HarfBuzz axes: y up, advances negative going down
                 for g in s.glyphs {
                     add(g, x: g.xOffset, y: pen - (penY + g.yOffset))
+                    note(g.cluster, pen - penY, pen - penY - g.yAdvance)
                     penY += g.yAdvance
                 }
                 pen += -penY
@@ -242,6 +259,7 @@ struct LineLayoutStage {
                 spanExtents[s.item.span] = (lo, hi)
             }
             if vertical { out.over = max(out.over, style.fontSize / 2); out.under = max(out.under, style.fontSize / 2) }
+            out.emphasisSpots += EmphasisSpot.spots(clusters, of: line, style: style)
         }
         out.extent = pen
         for (span, e) in spanExtents.sorted(by: { $0.key < $1.key }) {
@@ -282,30 +300,9 @@ struct LineLayoutStage {
         _ ruby: CaptionRuby, style: ResolvedStyle, over base: (lo: Double, hi: Double), line: inout LaidOutLine
     ) throws(RenderError) {
         var rubyStyle = style
-        rubyStyle.ruby = nil
-        rubyStyle.textCombine = false
         rubyStyle.fontSize = style.fontSize / 2
-        rubyStyle.backgroundColor = nil
-        var text = StyledLine()
-        text.spans = [StyledSpan(range: 0..<ruby.text.unicodeScalars.count, style: rubyStyle)]
-        let chain = fonts.chain(for: rubyStyle.fontRequest)
-        guard let first = fonts.first(in: chain) else { return }
-        for s in ruby.text.unicodeScalars {
-            text.scalars.append(s)
-            text.spanOfScalar.append(0)
-            let choice = fonts.choice(for: s, in: chain) ?? text.choices.last ?? first
-            fonts.noteUse(of: choice)
-            text.choices.append(choice)
-        }
-        let zeros = [UInt8](repeating: 0, count: text.scalars.count)
-        let items = bidi.items(of: text, levels: zeros, in: 0..<text.scalars.count)
         let vertical = line.vertical
-        var shapedRuby: [ShapedItem] = []
-        for i in items {
-            shapedRuby.append(
-                try shaper.shape(i, of: text, size: rubyStyle.fontSize, vertical: vertical, combine: false))
-        }
-        var rubyLine = try place(shapedRuby, text, vertical: vertical)
+        guard var rubyLine = try annotation(ruby.text, style: rubyStyle, vertical: vertical) else { return }
         let baseLength = base.hi - base.lo
         var start = base.lo + (baseLength - rubyLine.extent) / 2
         if ruby.alignment == .start { start = base.lo }

@@ -72,12 +72,20 @@ struct RegionPlacementStage {
     }
 
     /// Origins (see ``LaidOutLine``) for `lines` stacked in `rect`, after `stackedBefore` and
-    /// before `stackedAfter` pixels of other captions' lines in the same region.
+    /// before `stackedAfter` pixels of other captions' lines in the same region; each line placed
+    /// along by ``lineStart(of:widest:room:textAlignment:multiRowAlignment:rtl:)``.
     func origins(
         of lines: [LaidOutLine], in rect: PixelRect, displayAlignment: CaptionRegion.DisplayAlignment,
-        textAlignment: CaptionTextAlignment, vertical: Bool, stackedBefore: Double = 0, stackedAfter: Double = 0
+        textAlignment: CaptionTextAlignment, multiRowAlignment: CaptionTextAlignment? = nil, vertical: Bool,
+        stackedBefore: Double = 0, stackedAfter: Double = 0
     ) -> [(x: Double, y: Double)] {
         let pitches = lines.map(pitch)
+        let widest = lines.map(\.extent).max() ?? 0
+        func along(_ line: LaidOutLine, _ room: Double) -> Double {
+            lineStart(
+                of: line.extent, widest: widest, room: room, textAlignment: textAlignment,
+                multiRowAlignment: multiRowAlignment, rtl: line.isRightToLeft)
+        }
         let start = blockStart(
             of: pitches.reduce(0, +), in: rect, displayAlignment: displayAlignment, vertical: vertical,
             stackedBefore: stackedBefore, stackedAfter: stackedAfter)
@@ -87,12 +95,7 @@ struct RegionPlacementStage {
             for (line, pitch) in zip(lines, pitches) {
                 let leading = (pitch - line.rubyOver - line.rubyUnder - line.over - line.under) / 2
                 let baseline = top + line.rubyOver + leading + line.over
-                let x: Double
-                switch resolved(textAlignment, rtl: line.isRightToLeft) {
-                case .left: x = rect.x
-                case .right: x = rect.maxX - line.extent
-                default: x = rect.x + (rect.width - line.extent) / 2
-                }
+                let x = rect.x + along(line, rect.width)
                 result.append((x.rounded(), baseline.rounded()))
                 top += pitch
             }
@@ -102,12 +105,7 @@ struct RegionPlacementStage {
             for (line, pitch) in zip(lines, pitches) {
                 let leading = (pitch - line.rubyOver - line.rubyUnder - line.over - line.under) / 2
                 let centre = right - line.rubyOver - leading - line.over
-                let y: Double
-                switch resolved(textAlignment, rtl: false) {
-                case .left: y = rect.y
-                case .right: y = rect.maxY - line.extent
-                default: y = rect.y + (rect.height - line.extent) / 2
-                }
+                let y = rect.y + along(line, rect.height)
                 result.append((centre.rounded(), y.rounded()))
                 right -= pitch
             }
@@ -116,7 +114,7 @@ struct RegionPlacementStage {
     }
 
     /// `start`/`end` turned into a side for the line's direction.
-    private func resolved(_ a: CaptionTextAlignment, rtl: Bool) -> CaptionTextAlignment {
+    func resolved(_ a: CaptionTextAlignment, rtl: Bool) -> CaptionTextAlignment {
         switch a {
         case .start: return rtl ? .right : .left
         case .end: return rtl ? .left : .right

@@ -16,6 +16,8 @@ struct ResolvedStyle: Hashable {
     var edge: CaptionEdge?
     /// Drop shadows behind the characters, the first on top (TTML2 §10.2.43; the iTT look draws them).
     var shadows: [CaptionShadow] = []
+    /// Marks beside each character (TTML2 §10.2.44; the iTT look draws them).
+    var emphasis: CaptionEmphasis? = nil
     var fontRequest: FontRequest
     /// Em size in pixels.
     var fontSize: Double
@@ -63,11 +65,14 @@ struct StyleRunStage {
     /// the first face's `.notdef` glyph.
     func lines(of caption: Caption, defaults: StyleDefaults, missing: inout [Unicode.Scalar]) -> [StyledLine] {
         var lines: [StyledLine] = [StyledLine()]
+        let vertical = caption.region?.writingMode == .topToBottomAndRightToLeft
         for run in caption.runs where !run.text.isEmpty {
             let style = resolve(run.style, defaults)
             let chain = fonts.chain(for: style.fontRequest)
-            // Ruby is shaped later, in line layout, but its characters need a face too.
-            for s in style.ruby?.text.unicodeScalars ?? "".unicodeScalars
+            // Ruby and emphasis marks are shaped later, in line layout, but their characters need a
+            // face too.
+            let marks = style.emphasis.map { EmphasisMarks.text(of: $0, vertical: vertical) } ?? ""
+            for s in ((style.ruby?.text ?? "") + marks).unicodeScalars
             where fonts.choice(for: s, in: chain) == nil && !Self.isInvisible(s) && !missing.contains(s) {
                 missing.append(s)
             }
@@ -106,7 +111,7 @@ struct StyleRunStage {
             textColor: s.textColor ?? defaults.textColor,
             backgroundColor: s.backgroundColor ?? defaults.backgroundColor,
             bold: s.bold, italic: s.italic, underline: s.underline, lineThrough: s.lineThrough, flash: s.flash,
-            ruby: s.ruby, textCombine: s.textCombine, edge: s.edge, shadows: s.shadows,
+            ruby: s.ruby, textCombine: s.textCombine, edge: s.edge, shadows: s.shadows, emphasis: s.emphasis,
             fontRequest: FontRequest(
                 family: Self.family(s.fontFamily, default: defaults.fontFamily), bold: s.bold, italic: s.italic,
                 monospaced: defaults.monospaced,
