@@ -81,12 +81,9 @@ import Testing
 
     /// What ttconv's IMSC reader makes of our IMSC 1.1 output; our reader reads the same back.
     @Test func ttconvReadsWhatWeWrite() throws {
-        let written = try TTMLWriter(options: CaptionFormatOptions(fileName: "p.ttml"), profile: .imsc11Text)
-            .write(Self.document())
+        let (written, path, folder) = try TTMLTest.writeIMSC11(Self.document(), named: "p.ttml")
+        defer { withExtendedLifetime(folder) {} }
         #expect(!written.diagnostics.contains { $0.severity >= .warning }, "\(written.diagnostics)")
-        let dir = try TemporaryDirectory("ttml-imsc-paragraph-ttconv")
-        let path = dir.path("p.ttml")
-        try Data(written.bytes).write(to: URL(fileURLWithPath: path))
         let seen = try Self.ttconvReading(path)
         let activeArea = try #require(seen["activeArea"] as? [Double], "\(seen)")
         #expect(activeArea == [10, 5, 80, 90])

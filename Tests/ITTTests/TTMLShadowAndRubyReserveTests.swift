@@ -83,12 +83,9 @@ import Testing
     /// What ttconv's IMSC reader makes of our IMSC 1.1 output: each span's shadows (offsets,
     /// blur, colour) and the paragraph's reserve; our reader reads the same back.
     @Test func ttconvReadsTheShadowsAndTheReserveWeWrite() throws {
-        let written = try TTMLWriter(options: CaptionFormatOptions(fileName: "shadow.ttml"), profile: .imsc11Text)
-            .write(Self.document())
+        let (written, path, folder) = try TTMLTest.writeIMSC11(Self.document(), named: "shadow.ttml")
+        defer { withExtendedLifetime(folder) {} }
         #expect(!written.diagnostics.contains { $0.severity >= .warning }, "\(written.diagnostics)")
-        let dir = try TemporaryDirectory("ttml-shadow-ttconv")
-        let path = dir.path("shadow.ttml")
-        try Data(written.bytes).write(to: URL(fileURLWithPath: path))
         let seen = try Self.ttconvReading(path)
         let paragraph = try #require(seen.first)
         #expect(paragraph["rubyReserve"] as? [String] == ["after", "12.0px"])

@@ -1,5 +1,6 @@
 import CaptionCore
 import Foundation
+import TestSupport
 
 @testable import ITT
 
@@ -23,6 +24,19 @@ enum TTMLTest {
           <body>\(body)</body>
         </tt>
         """
+    }
+
+    /// `document` written in IMSC 1.1 Text into a file of a temporary folder (kept alive by the
+    /// returned folder), for a peer to read.
+    static func writeIMSC11(_ document: CaptionDocument, named name: String) throws -> (
+        written: CaptionWriteResult, path: String, folder: TemporaryDirectory
+    ) {
+        let written = try TTMLWriter(options: CaptionFormatOptions(fileName: name), profile: .imsc11Text)
+            .write(document)
+        let folder = try TemporaryDirectory("ttml-" + name)
+        let path = folder.path(name)
+        try Data(written.bytes).write(to: URL(fileURLWithPath: path))
+        return (written, path, folder)
     }
 
     /// `seconds` as media time.

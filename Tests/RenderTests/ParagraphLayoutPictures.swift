@@ -70,21 +70,20 @@ enum ParagraphLayoutPictures {
 
     /// The coverage-weighted middle of row `y`'s white ink (alpha as weight), nil for none.
     static func inkCentre(_ image: RGBAImage, row y: Int) -> Double? {
-        var sum = 0.0, weight = 0.0
-        for x in 0..<image.width {
-            guard let c = image.pixel(x: x, y: y), c.red > 200, c.green > 200, c.blue > 200 else { continue }
-            sum += Double(x) * Double(c.alpha)
-            weight += Double(c.alpha)
-        }
-        return weight > 0 ? sum / weight : nil
+        inkCentre(along: image.width) { image.pixel(x: $0, y: y) }
     }
 
     /// The coverage-weighted middle of column `x`'s white ink, nil for none.
     static func inkCentre(_ image: RGBAImage, column x: Int) -> Double? {
+        inkCentre(along: image.height) { image.pixel(x: x, y: $0) }
+    }
+
+    /// The coverage-weighted middle of the white ink of `count` pixels, `pixel(i)` the i-th.
+    private static func inkCentre(along count: Int, _ pixel: (Int) -> CaptionColor?) -> Double? {
         var sum = 0.0, weight = 0.0
-        for y in 0..<image.height {
-            guard let c = image.pixel(x: x, y: y), c.red > 200, c.green > 200, c.blue > 200 else { continue }
-            sum += Double(y) * Double(c.alpha)
+        for i in 0..<count {
+            guard let c = pixel(i), c.red > 200, c.green > 200, c.blue > 200 else { continue }
+            sum += Double(i) * Double(c.alpha)
             weight += Double(c.alpha)
         }
         return weight > 0 ? sum / weight : nil
