@@ -109,33 +109,21 @@ struct Compositor {
             let c = Int(coverage[(y - box.originY) * coverageWidth + (x - box.originX)])
             return ca == 255 ? c : c * ca / 255
         }
-        @inline(__always) func mix(_ t: Int, _ v: Int, _ a: Int) -> Int { (t * a + v * (255 - a) + 127) / 255 }
-
-        let tenBit = planes.layout == .planar10
         // Luma.
         for y in box.y0..<box.y1 {
             let row = planes.luma + y * planes.lumaStride
-            if tenBit {
-                let samples = UnsafeMutableRawPointer(row)
-                for x in box.x0..<box.x1 {
-                    let a = alpha(x, y)
-                    if a == 0 { continue }
-                    let old = Int(UInt16(littleEndian: samples.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)))
-                    samples.storeBytes(
-                        of: UInt16(mix(target.y, old, a)).littleEndian, toByteOffset: 2 * x, as: UInt16.self)
-                }
-            } else {
-                for x in box.x0..<box.x1 {
-                    let a = alpha(x, y)
-                    if a == 0 { continue }
-                    row[x] = a == 255 ? UInt8(target.y) : UInt8(mix(target.y, Int(row[x]), a))
+            for x in box.x0..<box.x1 {
+                let a = alpha(x, y)
+                if a == 0 { continue }
+                if a == 255 && planes.layout != .planar10 {
+                    row[x] = UInt8(target.y)
+                } else {
+                    Self.mix(luma: target.y, alpha: a, at: x, row: y, in: planes)
                 }
             }
         }
         // Chroma: each sample covers luma (2cx…2cx+1, 2cy…2cy+1); parts outside the box count 0.
         for cy in (box.y0 / 2)..<((box.y1 + 1) / 2) {
-            let cbRow = planes.cb + cy * planes.cbStride
-            let crRow = planes.cr + cy * planes.crStride
             let ly0 = max(box.y0, 2 * cy), ly1 = min(box.y1, 2 * cy + 2)
             for cx in (box.x0 / 2)..<((box.x1 + 1) / 2) {
                 let lx0 = max(box.x0, 2 * cx), lx1 = min(box.x1, 2 * cx + 2)
@@ -143,22 +131,7 @@ struct Compositor {
                 for ly in ly0..<ly1 { for lx in lx0..<lx1 { sum += alpha(lx, ly) } }
                 let a = (sum + 2) / 4
                 if a == 0 { continue }
-                switch planes.layout {
-                case .planar8:
-                    cbRow[cx] = UInt8(mix(target.cb, Int(cbRow[cx]), a))
-                    crRow[cx] = UInt8(mix(target.cr, Int(crRow[cx]), a))
-                case .semiPlanar8:
-                    cbRow[2 * cx] = UInt8(mix(target.cb, Int(cbRow[2 * cx]), a))
-                    cbRow[2 * cx + 1] = UInt8(mix(target.cr, Int(cbRow[2 * cx + 1]), a))
-                case .planar10:
-                    let cbs = UnsafeMutableRawPointer(cbRow), crs = UnsafeMutableRawPointer(crRow)
-                    let oldCb = Int(UInt16(littleEndian: cbs.loadUnaligned(fromByteOffset: 2 * cx, as: UInt16.self)))
-                    let oldCr = Int(UInt16(littleEndian: crs.loadUnaligned(fromByteOffset: 2 * cx, as: UInt16.self)))
-                    cbs.storeBytes(
-                        of: UInt16(mix(target.cb, oldCb, a)).littleEndian, toByteOffset: 2 * cx, as: UInt16.self)
-                    crs.storeBytes(
-                        of: UInt16(mix(target.cr, oldCr, a)).littleEndian, toByteOffset: 2 * cx, as: UInt16.self)
-                }
+                Self.mix(cb: target.cb, cr: target.cr, alpha: a, at: cx, row: cy, in: planes)
             }
         }
     }
