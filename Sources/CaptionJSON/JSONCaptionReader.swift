@@ -140,7 +140,11 @@ struct JSONCaptionReader {
         }
         let start = try time(startTime, startSeconds, "startTime", "start")
         let end = try time(endTime, endSeconds, "endTime", "end")
-        caption.timeRange = TimeRange(start: start, duration: end - start)
+        // A start that is no number leaves the end unknown: the duration is invalid, so that the
+        // end written back ("invalid") reads as this very range (`end - start` would give
+        // -infinity to 10 s a duration of +infinity, which reads back as invalid; fuzz finding,
+        // Fixtures/fuzz/json/).
+        caption.timeRange = TimeRange(start: start, duration: start.isNumeric ? end - start : .invalid)
         // An empty text with no runs is a caption without runs, which the writer writes as
         // `"styles": [], "text": ""` (Specs/json-format.md).
         if runs == nil || runs?.isEmpty == true, let text, !text.isEmpty { runs = [CaptionRun(text)] }
