@@ -23,6 +23,7 @@ extension JSONCaptionReader {
             case "ruby": s.ruby = try r.readRuby()
             case "edge": s.edge = try r.readEdge()
             case "emphasis": s.emphasis = try r.readEmphasis()
+            case "bidi": s.bidi = try r.readBidi()
             case "shadows":
                 let at = r.scanner.valueStart()
                 s.shadows = try r.readArray { r throws(JSONError) in try r.readShadow() } ?? []
@@ -154,6 +155,26 @@ extension JSONCaptionReader {
             }
         }
         return emphasis
+    }
+
+    /// A run's embedding, e.g. `{"kind": "bidiOverride", "direction": "rtl"}`; both keys needed.
+    mutating func readBidi() throws(JSONError) -> CaptionBidi? {
+        let objectStart = scanner.valueStart()
+        if try readNull() { return nil }
+        var kind: CaptionBidi.Kind?
+        var direction: CaptionTextDirection?
+        try readObject { key, r throws(JSONError) in
+            switch key {
+            case "kind": kind = try r.readEnum(CaptionBidi.Kind.self)
+            case "direction": direction = try r.readEnum(CaptionTextDirection.self)
+            default: try r.skipValue()
+            }
+        }
+        guard let kind, let direction else {
+            throw failure(
+                "bidi needs \"kind\" (embed, bidiOverride, isolate) and \"direction\" (ltr, rtl)", at: objectStart)
+        }
+        return CaptionBidi(kind, direction)
     }
 
     /// `"circle"`, `"dot"`, `"sesame"` or `{"character": "※"}` (one grapheme).

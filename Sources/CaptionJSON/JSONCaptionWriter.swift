@@ -34,6 +34,19 @@ struct JSONCaptionWriter {
             }
             endObject()
         }
+        if !document.regionBackdrops.isEmpty {
+            key("regionBackdrops")
+            beginArray()
+            for backdrop in document.regionBackdrops {
+                element()
+                beginObject()
+                key("endTime"); time(backdrop.timeRange.end)
+                key("region"); write(backdrop.region)
+                key("startTime"); time(backdrop.timeRange.start)
+                endObject()
+            }
+            endArray()
+        }
         if let tb = document.timeBase { key("timeBase"); string(tb.rawValue) }
         key("version"); integer(Int64(CaptionDocument.jsonFormatVersion))
         endObject()
@@ -81,6 +94,13 @@ struct JSONCaptionWriter {
         let s = run.style
         beginObject()
         if let c = s.backgroundColor { key("backgroundColor"); string(c.description) }
+        if let b = s.bidi {
+            key("bidi")
+            beginObject()
+            key("direction"); string(b.direction.rawValue)
+            key("kind"); string(b.kind.rawValue)
+            endObject()
+        }
         if s.bold { key("bold"); bool(true) }
         if let c = s.textColor { key("color"); string(c.description) }
         if let e = s.edge { key("edge"); write(e) }

@@ -1,5 +1,6 @@
 import CaptionCore
 import CaptionJSON
+import Foundation
 import Testing
 
 /// Captions whose times are no numbers (`"-infinity"`, `"invalid"`): read, reported, and written
@@ -20,6 +21,9 @@ import Testing
         let written = try JSONCaptionFormat.write(read.document)
         let again = try JSONCaptionFormat.read(written.bytes)
         #expect(again.document.captions.map(\.timeRange) == read.document.captions.map(\.timeRange))
+        // Foundation's decoder (Caption's Codable form) reads the same ranges (TimeRange.asWritten).
+        let decoded = try JSONDecoder().decode(CaptionDocument.self, from: Data(written.bytes))
+        #expect(decoded.captions.map(\.timeRange) == read.document.captions.map(\.timeRange))
     }
 
     @Test func aStartThatIsNoNumberLeavesTheEndUnknown() throws {

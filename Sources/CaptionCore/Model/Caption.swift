@@ -132,7 +132,7 @@ extension Caption: Codable {
         self.init(
             id: try c.decodeIfPresent(String.self, forKey: .id),
             runs: runs ?? [],
-            timeRange: TimeRange(start: start, duration: end - start),
+            timeRange: .asWritten(start: start, end: end),
             region: try c.decodeIfPresent(CaptionRegion.self, forKey: .region),
             textAlignment: try c.decodeIfPresent(CaptionTextAlignment.self, forKey: .textAlignment),
             animation: try c.decodeIfPresent(CaptionAnimation.self, forKey: .animation) ?? .none,

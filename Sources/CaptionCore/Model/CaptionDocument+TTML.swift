@@ -36,4 +36,12 @@ extension CaptionDocument {
         guard v.count == 2, v.allSatisfy({ $0 > 0 && $0.isFinite && $0 <= 100_000 }) else { return nil }
         return (v[0], v[1])
     }
+
+    /// The parts of TTML's layout the document holds beside its captions (regions shown with no
+    /// caption in them, TTML1 §8.2.18), named for the loss report of a writer whose format holds
+    /// none of them, as ``Caption/ttmlLayoutLosses`` names a caption's.
+    public var ttmlDocumentLosses: [String] {
+        regionBackdrops.isEmpty
+            ? [] : ["regions shown with no caption in them (\(regionBackdrops.count))"]
+    }
 }

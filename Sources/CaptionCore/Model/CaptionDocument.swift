@@ -16,10 +16,14 @@ public struct CaptionDocument: Sendable, Hashable {
     public var timeBase: TimeBase?
     /// Document-level metadata (title, copyright, source format's header fields…).
     public var metadata: [String: String]
+    /// Regions shown whether or not a caption is in them (TTML's `tts:showBackground` always), in
+    /// the order the source declares them; empty for none.
+    public var regionBackdrops: [CaptionRegionBackdrop]
 
     public init(
         captions: [Caption] = [], language: String? = nil, frameRate: FrameRate? = nil,
-        dropFrame: Bool? = nil, timeBase: TimeBase? = nil, metadata: [String: String] = [:]
+        dropFrame: Bool? = nil, timeBase: TimeBase? = nil, metadata: [String: String] = [:],
+        regionBackdrops: [CaptionRegionBackdrop] = []
     ) {
         self.captions = captions
         self.language = language
@@ -27,6 +31,7 @@ public struct CaptionDocument: Sendable, Hashable {
         self.dropFrame = dropFrame
         self.timeBase = timeBase
         self.metadata = metadata
+        self.regionBackdrops = regionBackdrops
     }
 
     /// The span from the first caption's start to the last caption's end (zero when empty).
@@ -38,7 +43,7 @@ public struct CaptionDocument: Sendable, Hashable {
 
 extension CaptionDocument: Codable {
     enum CodingKeys: String, CodingKey {
-        case format, version, language, frameRate, dropFrame, timeBase, metadata, captions
+        case format, version, language, frameRate, dropFrame, timeBase, metadata, regionBackdrops, captions
     }
 
     /// The value of the `format` key that identifies our JSON documents.
@@ -68,7 +73,8 @@ extension CaptionDocument: Codable {
             frameRate: rate,
             dropFrame: try c.decodeIfPresent(Bool.self, forKey: .dropFrame),
             timeBase: try c.decodeIfPresent(TimeBase.self, forKey: .timeBase),
-            metadata: try c.decodeIfPresent([String: String].self, forKey: .metadata) ?? [:])
+            metadata: try c.decodeIfPresent([String: String].self, forKey: .metadata) ?? [:],
+            regionBackdrops: try c.decodeIfPresent([CaptionRegionBackdrop].self, forKey: .regionBackdrops) ?? [])
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -80,6 +86,7 @@ extension CaptionDocument: Codable {
         try c.encodeIfPresent(dropFrame, forKey: .dropFrame)
         try c.encodeIfPresent(timeBase, forKey: .timeBase)
         if !metadata.isEmpty { try c.encode(metadata, forKey: .metadata) }
+        if !regionBackdrops.isEmpty { try c.encode(regionBackdrops, forKey: .regionBackdrops) }
         try c.encode(captions, forKey: .captions)
     }
 }

@@ -6,6 +6,11 @@ public struct CaptionRuby: Sendable, Hashable, Codable {
         case before
         /// Below horizontal text, left of vertical text.
         case after
+        /// Before on a paragraph's first line, after on its other lines, so that two lines' ruby
+        /// sits outside the pair (TTML2 §10.2.39 `tts:rubyPosition` outside, the initial value,
+        /// and IMSC 1.1 §8.5.3's only permitted one; the lines' sides are those of TTML2
+        /// §10.2.35's `outside` reserve).
+        case outside
     }
 
     /// How the annotation is spread over its base text.

@@ -24,13 +24,16 @@ public struct CaptionTextStyle: Sendable, Hashable {
     public var shadows: [CaptionShadow]
     /// Emphasis marks beside each character (TTML2 §10.2.44 `tts:textEmphasis`); nil for none.
     public var emphasis: CaptionEmphasis?
+    /// An embedding, override or isolate of the run's direction; nil for none (the run takes part
+    /// in its paragraph's ordering).
+    public var bidi: CaptionBidi?
 
     public init(
         textColor: CaptionColor? = nil, backgroundColor: CaptionColor? = nil,
         italic: Bool = false, bold: Bool = false, underline: Bool = false, flash: Bool = false,
         ruby: CaptionRuby? = nil, fontFamily: String? = nil, fontSize: CaptionDimension? = nil,
         textCombine: Bool = false, edge: CaptionEdge? = nil, lineThrough: Bool = false, shadows: [CaptionShadow] = [],
-        emphasis: CaptionEmphasis? = nil
+        emphasis: CaptionEmphasis? = nil, bidi: CaptionBidi? = nil
     ) {
         self.textColor = textColor
         self.backgroundColor = backgroundColor
@@ -46,6 +49,7 @@ public struct CaptionTextStyle: Sendable, Hashable {
         self.lineThrough = lineThrough
         self.shadows = shadows
         self.emphasis = emphasis
+        self.bidi = bidi
     }
 
     /// No attribute set.
@@ -55,7 +59,7 @@ public struct CaptionTextStyle: Sendable, Hashable {
 extension CaptionTextStyle: Codable {
     enum CodingKeys: String, CodingKey {
         case textColor = "color", backgroundColor, italic, bold, underline, flash, ruby
-        case fontFamily, fontSize, textCombine, edge, lineThrough, shadows, emphasis
+        case fontFamily, fontSize, textCombine, edge, lineThrough, shadows, emphasis, bidi
     }
 
     /// Absent keys take their defaults, so `{}` is the plain style.
@@ -75,7 +79,8 @@ extension CaptionTextStyle: Codable {
             edge: try c.decodeIfPresent(CaptionEdge.self, forKey: .edge),
             lineThrough: try c.decodeIfPresent(Bool.self, forKey: .lineThrough) ?? false,
             shadows: try c.decodeIfPresent([CaptionShadow].self, forKey: .shadows) ?? [],
-            emphasis: try c.decodeIfPresent(CaptionEmphasis.self, forKey: .emphasis))
+            emphasis: try c.decodeIfPresent(CaptionEmphasis.self, forKey: .emphasis),
+            bidi: try c.decodeIfPresent(CaptionBidi.self, forKey: .bidi))
     }
 
     /// Only attributes that differ from the default are written.
@@ -95,5 +100,6 @@ extension CaptionTextStyle: Codable {
         if lineThrough { try c.encode(true, forKey: .lineThrough) }
         if !shadows.isEmpty { try c.encode(shadows, forKey: .shadows) }
         try c.encodeIfPresent(emphasis, forKey: .emphasis)
+        try c.encodeIfPresent(bidi, forKey: .bidi)
     }
 }

@@ -15,6 +15,15 @@ public struct TimeRange: Sendable, Hashable, Codable, CustomStringConvertible {
         self.duration = d.isValid && d < .zero ? .zero : d
     }
 
+    /// The range a file's start and end say, kept as written: an end before the start stays so (a
+    /// negative duration, for the validator to report), and a start that is no number leaves the
+    /// duration invalid, so that the end, written back, reads as this very range (`end - start`
+    /// would give -infinity to 10 s a duration of +infinity, which reads back as invalid; a json
+    /// fuzz finding).
+    public static func asWritten(start: MediaTime, end: MediaTime) -> TimeRange {
+        TimeRange(start: start, duration: start.isNumeric ? end - start : .invalid)
+    }
+
     public static let zero = TimeRange(start: .zero, duration: .zero)
     public static let invalid = TimeRange(start: .invalid, duration: .invalid)
 
