@@ -39,7 +39,8 @@ enum TTMLCheck {
     /// What the TTML writer changes by design, without a warning (Specs/ttml.md, "What each
     /// profile writes"): iTT's (``ITTDocumentedChanges``); for the others, times in the media
     /// time base to the millisecond, regions in cells as percent of the cell grid and each under
-    /// the id it is defined with (``TTMLWriter/regionsAsWritten(in:)``), the frame rate
+    /// the id it is defined with (``TTMLWriter/regionsAsWritten(in:)``, the backdrops' too, timed
+    /// to the millisecond), the frame rate
     /// written only where the profile has it, the profile written declared, the metadata the
     /// profile has no place for left out (an info finding, `ttml.metadata`), and in EBU-TT-D font
     /// sizes in cells written in percent (EBU Tech 3380 §4.5: 1c is 100 %).
@@ -59,6 +60,13 @@ enum TTMLCheck {
                     expected.captions[i].runs[j].style.fontSize = .percent(size.value * 100)
                 }
             }
+        }
+        // Backdrops as their regions are written, timed to the millisecond (+infinity stays).
+        for (i, region) in writer.backdropRegionsAsWritten(in: read).enumerated() {
+            expected.regionBackdrops[i].region = region
+            let range = expected.regionBackdrops[i].timeRange
+            expected.regionBackdrops[i].timeRange = TimeRange(
+                start: milliseconds(range.start), end: milliseconds(range.end))
         }
         expected.timeBase = .media
         if read.frameRate == nil || profile == .ebuttD { expected.frameRate = reread.frameRate }

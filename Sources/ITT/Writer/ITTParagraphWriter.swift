@@ -17,7 +17,7 @@ struct ITTParagraphWriter {
     }
 
     /// Adds a diagnostic with the profile's rule prefix, once per rule unless `everyTime`.
-    private mutating func report(
+    mutating func report(
         _ severity: Diagnostic.Severity, _ rule: String, _ message: String, at location: DiagnosticLocation,
         fix: String? = nil, everyTime: Bool = false
     ) {
@@ -69,6 +69,20 @@ struct ITTParagraphWriter {
                 "\(profile) has no tts:textEmphasis; the text is written without its emphasis marks", at: location)
             s.emphasis = nil
         }
+        if s.bidi != nil && !profile.holdsTTMLLayout {
+            report(
+                .warning, "unicode-bidi",
+                "\(profile) has no tts:unicodeBidi; the text is written without its embedding or override",
+                at: location)
+            s.bidi = nil
+        } else if let b = s.bidi, b.kind == .isolate, !profile.isTTML2 {
+            // TTML1 §8.2.22 has normal, embed and bidiOverride; isolate is TTML2's.
+            report(
+                .warning, "unicode-bidi",
+                "\(profile) has no tts:unicodeBidi isolate (TTML2's); it is written as embed, which lets the text around it reorder",
+                at: location)
+            s.bidi?.kind = .embed
+        }
         if s.textCombine && !profile.holdsTextCombine {
             report(
                 .warning, "text-combine",
@@ -84,6 +98,39 @@ struct ITTParagraphWriter {
             s.fontSize = nil
         }
         return s
+    }
+
+    /// The region as the profile holds it: EBU-TT-D's regions in percent only (a region in
+    /// pixels becomes none), no borders, and neither the layout (``heldLayout(of:at:)``) nor the
+    /// fill a profile lacks, each loss reported.
+    mutating func heldRegion(_ region: CaptionRegion?, at location: DiagnosticLocation) -> CaptionRegion? {
+        var region = region
+        if let r = region, profile == .ebuttD,
+            [r.origin?.x, r.origin?.y, r.size?.width, r.size?.height].contains(where: { $0?.unit == .pixels })
+        {
+            // EBU Tech 3380 §4.4: tts:origin and tts:extent in percent.
+            report(
+                .warning, "region",
+                "EBU-TT-D places regions in percent only; a region in pixels is replaced by the bottom region",
+                at: location)
+            region = nil
+        }
+        if region?.border != nil {
+            report(
+                .info, "border", "\(profile) has no region borders (a CEA-708 window border); left out", at: location)
+            region?.border = nil
+        }
+        region = heldLayout(of: region, at: location)
+        if region?.background != nil, !profile.holdsRegionBackground {
+            // A warning: the fill is seen, and iTT's reader reads it (TTML1 §8.2.2), so a round
+            // trip through iTT loses it (fuzz finding, Fixtures/fuzz/itt/region-fill-…).
+            report(
+                .warning, "region-background",
+                "\(profile) has no region fill (a CEA-708 window fill, TTML's region tts:backgroundColor); left out",
+                at: location)
+            region?.background = nil
+        }
+        return region
     }
 
     /// The region without the padding, opacity and overflow the profile cannot hold, each loss
@@ -253,32 +300,7 @@ struct ITTParagraphWriter {
                     at: location)
             }
         }
-        var region = caption.region
-        if let r = region, profile == .ebuttD,
-            [r.origin?.x, r.origin?.y, r.size?.width, r.size?.height].contains(where: { $0?.unit == .pixels })
-        {
-            // EBU Tech 3380 §4.4: tts:origin and tts:extent in percent.
-            report(
-                .warning, "region",
-                "EBU-TT-D places regions in percent only; a region in pixels is replaced by the bottom region",
-                at: location)
-            region = nil
-        }
-        if region?.border != nil {
-            report(
-                .info, "border", "\(profile) has no region borders (a CEA-708 window border); left out", at: location)
-            region?.border = nil
-        }
-        region = heldLayout(of: region, at: location)
-        if region?.background != nil, !profile.holdsRegionBackground {
-            // A warning: the fill is seen, and iTT's reader reads it (TTML1 §8.2.2), so a round
-            // trip through iTT loses it (fuzz finding, Fixtures/fuzz/itt/region-fill-…).
-            report(
-                .warning, "region-background",
-                "\(profile) has no region fill (a CEA-708 window fill, TTML's region tts:backgroundColor); left out",
-                at: location)
-            region?.background = nil
-        }
+        let region = heldRegion(caption.region, at: location)
         if let region {
             attributes.append(("region", regions.id(for: region)))
             if region.scroll != .none {
@@ -333,9 +355,20 @@ struct ITTParagraphWriter {
                 // `tts:ruby`, or Apple's `ry:kind` extension for iTT.
                 let apple = profile.rubyMarkup == .apple
                 let align = Self.rubyAlign(ruby.alignment)
+                // Apple's ry:position is before or after: outside is before on a one-line caption
+                // (TTML2 §10.2.39), and the lines after the first lose their side otherwise.
+                if apple && ruby.position == .outside && lines > 1 {
+                    report(
+                        .warning, "ruby",
+                        "iTT's ry:position has no outside; the ruby of a caption of \(lines) lines is written before its text on every line",
+                        at: location)
+                }
                 var container: [(String, String)] =
                     apple
-                    ? [("ry:align", align), ("ry:kind", "ruby"), ("ry:position", ruby.position.rawValue)]
+                    ? [
+                        ("ry:align", align), ("ry:kind", "ruby"),
+                        ("ry:position", ruby.position == .after ? "after" : "before"),
+                    ]
                     : [
                         ("tts:ruby", "container"), ("tts:rubyAlign", align),
                         ("tts:rubyPosition", ruby.position.rawValue),

@@ -6,6 +6,9 @@ struct ITTRegionTable {
     private(set) var used: [(id: String, region: CaptionRegion)] = []
     private var ids: [CaptionRegion: String] = [:]
     private var taken: Set<String> = []
+    /// The regions shown whether or not a caption is in them (``defineBackdrop(_:begin:end:)``),
+    /// by id, with the `begin` and `end` written on them (nil: the document's).
+    private var backdrops: [String: (begin: String?, end: String?)] = [:]
     /// Whether lengths in cells are written as percentages of the frame (Specs/itt.md
     /// "Regions").
     var cellsAsPercent = true
@@ -58,6 +61,15 @@ struct ITTRegionTable {
         return id
     }
 
+    /// Defines `region` as shown whether or not a caption is in it, from `begin` to `end` (TTML1
+    /// §8.2.18); false when it already is, in another interval, which is not written.
+    mutating func defineBackdrop(_ region: CaptionRegion, begin: String?, end: String?) -> Bool {
+        let id = id(for: region)
+        guard backdrops[id] == nil else { return false }
+        backdrops[id] = (begin, end)
+        return true
+    }
+
     /// Every region to write: Apple's top and bottom first unless a used region took the name,
     /// then the used regions in order of first use.
     var definitions: [[(String, String)]] {
@@ -94,7 +106,17 @@ struct ITTRegionTable {
         if let d = region.displayAlignment { a.append(("tts:displayAlign", d.rawValue)) }
         if region.writingMode == .topToBottomAndRightToLeft { a.append(("tts:writingMode", "tbrl")) }
         // TTML1 §8.2.2: a region's background colour fills its area.
-        if let c = region.background { a.append(("tts:backgroundColor", ITTStyleTable.colorText(c, profile: profile))) }
+        if let c = region.background {
+            a.append(("tts:backgroundColor", ITTStyleTable.colorText(c, profile: profile)))
+            // §8.2.18: the fill shows with no content in the region too unless whenActive; only
+            // the document's backdrops are shown so.
+            if let timing = backdrops[id] {
+                if let b = timing.begin { a.append(("begin", b)) }
+                if let e = timing.end { a.append(("end", e)) }
+            } else {
+                a.append(("tts:showBackground", "whenActive"))
+            }
+        }
         // The paragraph writer has taken out what the profile cannot hold.
         if let p = region.padding { a.append(("tts:padding", Self.paddingText(p, writingMode: region.writingMode))) }
         if let o = region.opacity { a.append(("tts:opacity", CaptionDimension.positional(o.description))) }

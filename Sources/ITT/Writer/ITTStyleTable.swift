@@ -89,6 +89,11 @@ struct ITTStyleTable {
             parts.append(e.position?.rawValue ?? "auto")
             a.append(("tts:textEmphasis", parts.joined(separator: " ")))
         }
+        if let b = style.bidi {
+            // TTML1 §8.2.22 with the span's §8.2.3 direction.
+            a.append(("tts:direction", b.direction.rawValue))
+            a.append(("tts:unicodeBidi", b.kind.rawValue))
+        }
         if style.textCombine { a.append(profile == .itt ? ("vt:combine", "all") : ("tts:textCombine", "all")) }
         return a.sorted { $0.0 < $1.0 }
     }

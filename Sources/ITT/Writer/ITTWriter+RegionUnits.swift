@@ -40,13 +40,33 @@ extension TTMLWriter {
     /// ``regionAsWritten(_:in:)`` under the id the writer defines it with. Every region of a
     /// layout has an `xml:id` (TTML1 §9.1.2), so a region without an identifier (TTML1 §9.3.1's
     /// default region, a 608 cell region), or whose identifier is no XML name or is taken by
-    /// another region, is written as `region1`, `region2`… in order of first use.
+    /// another region, is written as `region1`, `region2`… in order of first use, the
+    /// document's backdrops' regions first (they are defined before any caption's).
     public func regionsAsWritten(in document: CaptionDocument) -> [CaptionRegion?] {
         var table = regionTable(for: document)
+        _ = backdropRegionsAsWritten(in: document, table: &table)
         return document.captions.map { caption in
             guard let region = caption.region else { return nil }
             var written = regionAsWritten(region, in: document)
             written.identifier = table.id(for: region)
+            return written
+        }
+    }
+
+    /// Each of the document's region backdrops' regions as a write that keeps them all gives
+    /// them back: ``regionAsWritten(_:in:)`` under the id the writer defines it with.
+    public func backdropRegionsAsWritten(in document: CaptionDocument) -> [CaptionRegion] {
+        var table = regionTable(for: document)
+        return backdropRegionsAsWritten(in: document, table: &table)
+    }
+
+    private func backdropRegionsAsWritten(in document: CaptionDocument, table: inout ITTRegionTable)
+        -> [CaptionRegion]
+    {
+        guard profile.holdsRegionBackground else { return [] }
+        return document.regionBackdrops.map { backdrop in
+            var written = regionAsWritten(backdrop.region, in: document)
+            written.identifier = table.id(for: backdrop.region)
             return written
         }
     }

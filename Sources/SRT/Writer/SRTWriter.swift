@@ -61,6 +61,11 @@ public struct SRTWriter: Sendable {
                     .warning, "srt.style", "SRT cannot carry \(what): \(CaptionNumbers.subject(indices, atMost: 10))",
                     at: DiagnosticLocation(file: options.fileName)))
         }
+        for what in document.ttmlDocumentLosses {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "srt.style", "SRT cannot carry \(what)", at: DiagnosticLocation(file: options.fileName)))
+        }
         if options.settings["crlf"] == "true" {
             out = out.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
         }

@@ -217,6 +217,13 @@ public struct CaptionFormatConformer: Sendable {
         out.dropFrame = settings.dropFrame
         out.timeBase = .smpte
         var notes = log.diagnostics()
+        // TTML's regions shown with no caption in them: 608 has no region fill (47 CFR 15.119).
+        for what in document.ttmlDocumentLosses {
+            notes.append(
+                Diagnostic(
+                    .warning, ValidationRule.layout.id, "\(what) cannot be shown by 608; left out",
+                    at: DiagnosticLocation(file: file)))
+        }
         if conformsCaptionsToTimeRange {
             // Like AVCaptionFormatConformer.conformsCaptionsToTimeRange: move time ranges by the
             // smallest amounts that let every caption's data arrive (see DeliveryFitter).

@@ -145,6 +145,12 @@ public struct WebVTTWriter: Sendable {
                     "WebVTT cannot carry \(what): \(fate)\(CaptionNumbers.subject(indices, atMost: 10))",
                     at: DiagnosticLocation(file: options.fileName)))
         }
+        for what in document.ttmlDocumentLosses {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "webvtt.style", "WebVTT cannot carry \(what): left out",
+                    at: DiagnosticLocation(file: options.fileName)))
+        }
         return Layout(header: out, cues: cues, diagnostics: diagnostics)
     }
 

@@ -39,6 +39,10 @@ struct TTMLStyleProperties: Sendable, Hashable {
     var shear: Double?
     /// `tts:textEmphasis` (TTML2 §10.2.44): `.some(nil)` for `none`; inherited.
     var textEmphasis: CaptionEmphasis??
+    /// `tts:unicodeBidi` (TTML1 §8.2.22): `.some(nil)` for `normal`. Not inherited in TTML, but
+    /// the embedding covers the element's descendants, so the flattened runs take it down the
+    /// tree (the innermost one holds; the model has one level).
+    var unicodeBidi: CaptionBidi.Kind??
     // Region properties (§9.1.2, §8.2.5, §8.2.6, §8.2.13, §8.2.23).
     var origin: CaptionPoint?
     var extent: CaptionSize?
@@ -53,6 +57,8 @@ struct TTMLStyleProperties: Sendable, Hashable {
     var opacity: Double?
     /// `tts:overflow` (TTML1 §8.2.16).
     var overflow: CaptionRegion.Overflow?
+    /// `tts:showBackground` (TTML1 §8.2.18): false for `whenActive`.
+    var showBackground: Bool?
     /// `tts:display` (TTML1 §8.2.4): false for `none`, which removes the element and its
     /// content from every ISD (TTML2 §11.3.1.3). Not inherited: applied where it is specified.
     var display: Bool?
@@ -87,6 +93,8 @@ struct TTMLStyleProperties: Sendable, Hashable {
         if let v = other.multiRowAlign { multiRowAlign = v }
         if let v = other.shear { shear = v }
         if let v = other.textEmphasis { textEmphasis = v }
+        if let v = other.unicodeBidi { unicodeBidi = v }
+        if let v = other.showBackground { showBackground = v }
         if let v = other.padding { padding = v }
         if let v = other.opacity { opacity = v }
         if let v = other.overflow { overflow = v }
@@ -137,7 +145,8 @@ struct TTMLStyleProperties: Sendable, Hashable {
             textColor: color, backgroundColor: backgroundColor, italic: italic ?? false, bold: bold ?? false,
             underline: underline ?? false, fontFamily: fontFamily, fontSize: fontSize,
             textCombine: textCombine ?? false, edge: textOutline?.edge(textColor: color),
-            lineThrough: lineThrough ?? false, shadows: textShadow ?? [], emphasis: textEmphasis ?? nil)
+            lineThrough: lineThrough ?? false, shadows: textShadow ?? [], emphasis: textEmphasis ?? nil,
+            bidi: (unicodeBidi ?? nil).map { CaptionBidi($0, direction ?? .leftToRight) })
     }
 
     /// The names of the specified properties that apply to regions only here (the model holds

@@ -63,15 +63,19 @@ extension TTMLDocumentReader {
         }
         // TTML1 §7.2.3: white space in the base and annotation collapses as in any text (a line
         // feed inside them was kept as a line break before, which the writer cannot write there).
-        var ruby = CaptionRuby(text: TTMLWhitespace.collapsed(text))
+        // TTML2 §10.2.39: `outside` is tts:rubyPosition's initial value; Apple's `ry:position`
+        // is before unless given.
+        let apple = span.attribute("kind", in: TTMLNamespace.appleRuby) != nil
+        var ruby = CaptionRuby(text: TTMLWhitespace.collapsed(text), position: apple ? .before : .outside)
         if let position {
             switch position.value {
-            case "before", "outside": ruby.position = .before  // TTML2: outside is before for one annotation
+            case "before": ruby.position = .before
             case "after": ruby.position = .after
+            case "outside": ruby.position = .outside
             default:
                 lenient(
                     "style.value",
-                    "\(position.qualifiedName)=\"\(position.value)\" is not understood (expected before or after)",
+                    "\(position.qualifiedName)=\"\(position.value)\" is not understood (expected before, after or outside)",
                     at: source.location(of: position, in: span))
             }
         }

@@ -159,6 +159,7 @@ extension TTMLDocumentReader {
                 TTMLAnimation(begin: absoluteBegin, end: absoluteEnd, style: inlineStyle(of: set)))
         }
         regions[id] = definition
+        regionOrder.append(id)
     }
 
     /// The region a `region` attribute names, or nil (with a warning) when the layout has no

@@ -18,6 +18,8 @@ final class TTMLDocumentReader {
     var styles: [String: XMLElement] = [:]
     var resolvedStyles: [String: TTMLStyleProperties] = [:]
     var regions: [String: TTMLRegionDefinition] = [:]
+    /// The ids of `regions` in layout order.
+    var regionOrder: [String] = []
     /// Whether `<layout>` defines a region (else content goes to the default region, TTML1 §9.3.1).
     var layoutHasRegions = false
     /// The initial values `<initial>` elements set (TTML2 §10.1.2), under every region's style.
@@ -142,6 +144,7 @@ final class TTMLDocumentReader {
             document.captions = try readBody(tree.elements[i], root: root, bodyIndex: i)
             break
         }
+        document.regionBackdrops = regionBackdrops()
         reportUnmappedStyles()
         if inferredDropFrame && !dropModeDeclared { document.dropFrame = true }
         finishSummaries()

@@ -23,6 +23,23 @@ struct TTMLStyleParser {
         return .percent(v)
     }
 
+    /// One of `tts:padding`'s lengths (TTML1 §8.2.17; TTML2 §10.3.1's `rw` and `rh`): px, c and %
+    /// (of the region) as the model has them; `rh` on an edge across the lines (before, after) and
+    /// `rw` on one along them (start, end) as cells of the grid down or across, 1rh being a
+    /// hundredth of the rows. Which edges those are is taken for horizontal lines; a value of one
+    /// length for every edge in `rw` or `rh`, or an `rw` before or after, is not read (it would
+    /// need the root's aspect ratio).
+    func paddingLength(_ text: Substring, index: Int, of count: Int) -> CaptionDimension? {
+        if let d = CaptionDimension(ttml: text) { return d }
+        guard count > 1, let v = Double(text.dropLast(2)), v.isFinite else { return nil }
+        let across = index % 2 == 1
+        switch text.suffix(2) {
+        case "rw" where across: return .cells(v * cellColumns / 100)
+        case "rh" where !across: return .cells(v * cellRows / 100)
+        default: return nil
+        }
+    }
+
     /// A pair of lengths (`tts:origin`, `tts:extent`): horizontal, then vertical.
     static func pair(_ text: String) -> (CaptionDimension, CaptionDimension)? {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
@@ -50,7 +67,7 @@ struct TTMLStyleParser {
     /// The TTML1 and TTML2 style attributes read but not mapped to the model (TTML2 §10.2);
     /// the ruby attributes are read with their span (TTMLDocumentReader+Ruby).
     static let unmappedStyles: Set<String> = [
-        "showBackground", "unicodeBidi", "zIndex", "fontVariant",
+        "zIndex", "fontVariant",
         "luminanceGain", "disparity", "fontKerning", "fontSelectionStrategy", "fontShear", "letterSpacing",
         "lineShear", "textOrientation", "backgroundClip", "backgroundExtent", "backgroundImage",
         "backgroundOrigin", "backgroundPosition", "backgroundRepeat", "border", "bpd", "ipd", "ruby", "rubyAlign",
@@ -204,6 +221,23 @@ struct TTMLStyleParser {
             case "rtl": p.direction = .rightToLeft
             default: report(a, "ltr or rtl")
             }
+        case "showBackground":
+            // §8.2.18, on regions: `always` (the initial value) paints the region's background with
+            // no content in it too.
+            switch v {
+            case "always": p.showBackground = true
+            case "whenActive": p.showBackground = false
+            default: report(a, "always or whenActive")
+            }
+        case "unicodeBidi":
+            // §8.2.22 (TTML2 adds isolate), with the element's tts:direction.
+            switch v {
+            case "normal": p.unicodeBidi = .some(nil)
+            case "embed": p.unicodeBidi = .embed
+            case "bidiOverride": p.unicodeBidi = .override
+            case "isolate": p.unicodeBidi = .isolate
+            default: report(a, "normal, embed, bidiOverride or isolate")
+            }
         case "wrapOption":
             switch v {
             case "wrap": p.wrapOption = true
@@ -222,9 +256,14 @@ struct TTMLStyleParser {
             p.opacity = min(max(o, 0), 1)
         case "padding":
             let parts = v.split(whereSeparator: \.isWhitespace)
-            let lengths = parts.compactMap { Self.length($0, horizontal: true) }
+            let lengths = parts.enumerated().compactMap { i, part in paddingLength(part, index: i, of: parts.count) }
             guard (1...4).contains(parts.count), lengths.count == parts.count, lengths.allSatisfy({ $0.value >= 0 })
-            else { return report(a, "one to four non-negative lengths in px, c or %") }
+            else {
+                return report(
+                    a,
+                    "one to four non-negative lengths in px, c or %, or rh down and rw across (before, end, after, start)"
+                )
+            }
             p.padding = lengths
         case let name where Self.unmappedStyles.contains(name):
             guard !v.isEmpty else { return report(a, "a value") }
@@ -386,7 +425,8 @@ extension TTMLStyleParser {
         // order; ttconv reads it so too), then the position's.
         let styleWords: Set<Substring> = ["filled", "open", "circle", "dot", "sesame"]
         let namesStyle =
-            v.contains("\"") || v.contains("'") || v.split(whereSeparator: \.isWhitespace).contains(where: styleWords.contains)
+            v.contains("\"") || v.contains("'")
+            || v.split(whereSeparator: \.isWhitespace).contains(where: styleWords.contains)
         // A quoted mark first (it may hold a space): "…" or '…'.
         if let quote = rest.firstIndex(where: { $0 == "\"" || $0 == "'" }) {
             let delimiter = rest[quote]

@@ -105,6 +105,11 @@ extension TTMLProfile {
     /// TTML profile has it; Apple's iTT profile names no region style but geometry and alignment.
     var holdsRegionBackground: Bool { self != .itt }
 
+    /// Whether a region may have `begin` and `end` (TTML1 §9.1.2 region timing): TTML1 and TTML2,
+    /// SMPTE-TT (TTML1's full vocabulary) and IMSC 1.1 on (its #region-timing); IMSC 1.0.1,
+    /// EBU-TT-D and iTT time content only.
+    var holdsRegionTiming: Bool { isTTML2 || self == .dfxp || self == .smpteTT }
+
     /// Whether TTML1's line and region layout styles are written (§8.2: `tts:textDecoration`
     /// lineThrough, `tts:lineHeight`, `tts:wrapOption`, `tts:padding`, `tts:overflow`): every
     /// profile but Apple's iTT, which names none of them.

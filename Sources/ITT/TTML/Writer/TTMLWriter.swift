@@ -62,6 +62,7 @@ public struct TTMLWriter: Sendable {
         var body = ""
         body.reserveCapacity(document.captions.count * 160)
         var paragraphs = ITTParagraphWriter(fileName: file, profile: profile)
+        paragraphs.defineBackdrops(of: document, timecodes: &timecodes, regions: &regions)
         for caption in document.captions {
             try paragraphs.append(caption, timecodes: &timecodes, styles: &styles, regions: &regions, to: &body)
         }
