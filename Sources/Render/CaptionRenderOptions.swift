@@ -78,6 +78,10 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     public var edge: CharacterEdge?
     /// The colour of the viewer's ``edge`` (CTA-708-E §8.5.6 edge colour; black, as pen style 1's).
     public var edgeColor: CaptionColor
+    /// Regions drawn while they are shown whether or not a caption is in them (TTML1 §8.2.18
+    /// `tts:showBackground` always): a document's ``CaptionDocument/regionBackdrops``, taken by
+    /// ``adopting(_:)``, as every caller gives the renderer its document's options that way.
+    public var regionBackdrops: [CaptionRegionBackdrop] = []
 
     public init(
         look: Look = .automatic, outlineWidth: Double = 0.06, outlineColor: CaptionColor = .black,
@@ -104,16 +108,18 @@ public struct CaptionRenderOptions: Sendable, Hashable {
         self.edgeColor = edgeColor
     }
 
-    /// These options for drawing `document`: its language when none is set, the CEA-708 look
-    /// for a document read from a CEA-708 service when the look is ``Look/automatic``, and TTML's
-    /// initial values for a document read from a TTML profile other than iTT (TTML1 §8.2: text
-    /// aligned at the start, `tts:fontSize` 100 % = 1c, `tts:overflow` hidden, IMSC 1's `default`
-    /// family a monospaced serif; the W3C IMSC reference renderings draw them so). Whether to
-    /// draw Apple's default outline is the caller's (the CLI leaves it out for such documents
-    /// unless `--outline` is given).
+    /// These options for drawing `document`: its language when none is set, its regions shown
+    /// without captions (``regionBackdrops``), the CEA-708 look for a document read from a
+    /// CEA-708 service when the look is ``Look/automatic``, and TTML's initial values for a
+    /// document read from a TTML profile other than iTT (TTML1 §8.2: text aligned at the start,
+    /// `tts:fontSize` 100 % = 1c, `tts:overflow` hidden, IMSC 1's `default` family a monospaced
+    /// serif; the W3C IMSC reference renderings draw them so). Whether to draw Apple's default
+    /// outline is the caller's (the CLI leaves it out for such documents unless `--outline` is
+    /// given).
     public func adopting(_ document: CaptionDocument) -> CaptionRenderOptions {
         var options = self
         if options.language == nil { options.language = document.language }
+        options.regionBackdrops = document.regionBackdrops
         if options.look == .automatic, document.isCEA708 { options.look = .cea708 }
         if document.usesTTMLInitialValues {
             options.defaultFontSizeInCells = 1

@@ -42,6 +42,8 @@ public final class CaptionRenderer {
     private var reportedMissing: Set<Unicode.Scalar> = []
     /// The room each caption's lines take in its region (``stackedExtents(in:)``).
     private var blockExtents: [Caption: Double] = [:]
+    /// The regions shown with no caption in them, and their layers once drawn.
+    private var backdrops: RegionBackdrops
 
     /// - Parameter fonts: where faces come from; ``FontCatalog/system(overrideFiles:)`` by default.
     public init(
@@ -52,6 +54,7 @@ public final class CaptionRenderer {
         self.captions = captions
         self.bounds = bounds
         self.options = options
+        self.backdrops = RegionBackdrops(options.regionBackdrops)
         let provider: any FontProvider
         if let fonts { provider = fonts } else { provider = try FontCatalog.system() }
         self.fonts = try FontFallback(provider: provider)
@@ -62,7 +65,9 @@ public final class CaptionRenderer {
     // MARK: - Scenes
 
     /// The spans of `range` over which the picture stays the same, in order and covering
-    /// `range`, like `AVCaptionRenderer.captionSceneChanges(in:)`.
+    /// `range`, like `AVCaptionRenderer.captionSceneChanges(in:)`; a region shown with no caption
+    /// in it (``CaptionRenderOptions/regionBackdrops``) starts and ends spans too, which have
+    /// active captions only when some caption is on screen.
     public func captionSceneChanges(in range: TimeRange) -> [CaptionRendererScene] {
         var result: [CaptionRendererScene] = []
         var cursor = range.start
@@ -88,14 +93,24 @@ public final class CaptionRenderer {
                     timeRange: TimeRange(start: cursor, end: range.end), hasActiveCaptions: false,
                     needsPeriodicRefresh: false))
         }
-        return result
+        return backdrops.splitting(result)
     }
 
     // MARK: - Rendering
 
-    /// The layers on screen at `time`, back to front, before compositing (libass's image list).
+    /// The layers on screen at `time`, back to front, before compositing (libass's image list):
+    /// the regions shown with no caption in them, in the document's order, then the captions'.
     public func layers(at time: MediaTime) throws(RenderError) -> [CaptionImage] {
-        guard let index = sceneIndex(at: time) else { return [] }
+        let index = sceneIndex(at: time)
+        let onScreen = index.map { allScenes()[$0].captions } ?? []
+        let below = backdrops.layers(at: time, besides: onScreen, draw: emptyRegion)
+        guard let index else { return below }
+        let captions = try layers(ofScene: index)
+        return below.isEmpty ? captions : below + captions
+    }
+
+    /// The layers of the captions of scene `index`, back to front.
+    private func layers(ofScene index: Int) throws(RenderError) -> [CaptionImage] {
         if let cached = sceneLayers[index] {
             statistics.sceneCacheHits += 1
             return cached
@@ -121,6 +136,25 @@ public final class CaptionRenderer {
         sceneLayers[index] = result
         evict(before: scene.timeRange.start)
         return result
+    }
+
+    /// `region` drawn with no caption in it as the look draws it under its captions (the same
+    /// area, fill and border: the iTT look's region fill, the 708 look's window), faded by its
+    /// opacity as ``RegionGroups`` fades a region's captions.
+    private func emptyRegion(_ region: CaptionRegion) -> [CaptionImage] {
+        let placement = RegionPlacementStage(size: bounds, options: options)
+        let layers: [CaptionImage]
+        if options.look == .cea708 {
+            let look = CEA708Look(
+                styleRuns: StyleRunStage(fonts: fonts, language: options.language),
+                lineLayout: LineLayoutStage(fonts: fonts, bidi: BidiStage(), shaper: shaper), placement: placement,
+                options: options)
+            layers = look.emptyWindow(of: region, rasterizer: rasterizer)
+        } else {
+            layers = TimedTextLook.regionFill(of: region, placement: placement, rasterizer: rasterizer)
+        }
+        guard let opacity = RegionGroups.opacity(of: region) else { return layers }
+        return RegionGroups(size: bounds).group(layers, opacity: opacity).map { [$0] } ?? []
     }
 
     /// Paints the captions on screen at `time` over `image`.
@@ -164,6 +198,7 @@ public final class CaptionRenderer {
         captionLayers.removeAll()
         sceneLayers.removeAll()
         blockExtents.removeAll()
+        backdrops = RegionBackdrops(options.regionBackdrops)
     }
 
     private func allScenes() -> [CaptionGroup] {

@@ -8,9 +8,6 @@ extension IMSCReferenceRenderingTests {
         /// face installed (DejaVu Sans Mono, 0.602 em): a line that just fits there wraps here,
         /// and the boxes are another size.
         case fonts
-        /// A region with a background and nothing in it is drawn (showBackground always) where
-        /// the reference draws more than one such rectangle (one alone is measured as such).
-        case emptyRegions = "empty regions"
         /// FillLineGap005 only: a percentage `tts:lineHeight` is of the `p`'s font size (TTML1
         /// §8.2.12); the model keeps the percentage, which we take of each line's largest font,
         /// so its line with a 150 % span is further from its neighbours than in the reference.
@@ -29,21 +26,10 @@ extension IMSCReferenceRenderingTests {
         /// whatever its thickness; we draw it as thick as `tts:textOutline` says (at least a
         /// pixel), in a wider face (the `fonts` reason).
         case textOutline = "textOutline"
-        /// lengthRootContainerRelative004 only: its regions' `tts:padding` in `rw` and `rh` is not
-        /// applied (seen side by side: our text starts at the region's edges, the reference's
-        /// inside them), though its first picture is measured alike.
-        case padding = "padding"
     }
 
     static let knownDifferences: [String: Set<Reason>] = [
-        "imsc1/activeArea/ActiveArea001.ttml": [.emptyRegions],
-        "imsc1/forcedDisplay/forcedDisplay1.ttml": [.emptyRegions],
-        "imsc1/multiRowAlign/multiRowAlign1.ttml": [.emptyRegions],
-        "imsc1/referenceFonts/referenceFonts1.ttml": [.emptyRegions],
-        "imsc1/writingMode/WritingMode010.ttml": [.emptyRegions],
-        "imsc1_1/lengthRootContainerRelative/lengthRootContainerRelative004.ttml": [.emptyRegions, .padding],
         "imsc1_1/lengthRootContainerRelative/lengthRootContainerRelative006.ttml": [.textOutline],
-        "imsc1_1/rubyReserve/rubyReserve001.ttml": [.emptyRegions],
         "imsc1/fontFamily/FontFamily001.ttml": [.fonts],
         "imsc1/fontFamily/FontFamily007.ttml": [.fonts],
         "imsc1/opacity/Opacity004.ttml": [.opacity],

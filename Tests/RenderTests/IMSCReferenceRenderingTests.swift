@@ -65,9 +65,11 @@ import Testing
     /// How a picture of ours compares with its reference.
     enum Outcome: String {
         case alike
-        /// The reference draws only a region's filled rectangle where we draw nothing: a region
-        /// with a background and no content (TTML `tts:showBackground` always); the caption
-        /// model keeps regions only on captions.
+        /// The reference draws only a filled rectangle where we draw nothing: a region with a
+        /// background and no content (TTML `tts:showBackground` always) that the document read
+        /// does not give as one of its ``CaptionDocument/regionBackdrops``, or a reference not
+        /// drawn on the grey, read as black everywhere (FillLineGap005 at 30 s, when nothing is
+        /// on screen).
         case emptyRegion = "empty region"
         case nothingDrawn = "nothing drawn"
         case drawnOverNothing = "drawn where the reference has nothing"

@@ -4,7 +4,9 @@ import CaptionCore
 /// of character cells in the title-safe part of the centred 4:3 area, one cell per character,
 /// glyphs as wide as their cells, a box behind every cell that holds a character (opaque black
 /// unless the caption says otherwise: semi-transparent and transparent backgrounds come as the
-/// alpha of `backgroundColor`), the eight colours, italics, underline and flash.
+/// alpha of `backgroundColor`), the eight colours, italics, underline and flash. A caption from
+/// elsewhere keeps its paragraph fill (over its rows, across its region) and its runs' text
+/// shadows, drawn as the iTT look draws them.
 struct CEA608Look {
     static let columns = CEA608Grid.columns
     static let rows = CEA608Grid.rows
@@ -58,6 +60,14 @@ struct CEA608Look {
             topRow = row0
         }
         var builder = LayerBuilder(rasterizer: rasterizer)
+        if let fill = caption.blockBackground,
+            let block = Self.blockRect(
+                rows: firstRow..<(firstRow + lines.count), topRow: topRow, column: column0,
+                columns: regionColumns, grid: grid)
+        {
+            builder.addBackground(
+                PlacedRect(x: block.x, y: block.y, width: block.width, height: block.height, color: fill), dx: 0, dy: 0)
+        }
         for (index, line) in lines.enumerated() where !line.isEmpty {
             let row = firstRow + index
             guard (max(0, topRow)..<Self.rows).contains(row) else { continue }
@@ -68,6 +78,17 @@ struct CEA608Look {
                 line, row: row, column0: column, grid: grid, into: &builder)
         }
         return CaptionLayers(backgrounds: builder.backgrounds, foreground: builder.foreground)
+    }
+
+    /// The area of the paragraph's own fill (TTML1 §8.2.2), as the iTT look's block: across the
+    /// region's `columns` from `column` (to the grid's last without a size), over the caption's
+    /// `rows` that are on screen (from `topRow`, a roll-up window's first); nil when none is.
+    static func blockRect(rows: Range<Int>, topRow: Int, column: Int, columns: Int?, grid: CEA608Grid) -> PixelRect? {
+        let r0 = max(rows.lowerBound, max(0, topRow)), r1 = min(rows.upperBound, Self.rows)
+        let c0 = max(0, column), c1 = min(Self.columns, column + (columns ?? Self.columns - column))
+        guard r0 < r1, c0 < c1 else { return nil }
+        let first = grid.cell(row: r0, column: c0), last = grid.cell(row: r1 - 1, column: c1 - 1)
+        return PixelRect(x: first.x, y: first.y, width: last.maxX - first.x, height: last.maxY - first.y)
     }
 
     /// Where a line of `length` cells starts. Text in a 608 region is placed cell by cell from
@@ -113,6 +134,8 @@ struct CEA608Look {
 
         for item in items {
             let style = line.spans[item.span].style
+            // The run's own shadows, as the iTT look draws them (TTML2 §10.2.43).
+            let shadows = placement.pixelShadows(style.shadows, em: size, textColor: style.textColor)
             let shaped = try shaper.shape(item, of: line, size: size, vertical: false, combine: false)
             let face = item.choice.face
             try face.setPixelSize(size)
@@ -134,7 +157,7 @@ struct CEA608Look {
                         face: face, glyph: g.glyph, size: size, bold: item.choice.synthesizesBold,
                         oblique: item.choice.synthesizesOblique, widthScale: scale, x: left + g.xOffset * scale,
                         y: baseline - g.yOffset,
-                        color: style.textColor, flashes: style.flash), dx: 0, dy: 0)
+                        color: style.textColor, flashes: style.flash), dx: 0, dy: 0, textShadows: shadows)
             }
             if style.underline {
                 let first = cell(row, column0 + item.range.lowerBound)
@@ -145,7 +168,7 @@ struct CEA608Look {
                     PlacedRect(
                         x: first.x, y: y, width: last.maxX - first.x, height: thickness, color: style.textColor,
                         flashes: style.flash),
-                    dx: 0, dy: 0)
+                    dx: 0, dy: 0, textShadows: shadows)
             }
         }
     }

@@ -6,7 +6,9 @@ import CaptionCore
 /// the eight font styles through fontconfig (§8.5.3, ``FontCatalog``), text on the pen's solid
 /// black background unless the caption says otherwise, left, right or centre justification,
 /// window fills and borders (§8.4.8, ``CEA708WindowFrame``), and the characters' edges, the
-/// caption's own or the one a viewer chooses (§8.5.5; ``CaptionRenderOptions/edge``).
+/// caption's own or the one a viewer chooses (§8.5.5; ``CaptionRenderOptions/edge``). A caption
+/// from elsewhere keeps its paragraph fill and its runs' text shadows, drawn as the iTT look
+/// draws them (TTML1 §8.2.2, TTML2 §10.2.43).
 struct CEA708Look {
     let styleRuns: StyleRunStage
     let lineLayout: LineLayoutStage
@@ -71,7 +73,8 @@ struct CEA708Look {
                 continue
             }
             // A window's rows are not wrapped again: the decoder's rows are the caption's lines.
-            lines += try lineLayout.layout(line, maxExtent: .greatestFiniteMagnitude, vertical: false)
+            lines += try lineLayout.layout(
+                line, maxExtent: .greatestFiniteMagnitude, vertical: false, startsParagraph: lines.isEmpty)
         }
         let region = caption.region
         var rect = screen.rect(of: region, placement: placement)
@@ -96,20 +99,49 @@ struct CEA708Look {
             let y = max(window.y, rect.maxY - Double(lines.count) * screen.rowHeight)
             area = PixelRect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
         }
-        let frame = CEA708WindowFrame(
-            area: area, fill: region?.background, border: region?.border,
-            width: max(1, (standard * Self.edgeOffset).rounded()))
-        for r in frame.rectangles { builder.addBackground(r, dx: 0, dy: 0) }
+        for r in windowFrame(of: region, area: area, standard: standard).rectangles {
+            builder.addBackground(r, dx: 0, dy: 0)
+        }
+        // The paragraph's own fill (TTML1 §8.2.2), over its lines across the window as the iTT
+        // look's block, within the window's rows this caption holds.
+        if let fill = caption.blockBackground, !lines.isEmpty {
+            let block = rows.blockRect(of: lines, in: rect, displayAlignment: display, vertical: false)
+            let y0 = max(block.y, area.y), y1 = min(block.maxY, area.maxY)
+            builder.addBackground(
+                PlacedRect(x: block.x, y: y0, width: block.width, height: y1 - y0, color: fill), dx: 0, dy: 0)
+        }
         for (line, o) in zip(lines, origins) where o.y - line.over >= top {
             for r in line.backgrounds { builder.addBackground(r, dx: o.x, dy: o.y) }
             for g in line.glyphs {
                 let edge = edgeDrawing(size: g.size, own: g.edge)
                 try builder.addGlyph(
-                    g, dx: o.x, dy: o.y, offsets: edge.offsets, outline: edge.outline, outlineColor: edge.color)
+                    g, dx: o.x, dy: o.y, offsets: edge.offsets, outline: edge.outline, outlineColor: edge.color,
+                    textShadows: placement.pixelShadows(g.shadows, em: g.size, textColor: g.color))
             }
-            for d in line.decorations { builder.addDecoration(d, dx: o.x, dy: o.y) }
+            for d in line.decorations {
+                builder.addDecoration(
+                    d, dx: o.x, dy: o.y,
+                    textShadows: placement.pixelShadows(d.shadows, em: d.shadowEm, textColor: d.color))
+            }
         }
         return CaptionLayers(backgrounds: builder.backgrounds, foreground: builder.foreground)
+    }
+
+    /// The window's fill and border over `area`, the border as wide as the standard pen's edge.
+    func windowFrame(of region: CaptionRegion?, area: PixelRect, standard: Double) -> CEA708WindowFrame {
+        CEA708WindowFrame(
+            area: area, fill: region?.background, border: region?.border,
+            width: max(1, (standard * Self.edgeOffset).rounded()))
+    }
+
+    /// The whole window of `region`, filled and framed, with no caption in it (a region shown
+    /// whether or not one is: ``RegionBackdrops``).
+    func emptyWindow(of region: CaptionRegion, rasterizer: GlyphRasterizer) -> [CaptionImage] {
+        let frame = windowFrame(
+            of: region, area: screen.rect(of: region, placement: placement), standard: standardEm)
+        var builder = LayerBuilder(rasterizer: rasterizer)
+        for r in frame.rectangles { builder.addBackground(r, dx: 0, dy: 0) }
+        return builder.backgrounds
     }
 
     /// The copies and outline (and its colour) that draw the character edge at em size `size`:

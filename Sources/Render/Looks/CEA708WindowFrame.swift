@@ -4,6 +4,8 @@ import CaptionCore
 /// §8.10.5.5; Specs/cea708-look.md): the fill covers the area; the border is a band `width`
 /// pixels wide outside it, lit as a character edge is: raised light above and left and dark below
 /// and right, depressed the reverse, uniform all round, a drop shadow dark below and on one side.
+/// The iTT look frames a region that has a border the same way
+/// (``TimedTextLook/regionFill(of:placement:rasterizer:)``).
 struct CEA708WindowFrame {
     var area: PixelRect
     var fill: CaptionColor?

@@ -1,7 +1,7 @@
 import CaptionCore
 
 /// A run's drop shadow (TTML2 §10.2.43 `tts:textShadow`) in picture pixels, as the iTT look
-/// resolves it (``TimedTextLook/pixelShadows(_:em:textColor:)``).
+/// resolves it (``RegionPlacementStage/pixelShadows(_:em:textColor:)``).
 struct PixelShadow: Hashable {
     /// Rightwards and downwards, whole pixels.
     var dx: Int

@@ -67,10 +67,7 @@ struct LayerBuilder {
             border = b
             outlines.append(Self.image(b, x: ox, y: oy, color: outlineColor, flashes: g.flashes))
         }
-        for (i, s) in textShadows.enumerated() {
-            let b = s.blur > 0 ? try bitmap(g, stroke: outline > 0 ? outline : nil, blur: s.blur) : border ?? fill
-            addTextShadow(Self.image(b, x: ox + s.dx, y: oy + s.dy, color: s.color, flashes: g.flashes), at: i)
-        }
+        try addTextShadows(textShadows, of: g, at: (ox, oy), fill: fill, border: border, outline: outline)
         if shadow > 0 && textShadows.isEmpty {
             let offset = max(1, (shadow * g.size).roundedClamped(to: PixelRect.coordinates))
             shadows.append(
@@ -81,10 +78,11 @@ struct LayerBuilder {
 
     /// Adds a glyph with copies of it `offsets` whole pixels away behind it, each in its colour,
     /// and, when `outline` is positive, an outline `outline` em thick: the CEA-708 look's
-    /// character edges (``CharacterEdge``).
+    /// character edges (``CharacterEdge``); and behind those its run's own `textShadows`, as
+    /// the iTT look draws them.
     mutating func addGlyph(
         _ g: PlacedGlyph, dx: Double, dy: Double, offsets: [(x: Int, y: Int, color: CaptionColor)],
-        outline: Double, outlineColor: CaptionColor
+        outline: Double, outlineColor: CaptionColor, textShadows: [PixelShadow] = []
     ) throws(RenderError) {
         let ox = (g.x + dx).roundedClamped(to: PixelRect.coordinates)
         let oy = (g.y + dy).roundedClamped(to: PixelRect.coordinates)
@@ -93,11 +91,25 @@ struct LayerBuilder {
             shadows.append(
                 Self.image(fill, x: ox + offset.x, y: oy + offset.y, color: offset.color, flashes: g.flashes))
         }
-        if outline > 0 {
-            outlines.append(
-                Self.image(try bitmap(g, stroke: outline), x: ox, y: oy, color: outlineColor, flashes: g.flashes))
+        let border = outline > 0 ? try bitmap(g, stroke: outline) : nil
+        if let border {
+            outlines.append(Self.image(border, x: ox, y: oy, color: outlineColor, flashes: g.flashes))
         }
+        try addTextShadows(textShadows, of: g, at: (ox, oy), fill: fill, border: border, outline: outline)
         fills.append(Self.image(fill, x: ox, y: oy, color: g.color, flashes: g.flashes))
+    }
+
+    /// A run's own shadows of glyph `g` at `origin`: each a copy of its `border` (outlined) or
+    /// `fill` moved by the shadow's offsets, or, blurred, of the glyph rasterized with the blur.
+    private mutating func addTextShadows(
+        _ textShadows: [PixelShadow], of g: PlacedGlyph, at origin: (x: Int, y: Int), fill: GlyphBitmap,
+        border: GlyphBitmap?, outline: Double
+    ) throws(RenderError) {
+        for (i, s) in textShadows.enumerated() {
+            let b = s.blur > 0 ? try bitmap(g, stroke: outline > 0 ? outline : nil, blur: s.blur) : border ?? fill
+            addTextShadow(
+                Self.image(b, x: origin.x + s.dx, y: origin.y + s.dy, color: s.color, flashes: g.flashes), at: i)
+        }
     }
 
     /// The glyph's bitmap, or its outline `stroke` em thick (at least a pixel), blurred over a

@@ -1,30 +1,9 @@
 import CaptionCore
 
 /// The iTT look's lengths that a caption gives for its text: a run's outline thickness and the
-/// caption's line height, in picture pixels.
+/// caption's line height, in picture pixels (measured as
+/// ``RegionPlacementStage/runLength(_:em:across:)`` measures a run's lengths).
 extension TimedTextLook {
-    /// `value` pixels of the root container in picture pixels, measured down the picture as
-    /// ``fontSize(_:)`` measures `px` font sizes: on the document's root `tts:extent` when it
-    /// gives one (TTML1 §8.2.7), else on 1080 rows.
-    func rootContainerPixels(_ value: Double) -> Double {
-        value * Double(placement.size.height) / (placement.pixelGrid?.height ?? 1080)
-    }
-
-    /// A length a run gives for its text in picture pixels: a percentage of `em`, the run's font
-    /// size (as `tts:textOutline`'s and `tts:textShadow`'s, TTML1 §8.2.20, TTML2 §10.2.43), cells
-    /// of the cell grid or root-container pixels, measured across the picture when `across`
-    /// (a cell's width, the root extent's width) and down it otherwise.
-    func runLength(_ d: CaptionDimension, em: Double, across: Bool = false) -> Double {
-        switch d.unit {
-        case .percent: return d.value / 100 * em
-        case .cells:
-            return across ? d.value * Double(placement.size.width) / placement.cellGrid.width : d.value * cellHeight
-        case .pixels:
-            guard across, let grid = placement.pixelGrid else { return rootContainerPixels(d.value) }
-            return d.value * Double(placement.size.width) / grid.width
-        }
-    }
-
     /// The outline drawn round `g`, as a fraction of its em and a colour: the run's own uniform
     /// edge when it gives a thickness (TTML `tts:textOutline`; a percentage is of the font size,
     /// TTML1 §8.2.20), else the options' outline, as before such edges were read.
@@ -35,7 +14,7 @@ extension TimedTextLook {
         guard let edge = g.edge, edge.kind == .uniform, let thickness = edge.width else {
             return (options.outlineWidth, options.outlineColor)
         }
-        let pixels = runLength(thickness, em: g.size)
+        let pixels = placement.runLength(thickness, em: g.size)
         guard g.size > 0, pixels.isFinite, pixels > 0 else { return (0, edge.color) }
         return (min(1, pixels / g.size), edge.color)
     }
@@ -50,7 +29,7 @@ extension TimedTextLook {
         switch height.unit {
         case .percent: pixels = height.value / 100 * line.emSize
         case .cells: pixels = height.value * cellHeight
-        case .pixels: pixels = rootContainerPixels(height.value)
+        case .pixels: pixels = placement.rootContainerPixels(height.value)
         }
         // Within the coordinates every other placement is kept to; NaN and negatives mean normal.
         guard pixels.isFinite, pixels >= 0 else { return nil }

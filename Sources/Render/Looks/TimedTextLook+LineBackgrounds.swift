@@ -26,7 +26,7 @@ extension TimedTextLook {
     /// size); 0 for none, a negative or an unusable length, and within the picture's size.
     func linePadding(of caption: Caption, for line: LaidOutLine) -> Double {
         guard let padding = caption.linePadding else { return 0 }
-        let pixels = runLength(padding, em: line.emSize, across: !line.vertical)
+        let pixels = placement.runLength(padding, em: line.emSize, across: !line.vertical)
         guard pixels.isFinite, pixels > 0 else { return 0 }
         return min(pixels, Double(max(placement.size.width, placement.size.height)))
     }

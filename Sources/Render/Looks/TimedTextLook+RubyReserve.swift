@@ -17,7 +17,7 @@ extension TimedTextLook {
         guard let reserve = caption.rubyReserve, !lines.isEmpty else { return }
         let paragraph = styleRuns.resolve(
             caption.runs.first { !$0.text.isEmpty }?.style ?? CaptionTextStyle(), defaults)
-        let size = reserve.length.map { runLength($0, em: paragraph.fontSize) } ?? paragraph.fontSize / 2
+        let size = reserve.length.map { placement.runLength($0, em: paragraph.fontSize) } ?? paragraph.fontSize / 2
         // A reserve must not be negative (TTML2 §10.2.35); none is kept for a zero or unusable one.
         guard size.isFinite, size > 0 else { return }
         let room = try lineLayout.rubyThickness(

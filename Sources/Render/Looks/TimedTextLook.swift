@@ -12,7 +12,7 @@ struct TimedTextLook {
 
     /// One TTML cell: 1/15 of the picture height at the default cell resolution 32 × 15, else
     /// 1/rows of the document's `ttp:cellResolution`.
-    var cellHeight: Double { Double(placement.size.height) / placement.cellGrid.height }
+    var cellHeight: Double { placement.cellHeight }
 
     func fontSize(_ d: CaptionDimension?) -> Double {
         // The viewer's size replaces the caption's (--font-size).
@@ -25,27 +25,6 @@ struct TimedTextLook {
         // Pixels of the document's root extent when it gives one (TTML1 §8.2.7), else of 1080 rows.
         case .pixels: return d.value * Double(placement.size.height) / (placement.pixelGrid?.height ?? 1080)
         }
-    }
-
-    /// The fills of the regions `captions` are in (TTML1 §8.2.2: a region's background colour
-    /// fills its area, padding included), each region once however many captions it holds, to
-    /// paint behind them; each with its region, for ``RegionGroups``.
-    static func regionFills(
-        of captions: some Sequence<Caption>, placement: RegionPlacementStage, rasterizer: GlyphRasterizer
-    ) -> [(region: CaptionRegion, layer: CaptionImage)] {
-        var fills: [(region: CaptionRegion, layer: CaptionImage)] = []
-        var filled = Set<CaptionRegion>()
-        for caption in captions {
-            guard let region = caption.region, let fill = region.background, filled.insert(region).inserted else {
-                continue
-            }
-            let r = placement.rect(of: region)
-            var builder = LayerBuilder(rasterizer: rasterizer)
-            builder.addBackground(
-                PlacedRect(x: r.x, y: r.y, width: r.width, height: r.height, color: fill), dx: 0, dy: 0)
-            fills += builder.backgrounds.map { (region, $0) }
-        }
-        return fills
     }
 
     /// The caption's lines laid out in its region's rectangle.
@@ -68,7 +47,8 @@ struct TimedTextLook {
                 lines.append(blank)
                 continue
             }
-            lines += try lineLayout.layout(line, maxExtent: room, vertical: vertical, direction: caption.direction)
+            lines += try lineLayout.layout(
+                line, maxExtent: room, vertical: vertical, direction: caption.direction, startsParagraph: lines.isEmpty)
         }
         for i in lines.indices {
             lines[i].lineHeight = lineHeight(of: caption, for: lines[i])
@@ -120,11 +100,12 @@ struct TimedTextLook {
                 try builder.addGlyph(
                     g, dx: o.x, dy: o.y, outline: outline.width, outlineColor: outline.color,
                     shadow: options.shadowOffset, shadowColor: options.shadowColor,
-                    textShadows: pixelShadows(g.shadows, em: g.size, textColor: g.color))
+                    textShadows: placement.pixelShadows(g.shadows, em: g.size, textColor: g.color))
             }
             for d in line.decorations {
                 builder.addDecoration(
-                    d, dx: o.x, dy: o.y, textShadows: pixelShadows(d.shadows, em: d.shadowEm, textColor: d.color),
+                    d, dx: o.x, dy: o.y,
+                    textShadows: placement.pixelShadows(d.shadows, em: d.shadowEm, textColor: d.color),
                     shear: shear)
             }
         }

@@ -31,14 +31,30 @@ struct BidiStage {
 
     /// The line's embedding levels and its paragraph's direction: `direction` when given (TTML
     /// `tts:direction`, the paragraph level of UAX #9 rule P3's higher-level protocol, HL1), else
-    /// the first strong character's (rules P2–P3).
+    /// the first strong character's (rules P2–P3). Runs with an embedding, override or isolate
+    /// (``ResolvedStyle/bidi``) are given to FriBidi between their explicit formatting characters
+    /// (``explicitText(of:)``), whose own levels are then left out.
     func paragraph(of line: StyledLine, direction: CaptionTextDirection? = nil) throws(RenderError) -> BidiParagraph {
         let n = line.scalars.count
         // Pure left-to-right text in a paragraph that is not right-to-left needs no work.
-        if n == 0 || (direction != .rightToLeft && !line.scalars.contains(where: { $0.value >= 0x0590 })) {
+        if n == 0
+            || (direction != .rightToLeft && !line.scalars.contains(where: { $0.value >= 0x0590 })
+                && !line.spans.contains(where: { $0.style.bidi?.direction == .rightToLeft }))
+        {
             return BidiParagraph(levels: Array(repeating: 0, count: n), isRightToLeft: false)
         }
-        let text: [FriBidiChar] = line.scalars.map { FriBidiChar($0.value) }
+        let explicit = Self.explicitText(of: line)
+        let positions = explicit.positions
+        let resolved = try paragraph(of: explicit.scalars, direction: direction)
+        return BidiParagraph(levels: positions.map { resolved.levels[$0] }, isRightToLeft: resolved.isRightToLeft)
+    }
+
+    /// The levels of `scalars`, one paragraph (FriBidi's rules P2–I2).
+    private func paragraph(of scalars: [UInt32], direction: CaptionTextDirection?) throws(RenderError)
+        -> BidiParagraph
+    {
+        let n = scalars.count
+        let text: [FriBidiChar] = scalars.map { FriBidiChar($0) }
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: n)
         var brackets = [FriBidiBracketType](repeating: 0, count: n)
         var levels = [FriBidiLevel](repeating: 0, count: n)

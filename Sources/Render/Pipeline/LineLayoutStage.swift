@@ -75,8 +75,11 @@ struct LineLayoutStage {
 
     /// The displayed lines for one caption line, none longer than `maxExtent` unless a single
     /// unbreakable word is; `direction` is the paragraph's (``BidiStage/paragraph(of:direction:)``).
+    /// `startsParagraph` says whether the first of them is its paragraph's first line (where
+    /// `outside` ruby goes before the text, TTML2 §10.2.39).
     func layout(
-        _ line: StyledLine, maxExtent: Double, vertical: Bool, direction: CaptionTextDirection? = nil
+        _ line: StyledLine, maxExtent: Double, vertical: Bool, direction: CaptionTextDirection? = nil,
+        startsParagraph: Bool = true
     ) throws(RenderError) -> [LaidOutLine] {
         if line.isEmpty { return [] }
         let paragraph =
@@ -90,7 +93,7 @@ struct LineLayoutStage {
         let ranges = breaks(line, shaped, maxExtent: maxExtent)
         let rtl = paragraph.isRightToLeft
         var result: [LaidOutLine] = []
-        for range in ranges {
+        for (k, range) in ranges.enumerated() {
             var pieces: [ShapedItem] = []
             for s in shaped {
                 let r = s.item.range.clamped(to: range)
@@ -104,7 +107,8 @@ struct LineLayoutStage {
                 }
             }
             let order = bidi.visualOrder(of: pieces.map(\.item.level))
-            var laid = try place(order.map { pieces[$0] }, line, vertical: vertical)
+            var laid = try place(
+                order.map { pieces[$0] }, line, vertical: vertical, firstLine: startsParagraph && k == 0)
             laid.isRightToLeft = rtl
             result.append(laid)
         }
@@ -187,8 +191,10 @@ struct LineLayoutStage {
     // MARK: - Placing
 
     /// Places items (already in display order) along one line (ruby and emphasis marks too:
-    /// ``annotation(_:style:vertical:)``).
-    func place(_ items: [ShapedItem], _ line: StyledLine, vertical: Bool) throws(RenderError) -> LaidOutLine {
+    /// ``annotation(_:style:vertical:)``); `firstLine` is whether it is its paragraph's first.
+    func place(
+        _ items: [ShapedItem], _ line: StyledLine, vertical: Bool, firstLine: Bool = true
+    ) throws(RenderError) -> LaidOutLine {
         var out = LaidOutLine()
         out.vertical = vertical
         var pen = 0.0
@@ -278,53 +284,9 @@ struct LineLayoutStage {
                 )
             }
             if let ruby = style.ruby, !ruby.text.isEmpty {
-                try placeRuby(ruby, style: style, over: e, line: &out)
+                try placeRuby(ruby, style: style, over: e, line: &out, firstLine: firstLine)
             }
         }
         return out
-    }
-
-    /// The room a line of ruby `size` pixels high in `request`'s first face takes across a line,
-    /// as ``placeRuby(_:style:over:line:)`` measures placed ruby: the face's ascent and descent,
-    /// or the size itself in a vertical line (its glyphs are an em wide); 0 without a face.
-    func rubyThickness(of request: FontRequest, size: Double, vertical: Bool) throws(RenderError) -> Double {
-        if vertical { return size }
-        guard let first = fonts.first(in: fonts.chain(for: request)) else { return 0 }
-        try first.face.setPixelSize(size)
-        return first.face.ascender - first.face.descender
-    }
-
-    /// Ruby at half the base size, centred on (or starting at) its base: above or below
-    /// horizontal text, right or left of vertical text (TTML `tts:rubyPosition`).
-    private func placeRuby(
-        _ ruby: CaptionRuby, style: ResolvedStyle, over base: (lo: Double, hi: Double), line: inout LaidOutLine
-    ) throws(RenderError) {
-        var rubyStyle = style
-        rubyStyle.fontSize = style.fontSize / 2
-        let vertical = line.vertical
-        guard var rubyLine = try annotation(ruby.text, style: rubyStyle, vertical: vertical) else { return }
-        let baseLength = base.hi - base.lo
-        var start = base.lo + (baseLength - rubyLine.extent) / 2
-        if ruby.alignment == .start { start = base.lo }
-        let thickness = rubyLine.over + rubyLine.under
-        let dx: Double, dy: Double
-        if vertical {
-            // Columns: "before" is to the right.
-            dx = ruby.position == .before ? line.over + rubyLine.under : -(line.under + rubyLine.over)
-            dy = start
-        } else {
-            dx = start
-            dy = ruby.position == .before ? -(line.over + rubyLine.under) : line.under + rubyLine.over
-        }
-        for i in rubyLine.glyphs.indices {
-            rubyLine.glyphs[i].x += dx
-            rubyLine.glyphs[i].y += dy
-        }
-        line.glyphs += rubyLine.glyphs
-        if ruby.position == .before {
-            line.rubyOver = max(line.rubyOver, thickness)
-        } else {
-            line.rubyUnder = max(line.rubyUnder, thickness)
-        }
     }
 }

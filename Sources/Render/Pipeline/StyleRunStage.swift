@@ -18,6 +18,8 @@ struct ResolvedStyle: Hashable {
     var shadows: [CaptionShadow] = []
     /// Marks beside each character (TTML2 §10.2.44; the iTT look draws them).
     var emphasis: CaptionEmphasis? = nil
+    /// The run's embedding, override or isolate (UAX #9 explicit formatting; ``BidiStage``).
+    var bidi: CaptionBidi? = nil
     var fontRequest: FontRequest
     /// Em size in pixels.
     var fontSize: Double
@@ -112,6 +114,7 @@ struct StyleRunStage {
             backgroundColor: s.backgroundColor ?? defaults.backgroundColor,
             bold: s.bold, italic: s.italic, underline: s.underline, lineThrough: s.lineThrough, flash: s.flash,
             ruby: s.ruby, textCombine: s.textCombine, edge: s.edge, shadows: s.shadows, emphasis: s.emphasis,
+            bidi: s.bidi,
             fontRequest: FontRequest(
                 family: Self.family(s.fontFamily, default: defaults.fontFamily), bold: s.bold, italic: s.italic,
                 monospaced: defaults.monospaced,
