@@ -145,7 +145,7 @@ public struct MovieCaptionWriter {
             // Subtitle tracks share one alternate group: only the first added is enabled.
             if forms.contains(.tx3g) {
                 let (track, trackNotes) = try muxer.tx3gTrack(
-                    prepared.document.captions, frameRate: prepared.document.frameRate, language: prepared.language)
+                    prepared.document, language: prepared.language, fileName: captionsPath)
                 tracks.append(track)
                 written.append(.tx3g)
                 notes += trackNotes

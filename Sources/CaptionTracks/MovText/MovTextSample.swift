@@ -3,8 +3,8 @@ import ISOBMFF
 
 /// One sample of a 3GPP timed-text (`tx3g`, FFmpeg's `mov_text`) track: a 16-bit text length,
 /// the text (UTF-8, or UTF-16 after a byte order mark), then modifier boxes; `styl` holds style
-/// records over character ranges (3GPP TS 26.245 §5.17: sample format; §5.16: StyleRecord).
-/// An empty sample (length 0) shows nothing.
+/// records over character ranges, each `blnk` one blinking range (3GPP TS 26.245 §5.17: sample
+/// format; §5.16: StyleRecord). An empty sample (length 0) shows nothing.
 public struct MovTextSample: Sendable, Hashable {
     /// The text as styled runs; line breaks are "\n".
     public var runs: [CaptionRun]
@@ -15,12 +15,14 @@ public struct MovTextSample: Sendable, Hashable {
 
     // MARK: - Writing
 
-    /// The sample's bytes: UTF-8 text, and a `styl` box when any run is bold, italic,
-    /// underlined or coloured other than `defaultColor`. Style offsets count characters
-    /// (Unicode scalars), as TS 26.245 §5.16 says and FFmpeg's decoder reads them.
+    /// The sample's bytes: UTF-8 text, a `styl` box when any run is bold, italic, underlined or
+    /// coloured other than `defaultColor`, and a `blnk` box for each stretch of flashing text.
+    /// Offsets count characters (Unicode scalars), as TS 26.245 §5.16 says and FFmpeg's decoder
+    /// reads them.
     public func bytes(defaultColor: CaptionColor = .white) -> [UInt8] {
         var text: [UInt8] = []
         var records: [(start: Int, end: Int, flags: UInt8, color: CaptionColor)] = []
+        var blinks: [Range<Int>] = []
         var characters = 0
         for run in runs {
             // The 16-bit length caps a sample at 65,535 bytes; longer text is cut at a character.
@@ -37,6 +39,7 @@ public struct MovTextSample: Sendable, Hashable {
             if taken > 0, flags != 0 || color != defaultColor {
                 records.append((characters, characters + taken, flags, color))
             }
+            if taken > 0, run.style.flash { Self.extend(&blinks, with: characters..<(characters + taken)) }
             characters += taken
             if taken < scalars.count { break }
         }
@@ -56,6 +59,7 @@ public struct MovTextSample: Sendable, Hashable {
                 }
             }
         }
+        if characters <= Int(UInt16.max) { Self.writeBlinks(blinks, to: &w) }
         return w.bytes
     }
 
@@ -99,6 +103,7 @@ public struct MovTextSample: Sendable, Hashable {
             scalars = Array(String(decoding: raw, as: UTF8.self).unicodeScalars)
         }
         var styles: [(start: Int, end: Int, style: CaptionTextStyle)] = []
+        var blinks: [Range<Int>] = []
         var p = 2 + length
         while p < bytes.count {
             guard bytes.count - p >= 8 else {
@@ -118,11 +123,13 @@ public struct MovTextSample: Sendable, Hashable {
             }
             if type == "styl" {
                 styles += readStyles(bytes[(p + 8)..<(p + size)], characters: scalars.count, problems: &problems)
+            } else if type == "blnk" {
+                blinks += readBlink(bytes[(p + 8)..<(p + size)], characters: scalars.count, problems: &problems)
             }
-            // Other modifiers (hlit, hclr, krok, dlay, href, tbox, blnk, twrp) change no text.
+            // Other modifiers (hlit, hclr, krok, dlay, href, tbox, twrp) change no text.
             p += size
         }
-        return Reading(sample: MovTextSample(runs: runs(scalars, styles)), problems: problems)
+        return Reading(sample: MovTextSample(runs: runs(scalars, styles, blinks)), problems: problems)
     }
 
     private static func readStyles(
@@ -162,9 +169,11 @@ public struct MovTextSample: Sendable, Hashable {
         return out
     }
 
-    /// The text cut into runs at style boundaries; later records win where they overlap.
+    /// The text cut into runs at style boundaries; later records win where they overlap;
+    /// characters in a blinking range flash whatever their record.
     private static func runs(
-        _ scalars: [Unicode.Scalar], _ styles: [(start: Int, end: Int, style: CaptionTextStyle)]
+        _ scalars: [Unicode.Scalar], _ styles: [(start: Int, end: Int, style: CaptionTextStyle)],
+        _ blinks: [Range<Int>]
     ) -> [CaptionRun] {
         guard !scalars.isEmpty else { return [] }
         // From the last record to the first, each character styled once: `next[i]` leads to the
@@ -189,6 +198,7 @@ public struct MovTextSample: Sendable, Hashable {
                 i = unstyled(from: i + 1)
             }
         }
+        markFlashing(blinks, in: &perCharacter)
         var runs: [CaptionRun] = []
         var start = 0
         for i in 1...scalars.count where i == scalars.count || perCharacter[i] != perCharacter[start] {

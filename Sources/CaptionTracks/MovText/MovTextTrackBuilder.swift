@@ -5,7 +5,8 @@ import ISOBMFF
 /// of time in which the same captions are on screen, an empty sample where none is, from movie
 /// time zero to the last caption's end (3GPP TS 26.245 §5.17: samples are shown one after the
 /// other, never overlapping). Captions on screen together share a sample, one after the other
-/// on their own lines, in document order.
+/// on their own lines, in document order. What the track cannot show of them is reported
+/// (``losses(of:)``).
 public struct MovTextTrackBuilder: Sendable {
     /// Handler `sbtl` as Apple's players and FFmpeg's muxer write it (TS 26.245 names `text`;
     /// FFmpeg and QuickTime read both).
@@ -17,24 +18,45 @@ public struct MovTextTrackBuilder: Sendable {
         self.language = language
     }
 
-    /// The track, in the first timescale that holds every caption time exactly (1000, the
-    /// document's frame rate in at least millisecond units, 90000…), else 1000 with times
-    /// rounded to the millisecond (reported).
+    /// The track of `captions` alone: ``track(for:frameRate:alternateGroup:enabled:fileName:)``
+    /// of a document holding only them, so what the document holds beside its captions is not
+    /// reported.
     public func track(
         for captions: [Caption], frameRate: FrameRate?, alternateGroup: Int16, enabled: Bool
     ) throws(CaptionTracksError) -> (track: NewTrack, diagnostics: [Diagnostic]) {
-        let timed = captions.filter { $0.timeRange.start.isNumeric && $0.timeRange.end.isNumeric }
+        try track(
+            for: CaptionDocument(captions: captions), frameRate: frameRate, alternateGroup: alternateGroup,
+            enabled: enabled)
+    }
+
+    /// The track of `document`'s captions, in the first timescale that holds every caption time
+    /// exactly (1000, the document's frame rate in at least millisecond units, 90000…), else
+    /// 1000 with times rounded to the millisecond (reported). What the track cannot show, of the
+    /// captions it shows and of the document, is a warning per kind naming the captions
+    /// (1-based, in the document); `fileName` locates the findings.
+    public func track(
+        for document: CaptionDocument, frameRate: FrameRate?, alternateGroup: Int16, enabled: Bool,
+        fileName: String? = nil
+    ) throws(CaptionTracksError) -> (track: NewTrack, diagnostics: [Diagnostic]) {
+        let captions = document.captions
+        let here = DiagnosticLocation(file: fileName)
+        let timed = captions.indices.filter {
+            captions[$0].timeRange.start.isNumeric && captions[$0].timeRange.end.isNumeric
+        }
         var diagnostics: [Diagnostic] = []
         if timed.count < captions.count {
             diagnostics.append(
                 Diagnostic(
                     .warning, "tracks.untimed",
-                    "\(captions.count - timed.count) caption(s) without a numeric time range left out"))
+                    "\(captions.count - timed.count) caption(s) without a numeric time range left out", at: here))
         }
         var boundaries = Set<MediaTime>([.zero])
-        for c in timed where c.timeRange.end > c.timeRange.start && c.timeRange.end > .zero {
-            boundaries.insert(max(.zero, c.timeRange.start))
-            boundaries.insert(c.timeRange.end)
+        var noted: [String: Set<Int>] = [:]
+        for k in timed
+        where captions[k].timeRange.end > captions[k].timeRange.start && captions[k].timeRange.end > .zero {
+            boundaries.insert(max(.zero, captions[k].timeRange.start))
+            boundaries.insert(captions[k].timeRange.end)
+            for name in Self.losses(of: captions[k]) { noted[name, default: []].insert(k) }
         }
         let sorted = boundaries.sorted()
         guard sorted.count >= 2 else {
@@ -44,19 +66,23 @@ public struct MovTextTrackBuilder: Sendable {
         if !exact {
             diagnostics.append(
                 Diagnostic(
-                    .info, "tracks.rounded", "caption times rounded to the millisecond (the track's timescale is 1000)")
-            )
+                    .info, "tracks.rounded", "caption times rounded to the millisecond (the track's timescale is 1000)",
+                    at: here))
         }
         let units = sorted.map { $0.convertedToTimescale(timescale) }
         var samples: [NewTrack.Sample] = []
         var previous: [UInt8]?
         for i in 0..<(sorted.count - 1) {
             let start = sorted[i]
-            let on = timed.filter { $0.timeRange.start <= start && start < $0.timeRange.end }
+            let on = timed.filter { captions[$0].timeRange.start <= start && start < captions[$0].timeRange.end }
             var runs: [CaptionRun] = []
-            for (k, c) in on.enumerated() {
-                if k > 0 { runs.append(CaptionRun("\n")) }
-                runs += c.runs
+            for (n, k) in on.enumerated() {
+                if n > 0 { runs.append(CaptionRun("\n")) }
+                runs += captions[k].runs
+            }
+            // The 16-bit text length (§5.17): the sample writer cuts longer text at a character.
+            if runs.reduce(0, { $0 + $1.text.utf8.count }) > Int(UInt16.max) {
+                noted[Self.cutText, default: []].formUnion(on)
             }
             let data = MovTextSample(runs: runs).bytes()
             let duration = units[i + 1] - units[i]
@@ -81,6 +107,7 @@ public struct MovTextTrackBuilder: Sendable {
             trackFlags: enabled ? 0x3 : 0x2)
         track.alternateGroup = alternateGroup
         track.extendedLanguage = language.bcp47
+        diagnostics += Self.lossDiagnostics(noted, document: document.ttmlDocumentLosses, fileName: fileName)
         return (track, diagnostics)
     }
 

@@ -96,13 +96,25 @@ public struct CaptionTrackMuxer: Sendable {
     }
 
     /// A `tx3g` track showing `captions` (movie times), in the subtitle group
-    /// (``subtitleGroup(enabling:)``).
+    /// (``subtitleGroup(enabling:)``). What the track cannot show of them is reported; what a
+    /// document holds beside its captions only by ``tx3gTrack(_:language:fileName:enabled:)``.
     public func tx3gTrack(_ captions: [Caption], frameRate: FrameRate?, language: LanguageTag, enabled: Bool = true)
         throws(CaptionTracksError) -> (track: NewTrack, diagnostics: [Diagnostic])
     {
         let (group, enable) = subtitleGroup(enabling: enabled)
         return try MovTextTrackBuilder(quickTime: isQuickTime, language: language).track(
             for: captions, frameRate: frameRate, alternateGroup: group, enabled: enable)
+    }
+
+    /// A `tx3g` track showing `document` (movie times; its frame rate picks the timescale), in
+    /// the subtitle group (``subtitleGroup(enabling:)``); what the track cannot show of the
+    /// captions and of the document is reported, located in `fileName`.
+    public func tx3gTrack(
+        _ document: CaptionDocument, language: LanguageTag, fileName: String?, enabled: Bool = true
+    ) throws(CaptionTracksError) -> (track: NewTrack, diagnostics: [Diagnostic]) {
+        let (group, enable) = subtitleGroup(enabling: enabled)
+        return try MovTextTrackBuilder(quickTime: isQuickTime, language: language).track(
+            for: document, frameRate: document.frameRate, alternateGroup: group, enabled: enable, fileName: fileName)
     }
 
     /// A `wvtt` track showing `document` (movie times; its header's language and STYLE and
