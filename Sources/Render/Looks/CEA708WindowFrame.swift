@@ -19,7 +19,7 @@ struct CEA708WindowFrame {
         let dark = border.color
         let light = CaptionColor.white.withAlpha(dark.alpha)
         let w = width
-        let (x0, y0, x1, y1) = (area.x - w, area.y - w, area.maxX + w, area.maxY + w)
+        let (x0, y0, x1) = (area.x - w, area.y - w, area.maxX + w)
         let top = Self.rect(x0, y0, x1 - x0, w, dark)
         let bottom = Self.rect(x0, area.maxY, x1 - x0, w, dark)
         let left = Self.rect(x0, area.y, w, area.height, dark)
