@@ -23,5 +23,7 @@ import Validation
         ]
         let found = layout(document)
         #expect(found.count == 1 && found.first?.severity == .warning, "\(found)")
+        // Left out, as the warning says.
+        #expect(CaptionFormatConformer().conform(document).0.regionBackdrops.isEmpty)
     }
 }

@@ -19,12 +19,13 @@ extension ITTParagraphWriter {
                 at: location)
         }
         for backdrop in backdrops {
-            guard let region = heldRegion(backdrop.region, at: location), region.background != nil else { continue }
             let range = backdrop.timeRange
-            guard range.start < range.end else {
+            guard let region = heldRegion(backdrop.region, at: location), region.background != nil,
+                range.start < range.end
+            else {
                 report(
                     .warning, "region-backdrop-empty",
-                    "a region shown with no caption in it from \(range.start) to \(range.end) is never shown; left out",
+                    "a region shown with no caption in it from \(range.start) to \(range.end), without a fill or a time, shows nothing; left out",
                     at: location)
                 continue
             }

@@ -58,7 +58,15 @@ struct RegionBackdrops {
         var result: [CaptionRendererScene] = []
         for scene in scenes {
             var start = scene.timeRange.start
-            for cut in cuts where cut > start && cut < scene.timeRange.end {
+            // The first cut after the scene's start, found by halving: scenes times cuts would
+            // be quadratic with many backdrops (a JSON document may hold a million).
+            var (low, high) = (0, cuts.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if cuts[mid] > start { high = mid } else { low = mid + 1 }
+            }
+            for cut in cuts[low...] {
+                guard cut < scene.timeRange.end else { break }
                 var piece = scene
                 piece.timeRange = TimeRange(start: start, end: cut)
                 result.append(piece)

@@ -218,6 +218,7 @@ public struct CaptionFormatConformer: Sendable {
         out.timeBase = .smpte
         var notes = log.diagnostics()
         // TTML's regions shown with no caption in them: 608 has no region fill (47 CFR 15.119).
+        out.regionBackdrops = []
         for what in document.ttmlDocumentLosses {
             notes.append(
                 Diagnostic(

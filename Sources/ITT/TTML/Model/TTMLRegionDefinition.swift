@@ -32,8 +32,9 @@ struct TTMLRegionDefinition: Sendable, Hashable {
         if let v = style.extent { r.size = v }
         if let v = style.displayAlign { r.displayAlignment = v }
         if let v = style.writingMode { r.writingMode = v }
-        // TTML1 §8.2.2 on a region: its area's fill, shown while content is in it (the default
-        // tts:showBackground="always" shows it empty too: that attribute stays unmapped).
+        // TTML1 §8.2.2 on a region: its area's fill, shown while content is in it; shown empty
+        // too unless tts:showBackground is whenActive (the document's backdrops,
+        // TTMLDocumentReader+Backdrops).
         if let v = style.backgroundColor, v.alpha > 0 { r.background = v }
         if let v = style.padding(for: r.writingMode) { r.padding = v }
         // §8.2.14: fully opaque is the initial value, held as none.

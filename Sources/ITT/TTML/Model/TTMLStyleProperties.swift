@@ -39,10 +39,14 @@ struct TTMLStyleProperties: Sendable, Hashable {
     var shear: Double?
     /// `tts:textEmphasis` (TTML2 §10.2.44): `.some(nil)` for `none`; inherited.
     var textEmphasis: CaptionEmphasis??
-    /// `tts:unicodeBidi` (TTML1 §8.2.22): `.some(nil)` for `normal`. Not inherited in TTML, but
-    /// the embedding covers the element's descendants, so the flattened runs take it down the
-    /// tree (the innermost one holds; the model has one level).
+    /// `tts:unicodeBidi` (TTML1 §8.2.22) as specified: `.some(nil)` for `normal`.
     var unicodeBidi: CaptionBidi.Kind??
+    /// The embedding the content is in (computed by ``inherited(by:)``, never specified): fixed
+    /// at the element that specifies a unicodeBidi other than normal, with that element's
+    /// computed direction. Not inherited in TTML, but the embedding covers the element's
+    /// descendants, so the flattened runs keep it; a descendant's `normal` or direction changes
+    /// nothing, and a nested embedding replaces it (the model has one level).
+    var embedding: CaptionBidi?
     // Region properties (§9.1.2, §8.2.5, §8.2.6, §8.2.13, §8.2.23).
     var origin: CaptionPoint?
     var extent: CaptionSize?
@@ -117,6 +121,9 @@ struct TTMLStyleProperties: Sendable, Hashable {
         // Not inherited (TTML1 §8.2.14, §8.2.16, §8.2.17): they apply where they are specified.
         (result.padding, result.opacity, result.overflow) = (nil, nil, nil)
         result.apply(other)
+        if case .some(.some(let kind)) = other.unicodeBidi {
+            result.embedding = CaptionBidi(kind, result.direction ?? .leftToRight)
+        }
         if let size = other.fontSize, size.unit == .percent, let parent = fontSize {
             result.fontSize = CaptionDimension(parent.value * size.value / 100, parent.unit)
         }
@@ -146,7 +153,7 @@ struct TTMLStyleProperties: Sendable, Hashable {
             underline: underline ?? false, fontFamily: fontFamily, fontSize: fontSize,
             textCombine: textCombine ?? false, edge: textOutline?.edge(textColor: color),
             lineThrough: lineThrough ?? false, shadows: textShadow ?? [], emphasis: textEmphasis ?? nil,
-            bidi: (unicodeBidi ?? nil).map { CaptionBidi($0, direction ?? .leftToRight) })
+            bidi: embedding)
     }
 
     /// The names of the specified properties that apply to regions only here (the model holds

@@ -18,7 +18,9 @@ extension TTMLDocumentReader {
             }
             let bounds = Set(times.filter { $0 >= definition.begin && $0 <= end }).sorted()
             for (start, stop) in zip(bounds, bounds.dropFirst()) where start < stop {
-                let style = definition.style(at: start)
+                // TTML2 §10.1.2: `<initial>` values under the region's own.
+                var style = initialStyle
+                style.apply(definition.style(at: start))
                 guard style.showBackground != false, style.display != false else { continue }
                 let region = definition.region(styled: style)
                 guard region.background != nil else { continue }

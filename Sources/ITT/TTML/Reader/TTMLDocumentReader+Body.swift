@@ -211,8 +211,10 @@ extension TTMLDocumentReader {
         }
         for n in chain {
             guard nodes[n].isActive(at: time) else { return nil }
-            let specified = TTMLAnimation.apply(nodes[n].animations, to: nodes[n].style, at: time)
+            var specified = TTMLAnimation.apply(nodes[n].animations, to: nodes[n].style, at: time)
             guard specified.display != false else { return nil }
+            // TTML1 §8.2.22: unicodeBidi applies to p and span only.
+            if case .p = nodes[n].kind {} else { specified.unicodeBidi = nil }
             noteRegionOnly(specified, of: nodes[n])
             style = style.inherited(by: specified)
             // TTML1 §8.2.2: a block's background fills its block area, not only behind its text

@@ -71,7 +71,8 @@ extension TTMLDocumentReader {
             switch position.value {
             case "before": ruby.position = .before
             case "after": ruby.position = .after
-            case "outside": ruby.position = .outside
+            // Apple's ry:position has before and after only.
+            case "outside" where position.namespace != TTMLNamespace.appleRuby: ruby.position = .outside
             default:
                 lenient(
                     "style.value",

@@ -144,6 +144,13 @@ extension TTMLDocumentReader {
             definition.end = definition.end.map { MediaTime.minimum($0, e) } ?? e
         }
         for set in tree.childElements(of: element) where set.is("set", in: TTMLNamespace.tt) {
+            // Each interval of a region's backdrop applies its animations again
+            // (TTMLDocumentReader+Backdrops): bounded, as a paragraph's time cuts are.
+            guard definition.animations.count < Self.maximumTimeCutsPerParagraph else {
+                throw failure(
+                    "region \"\(id)\" has more than \(Self.maximumTimeCutsPerParagraph) <set> animations (Specs/limits.md)",
+                    at: source.location(of: set))
+            }
             let b = try time("begin", of: set, negativeAllowed: false) ?? .zero
             var e = try time("end", of: set, negativeAllowed: false)
             if let d = try time("dur", of: set, negativeAllowed: false, isDuration: true) {
