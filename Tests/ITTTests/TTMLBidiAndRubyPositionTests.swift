@@ -147,7 +147,8 @@ import Testing
         let padding = try #require(result.document.captions.first?.region?.padding, "\(result.diagnostics)")
         // 5rw of 40 columns is 2 cells across; 10rh of 20 rows is 2 cells down.
         #expect(padding == CaptionPadding(top: .cells(0), right: .cells(2), bottom: .cells(2), left: .cells(8)))
-        for value in ["5rw", "1rw 1rh", "1rw 1rw 1rw 1rw"] {
+        // Swift's number forms are no TTML <number> (TTML1 §8.3.9).
+        for value in ["5rw", "1rw 1rh", "1rw 1rw 1rw 1rw", "0rh 0x1p3rw", "1e1rh 1rw"] {
             let h = #"<layout><region xml:id="r" tts:padding="\#(value)"/></layout>"#
             let r = try TTMLTest.read(TTMLTest.document(root: root, head: h, body: body))
             #expect(r.document.captions.first?.region?.padding == nil, "\(value)")

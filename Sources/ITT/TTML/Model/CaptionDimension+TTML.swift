@@ -3,14 +3,20 @@ import CaptionCore
 extension CaptionDimension {
     /// Parses a TTML1 `<length>` (§8.3.9) in `px`, `c` or `%`; nil for anything else (`em` has
     /// no counterpart in the model).
+    /// A TTML `<number>` (TTML1 §8.3.9): sign, digits and a point only, so that Swift's own
+    /// forms (`0x1p3`, `1e2`, `inf`) are not taken; nil for anything else or a value not finite.
+    static func ttmlNumber(_ number: Substring) -> Double? {
+        guard !number.isEmpty,
+            number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),
+            let value = Double(number), value.isFinite
+        else { return nil }
+        return value
+    }
+
     init?(ttml text: Substring) {
         let units: [(String, Unit)] = [("px", .pixels), ("%", .percent), ("c", .cells)]
         for (suffix, unit) in units where text.hasSuffix(suffix) {
-            let number = text.dropLast(suffix.count)
-            guard !number.isEmpty,
-                number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),
-                let value = Double(number), value.isFinite
-            else { return nil }
+            guard let value = Self.ttmlNumber(text.dropLast(suffix.count)) else { return nil }
             self.init(value, unit)
             return
         }

@@ -31,7 +31,7 @@ struct TTMLStyleParser {
     /// need the root's aspect ratio).
     func paddingLength(_ text: Substring, index: Int, of count: Int) -> CaptionDimension? {
         if let d = CaptionDimension(ttml: text) { return d }
-        guard count > 1, let v = Double(text.dropLast(2)), v.isFinite else { return nil }
+        guard count > 1, let v = CaptionDimension.ttmlNumber(text.dropLast(2)) else { return nil }
         let across = index % 2 == 1
         switch text.suffix(2) {
         case "rw" where across: return .cells(v * cellColumns / 100)
