@@ -58,7 +58,7 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     public var defaultFontFamily: String?
     /// The iTT look's overflow for a region that gives none (``CaptionRegion/overflow``):
     /// visible, so that text is never cut (SRT, WebVTT, Apple's look), or hidden for a TTML
-    /// document other than iTT (TTML1 §8.2.16 `tts:overflow` initial value; ``adopting(_:)``),
+    /// document other than iTT (TTML1 §8.2.15 `tts:overflow` initial value; ``adopting(_:)``),
     /// whose text is cut to its region's area.
     public var defaultOverflow: CaptionRegion.Overflow = .visible
     /// Fraction of the centred 4:3 caption area, across and down, that the CEA-608 grid fills:
@@ -78,7 +78,7 @@ public struct CaptionRenderOptions: Sendable, Hashable {
     public var edge: CharacterEdge?
     /// The colour of the viewer's ``edge`` (CTA-708-E §8.5.6 edge colour; black, as pen style 1's).
     public var edgeColor: CaptionColor
-    /// Regions drawn while they are shown whether or not a caption is in them (TTML1 §8.2.18
+    /// Regions drawn while they are shown whether or not a caption is in them (TTML1 §8.2.17
     /// `tts:showBackground` always): a document's ``CaptionDocument/regionBackdrops``, taken by
     /// ``adopting(_:)``, as every caller gives the renderer its document's options that way.
     public var regionBackdrops: [CaptionRegionBackdrop] = []

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ITT
 
-/// `tts:unicodeBidi` with a span's `tts:direction` (TTML1 §8.2.22), `tts:rubyPosition` outside
+/// `tts:unicodeBidi` with a span's `tts:direction` (TTML1 §8.2.21), `tts:rubyPosition` outside
 /// (TTML2 §10.2.39, the initial value) and `tts:padding` in `rw`/`rh` (TTML2 §10.3.1): read,
 /// written where the profile has them (ttconv the witness), reported where it has not.
 @Suite struct TTMLBidiAndRubyPositionTests {
@@ -29,7 +29,7 @@ import Testing
                 CaptionBidi(.override, .leftToRight),
                 // An embedding takes the span's computed direction, the paragraph's here.
                 CaptionBidi(.embed, .rightToLeft),
-                // A direction without unicodeBidi has no effect on a span (§8.2.3).
+                // A direction without unicodeBidi has no effect on a span (§8.2.4).
                 nil,
                 CaptionBidi(.isolate, .rightToLeft),
                 nil,
@@ -55,6 +55,87 @@ import Testing
         let result = try TTMLTest.read(TTMLTest.document(root: Self.imsc11, body: body))
         let runs = try #require(result.document.captions.first?.runs)
         #expect(runs.compactMap(\.style.ruby?.position) == [.outside, .before, .after, .outside])
+    }
+
+    /// `tts:rubyPosition` is inherited and applies to the ruby text (TTML2 §10.2.39): a
+    /// paragraph's referential style, the container, a text container or the text span gives it,
+    /// the innermost winning; `tts:rubyAlign` (§10.2.37) is the container's, inherited too.
+    /// ttconv's ISD (its computed values on each `Rt` and `Ruby`) is the witness.
+    @Test func inheritedRubyStylesAreComputedAsTtconvComputesThem() throws {
+        let head = """
+            <styling><style xml:id="after" tts:rubyPosition="after"/>\
+            <style xml:id="around" tts:rubyAlign="spaceAround"/></styling>
+            """
+        let base = #"<span tts:ruby="base">"#
+        let text = #"<span tts:ruby="text""#
+        // Each paragraph's attributes, then its ruby container's attributes and content.
+        let paragraphs: [(String, String)] = [
+            (#"style="after""#, #">\#(base)一</span>\#(text)>いち</span>"#),
+            ("", #"tts:rubyPosition="after">\#(base)二</span>\#(text) tts:rubyPosition="before">に</span>"#),
+            (
+                "",
+                #"><span tts:ruby="baseContainer">\#(base)三</span></span>"#
+                    + #"<span tts:ruby="textContainer" tts:rubyPosition="after">\#(text) style="around">さん</span></span>"#
+            ),
+            ("", #">\#(base)四</span>\#(text)>よん</span>"#),
+            (#"style="around""#, #">\#(base)五</span>\#(text)>ご</span>"#),
+            ("", #"style="around after">\#(base)六</span>\#(text) tts:rubyPosition="outside">ろく</span>"#),
+        ]
+        let body =
+            "<div>"
+            + paragraphs.map { #"<p begin="0s" end="1s" \#($0.0)><span tts:ruby="container" \#($0.1)</span></p>"# }
+            .joined() + "</div>"
+        let document = TTMLTest.document(root: Self.imsc11, head: head, body: body)
+        let result = try TTMLTest.read(document)
+        #expect(!result.diagnostics.contains { $0.severity >= .warning }, "\(result.diagnostics)")
+        let ours: [[String]] = result.document.captions.flatMap(\.runs).compactMap { run in
+            run.style.ruby.map { r in
+                [r.text, r.position.rawValue, r.alignment == .distributeSpaceAround ? "spaceAround" : "\(r.alignment)"]
+            }
+        }
+        #expect(ours.count == 6, "\(ours)")
+
+        let folder = try TemporaryDirectory("ttml-ruby-styles")
+        let path = folder.path("ruby.ttml")
+        try Data(document.utf8).write(to: URL(fileURLWithPath: path))
+        let script = #"""
+            import sys, json
+            import xml.etree.ElementTree as ET
+            import ttconv.imsc.reader as reader
+            import ttconv.model as model
+            import ttconv.isd as isd
+            import ttconv.style_properties as sp
+            SP = sp.StyleProperties
+            doc = reader.to_model(ET.parse(sys.argv[1]))
+            rows = []
+            def text(e):
+                return "".join(c.get_text() if isinstance(c, model.Text) else text(c) for c in e)
+            def walk(e, align):
+                if isinstance(e, model.Ruby):
+                    align = e.get_style(SP.RubyAlign).value
+                if isinstance(e, model.Rt):
+                    rows.append([text(e), e.get_style(SP.RubyPosition).value, align])
+                for c in e: walk(c, align)
+            for region in isd.ISD.from_model(doc, 0).iter_regions():
+                walk(region, None)
+            print(json.dumps(rows))
+            """#
+        let run = try CLIRunner.runProcess(try PeerDecoders.tool("python3"), ["-c", script, path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let theirs = try #require(
+            JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String]], "\(run.stdout)")
+        #expect(theirs.count == 6, "\(run.stdout) \(run.stderr)")
+        #expect(ours.sorted { $0[0] < $1[0] } == theirs.sorted { $0[0] < $1[0] })
+    }
+
+    @Test func anUnknownRubyPositionOnTheTextIsReported() throws {
+        let body = """
+            <div><p begin="0s" end="1s"><span tts:ruby="container"><span tts:ruby="base">漢</span>\
+            <span tts:ruby="text" tts:rubyPosition="above">かん</span></span></p></div>
+            """
+        let result = try TTMLTest.read(TTMLTest.document(root: Self.imsc11, body: body))
+        #expect(result.document.captions.first?.runs.compactMap(\.style.ruby?.position) == [.outside])
+        #expect(result.diagnostics.contains { $0.message.contains("tts:rubyPosition") }, "\(result.diagnostics)")
     }
 
     static func document() -> CaptionDocument {
@@ -147,12 +228,27 @@ import Testing
         let padding = try #require(result.document.captions.first?.region?.padding, "\(result.diagnostics)")
         // 5rw of 40 columns is 2 cells across; 10rh of 20 rows is 2 cells down.
         #expect(padding == CaptionPadding(top: .cells(0), right: .cells(2), bottom: .cells(2), left: .cells(8)))
-        // Swift's number forms are no TTML <number> (TTML1 §8.3.9).
+        // Swift's number forms are not the `number` of TTML1's `<length>` (§8.3.9).
         for value in ["5rw", "1rw 1rh", "1rw 1rw 1rw 1rw", "0rh 0x1p3rw", "1e1rh 1rw"] {
             let h = #"<layout><region xml:id="r" tts:padding="\#(value)"/></layout>"#
             let r = try TTMLTest.read(TTMLTest.document(root: root, head: h, body: body))
             #expect(r.document.captions.first?.region?.padding == nil, "\(value)")
             #expect(r.diagnostics.contains { $0.message.contains("tts:padding") }, "\(value): \(r.diagnostics)")
         }
+    }
+
+    /// Every TTML number is read as the `number` of TTML1's `<length>` (§8.3.9): the forms Swift's `Double` also takes
+    /// (hexadecimal, exponents) are reported, not read.
+    @Test(arguments: [
+        ("tts:fontSize", "0x1p3rh"), ("tts:fontSize", "1e1em"), ("tts:textShadow", "1e0rw 1rh"),
+        ("tts:position", "0x10rw 50%"), ("tts:opacity", "0x1p-1"), ("tts:shear", "1e1%"),
+    ])
+    func swiftNumberFormsAreNoTTMLNumbers(_ name: String, _ value: String) throws {
+        let region = name == "tts:position" || name == "tts:opacity"
+        let head = #"<layout><region xml:id="r" \#(region ? "\(name)=\"\(value)\"" : "")/></layout>"#
+        let span = region ? "a" : #"<span \#(name)="\#(value)">a</span>"#
+        let body = #"<div><p region="r" begin="0s" end="1s">\#(span)</p></div>"#
+        let result = try TTMLTest.read(TTMLTest.document(root: Self.imsc11, head: head, body: body))
+        #expect(result.diagnostics.contains { $0.message.contains(name) }, "\(result.diagnostics)")
     }
 }

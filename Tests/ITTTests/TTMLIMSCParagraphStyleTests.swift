@@ -183,7 +183,7 @@ import Testing
                     v = e.get_style(prop)
                     if v is not None: styles[prop] = v
                 if isinstance(e, model.P):
-                    # What the paragraph does not specify it inherits from its region (TTML1 §8.4.4.2).
+                    # What the paragraph does not specify it inherits from its region (TTML1 §8.4.2.2).
                     for prop in PROPS:
                         if prop not in styles and region is not None and region.get_style(prop) is not None:
                             styles[prop] = region.get_style(prop)

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ITT
 
-/// TTML's line and region layout styles (TTML1 §8.2.12, .14, .16, .17, .18, .20, .24) held by the
+/// TTML's line and region layout styles (TTML1 §8.2.12, .13, .15, .16, .19, .20, .23) held by the
 /// model: read as the specification gives them, written back in the profiles that have them (ttconv
 /// the witness of what we write), and reported where a profile has none.
 @Suite struct TTMLLayoutStyleTests {
@@ -25,7 +25,7 @@ import Testing
                 root: #"ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text""#,
                 head: Self.head, body: Self.body))
         let caption = try #require(result.document.captions.first)
-        // Two values: before and after 5 %, end and start 10 % (§8.2.17), lrtb: top, right, bottom, left.
+        // Two values: before and after 5 %, end and start 10 % (§8.2.16), lrtb: top, right, bottom, left.
         #expect(
             caption.region?.padding
                 == CaptionPadding(top: .percent(5), right: .percent(10), bottom: .percent(5), left: .percent(10)))

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ITT
 
-/// Regions shown with no content in them (TTML1 §8.2.18 `tts:showBackground`, `always` by
+/// Regions shown with no content in them (TTML1 §8.2.17 `tts:showBackground`, `always` by
 /// default): read as the document's backdrops, written back as such, and compared with the
 /// regions ttconv's intermediate synchronic documents present empty.
 @Suite struct TTMLRegionBackdropTests {
@@ -119,7 +119,7 @@ import Testing
     }
 
     /// The W3C documents: at every significant time ttconv's ISD gives, the regions it presents
-    /// with no content (TTML1 §8.2.18, IMSC's presented regions) are the backdrops we read that
+    /// with no content (TTML1 §8.2.17, IMSC's presented regions) are the backdrops we read that
     /// are active then and hold no caption.
     @Test func theW3CDocumentsShowTheRegionsTtconvPresentsEmpty() throws {
         let root = TestPaths.sharedFixture("ttml/imsc-tests")

@@ -25,7 +25,7 @@ import Testing
         #expect(result.diagnostics.first?.location.line == 4)
     }
 
-    /// §9.3.2: a paragraph without a region of its own is shown in each region its spans name,
+    /// §9.3.3: a paragraph without a region of its own is shown in each region its spans name,
     /// with the spans of that region only.
     @Test func spansNameTheRegionsOfTheirParagraph() throws {
         let text = TTMLTest.document(
@@ -47,7 +47,7 @@ import Testing
         #expect(region.displayAlignment == .before)
     }
 
-    /// §9.3.2: with regions in the layout, content associated with none is never shown.
+    /// §9.3.3: with regions in the layout, content associated with none is never shown.
     @Test func contentWithNoRegionIsNotShownWhenTheLayoutHasRegions() throws {
         let result = try TTMLTest.read(
             TTMLTest.document(head: Self.layout, body: #"<div><p begin="1s" end="2s">x</p></div>"#))

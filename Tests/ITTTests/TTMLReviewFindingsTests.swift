@@ -12,7 +12,7 @@ import Testing
     static let imsc11 = #"ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text""#
 
     /// A descendant's direction or `normal` leaves the embedding as it is, and a div's
-    /// unicodeBidi does nothing (TTML1 §8.2.22: p and span only).
+    /// unicodeBidi does nothing (TTML1 §8.2.21: p and span only).
     @Test func theEmbeddingIsFixedWhereItIsGiven() throws {
         let body =
             #"<div tts:unicodeBidi="bidiOverride" tts:direction="rtl"><p begin="0s" end="1s">"#

@@ -31,7 +31,7 @@ import Testing
         #expect(captions.map(\.timeRange) == [TimeRange(start: TTMLTest.s(1), end: TTMLTest.s(3))])
     }
 
-    /// TTML1 §12.2.1 `set`: a discrete style change for the set's interval, relative to its
+    /// TTML1 §11.1.1 `set`: a discrete style change for the set's interval, relative to its
     /// parent's begin; the reader ignored it.
     @Test func setChangesAStyleForItsInterval() throws {
         let text = ITTTest.document(
@@ -47,7 +47,7 @@ import Testing
         #expect(captions.map { $0.runs.first?.style.textColor } == [nil, .red, nil])
     }
 
-    /// TTML1 §8.2.4: display none removes the element and its content while it holds;
+    /// TTML1 §8.2.5: display none removes the element and its content while it holds;
     /// visibility hidden hides the text (the model has no hidden text, so it is left out).
     @Test func displayNoneAndHiddenTextAreNotShown() throws {
         let text = TTMLTest.document(

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// A run's embedding, override or isolate (``CaptionTextStyle/bidi``; UAX #9's explicit
-/// formatting, TTML1 §8.2.22 `tts:unicodeBidi`), in a left-to-right paragraph at 1 cell (24 px).
+/// formatting, TTML1 §8.2.21 `tts:unicodeBidi`), in a left-to-right paragraph at 1 cell (24 px).
 @Suite struct BidiEmbeddingTests {
     typealias P = TTMLStylingPictures
     static let area = P.region(x: 10, y: 10, width: 80, height: 80)

@@ -3,7 +3,7 @@ import Render
 import TestSupport
 import Testing
 
-/// Regions shown whether or not a caption is in them (TTML1 §8.2.18 `tts:showBackground`
+/// Regions shown whether or not a caption is in them (TTML1 §8.2.17 `tts:showBackground`
 /// always; ``CaptionDocument/regionBackdrops``), given to the renderer with the document's
 /// options (``CaptionRenderOptions/adopting(_:)``).
 ///

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// What a region does to everything drawn in it: cuts it to its area when its overflow is
-/// hidden (TTML1 §8.2.16) and fades it as one group by its opacity (TTML1 §8.2.14).
+/// hidden (TTML1 §8.2.15) and fades it as one group by its opacity (TTML1 §8.2.13).
 @Suite struct RegionCompositingTests {
     typealias P = TTMLStylingPictures
 

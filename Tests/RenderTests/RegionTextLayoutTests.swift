@@ -3,8 +3,8 @@ import Render
 import TestSupport
 import Testing
 
-/// Where a region's text goes: inside its padding (TTML1 §8.2.17), its lines a caption's line
-/// height apart (§8.2.12), on one line when it does not wrap (§8.2.24).
+/// Where a region's text goes: inside its padding (TTML1 §8.2.16), its lines a caption's line
+/// height apart (§8.2.12), on one line when it does not wrap (§8.2.23).
 @Suite struct RegionTextLayoutTests {
     typealias P = TTMLStylingPictures
     /// 10 %–90 % of 640 × 360: x 64…576 (512 wide), y 36…324 (288 tall).

@@ -4,7 +4,7 @@ import Testing
 @testable import SRT
 
 /// What a document holds beside its captions and SRT cannot (TTML's regions shown with no caption
-/// in them, TTML1 §8.2.18): a warning, never a silent loss.
+/// in them, TTML1 §8.2.17): a warning, never a silent loss.
 @Suite struct SRTDocumentLossTests {
     @Test func regionBackdropsAreReportedAsLost() throws {
         let one = MediaTime(value: 1, timescale: 1)

@@ -104,7 +104,7 @@ public enum TTMLPeers {
             def look(e):
                 # What a viewer sees of a text node: its span's colour, face and decoration, and
                 # the nearest background behind it up to its paragraph (backgroundColor is not
-                # inherited: TTML1 §8.2.1).
+                # inherited: TTML1 §8.2.2).
                 span = e.parent()
                 color = span.get_style(SP.Color)
                 background = None
@@ -445,7 +445,7 @@ public enum TTMLPeers {
         if out.contains(/(begin|end)="[^"]*[^0-9:."][^"]*"/) {
             throw PeerDecoders.Failure.failed("forGStreamer", "offset times ttmlparse cannot read")
         }
-        // GStreamer 1.22 draws a TTML1 §8.3.13 named colour as black (seen: "white" and "yellow"
+        // GStreamer 1.22 draws a TTML1 §8.3.10 named colour as black (seen: "white" and "yellow"
         // text drawn black); the same colour as `#rrggbb` it draws right.
         out = out.replacing(/(tts:color|tts:backgroundColor)="([a-zA-Z]+)"/) { m in
             let name = m.output.2.lowercased()
@@ -455,7 +455,7 @@ public enum TTMLPeers {
         return out
     }
 
-    /// TTML1 §8.3.13's named colours, as the table there gives them.
+    /// TTML1 §8.3.10's named colours, as the table there gives them.
     static let namedColors: [String: String] = [
         "transparent": "#00000000", "black": "#000000", "silver": "#c0c0c0", "gray": "#808080",
         "white": "#ffffff", "maroon": "#800000", "red": "#ff0000", "purple": "#800080", "fuchsia": "#ff00ff",

@@ -2,7 +2,7 @@ import CaptionCore
 import Testing
 import Validation
 
-/// TTML's regions shown with no caption in them (TTML1 §8.2.18) have no 608 form: conforming a
+/// TTML's regions shown with no caption in them (TTML1 §8.2.17) have no 608 form: conforming a
 /// document reports them as a layout loss.
 @Suite struct ConformerDocumentLossTests {
     @Test func regionBackdropsAreReportedAsLost() {

@@ -1,6 +1,6 @@
 import CEA708
-import CaptionData
 import CaptionCore
+import CaptionData
 
 /// Gives each re-encoded video frame its CEA-608 pairs as A/53 `cc_data()` constructs (the
 /// export session's per-frame caption data), and remembers what the output carries, so that a
@@ -162,7 +162,12 @@ public struct DTVCCService: Sendable {
         }
         self.service = service
         frames = scheduled.frames
-        diagnostics = encoding.diagnostics + scheduled.diagnostics
+        // What the document holds outside its captions (TTML's regions shown empty): the encoder
+        // defines a window for each caption only (CTA-708-E §8.4), so they are named here.
+        let documentLosses = document.ttmlDocumentLosses.map {
+            Diagnostic(.warning, "708.encode.layout", "\($0) cannot be shown by 708 (service \(service)); left out")
+        }
+        diagnostics = encoding.diagnostics + documentLosses + scheduled.diagnostics
     }
 
     init(service: Int, frames: [CEA708Scheduler.Frame], diagnostics: [Diagnostic]) {

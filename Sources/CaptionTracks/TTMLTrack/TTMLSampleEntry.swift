@@ -9,7 +9,7 @@ import ITT
 /// null-terminated string) gives the document type with its profile's `codecs` (W3C TTML Profile
 /// Registry: `im1t` IMSC 1.0.1 Text, `im2t` IMSC 1.1 Text, `etd1` EBU-TT-D).
 public struct TTMLSampleEntry: Sendable, Hashable {
-    /// The TTML namespace (TTML1 §5.3), which every conforming document's root is in.
+    /// The TTML namespace (TTML1 §5.1), which every conforming document's root is in.
     public static let ttmlNamespace = "http://www.w3.org/ns/ttml"
 
     public var namespace: String

@@ -37,7 +37,7 @@ enum ITTStandardRegions {
 
     /// Where the writers put a caption that has no region (Specs/ttml.md, "A caption without a
     /// region"): Apple's bottom geometry under its own id. A TTML document that defines regions
-    /// presents a paragraph in none of them nowhere (TTML1 §9.3.2–9.3.3); Apple's players show a
+    /// presents a paragraph in none of them nowhere (TTML1 §9.3.3); Apple's players show a
     /// caption without a region at the bottom, so this keeps the picture and lets the reader
     /// give the caption back without a region, as it was.
     static let unplaced = Entry(

@@ -54,7 +54,7 @@ public enum TTMLProfile: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// iTT (as before the TTML core), `ttml` for every other profile.
     var rulePrefix: String { self == .itt ? "itt" : "ttml" }
 
-    /// The profile a designator names (TTML1 §5.2 Table 1 and §F; IMSC 1.0.1 §5.2; IMSC 1.1 §5.2
+    /// The profile a designator names (TTML1 §5.2 Table 2 and §F; IMSC 1.0.1 §5.2; IMSC 1.1 §5.2
     /// and §6.2; IMSC 1.2 and 1.3 §5.2; EBU Tech 3380 `ebuttm:conformsToStandard`; SMPTE ST
     /// 2052-1 §5.4 profile designators). Nil for a designator we do not know.
     public init?(designator: String) {

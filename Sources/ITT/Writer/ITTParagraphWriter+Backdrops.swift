@@ -1,7 +1,7 @@
 import CaptionCore
 
 extension ITTParagraphWriter {
-    /// Defines the document's region backdrops (TTML1 §8.2.18: `tts:showBackground` always, the
+    /// Defines the document's region backdrops (TTML1 §8.2.17: `tts:showBackground` always, the
     /// initial value, shows a region's fill with no content in it) before any caption takes a
     /// region id, so that a caption in the same region shares its definition. A backdrop shown for
     /// part of the document gets the region's `begin` and `end` where the profile times regions;

@@ -76,7 +76,7 @@ struct ITTParagraphWriter {
                 at: location)
             s.bidi = nil
         } else if let b = s.bidi, b.kind == .isolate, !profile.isTTML2 {
-            // TTML1 §8.2.22 has normal, embed and bidiOverride; isolate is TTML2's.
+            // TTML1 §8.2.21 has normal, embed and bidiOverride; isolate is TTML2's.
             report(
                 .warning, "unicode-bidi",
                 "\(profile) has no tts:unicodeBidi isolate (TTML2's); it is written as embed, which lets the text around it reorder",
@@ -160,7 +160,7 @@ struct ITTParagraphWriter {
     }
 
     /// `tts:lineHeight`, `tts:backgroundColor`, `tts:direction` and `tts:wrapOption` for the
-    /// caption's paragraph (TTML1 §8.2.12, §8.2.2, §8.2.3, §8.2.24), or the loss reported.
+    /// caption's paragraph (TTML1 §8.2.12, §8.2.2, §8.2.4, §8.2.23), or the loss reported.
     private mutating func lineAttributes(of caption: Caption, at location: DiagnosticLocation) -> [(String, String)] {
         var a: [(String, String)] = []
         if let h = caption.lineHeight {
@@ -178,7 +178,7 @@ struct ITTParagraphWriter {
             a.append(("tts:backgroundColor", ITTStyleTable.colorText(fill, profile: profile)))
         }
         if let d = caption.direction {
-            // TTML1 §8.2.3; EBU Tech 3380 §4.4 has it too.
+            // TTML1 §8.2.4; EBU Tech 3380 §4.4 has it too.
             if profile.holdsTTMLLayout {
                 a.append(("tts:direction", d.rawValue))
             } else {

@@ -62,7 +62,7 @@ struct ITTRegionTable {
     }
 
     /// Defines `region` as shown whether or not a caption is in it, from `begin` to `end` (TTML1
-    /// §8.2.18); false when it already is, in another interval, which is not written.
+    /// §8.2.17); false when it already is, in another interval, which is not written.
     mutating func defineBackdrop(_ region: CaptionRegion, begin: String?, end: String?) -> Bool {
         let id = id(for: region)
         guard backdrops[id] == nil else { return false }
@@ -108,7 +108,7 @@ struct ITTRegionTable {
         // TTML1 §8.2.2: a region's background colour fills its area.
         if let c = region.background {
             a.append(("tts:backgroundColor", ITTStyleTable.colorText(c, profile: profile)))
-            // §8.2.18: the fill shows with no content in the region too unless whenActive; only
+            // §8.2.17: the fill shows with no content in the region too unless whenActive; only
             // the document's backdrops are shown so.
             if let timing = backdrops[id] {
                 if let b = timing.begin { a.append(("begin", b)) }
@@ -124,7 +124,7 @@ struct ITTRegionTable {
         return a
     }
 
-    /// `tts:padding` (TTML1 §8.2.17): before, end, after, start for the region's writing mode,
+    /// `tts:padding` (TTML1 §8.2.16): before, end, after, start for the region's writing mode,
     /// one value when all four are the same.
     static func paddingText(_ p: CaptionPadding, writingMode: CaptionRegion.WritingMode) -> String {
         let edges: [CaptionDimension]

@@ -90,7 +90,7 @@ struct ITTStyleTable {
             a.append(("tts:textEmphasis", parts.joined(separator: " ")))
         }
         if let b = style.bidi {
-            // TTML1 §8.2.22 with the span's §8.2.3 direction.
+            // TTML1 §8.2.21 with the span's §8.2.4 direction.
             a.append(("tts:direction", b.direction.rawValue))
             a.append(("tts:unicodeBidi", b.kind.rawValue))
         }

@@ -10,7 +10,7 @@ struct PixelBox: Hashable {
 
 extension CaptionImage {
     /// The part of the layer inside `box`, nil when none is: a rectangle made smaller, a bitmap
-    /// or picture cut to the rows and columns inside (a region's overflow hidden, TTML1 §8.2.16).
+    /// or picture cut to the rows and columns inside (a region's overflow hidden, TTML1 §8.2.15).
     func clipped(to box: PixelBox) -> CaptionImage? {
         let x0 = max(x, box.x0), y0 = max(y, box.y0)
         let x1 = min(x + width, box.x1), y1 = min(y + height, box.y1)

@@ -117,7 +117,7 @@ public struct FontCatalog: FontProvider {
         }
     }
 
-    /// fontconfig's generic family for a TTML generic family name (TTML1 §8.2.7; Apple's iTT
+    /// fontconfig's generic family for a TTML generic family name (TTML1 §8.2.8; Apple's iTT
     /// uses the same names), or nil for a family name.
     static func fontconfigGeneric(_ name: String) -> String? {
         switch name.lowercased() {

@@ -1,6 +1,6 @@
 import CaptionCore
 
-/// The regions a document shows whether or not a caption is in them (TTML1 §8.2.18
+/// The regions a document shows whether or not a caption is in them (TTML1 §8.2.17
 /// `tts:showBackground` always; ``CaptionRenderOptions/regionBackdrops``): which are drawn at a
 /// time, their layers (each drawn once), and where they change the picture.
 ///

@@ -2,7 +2,7 @@ import CaptionCore
 
 /// Puts a scene's layers together: the regions' fills and the captions' backgrounds behind, the
 /// captions' foregrounds after, and each region with an opacity below 1 drawn as one group
-/// (TTML1 §8.2.14 `tts:opacity`: the region's fill, its text's backgrounds, text, outlines and
+/// (TTML1 §8.2.13 `tts:opacity`: the region's fill, its text's backgrounds, text, outlines and
 /// decorations are composited together, then the result faded as a whole), so that text over a
 /// fill does not let the fill show through it, as layers faded one by one would.
 struct RegionGroups {

@@ -34,7 +34,7 @@ struct TimedTextLook {
             fontFamily: options.defaultFontFamily)
         let vertical = caption.region?.writingMode == .topToBottomAndRightToLeft
         let rect = placement.contentRect(of: caption.region)
-        // noWrap (TTML1 §8.2.24): only the text's own line breaks start a line.
+        // noWrap (TTML1 §8.2.23): only the text's own line breaks start a line.
         let room = caption.wrapsLines ? (vertical ? rect.height : rect.width) : .infinity
         let styled = styleRuns.lines(of: caption, defaults: defaults, missing: &missing)
         var lines: [LaidOutLine] = []
@@ -112,7 +112,7 @@ struct TimedTextLook {
         return CaptionLayers(backgrounds: [], foreground: clipped(builder.layers, for: caption))
     }
 
-    /// `layers` cut to the caption's region when its overflow is hidden (TTML1 §8.2.16: what
+    /// `layers` cut to the caption's region when its overflow is hidden (TTML1 §8.2.15: what
     /// does not fit the region's area, padding included, is not drawn): the region's own
     /// `tts:overflow`, else the document's default (``CaptionRenderOptions/defaultOverflow``).
     /// Text without a region of its own is never cut.

@@ -22,7 +22,7 @@ public struct CaptionImage: Sendable, Hashable {
         /// A filled rectangle (backgrounds, underlines).
         case rectangle(width: Int, height: Int)
         /// A picture in its own colours (straight alpha): a region's drawing composited as one
-        /// group, to be faded as a whole (TTML1 §8.2.14 `tts:opacity`). The layer's ``color``
+        /// group, to be faded as a whole (TTML1 §8.2.13 `tts:opacity`). The layer's ``color``
         /// gives only its opacity, its alpha scaling the picture's; red, green and blue are unused.
         case picture(RGBAImage)
     }

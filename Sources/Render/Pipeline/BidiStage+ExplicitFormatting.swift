@@ -1,6 +1,6 @@
 import CaptionCore
 
-/// Runs set apart from the ordering around them (``CaptionBidi``: TTML1 §8.2.22
+/// Runs set apart from the ordering around them (``CaptionBidi``: TTML1 §8.2.21
 /// `tts:unicodeBidi`, TTML2's isolate) as the bidi algorithm takes them: between UAX #9's
 /// explicit formatting characters (§2.1–2.4, rules X2–X6a). The characters exist only in the
 /// text given to FriBidi, never in the line that is shaped, so they draw nothing and the line's

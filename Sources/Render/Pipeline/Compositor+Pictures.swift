@@ -1,7 +1,7 @@
 import CaptionCore
 
 /// Painting a group picture (``CaptionImage/Content/picture(_:)``): every pixel in its own
-/// colour, its alpha scaled by the layer's (a region's `tts:opacity`, TTML1 §8.2.14).
+/// colour, its alpha scaled by the layer's (a region's `tts:opacity`, TTML1 §8.2.13).
 extension Compositor {
     /// Paints the part `visible` (columns x0..<x1, rows y0..<y1 of the plane) of `picture`,
     /// whose top-left corner is at `origin`, with straight-alpha "over".

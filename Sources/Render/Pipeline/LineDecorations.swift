@@ -1,6 +1,6 @@
 import CaptionCore
 
-/// The rules a span's text decoration draws along a line (TTML1 §8.2.22 `tts:textDecoration`),
+/// The rules a span's text decoration draws along a line (TTML1 §8.2.19 `tts:textDecoration`),
 /// in the span's colour, with the metrics of the face and size of the span's first item.
 enum LineDecorations {
     /// The underline and line-through of a span running from `lo` to `hi` along the line.

@@ -123,7 +123,7 @@ struct StyleRunStage {
             fontSize: Self.usableFontSize(defaults.fontSize(s.fontSize)))
     }
 
-    /// A run's `tts:fontFamily` list with TTML's generic `default` (TTML1 §8.2.7: its face is
+    /// A run's `tts:fontFamily` list with TTML's generic `default` (TTML1 §8.2.8: its face is
     /// the implementation's) as the look's default family, or that family when the run names
     /// none.
     static func family(_ value: String?, default family: String?) -> String? {

@@ -5,6 +5,12 @@ import CaptionCore
 struct WebVTTCueTextWriter {
     enum Loss: Hashable {
         case color, background, flash, font, textCombine, emptyLine, carriageReturn
+        /// Ruby after its base: WebVTT's `<ruby>` takes CSS's initial `ruby-position: over`
+        /// (WebVTT §4.2.2, §7.4 "applying CSS properties"), so it is drawn before the base, as an
+        /// `outside` ruby is on a paragraph's first line but not on its later ones.
+        case rubyPosition
+        /// Ruby spread other than centred over its base (the reader reads every ruby centred).
+        case rubyAlignment
     }
 
     /// What the last ``text(_:reveals:)`` could not write.
@@ -26,7 +32,9 @@ struct WebVTTCueTextWriter {
             }
         }
         flushReveals(upTo: 0)
+        var afterLineBreak = false  // whether a line break came before this run
         for run in runs where !run.text.isEmpty {
+            defer { afterLineBreak = afterLineBreak || run.text.contains("\n") }
             var style = run.style
             let ruby = style.ruby
             style.ruby = nil
@@ -44,6 +52,10 @@ struct WebVTTCueTextWriter {
             }
             let bytes = Array(run.text.utf8)
             if let ruby {
+                if ruby.position == .after || (ruby.position == .outside && afterLineBreak) {
+                    losses.insert(.rubyPosition)
+                }
+                if ruby.alignment != .center { losses.insert(.rubyAlignment) }
                 out += Array("<ruby>".utf8)
                 escape(bytes[...], into: &out)
                 out += Array("<rt>".utf8)

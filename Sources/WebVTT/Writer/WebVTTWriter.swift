@@ -159,7 +159,7 @@ public struct WebVTTWriter: Sendable {
     private static func isRewrite(_ loss: WebVTTCueTextWriter.Loss) -> Bool {
         switch loss {
         case .emptyLine, .carriageReturn: return true
-        case .color, .background, .flash, .font, .textCombine: return false
+        case .color, .background, .flash, .font, .textCombine, .rubyPosition, .rubyAlignment: return false
         }
     }
 
@@ -172,6 +172,8 @@ public struct WebVTTWriter: Sendable {
         case .textCombine: return "text-combine (horizontal in vertical)"
         case .emptyLine: return "empty lines in the text (a blank line ends a cue: written as a space)"
         case .carriageReturn: return "carriage returns in the text (written as line breaks)"
+        case .rubyPosition: return "ruby after its base text (WebVTT draws ruby before it)"
+        case .rubyAlignment: return "ruby alignment other than centred"
         }
     }
 

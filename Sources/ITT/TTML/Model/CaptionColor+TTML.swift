@@ -1,7 +1,7 @@
 import CaptionCore
 
 extension CaptionColor {
-    /// TTML1 §8.3.13 named colours.
+    /// TTML1 §8.3.10 named colours.
     static let ttmlNamedColors: [String: CaptionColor] = [
         "transparent": .clear, "black": .black, "silver": .init(red: 0xC0, green: 0xC0, blue: 0xC0),
         "gray": .init(red: 0x80, green: 0x80, blue: 0x80), "white": .white,

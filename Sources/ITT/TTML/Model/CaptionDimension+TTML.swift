@@ -1,9 +1,7 @@
 import CaptionCore
 
 extension CaptionDimension {
-    /// Parses a TTML1 `<length>` (§8.3.9) in `px`, `c` or `%`; nil for anything else (`em` has
-    /// no counterpart in the model).
-    /// A TTML `<number>` (TTML1 §8.3.9): sign, digits and a point only, so that Swift's own
+    /// The `number` of TTML1's `<length>` (§8.3.9): sign, digits and a point only, so that Swift's own
     /// forms (`0x1p3`, `1e2`, `inf`) are not taken; nil for anything else or a value not finite.
     static func ttmlNumber(_ number: Substring) -> Double? {
         guard !number.isEmpty,
@@ -13,6 +11,8 @@ extension CaptionDimension {
         return value
     }
 
+    /// Parses a TTML1 `<length>` (§8.3.9) in `px`, `c` or `%`; nil for anything else (`em` has
+    /// no counterpart in the model).
     init?(ttml text: Substring) {
         let units: [(String, Unit)] = [("px", .pixels), ("%", .percent), ("c", .cells)]
         for (suffix, unit) in units where text.hasSuffix(suffix) {
@@ -29,7 +29,7 @@ extension CaptionDimension {
     var ttmlDescription: String { Self.positional(description) }
 
     /// A number (with a unit after it, or none) written without an exponent: TTML's `<length>`
-    /// (TTML1 §8.3.9) and `<alpha>` (§8.2.14) have none.
+    /// (TTML1 §8.3.9) and `<alpha>` (§8.3.1) have none.
     static func positional(_ text: String) -> String {
         guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
         let suffixStart = text.lastIndex(where: { $0.isNumber }).map { text.index(after: $0) } ?? text.endIndex

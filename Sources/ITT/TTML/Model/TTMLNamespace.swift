@@ -1,12 +1,12 @@
-/// The namespace URIs an iTT document uses (TTML1 §5.2; Apple's iTT profile).
+/// The namespace URIs an iTT document uses (TTML1 §5.1; Apple's iTT profile).
 enum TTMLNamespace {
-    /// TTML1 §5.2: the `tt` vocabulary (elements `tt`, `head`, `body`, `div`, `p`, `span`, `br`…).
+    /// TTML1 §5.1: the `tt` vocabulary (elements `tt`, `head`, `body`, `div`, `p`, `span`, `br`…).
     static let tt = "http://www.w3.org/ns/ttml"
-    /// TTML1 §5.2: parameter attributes (`ttp:timeBase`, `ttp:frameRate`…).
+    /// TTML1 §5.1: parameter attributes (`ttp:timeBase`, `ttp:frameRate`…).
     static let parameter = "http://www.w3.org/ns/ttml#parameter"
-    /// TTML1 §5.2: styling attributes (`tts:color`…).
+    /// TTML1 §5.1: styling attributes (`tts:color`…).
     static let styling = "http://www.w3.org/ns/ttml#styling"
-    /// TTML1 §5.2: metadata (`ttm:title`…).
+    /// TTML1 §5.1: metadata (`ttm:title`…).
     static let metadata = "http://www.w3.org/ns/ttml#metadata"
     static let profile = "http://www.w3.org/ns/ttml/profile/"
     static let feature = "http://www.w3.org/ns/ttml/feature/"

@@ -32,7 +32,7 @@ struct TTMLPosition: Sendable, Hashable {
             ("%", Offset.percentOfRoom), ("rw", Offset.rootWidth), ("rh", Offset.rootHeight), ("px", Offset.pixels),
         ]
         for (unit, make) in units where w.hasSuffix(unit) {
-            guard let v = Double(w.dropLast(unit.count)), v.isFinite else { return nil }
+            guard let v = CaptionDimension.ttmlNumber(w.dropLast(unit.count)) else { return nil }
             return make(v)
         }
         return nil

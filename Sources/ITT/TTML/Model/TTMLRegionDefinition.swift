@@ -1,7 +1,7 @@
 import CaptionCore
 
 /// A `region` from the document's layout: the model's region, its own specified style, its
-/// active interval and its `set` animations (TTML1 §9.1.2, §8.4.2, §10.4, §12.2.1).
+/// active interval and its `set` animations (TTML1 §9.1.2, §8.4.2, §10.4, §11.1.1).
 struct TTMLRegionDefinition: Sendable, Hashable {
     var region: CaptionRegion
     /// The region's specified style (referential, nested and inline).
@@ -37,7 +37,7 @@ struct TTMLRegionDefinition: Sendable, Hashable {
         // TTMLDocumentReader+Backdrops).
         if let v = style.backgroundColor, v.alpha > 0 { r.background = v }
         if let v = style.padding(for: r.writingMode) { r.padding = v }
-        // §8.2.14: fully opaque is the initial value, held as none.
+        // §8.2.13: fully opaque is the initial value, held as none.
         if let v = style.opacity { r.opacity = v < 1 ? v : nil }
         if let v = style.overflow { r.overflow = v }
         return r
@@ -47,7 +47,7 @@ struct TTMLRegionDefinition: Sendable, Hashable {
     func isActive(at time: MediaTime) -> Bool { begin <= time && end.map { time < $0 } ?? true }
 }
 
-/// One `set` element (TTML1 §12.2.1): its style overrides the parent's specified style while it
+/// One `set` element (TTML1 §11.1.1): its style overrides the parent's specified style while it
 /// is active.
 struct TTMLAnimation: Sendable, Hashable {
     var begin: MediaTime

@@ -21,14 +21,18 @@ struct TTMLStyleProperties: Sendable, Hashable {
     var textOutline: TTMLTextOutline?
     /// `tts:lineHeight` (TTML1 §8.2.12): `.some(nil)` for `normal`.
     var lineHeight: CaptionDimension??
-    /// `tts:wrapOption` (TTML1 §8.2.24): false for noWrap.
+    /// `tts:wrapOption` (TTML1 §8.2.23): false for noWrap.
     var wrapOption: Bool?
-    /// `tts:direction` (TTML1 §8.2.3).
+    /// `tts:direction` (TTML1 §8.2.4).
     var direction: CaptionTextDirection?
     /// `tts:textShadow` (TTML2 §10.2.43): empty for `none`; inherited.
     var textShadow: [CaptionShadow]?
     /// `tts:rubyReserve` (TTML2 §10.2.35): `.some(nil)` for `none`; inherited, applies to `p`.
     var rubyReserve: CaptionRubyReserve??
+    /// `tts:rubyPosition` (TTML2 §10.2.39); inherited, applies to ruby text (`rt`, `rtc`).
+    var rubyPosition: CaptionRuby.Position?
+    /// `tts:rubyAlign` (TTML2 §10.2.37); inherited, applies to ruby text.
+    var rubyAlign: CaptionRuby.Alignment?
     /// `itts:fillLineGap` (IMSC 1.1 §8.5.2); inherited, applies to `p`.
     var fillLineGap: Bool?
     /// `ebutts:linePadding` (EBU Tech 3380 §4.4, cells); inherited, applies to `p`.
@@ -39,7 +43,7 @@ struct TTMLStyleProperties: Sendable, Hashable {
     var shear: Double?
     /// `tts:textEmphasis` (TTML2 §10.2.44): `.some(nil)` for `none`; inherited.
     var textEmphasis: CaptionEmphasis??
-    /// `tts:unicodeBidi` (TTML1 §8.2.22) as specified: `.some(nil)` for `normal`.
+    /// `tts:unicodeBidi` (TTML1 §8.2.21) as specified: `.some(nil)` for `normal`.
     var unicodeBidi: CaptionBidi.Kind??
     /// The embedding the content is in (computed by ``inherited(by:)``, never specified): fixed
     /// at the element that specifies a unicodeBidi other than normal, with that element's
@@ -47,23 +51,23 @@ struct TTMLStyleProperties: Sendable, Hashable {
     /// descendants, so the flattened runs keep it; a descendant's `normal` or direction changes
     /// nothing, and a nested embedding replaces it (the model has one level).
     var embedding: CaptionBidi?
-    // Region properties (§9.1.2, §8.2.5, §8.2.6, §8.2.13, §8.2.23).
+    // Region properties (§9.1.2, §8.2.6, §8.2.7, §8.2.14, §8.2.24).
     var origin: CaptionPoint?
     var extent: CaptionSize?
     var displayAlign: CaptionRegion.DisplayAlignment?
     var writingMode: CaptionRegion.WritingMode?
     /// TTML2 §10.2.35 `tts:position`, the region's origin when `tts:origin` is absent.
     var position: TTMLPosition?
-    /// `tts:padding` (TTML1 §8.2.17): 1 to 4 lengths, before, end, after, start as CSS shortens
+    /// `tts:padding` (TTML1 §8.2.16): 1 to 4 lengths, before, end, after, start as CSS shortens
     /// them.
     var padding: [CaptionDimension]?
-    /// `tts:opacity` (TTML1 §8.2.14), 0–1.
+    /// `tts:opacity` (TTML1 §8.2.13), 0–1.
     var opacity: Double?
-    /// `tts:overflow` (TTML1 §8.2.16).
+    /// `tts:overflow` (TTML1 §8.2.15).
     var overflow: CaptionRegion.Overflow?
-    /// `tts:showBackground` (TTML1 §8.2.18): false for `whenActive`.
+    /// `tts:showBackground` (TTML1 §8.2.17): false for `whenActive`.
     var showBackground: Bool?
-    /// `tts:display` (TTML1 §8.2.4): false for `none`, which removes the element and its
+    /// `tts:display` (TTML1 §8.2.5): false for `none`, which removes the element and its
     /// content from every ISD (TTML2 §11.3.1.3). Not inherited: applied where it is specified.
     var display: Bool?
     /// `tts:visibility` (TTML1 §8.2.22): false for `hidden`; inherited.
@@ -92,6 +96,8 @@ struct TTMLStyleProperties: Sendable, Hashable {
         if let v = other.direction { direction = v }
         if let v = other.textShadow { textShadow = v }
         if let v = other.rubyReserve { rubyReserve = v }
+        if let v = other.rubyPosition { rubyPosition = v }
+        if let v = other.rubyAlign { rubyAlign = v }
         if let v = other.fillLineGap { fillLineGap = v }
         if let v = other.linePadding { linePadding = v }
         if let v = other.multiRowAlign { multiRowAlign = v }
@@ -118,7 +124,7 @@ struct TTMLStyleProperties: Sendable, Hashable {
     func inherited(by other: TTMLStyleProperties) -> TTMLStyleProperties {
         var result = self
         result.display = nil
-        // Not inherited (TTML1 §8.2.14, §8.2.16, §8.2.17): they apply where they are specified.
+        // Not inherited (TTML1 §8.2.13, §8.2.15, §8.2.16): they apply where they are specified.
         (result.padding, result.opacity, result.overflow) = (nil, nil, nil)
         result.apply(other)
         if case .some(.some(let kind)) = other.unicodeBidi {
@@ -140,6 +146,7 @@ struct TTMLStyleProperties: Sendable, Hashable {
         p.lineThrough = lineThrough; p.textOutline = textOutline; p.lineHeight = lineHeight
         p.wrapOption = wrapOption; p.direction = direction
         p.textShadow = textShadow; p.rubyReserve = rubyReserve
+        p.rubyPosition = rubyPosition; p.rubyAlign = rubyAlign
         p.fillLineGap = fillLineGap; p.linePadding = linePadding; p.multiRowAlign = multiRowAlign
         p.shear = shear; p.textEmphasis = textEmphasis
         p.visible = visible
@@ -163,7 +170,7 @@ struct TTMLStyleProperties: Sendable, Hashable {
             .compactMap { $0 }
     }
 
-    /// The padding as the model holds it, by physical edge for `writingMode` (TTML1 §8.2.17:
+    /// The padding as the model holds it, by physical edge for `writingMode` (TTML1 §8.2.16:
     /// before, end, after, start; one value for all, two for before/after and start/end, three
     /// for before, start/end, after).
     func padding(for writingMode: CaptionRegion.WritingMode) -> CaptionPadding? {

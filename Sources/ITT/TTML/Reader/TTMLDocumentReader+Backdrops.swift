@@ -1,10 +1,10 @@
 import CaptionCore
 
 extension TTMLDocumentReader {
-    /// The regions shown whether or not content is in them (TTML1 §8.2.18: `tts:showBackground`
+    /// The regions shown whether or not content is in them (TTML1 §8.2.17: `tts:showBackground`
     /// always, the initial value, paints a region's `tts:backgroundColor` with no content in it
     /// too), in layout order: for each region, the intervals of its active time (§10.4; no `end`:
-    /// +infinity) in which its `set` animations (§12.2.1) leave it shown, displayed and filled.
+    /// +infinity) in which its `set` animations (§11.1.1) leave it shown, displayed and filled.
     func regionBackdrops() -> [CaptionRegionBackdrop] {
         var result: [CaptionRegionBackdrop] = []
         for id in regionOrder {

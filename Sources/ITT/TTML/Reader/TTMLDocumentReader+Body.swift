@@ -46,7 +46,7 @@ extension TTMLDocumentReader {
         }
     }
 
-    /// One `<p>` (TTML1 §7.1.5): the regions it is shown in (§9.3.2, pruned as §9.3.3 and
+    /// One `<p>` (TTML1 §7.1.5): the regions it is shown in (associated and pruned as §9.3.3 and
     /// TTML2 §11.3.1.3 say), then its content at each significant time.
     private func readParagraph(
         _ p: Int, _ nodes: [TTMLTimedNode], ancestors: [Int], into captions: inout [Caption]
@@ -152,7 +152,7 @@ extension TTMLDocumentReader {
     }
 
     /// The regions paragraph `p` is shown in, by name (nil: the default region of a document
-    /// without a layout), as TTML1 §9.3.2 associates content with regions and §9.3.3 prunes the
+    /// without a layout), as TTML1 §9.3.3 associates content with regions and prunes the
     /// rest: every `region` attribute from the body down to `p` must name the region; with none
     /// there, each region a descendant names.
     private func regions(for p: Int, chain: [Int], _ nodes: [TTMLTimedNode]) -> [String?] {
@@ -179,7 +179,7 @@ extension TTMLDocumentReader {
             if profile == .itt { return [nil] }
             lenient(
                 "region.none",
-                "this <p> is associated with no region while the layout defines some, so it is never shown (TTML1 §9.3.2)",
+                "this <p> is associated with no region while the layout defines some, so it is never shown (TTML1 §9.3.3)",
                 at: source.location(of: tree.elements[nodes[p].element ?? 0]), fix: "add a region attribute",
                 summarize: true)
         }
@@ -213,7 +213,7 @@ extension TTMLDocumentReader {
             guard nodes[n].isActive(at: time) else { return nil }
             var specified = TTMLAnimation.apply(nodes[n].animations, to: nodes[n].style, at: time)
             guard specified.display != false else { return nil }
-            // TTML1 §8.2.22: unicodeBidi applies to p and span only.
+            // TTML1 §8.2.21: unicodeBidi applies to p and span only.
             if case .p = nodes[n].kind {} else { specified.unicodeBidi = nil }
             noteRegionOnly(specified, of: nodes[n])
             style = style.inherited(by: specified)
@@ -272,9 +272,14 @@ extension TTMLDocumentReader {
                     TTMLSegment(
                         kind: .lineBreak, style: style.textStyle, begin: time, end: time,
                         preservesSpace: child.preservesSpace))
-            case .ruby(let base, let annotation):
+            case .ruby(let base, var annotation, let textStyle):
                 let s = style.inherited(by: TTMLAnimation.apply(child.animations, to: child.style, at: time))
                 guard target == nil || associated == target, s.display != false, s.visible != false else { continue }
+                // TTML2 §10.2.37, §10.2.39: the ruby text's computed position and alignment.
+                var ruby = s
+                ruby.applyRuby(textStyle)
+                if let position = ruby.rubyPosition { annotation.position = position }
+                if let align = ruby.rubyAlign { annotation.alignment = align }
                 segments.append(
                     TTMLSegment(
                         kind: .ruby(base: base, annotation: annotation), style: s.textStyle, begin: time, end: time,
@@ -286,7 +291,7 @@ extension TTMLDocumentReader {
                 guard s.display != false else { continue }
                 noteRegionOnly(specified, of: child)
                 // The model wraps a caption's lines or not as a whole: a span's own wrapOption
-                // (TTML1 §8.2.24 applies it to spans) that differs is reported.
+                // (TTML1 §8.2.23 applies it to spans) that differs is reported.
                 if let w = specified.wrapOption, w != (style.wrapOption ?? true),
                     unmappedStyles["tts:wrapOption"] == nil
                 {

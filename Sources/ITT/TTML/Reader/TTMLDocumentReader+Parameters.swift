@@ -3,7 +3,7 @@ import XML
 
 extension TTMLDocumentReader {
     /// Reads the root's parameters (TTML1 §6.2), `xml:lang` (§7.2.2) and the document-level
-    /// attributes kept as metadata (`tts:extent` §8.2.6, `ttp:cellResolution` §6.2.1,
+    /// attributes kept as metadata (`tts:extent` §8.2.7, `ttp:cellResolution` §6.2.1,
     /// `ittp:aspectRatio`).
     func readParameters(of root: XMLElement, into document: inout CaptionDocument) throws(CaptionFormatError) {
         var frameRateDeclared = false
@@ -29,7 +29,7 @@ extension TTMLDocumentReader {
                 frameRateDeclared = true
                 if let n = Int64(v), n > 0, n <= 1000 {
                     parameters.nominalFrameRate = n
-                } else if let d = Double(v), d.isFinite, d > 0, d <= 1000, v.contains(".") {
+                } else if let d = CaptionDimension.ttmlNumber(Substring(v)), d > 0, d <= 1000, v.contains(".") {
                     decimalRate = (v, a)
                 } else {
                     throw failure("ttp:frameRate must be a positive integer (TTML1 §6.2.4), not \"\(v)\"", a, in: root)
@@ -67,7 +67,7 @@ extension TTMLDocumentReader {
                 dropModeDeclared = true
             case (TTMLNamespace.parameter, "cellResolution"):
                 document.metadata[CaptionDocument.ttmlCellResolutionKey] = v
-                let cells = v.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+                let cells = v.split(whereSeparator: \.isWhitespace).compactMap { CaptionDimension.ttmlNumber($0) }
                 if cells.count == 2, cells[0] > 0, cells[1] > 0, cells[1] <= 1000 {
                     (cellColumns, cellRows) = (min(cells[0], 1000), cells[1])
                 } else {

@@ -3,7 +3,7 @@ import XML
 
 extension TTMLDocumentReader {
     /// The style `element` specifies itself: its referenced styles in order (TTML1 §8.4.1.2,
-    /// later ones win), nested `style` children for regions (§8.4.1.3), then its inline style
+    /// later ones win), nested `style` children for regions (§8.4.1.4), then its inline style
     /// attributes (§8.4.1.1), which win over both.
     func specifiedStyle(of element: XMLElement) throws(CaptionFormatError) -> TTMLStyleProperties {
         var result = TTMLStyleProperties()
@@ -187,7 +187,7 @@ extension TTMLDocumentReader {
             return id
         }
         lenient(
-            "region.undefined", "region=\"\(id)\" is not defined in <layout>; the attribute is ignored (TTML1 §9.3.2)",
+            "region.undefined", "region=\"\(id)\" is not defined in <layout>; the attribute is ignored (TTML1 §9.3.3)",
             at: location(), summarize: true)
         return nil
     }

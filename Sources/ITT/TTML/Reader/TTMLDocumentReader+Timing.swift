@@ -111,7 +111,7 @@ extension TTMLDocumentReader {
         return me
     }
 
-    /// A `set` child (TTML1 §12.2.1), timed like any child of its parent; nil when never active.
+    /// A `set` child (TTML1 §11.1.1), timed like any child of its parent; nil when never active.
     private func animation(_ element: XMLElement, parentBegin: MediaTime, parentIsSeq: Bool) throws(CaptionFormatError)
         -> TTMLAnimation?
     {
@@ -173,7 +173,9 @@ extension TTMLDocumentReader {
         case (.body, "p"), (.div, "p"): return .p
         case (.p, "br"), (.span, "br"): return .br
         case (.p, "span"), (.span, "span"):
-            if let ruby = try? rubyAnnotation(of: e) { return .ruby(base: ruby.base, annotation: ruby.annotation) }
+            if let ruby = try? rubyAnnotation(of: e) {
+                return .ruby(base: ruby.base, annotation: ruby.annotation, textStyle: ruby.textStyle)
+            }
             return .span
         default: return nil
         }

@@ -19,11 +19,11 @@ struct TTMLStyleParser {
     static func length(_ text: Substring, horizontal: Bool) -> CaptionDimension? {
         if let d = CaptionDimension(ttml: text) { return d }
         let unit = horizontal ? "rw" : "rh"
-        guard text.hasSuffix(unit), let v = Double(text.dropLast(2)), v.isFinite else { return nil }
+        guard text.hasSuffix(unit), let v = CaptionDimension.ttmlNumber(text.dropLast(2)) else { return nil }
         return .percent(v)
     }
 
-    /// One of `tts:padding`'s lengths (TTML1 §8.2.17; TTML2 §10.3.1's `rw` and `rh`): px, c and %
+    /// One of `tts:padding`'s lengths (TTML1 §8.2.16; TTML2 §10.3.1's `rw` and `rh`): px, c and %
     /// (of the region) as the model has them; `rh` on an edge across the lines (before, after) and
     /// `rw` on one along them (start, end) as cells of the grid down or across, 1rh being a
     /// hundredth of the rows. Which edges those are is taken for horizontal lines; a value of one
@@ -53,25 +53,24 @@ struct TTMLStyleParser {
     func fontSize(_ text: Substring) -> CaptionDimension? {
         if let d = CaptionDimension(ttml: text) { return d }
         for (suffix, scale) in [("em", 100.0), ("rh", cellRows / 100)] where text.hasSuffix(suffix) {
-            guard let v = Double(text.dropLast(2)), v.isFinite else { return nil }
+            guard let v = CaptionDimension.ttmlNumber(text.dropLast(2)) else { return nil }
             return suffix == "em" ? .percent(v * scale) : .cells(v * scale)
         }
         return nil
     }
 
-    /// The words of `tts:textDecoration` (TTML1 §8.2.18).
+    /// The words of `tts:textDecoration` (TTML1 §8.2.19).
     static let textDecorations: Set<Substring> = [
         "none", "underline", "noUnderline", "lineThrough", "noLineThrough", "overline", "noOverline",
     ]
 
     /// The TTML1 and TTML2 style attributes read but not mapped to the model (TTML2 §10.2);
-    /// the ruby attributes are read with their span (TTMLDocumentReader+Ruby).
+    /// `tts:ruby` is read with its span (TTMLDocumentReader+Ruby).
     static let unmappedStyles: Set<String> = [
         "zIndex", "fontVariant",
         "luminanceGain", "disparity", "fontKerning", "fontSelectionStrategy", "fontShear", "letterSpacing",
         "lineShear", "textOrientation", "backgroundClip", "backgroundExtent", "backgroundImage",
-        "backgroundOrigin", "backgroundPosition", "backgroundRepeat", "border", "bpd", "ipd", "ruby", "rubyAlign",
-        "rubyPosition",
+        "backgroundOrigin", "backgroundPosition", "backgroundRepeat", "border", "bpd", "ipd", "ruby",
     ]
 
     func properties(of element: XMLElement) -> TTMLStyleProperties {
@@ -117,7 +116,7 @@ struct TTMLStyleParser {
         case "backgroundColor":
             p.backgroundColor = color(a)
         case "fontStyle":
-            // §8.2.9: normal | italic | oblique; oblique is drawn as italic.
+            // §8.2.10: normal | italic | oblique; oblique is drawn as italic.
             switch v {
             case "normal": p.italic = false
             case "italic", "oblique": p.italic = true
@@ -130,7 +129,7 @@ struct TTMLStyleParser {
             default: report(a, "normal or bold")
             }
         case "textDecoration":
-            // §8.2.18: none | [underline | noUnderline] || [lineThrough…] || [overline…]
+            // §8.2.19: none | [underline | noUnderline] || [lineThrough…] || [overline…]
             let words = v.split(separator: " ")
             guard !words.isEmpty, words.allSatisfy(Self.textDecorations.contains) else {
                 report(a, "none, underline, noUnderline, lineThrough, noLineThrough, overline or noOverline")
@@ -145,7 +144,7 @@ struct TTMLStyleParser {
             guard !v.isEmpty else { return report(a, "a font family list") }
             p.fontFamily = v
         case "fontSize":
-            // §8.2.8: one length, or two (horizontal and vertical); the model keeps one.
+            // §8.2.9: one length, or two (horizontal and vertical); the model keeps one.
             let parts = v.split(separator: " ")
             // Two lengths are horizontal then vertical; the model keeps the vertical one.
             guard (1...2).contains(parts.count), let size = fontSize(parts[parts.count - 1]) else {
@@ -182,7 +181,7 @@ struct TTMLStyleParser {
             }
             p.position = position
         case "display":
-            // TTML1 §8.2.4 auto | none; TTML2 §10.2.15 adds inlineBlock.
+            // TTML1 §8.2.5 auto | none; TTML2 §10.2.15 adds inlineBlock.
             switch v {
             case "auto", "inlineBlock": p.display = true
             case "none": p.display = false
@@ -200,9 +199,19 @@ struct TTMLStyleParser {
             readTextShadow(a, v, into: &p)
         case "rubyReserve":
             readRubyReserve(a, v, into: &p)
+        case "rubyPosition":
+            // TTML2 §10.2.39; inherited, so a referential style or an ancestor may give it.
+            guard let position = CaptionRuby.Position(ttml: v) else { return report(a, "before, after or outside") }
+            p.rubyPosition = position
+        case "rubyAlign":
+            // TTML2 §10.2.37 (auto, end and withBase have no counterpart in the model).
+            guard let align = CaptionRuby.Alignment(ttml: v) else {
+                return report(a, "start, center, spaceBetween or spaceAround")
+            }
+            p.rubyAlign = align
         case "shear":
             // TTML2 §10.2.38: a percentage; beyond ±100 % clamped (as ttconv does).
-            guard v.hasSuffix("%"), let s = Double(v.dropLast()), s.isFinite else {
+            guard v.hasSuffix("%"), let s = CaptionDimension.ttmlNumber(v.dropLast()) else {
                 return report(a, "a percentage from -100% to 100%")
             }
             p.shear = min(max(s, -100), 100)
@@ -222,7 +231,7 @@ struct TTMLStyleParser {
             default: report(a, "ltr or rtl")
             }
         case "showBackground":
-            // §8.2.18, on regions: `always` (the initial value) paints the region's background with
+            // §8.2.17, on regions: `always` (the initial value) paints the region's background with
             // no content in it too.
             switch v {
             case "always": p.showBackground = true
@@ -230,7 +239,7 @@ struct TTMLStyleParser {
             default: report(a, "always or whenActive")
             }
         case "unicodeBidi":
-            // §8.2.22 (TTML2 adds isolate), with the element's tts:direction.
+            // §8.2.21 (TTML2 adds isolate), with the element's tts:direction.
             switch v {
             case "normal": p.unicodeBidi = .some(nil)
             case "embed": p.unicodeBidi = .embed
@@ -245,14 +254,14 @@ struct TTMLStyleParser {
             default: report(a, "wrap or noWrap")
             }
         case "overflow":
-            // §8.2.16; TTML2 §10.2.31 adds scroll, drawn as visible.
+            // §8.2.15; TTML2 §10.2.31 adds scroll, drawn as visible.
             switch v {
             case "visible", "scroll": p.overflow = .visible
             case "hidden": p.overflow = .hidden
             default: report(a, "visible or hidden")
             }
         case "opacity":
-            guard let o = Double(v), o.isFinite else { return report(a, "a number from 0 to 1") }
+            guard let o = CaptionDimension.ttmlNumber(Substring(v)) else { return report(a, "a number from 0 to 1") }
             p.opacity = min(max(o, 0), 1)
         case "padding":
             let parts = v.split(whereSeparator: \.isWhitespace)
@@ -267,9 +276,9 @@ struct TTMLStyleParser {
             p.padding = lengths
         case let name where Self.unmappedStyles.contains(name):
             guard !v.isEmpty else { return report(a, "a value") }
-            if !["ruby", "rubyAlign", "rubyPosition"].contains(name) { p.unmapped["tts:" + name] = v }
+            if name != "ruby" { p.unmapped["tts:" + name] = v }
         case "writingMode":
-            // §8.2.23. Right-to-left horizontal lines are lrtb's lines with a right-to-left
+            // §8.2.24. Right-to-left horizontal lines are lrtb's lines with a right-to-left
             // paragraph direction (as CSS and imscJS take `rl`), inherited by the region's content
             // unless it gives its own; left-to-right vertical progression has no counterpart.
             switch v {
@@ -291,7 +300,7 @@ struct TTMLStyleParser {
     /// A length whose percentages are of the font size: px, c, %, and em as a percentage.
     private func relativeLength(_ text: Substring) -> CaptionDimension? {
         if let d = CaptionDimension(ttml: text) { return d }
-        guard text.hasSuffix("em"), let v = Double(text.dropLast(2)), v.isFinite else { return nil }
+        guard text.hasSuffix("em"), let v = CaptionDimension.ttmlNumber(text.dropLast(2)) else { return nil }
         return .percent(v * 100)
     }
 
@@ -322,7 +331,7 @@ struct TTMLStyleParser {
     private func fontRelativeLength(_ text: Substring, horizontal: Bool) -> CaptionDimension? {
         if let d = relativeLength(text) { return d }
         let (unit, cells) = horizontal ? ("rw", cellColumns) : ("rh", cellRows)
-        guard text.hasSuffix(unit), let v = Double(text.dropLast(2)), v.isFinite else { return nil }
+        guard text.hasSuffix(unit), let v = CaptionDimension.ttmlNumber(text.dropLast(2)) else { return nil }
         return .cells(v * cells / 100)
     }
 

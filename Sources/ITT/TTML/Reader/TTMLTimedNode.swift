@@ -7,8 +7,9 @@ struct TTMLTimedNode {
     enum Kind {
         case body, div, p, span, br
         case text(String)
-        /// A ruby container span, read whole (TTMLDocumentReader+Ruby).
-        case ruby(base: String, annotation: CaptionRuby)
+        /// A ruby container span, read whole (TTMLDocumentReader+Ruby), with the ruby style
+        /// its text spans give (position and alignment, over what the container inherits).
+        case ruby(base: String, annotation: CaptionRuby, textStyle: TTMLStyleProperties)
     }
 
     var kind: Kind

@@ -115,7 +115,7 @@ extension TTMLProfile {
     /// profile but Apple's iTT, which names none of them.
     var holdsTTMLLayout: Bool { self != .itt }
 
-    /// Whether `tts:opacity` (§8.2.14) and `tts:textOutline` (§8.2.20) are written: TTML1 and the
+    /// Whether `tts:opacity` (§8.2.13) and `tts:textOutline` (§8.2.20) are written: TTML1 and the
     /// IMSC profiles; EBU Tech 3380 §4.4 lists neither for EBU-TT-D, and iTT has neither.
     var holdsOpacityAndOutline: Bool { self != .itt && self != .ebuttD }
 
