@@ -318,22 +318,8 @@ import Testing
 
     // MARK: - Writing
 
-    /// Adding a track would move every absolute offset of the fragments and leave the new
-    /// track without fragments: the writer refuses a fragmented movie, naming where its
-    /// fragments start (or its mvex, when it has none yet).
-    @Test func tracksAreNotAddedToAFragmentedMovie() throws {
-        let initialization = try Self.initialization()
-        let moof = try Self.movieFragment([Fragment(runs: [Run(dataOffset: 0, count: 1)])])
-        for (bytes, path, offset) in [
-            (initialization + moof + (try Self.mediaData([1, 2, 3])), "moof", initialization.count),
-            (initialization, "moov/mvex", initialization.count - 40),
-        ] {
-            let source = MemoryByteSource(bytes)
-            let error = try #require(
-                ISOBMFFHostileInputTests.writeError(try Movie.read(source), source), "a fragmented movie was rewritten")
-            #expect(error.kind == .unsupported && error.path == path && error.offset == offset, "\(error)")
-        }
-    }
+    // Tracks added to fragmented movies, and the fragmented movies refused:
+    // FragmentedTrackAdderTests.swift.
 
     // MARK: - Several files
 

@@ -2,8 +2,11 @@
 // the new trak boxes added, mvhd's duration and next_track_ID patched (§8.2.2).
 
 extension MovieTrackAdder {
+    /// `fragmented`: the new tracks' samples go into movie fragments (§8.8): their `trak` boxes
+    /// have empty sample tables, `mvex` gets a `trex` for each (§8.8.3) and a longer `mehd`
+    /// when they last longer (§8.8.2), and `mvhd`'s duration (that of `moov`'s samples) stays.
     func buildMovieBox(
-        tracks: [NewTrack], ids: [UInt32], shift: Int, dataStart: Int, quickTime: Bool
+        tracks: [NewTrack], ids: [UInt32], shift: Int, dataStart: Int, quickTime: Bool, fragmented: Bool = false
     ) throws(ISOBMFFError) -> [UInt8] {
         let bytes = movie.movieBytes
         let moov = movie.movieBox
@@ -12,21 +15,22 @@ extension MovieTrackAdder {
         var w = BoxWriter()
         let oldStart = movie.movieOffset
         let oldEnd = movie.movieOffset + movie.movieBytes.count
+        // The longest new track, in the movie's timescale.
+        let longest =
+            zip(tracks, ids).map { track, id in
+                TrackBoxBuilder(track: track, trackID: id, movieHeader: movie.header, quickTimeHandlers: quickTime)
+                    .movieDuration
+            }.max() ?? 0
         try w.box("moov") { (w: inout BoxWriter) throws(ISOBMFFError) in
             for (index, child) in moov.children.enumerated() {
                 switch child.type {
                 case "mvhd":
                     // The movie lasts as long as its longest track (§8.2.2.3): a caption track may
                     // run past the video.
-                    let longest =
-                        zip(tracks, ids).map { track, id in
-                            TrackBoxBuilder(
-                                track: track, trackID: id, movieHeader: movie.header, quickTimeHandlers: quickTime
-                            ).movieDuration
-                        }.max() ?? 0
-                    w.append(
-                        try patchedMovieHeader(
-                            child, nextTrackID: nextTrackID(after: ids), duration: max(longest, movie.header.duration)))
+                    let duration = fragmented ? movie.header.duration : max(longest, movie.header.duration)
+                    w.append(try patchedMovieHeader(child, nextTrackID: nextTrackID(after: ids), duration: duration))
+                case "mvex" where fragmented:
+                    try extendedMovieExtends(child, in: bytes, ids: ids, duration: longest, into: &w)
                 case "trak":
                     let id = movie.tracks.first { $0.box.offset == child.offset }?.id
                     let addedReferences = Dictionary(
@@ -45,8 +49,9 @@ extension MovieTrackAdder {
                 }
                 if index == lastTrak {
                     for (track, id) in zip(tracks, ids) {
-                        let builder = TrackBoxBuilder(
+                        var builder = TrackBoxBuilder(
                             track: track, trackID: id, movieHeader: movie.header, quickTimeHandlers: quickTime)
+                        builder.fragmented = fragmented
                         w.append(try builder.build(chunkOffset: nextData))
                         nextData += UInt64(track.payloadSize)
                     }
@@ -132,6 +137,42 @@ extension MovieTrackAdder {
         }
         w.u32(UInt32(box.size))
         w.append(bytes[(o + 4)..<box.range.upperBound])
+    }
+
+    /// `mvex` with a `trex` for each new track (§8.8.3: sample description 1, the other defaults 0,
+    /// every fragment giving its own durations and sizes; flags 0: sync samples) after its own
+    /// boxes, and `mehd`'s fragment_duration (§8.8.2, the whole movie's, in the movie timescale)
+    /// raised to `duration` when the new tracks last longer.
+    private func extendedMovieExtends(
+        _ mvex: Box, in bytes: [UInt8], ids: [UInt32], duration: UInt64, into w: inout BoxWriter
+    ) throws(ISOBMFFError) {
+        try w.box("mvex") { (w: inout BoxWriter) throws(ISOBMFFError) in
+            for child in mvex.children {
+                guard child.type == "mehd" else {
+                    Self.copy(child, from: bytes, into: &w)
+                    continue
+                }
+                var r = BigEndianReader(bytes, box: child, baseOffset: movie.movieOffset)
+                let version = try r.u8("the version")
+                try r.skip(3, "the flags")
+                let old = version == 1 ? try r.u64("fragment_duration") : UInt64(try r.u32("fragment_duration"))
+                guard duration > old else {
+                    Self.copy(child, from: bytes, into: &w)
+                    continue
+                }
+                let wide = version == 1 || duration > UInt64(UInt32.max)
+                try w.fullBox("mehd", version: wide ? 1 : 0) { (w: inout BoxWriter) in
+                    if wide { w.u64(duration) } else { w.u32(UInt32(duration)) }
+                }
+            }
+            for id in ids {
+                try w.fullBox("trex") { (w: inout BoxWriter) in
+                    w.u32(id)
+                    w.u32(1)
+                    w.zeros(12)
+                }
+            }
+        }
     }
 
     private func mergedReferences(

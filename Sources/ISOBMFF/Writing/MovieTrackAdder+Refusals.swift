@@ -1,25 +1,22 @@
 // The movies a track is not added to, each refused with the box path and offset that show why.
 
 extension MovieTrackAdder {
-    /// Refuses a fragmented movie (ISO/IEC 14496-12 §8.8): its samples are in `moof` boxes
-    /// after `moov`, whose absolute offsets (`tfhd` base_data_offset, `saio`) would all move when
-    /// `moov` grows, and a track added to `moov` alone would have no fragments where players of
-    /// fragmented files look for them. Adding a track to such a movie is left to a remux
-    /// (`ffmpeg -i in.mp4 -c copy out.mp4` writes it unfragmented).
+    /// Refuses movie fragments that `moov` does not announce (§8.8.1: a movie with fragments has
+    /// `mvex`), which no track can be added to with its own fragments (there is no `mvex` for
+    /// its `trex`), and fragments before `moov`, whose offsets would move with it.
     func refuseFragments() throws(ISOBMFFError) {
-        if let moof = movie.fragments.first {
+        guard let moof = movie.fragments.first else { return }
+        guard movie.isFragmented else {
             throw ISOBMFFError(
-                .unsupported,
-                "a fragmented movie (movie fragments from here on): tracks are added only to unfragmented movies; "
-                    + "remux it unfragmented first (ffmpeg -i IN -c copy OUT)",
+                .malformed,
+                "movie fragments (from here on) that moov does not announce (no mvex, ISO/IEC 14496-12 §8.8.1): "
+                    + "a track is not added; remux it first (ffmpeg -i IN -c copy OUT)",
                 path: "moof", offset: moof.offset)
         }
-        if let mvex = movie.movieBox.child("mvex") {
+        guard moof.offset > movie.movieOffset else {
             throw ISOBMFFError(
-                .unsupported,
-                "moov announces movie fragments (mvex): tracks are added only to unfragmented movies; remux it "
-                    + "unfragmented first (ffmpeg -i IN -c copy OUT)",
-                path: mvex.path, offset: movie.movieOffset + mvex.offset)
+                .unsupported, "a movie fragment before moov: its offsets would move when moov grows",
+                path: "moof", offset: moof.offset)
         }
     }
 

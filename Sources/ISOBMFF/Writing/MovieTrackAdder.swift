@@ -3,6 +3,9 @@
 /// larger `next_track_ID`, and every existing chunk offset (`stco`/`co64`, §8.7.5) moved by
 /// however much `moov` grew when `moov` comes before the media data (a "faststart" file).
 ///
+/// A fragmented movie (`mvex` in `moov`, ISO/IEC 14496-12 §8.8) gets the new tracks' samples in
+/// fragments of their own instead (``writeFragmented(_:ids:moovIndex:quickTime:_:)``).
+///
 /// Layout of the output:
 /// - `moov` last in the input: everything before it, unchanged; the new `mdat`; the new `moov`.
 ///   No existing offset changes.
@@ -77,6 +80,11 @@ public struct MovieTrackAdder {
         try refuseHiddenTracks()
         try refuseCutShort()
         try refuseSamplesOverlapping(oldMoov)
+        if movie.isFragmented {
+            try writeFragmented(
+                tracks, ids: ids, moovIndex: moovIndex, quickTime: quickTimeStyleHandlers(), write)
+            return
+        }
         let moovIsLast = moovIndex == movie.topLevelBoxes.count - 1
         let quickTime = quickTimeStyleHandlers()
         // The new samples extend the mdat they follow when there is one (the one just before a

@@ -7,6 +7,11 @@ struct TrackBoxBuilder {
     /// Whether the movie's handlers are written QuickTime-style (`mhlr` component type and a
     /// Pascal-string name), as GoPro and QuickTime files do; MP4 style otherwise.
     let quickTimeHandlers: Bool
+    /// Whether the samples go into movie fragments (ISO/IEC 14496-12 §8.8): the sample tables
+    /// are then empty (§8.8.1: a fragmented movie's `moov` may hold no samples), the durations 0
+    /// (the track's duration is that of its fragments, §8.8.2) and there is no edit list: the
+    /// first fragment's decode time (`tfdt`, §8.8.12) says when the first sample starts.
+    var fragmented = false
 
     func build(chunkOffset: UInt64) throws(ISOBMFFError) -> [UInt8] {
         var w = BoxWriter()
@@ -19,7 +24,7 @@ struct TrackBoxBuilder {
                     }
                 }
             }
-            try editList(&w)
+            if !fragmented { try editList(&w) }
             try w.box("mdia") { (w: inout BoxWriter) throws(ISOBMFFError) in
                 try mediaHeader(&w)
                 if let tag = track.extendedLanguage, !tag.isEmpty {
@@ -67,6 +72,7 @@ struct TrackBoxBuilder {
     }
 
     private func trackHeader(_ w: inout BoxWriter) throws(ISOBMFFError) {
+        let movieDuration = fragmented ? 0 : movieDuration
         let wide = movieDuration > UInt64(UInt32.max) || movieHeader.creationTime > UInt64(UInt32.max)
         try w.fullBox("tkhd", version: wide ? 1 : 0, flags: track.trackFlags) { (w: inout BoxWriter) in
             if wide {
@@ -117,7 +123,7 @@ struct TrackBoxBuilder {
     }
 
     private func mediaHeader(_ w: inout BoxWriter) throws(ISOBMFFError) {
-        let duration = track.mediaDuration
+        let duration = fragmented ? 0 : track.mediaDuration
         let wide = duration > UInt64(UInt32.max) || movieHeader.creationTime > UInt64(UInt32.max)
         try w.fullBox("mdhd", version: wide ? 1 : 0) { (w: inout BoxWriter) in
             if wide {
@@ -157,6 +163,13 @@ struct TrackBoxBuilder {
             try w.fullBox("stsd") { (w: inout BoxWriter) in
                 w.u32(1)
                 w.append(track.sampleEntry)
+            }
+            if fragmented {
+                // No samples in moov: stts, stsc, stsz and stco with no entries (§8.8.1).
+                for type: FourCC in ["stts", "stsc"] { try w.fullBox(type) { (w: inout BoxWriter) in w.u32(0) } }
+                try w.fullBox("stsz") { (w: inout BoxWriter) in w.zeros(8) }
+                try w.fullBox("stco") { (w: inout BoxWriter) in w.u32(0) }
+                return
             }
             // stts: runs of equal durations.
             var runs: [(count: UInt32, delta: UInt32)] = []

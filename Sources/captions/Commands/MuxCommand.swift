@@ -20,7 +20,8 @@ struct MuxCommand: ParsableCommand {
             + "or 60 fps). --form tx3g writes soft "
             + "subtitles (FFmpeg's mov_text) from any caption file; --form wvtt (or --as wvtt) WebVTT in ISO BMFF (ISO/IEC "
             + "14496-30), as CMAF carries subtitles; --form stpp (or ttml) TTML in ISO BMFF, one IMSC 1.1 Text document "
-            + "(a TTML input's own IMSC or EBU-TT-D profile kept) in one sample. Forms combine with commas (c608,wvtt); both is c608,tx3g. Default: "
+            + "(a TTML input's own IMSC or EBU-TT-D profile kept) in one sample. Forms combine with commas (c608,wvtt); both is c608,tx3g. A fragmented movie (CMAF) gets "
+            + "the tracks in movie fragments of their own, one after each of its fragments. Default: "
             + "c608 for SCC input or several files, tx3g otherwise. See Specs/caption-tracks.md.")
 
     @Argument(help: "The movie (MP4 or MOV).")

@@ -26,6 +26,16 @@ struct FragmentReader {
         var samples: [Sample]
         /// The protection of each kept sample, when asked for.
         var protection: [SampleProtection]?
+        /// Where it is: its `moof`'s offset in the file, its `traf` (offsets in the `moof`), its
+        /// base (§8.8.7.1) and where that base comes from.
+        var moofOffset = 0
+        var traf: Box?
+        var base = 0
+        var baseOrigin = TrackFragmentRuns.BaseOrigin.moof
+        /// Its decode times: from its first sample to after its last (§8.8.12), in the track's
+        /// timescale.
+        var startTime: Int64 = 0
+        var endTime: Int64 = 0
     }
 
     let source: ByteSource
@@ -100,7 +110,9 @@ struct FragmentReader {
                     ? try run.protection(bytes: bytes, moofOffset: moof.offset, context: context, source: source) : nil
                 try visit(
                     TrackFragment(
-                        trackID: id, sampleCount: run.keptCount, samples: run.samples, protection: protections))
+                        trackID: id, sampleCount: run.keptCount, samples: run.samples, protection: protections,
+                        moofOffset: moof.offset, traf: traf, base: run.base, baseOrigin: run.baseOrigin,
+                        startTime: run.startTime, endTime: run.nextTime))
             }
         }
         return warnings

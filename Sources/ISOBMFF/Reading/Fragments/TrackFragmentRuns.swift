@@ -8,6 +8,18 @@ struct TrackFragmentRuns {
     /// default-base-is-moof or for the first `traf` of a `moof`, the `moof`'s first byte; else
     /// the end of the previous `traf`'s data.
     let base: Int
+    /// Where ``base`` comes from (§8.8.7.1).
+    enum BaseOrigin: Sendable, Hashable {
+        /// tfhd's explicit base_data_offset (an absolute file offset).
+        case baseDataOffset
+        /// The first byte of the `moof` (default-base-is-moof, or the first `traf` without a base).
+        case moof
+        /// The end of the previous `traf`'s data in the same `moof`.
+        case previousData
+    }
+    let baseOrigin: BaseOrigin
+    /// The decode time of the fragment's first sample (tfdt, or where the track's samples so far end).
+    let startTime: Int64
     /// The end of the last run's data (the next `traf`'s implicit base).
     private(set) var dataEnd: Int
     /// The samples whose bytes lie in the file, and the index of each among all the fragment's
@@ -66,10 +78,13 @@ struct TrackFragmentRuns {
                     path: tfhd.path, offset: moofOffset + tfhd.offset)
             }
             base = Int(offset)
+            baseOrigin = .baseDataOffset
         } else if flags & Self.defaultBaseIsMoof != 0 || isFirst {
             base = moofOffset
+            baseOrigin = .moof
         } else {
             base = previousEnd
+            baseOrigin = .previousData
         }
         let descriptionIndex =
             flags & Self.descriptionIndexPresent != 0
@@ -93,6 +108,7 @@ struct TrackFragmentRuns {
         }
         dataEnd = base
         nextTime = time
+        self.startTime = time
         let truns = traf.children("trun")
         // duration-is-empty: no samples for the default duration (an empty interval).
         if truns.isEmpty && flags & Self.durationIsEmpty != 0 {

@@ -1,0 +1,211 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `captions mux` into fragmented movies (ISO/IEC 14496-12 §8.8): FFmpeg's fragmented layouts
+/// (default-base-is-moof, explicit base offsets, a global sidx, a sidx per segment, samples in
+/// moov as well as fragments; each with an mfra) and the real fragmented fixtures, with tx3g,
+/// wvtt and stpp tracks added. FFmpeg and GStreamer are the witnesses: the video packets are
+/// the same (times, sizes, MD5 of their bytes), the new track's packets are where the captions
+/// are; the file's own structure (mfhd order, sidx and tfra offsets) is checked by a walk of its
+/// boxes written here.
+@Suite struct FragmentedMuxTests {
+    static let layouts = [
+        "+frag_keyframe+empty_moov+default_base_moof", "+frag_keyframe+empty_moov",
+        "+frag_keyframe+empty_moov+default_base_moof+global_sidx", "+frag_keyframe+empty_moov+dash",
+        "+frag_keyframe",
+    ]
+    /// Three captions; the last starts after the video (3 s) and so after the last fragment.
+    static let srt = """
+        1
+        00:00:00,500 --> 00:00:01,200
+        One
+
+        2
+        00:00:01,500 --> 00:00:02,400
+        Two
+
+        3
+        00:00:03,200 --> 00:00:03,800
+        Three
+
+        """
+    static let expected: [(start: Double, end: Double, text: String)] = [
+        (0.5, 1.2, "One"), (1.5, 2.4, "Two"), (3.2, 3.8, "Three"),
+    ]
+
+    /// ffprobe's packets of `streams` (v, s): pts, dts, duration, size, flags and the MD5 of their bytes.
+    static func packets(_ movie: String, _ streams: String) throws -> [String] {
+        let r = try TrackClips.run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", streams, "-show_packets", "-show_data_hash", "md5", "-show_entries",
+                "packet=pts_time,dts_time,duration_time,size,flags,data_hash", "-of", "csv=p=0", movie,
+            ])
+        return r.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// Checks the output's structure by its bytes: mfhd sequence numbers increase in file order;
+    /// each sidx's references start at a moof or sidx box and the last ends at a box boundary;
+    /// each tfra moof_offset is a moof.
+    static func expectWellFormed(_ path: String, _ what: String) throws {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let top = FragmentedMovieTests.topLevelBoxes(bytes)
+        let starts = Dictionary(top.map { ($0.range.lowerBound, $0.type) }, uniquingKeysWith: { a, _ in a })
+        let u32 = { (p: Int) in bytes[p..<(p + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let sequence = top.filter { $0.type == "moof" }.map { u32($0.range.lowerBound + 20) }
+        #expect(zip(sequence, sequence.dropFirst()).allSatisfy { $0 < $1 }, "\(what): mfhd \(sequence)")
+        let u64 = { (p: Int) in bytes[p..<(p + 8)].reduce(0) { $0 << 8 | Int($1) } }
+        for sidx in top where sidx.type == "sidx" {
+            // §8.16.3.2: after version and flags, reference_ID, timescale; then
+            // earliest_presentation_time and first_offset (32 bits in version 0, 64 in 1),
+            // reserved, reference_count, and 12 bytes a reference.
+            let p = sidx.range.lowerBound
+            let wide = bytes[p + 8] == 1
+            var start = sidx.range.upperBound + (wide ? u64(p + 28) : u32(p + 24))
+            let table = p + (wide ? 40 : 32)
+            let count = u32(table - 4) & 0xFFFF
+            #expect(count > 0, "\(what): an empty sidx")
+            for i in 0..<count {
+                #expect(["moof", "sidx"].contains(starts[start]), "\(what): sidx reference \(i + 1) at \(start)")
+                start += u32(table + 12 * i) & 0x7FFF_FFFF
+            }
+            #expect(starts[start] != nil || start == bytes.count, "\(what): sidx ends at \(start)")
+        }
+        for mfra in top where mfra.type == "mfra" {
+            var p = mfra.range.lowerBound + 8
+            while p + 8 < mfra.range.upperBound, String(decoding: bytes[(p + 4)..<(p + 8)], as: UTF8.self) == "tfra" {
+                let version = bytes[p + 8]
+                let lengths = u32(p + 16)
+                let rest = (lengths >> 4 & 3) + (lengths >> 2 & 3) + (lengths & 3) + 3
+                for i in 0..<u32(p + 20) {
+                    let entry = p + 24 + i * ((version == 1 ? 16 : 8) + rest)
+                    let offset =
+                        version == 1
+                        ? bytes[(entry + 8)..<(entry + 16)].reduce(0) { $0 << 8 | Int($1) } : u32(entry + 4)
+                    #expect(starts[offset] == "moof", "\(what): tfra entry \(i + 1) → \(offset)")
+                }
+                p += u32(p)
+            }
+        }
+    }
+
+    @Test(arguments: layouts)
+    func captionsAreMuxedIntoFragments(_ movflags: String) throws {
+        let dir = try TemporaryDirectory("frag-mux")
+        let clip = try TrackClips.make(
+            "clip.mp4", in: dir, rate: "25", seconds: 3, extra: ["-g", "25", "-movflags", movflags])
+        let srt = dir.path("in.srt")
+        try Self.srt.write(toFile: srt, atomically: true, encoding: .utf8)
+        let video = try Self.packets(clip, "v")
+        #expect(video.count == 75, "\(movflags)")
+        #expect(try CLIRunner.run(["convert", srt, dir.path("direct.srt")]).status == 0)
+        let direct = try String(contentsOfFile: dir.path("direct.srt"), encoding: .utf8)
+        for form in ["tx3g", "wvtt", "stpp"] {
+            let out = dir.path("out-\(form).mp4")
+            let mux = try CLIRunner.run(["mux", clip, srt, "-o", out, "--as", form])
+            #expect(mux.status == 0, "\(movflags) \(form): \(mux.stderr)")
+            guard mux.status == 0 else { continue }
+            #expect(try Self.packets(out, "v") == video, "\(movflags) \(form): the video packets changed")
+            try Self.expectWellFormed(out, "\(movflags) \(form)")
+            let streams = try TrackClips.ffprobeStreams(out)
+            #expect(
+                streams.compactMap { $0["codec_tag_string"] as? String }.contains(form),
+                "\(movflags) \(form): \(streams.map { $0["codec_tag_string"] ?? "?" })")
+            // The new track's packets (stream 1), by FFmpeg: their start times (FFmpeg 5.1 reads
+            // no duration for subtitle samples in fragments); tx3g and wvtt have a sample for
+            // each gap, stpp one document.
+            let starts = try Self.packets(out, "1").compactMap { Double($0.split(separator: ",").first ?? "") }
+            #expect(
+                starts == (form == "stpp" ? [0] : [0, 0.5, 1.2, 1.5, 2.4, 3.2]), "\(movflags) \(form): \(starts)")
+            switch form {
+            case "tx3g":
+                let cues = try TrackClips.ffmpegSubtitles(out, in: dir)
+                #expect(cues.map(\.start) == Self.expected.map(\.start), "\(movflags): \(cues)")
+                #expect(
+                    zip(cues, Self.expected).allSatisfy { $0.text.contains($1.text) } && cues.count == 3,
+                    "\(movflags): \(cues)")
+            case "wvtt":
+                let cues = try WebVTTPeers.gstreamer(out, in: dir)
+                #expect(
+                    cues.map { "\($0.start) \($0.end) \($0.text)" }
+                        == [
+                            "00:00:00.500 00:00:01.200 One", "00:00:01.500 00:00:02.400 Two",
+                            "00:00:03.200 00:00:03.800 Three",
+                        ], "\(movflags): \(cues)")
+            default:
+                break
+            }
+            // Our reader reads the added track back to what the SRT file reads as.
+            let back = dir.path("back-\(form).srt")
+            let r = try CLIRunner.run(["convert", out, back])
+            #expect(r.status == 0, "\(movflags) \(form): \(r.stderr)")
+            #expect(try String(contentsOfFile: back, encoding: .utf8) == direct, "\(movflags) \(form)")
+        }
+    }
+
+    /// FFmpeg 5.1's global_sidx without default_base_moof writes each later fragment's
+    /// base_data_offset 100 bytes before its moof, in the previous fragment's mdat (FFmpeg's own
+    /// demuxer then reads its video wrong): a new fragment there would come between base and
+    /// data, so the movie is refused, naming the track fragment.
+    @Test func aBaseThatIsNotNextToItsDataIsRefused() throws {
+        let dir = try TemporaryDirectory("frag-mux-refused")
+        let clip = try TrackClips.make(
+            "clip.mp4", in: dir, rate: "25", seconds: 3,
+            extra: ["-g", "25", "-movflags", "+frag_keyframe+empty_moov+global_sidx"])
+        let srt = dir.path("in.srt")
+        try Self.srt.write(toFile: srt, atomically: true, encoding: .utf8)
+        let out = dir.path("out.mp4")
+        let mux = try CLIRunner.run(["mux", clip, srt, "-o", out, "--as", "tx3g"])
+        #expect(mux.status != 0)
+        #expect(
+            mux.stderr.contains("moof[2]/traf at byte") && mux.stderr.contains("is not next to its base"),
+            "\(mux.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// Every real fragmented movie among the shared fixtures (a media segment joined to its
+    /// initialization segment as a player joins them) gets a wvtt track: FFmpeg still reads it,
+    /// with the same video packets, and the captions read back.
+    @Test func realFragmentedFixturesTakeATrack() throws {
+        let root = TestPaths.sharedFixture("")
+        let files = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter {
+            ["mp4", "m4s", "cmfv", "cmfa", "cmft", "mov", "ismv"].contains(URL(fileURLWithPath: $0).pathExtension)
+        }.sorted()
+        var movies: [(name: String, bytes: [UInt8])] = []
+        for file in files where !file.contains("fuzz") {
+            let bytes = Array(try Data(contentsOf: root.appendingPathComponent(file)))
+            let types = FragmentedMovieTests.topLevelBoxes(bytes).map(\.type)
+            guard types.contains("moof") else { continue }
+            if types.contains("moov") {
+                movies.append((file, bytes))
+            } else if file.contains("-segment"),
+                let initialization = try? Data(
+                    contentsOf: root.appendingPathComponent(file.replacingOccurrences(of: "-segment", with: "-init")))
+            {
+                movies.append((file, Array(initialization) + bytes))
+            }
+        }
+        #expect(!movies.isEmpty, "no fragmented movie among the fixtures")
+        let dir = try TemporaryDirectory("frag-mux-fixtures")
+        let srt = dir.path("in.srt")
+        try Self.srt.write(toFile: srt, atomically: true, encoding: .utf8)
+        for (name, bytes) in movies {
+            let input = dir.path("in-\(movies.firstIndex { $0.name == name } ?? 0).mp4")
+            try Data(bytes).write(to: URL(fileURLWithPath: input))
+            let out = dir.path("out-\(UUID().uuidString).mp4")
+            let mux = try CLIRunner.run(["mux", input, srt, "-o", out, "--as", "wvtt"])
+            #expect(mux.status == 0, "\(name): \(mux.stderr)")
+            guard mux.status == 0 else { continue }
+            let before = try Self.packets(input, "v")
+            let after = try Self.packets(out, "v")
+            #expect(!before.isEmpty && after == before, "\(name): the video packets changed")
+            try Self.expectWellFormed(out, name)
+            let back = dir.path("back-\(UUID().uuidString).vtt")
+            let r = try CLIRunner.run(["convert", out, back, "--source", "subtitle"])
+            #expect(r.status == 0, "\(name): \(r.stderr)")
+            let text = (try? String(contentsOfFile: back, encoding: .utf8)) ?? ""
+            #expect(text.contains("One") && text.contains("Two") && text.contains("Three"), "\(name): \(text)")
+        }
+    }
+}
