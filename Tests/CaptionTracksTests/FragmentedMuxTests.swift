@@ -148,6 +148,41 @@ import Testing
     /// base_data_offset 100 bytes before its moof, in the previous fragment's mdat (FFmpeg's own
     /// demuxer then reads its video wrong): a new fragment there would come between base and
     /// data, so the movie is refused, naming the track fragment.
+    /// c608 and c708 tracks (timed by the video's frames, read from its fragments) go into
+    /// fragments the same way; the movie's end the past-end warning names is the fragments'
+    /// (3 s), not the empty `moov`'s `mvhd` duration (0 in a CMAF header, §8.8.1).
+    @Test(arguments: ["+frag_keyframe+empty_moov+default_base_moof", "+frag_keyframe+empty_moov"])
+    func closedCaptionTracksGoIntoFragmentsToo(_ movflags: String) throws {
+        let dir = try TemporaryDirectory("frag-mux-cc")
+        let clip = try TrackClips.make(
+            "clip.mp4", in: dir, rate: "25", seconds: 3, extra: ["-g", "25", "-movflags", movflags])
+        let srt = dir.path("in.srt")
+        try Self.srt.write(toFile: srt, atomically: true, encoding: .utf8)
+        let video = try Self.packets(clip, "v")
+        for form in ["c608", "c708"] {
+            let out = dir.path("out-\(form).mp4")
+            let mux = try CLIRunner.run(["mux", clip, srt, "-o", out, "--as", form])
+            #expect(mux.status == 0, "\(movflags) \(form): \(mux.stderr)")
+            guard mux.status == 0 else { continue }
+            #expect(try Self.packets(out, "v") == video, "\(movflags) \(form): the video packets changed")
+            try Self.expectWellFormed(out, "\(movflags) \(form)")
+            // "Three" ends at 3.8 s, past the video's 75 frames at 25 fps.
+            #expect(mux.stderr.contains("past the movie's end at 3.000 s"), "\(movflags) \(form): \(mux.stderr)")
+            let streams = try TrackClips.ffprobeStreams(out)
+            #expect(
+                streams.compactMap { $0["codec_tag_string"] as? String }.contains(form),
+                "\(movflags) \(form): \(streams.map { $0["codec_tag_string"] ?? "?" })")
+            let back = dir.path("back-\(form).srt")
+            let convert = try CLIRunner.run(["convert", out, back])
+            #expect(convert.status == 0, "\(movflags) \(form): \(convert.stderr)")
+            let text = (try? String(contentsOfFile: back, encoding: .utf8)) ?? ""
+            let lines = text.split(separator: "\n").filter {
+                ["One", "Two", "Three"].contains($0.uppercased().capitalized)
+            }
+            #expect(lines.map { $0.uppercased() } == ["ONE", "TWO", "THREE"], "\(movflags) \(form): \(text)")
+        }
+    }
+
     @Test func aBaseThatIsNotNextToItsDataIsRefused() throws {
         let dir = try TemporaryDirectory("frag-mux-refused")
         let clip = try TrackClips.make(

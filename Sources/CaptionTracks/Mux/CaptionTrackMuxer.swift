@@ -51,11 +51,20 @@ public struct CaptionTrackMuxer: Sendable {
         return (track, try VideoFrameClock(track: track, movie: movie.movie))
     }
 
-    /// The movie's end: its `mvhd` duration as a time.
+    /// The movie's end: its `mvhd` duration as a time. In a fragmented movie that duration is
+    /// `moov`'s samples' only (ISO/IEC 14496-12 §8.8.1; 0 in a CMAF header): `mehd` gives the
+    /// whole (§8.8.2), else the end of the video's last frame in the fragments.
     public var duration: MediaTime {
-        MediaTime(
-            value: Int64(clamping: movie.movie.header.duration),
-            timescale: Int32(clamping: max(1, movie.movie.header.timescale)))
+        let header = movie.movie.header
+        let timescale = Int32(clamping: max(1, header.timescale))
+        let end = MediaTime(value: Int64(clamping: header.duration), timescale: timescale)
+        guard !movie.movie.fragments.isEmpty else { return end }
+        if let whole = movie.movie.fragmentDuration {
+            return .maximum(end, MediaTime(value: Int64(clamping: whole), timescale: timescale))
+        }
+        guard let frames = try? video().clock, let last = frames.presentationOrder.last else { return end }
+        let sample = frames.samples[last]
+        return .maximum(end, frames.clock.movieTime(sample.compositionTime + sample.duration))
     }
 
     /// A `c608` track carrying `schedule`: a sample for each of its frames with data, at the
@@ -85,6 +94,7 @@ public struct CaptionTrackMuxer: Sendable {
                         "give the timecode of the movie's start with \(CaptionFormatOptions.ParameterWords.startTimecode)"
                 ))
         }
+        let duration = self.duration
         if end > duration {
             diagnostics.append(
                 Diagnostic(
