@@ -90,14 +90,22 @@ import Testing
         }
     }
 
-    @Test(arguments: layouts)
-    func captionsAreMuxedIntoFragments(_ movflags: String) throws {
-        let dir = try TemporaryDirectory("frag-mux")
+    /// A 3 s, 25 fps clip fragmented with `movflags`, the captions beside it, and the clip's video
+    /// packets as ffprobe lists them.
+    static func clipAndCaptions(_ movflags: String, in dir: TemporaryDirectory) throws -> (
+        clip: String, srt: String, video: [String]
+    ) {
         let clip = try TrackClips.make(
             "clip.mp4", in: dir, rate: "25", seconds: 3, extra: ["-g", "25", "-movflags", movflags])
         let srt = dir.path("in.srt")
         try Self.srt.write(toFile: srt, atomically: true, encoding: .utf8)
-        let video = try Self.packets(clip, "v")
+        return (clip, srt, try Self.packets(clip, "v"))
+    }
+
+    @Test(arguments: layouts)
+    func captionsAreMuxedIntoFragments(_ movflags: String) throws {
+        let dir = try TemporaryDirectory("frag-mux")
+        let (clip, srt, video) = try Self.clipAndCaptions(movflags, in: dir)
         #expect(video.count == 75, "\(movflags)")
         #expect(try CLIRunner.run(["convert", srt, dir.path("direct.srt")]).status == 0)
         let direct = try String(contentsOfFile: dir.path("direct.srt"), encoding: .utf8)
@@ -144,21 +152,13 @@ import Testing
         }
     }
 
-    /// FFmpeg 5.1's global_sidx without default_base_moof writes each later fragment's
-    /// base_data_offset 100 bytes before its moof, in the previous fragment's mdat (FFmpeg's own
-    /// demuxer then reads its video wrong): a new fragment there would come between base and
-    /// data, so the movie is refused, naming the track fragment.
     /// c608 and c708 tracks (timed by the video's frames, read from its fragments) go into
     /// fragments the same way; the movie's end the past-end warning names is the fragments'
     /// (3 s), not the empty `moov`'s `mvhd` duration (0 in a CMAF header, §8.8.1).
     @Test(arguments: ["+frag_keyframe+empty_moov+default_base_moof", "+frag_keyframe+empty_moov"])
     func closedCaptionTracksGoIntoFragmentsToo(_ movflags: String) throws {
         let dir = try TemporaryDirectory("frag-mux-cc")
-        let clip = try TrackClips.make(
-            "clip.mp4", in: dir, rate: "25", seconds: 3, extra: ["-g", "25", "-movflags", movflags])
-        let srt = dir.path("in.srt")
-        try Self.srt.write(toFile: srt, atomically: true, encoding: .utf8)
-        let video = try Self.packets(clip, "v")
+        let (clip, srt, video) = try Self.clipAndCaptions(movflags, in: dir)
         for form in ["c608", "c708"] {
             let out = dir.path("out-\(form).mp4")
             let mux = try CLIRunner.run(["mux", clip, srt, "-o", out, "--as", form])
@@ -183,6 +183,10 @@ import Testing
         }
     }
 
+    /// FFmpeg 5.1's global_sidx without default_base_moof writes each later fragment's
+    /// base_data_offset 100 bytes before its moof, in the previous fragment's mdat (FFmpeg's own
+    /// demuxer then reads its video wrong): a new fragment there would come between base and
+    /// data, so the movie is refused, naming the track fragment.
     @Test func aBaseThatIsNotNextToItsDataIsRefused() throws {
         let dir = try TemporaryDirectory("frag-mux-refused")
         let clip = try TrackClips.make(

@@ -64,7 +64,12 @@ public struct CaptionTrackMuxer: Sendable {
         }
         guard let frames = try? video().clock, let last = frames.presentationOrder.last else { return end }
         let sample = frames.samples[last]
-        return .maximum(end, frames.clock.movieTime(sample.compositionTime + sample.duration))
+        // Times from the file: a sum past 64 bits leaves the end mvhd gives.
+        let (shown, overflow) = sample.time.addingReportingOverflow(sample.compositionOffset)
+        let (after, overflow2) = shown.addingReportingOverflow(sample.duration)
+        guard !overflow, !overflow2 else { return end }
+        let videoEnd = frames.clock.movieTime(after)
+        return videoEnd.isNumeric ? .maximum(end, videoEnd) : end
     }
 
     /// A `c608` track carrying `schedule`: a sample for each of its frames with data, at the
