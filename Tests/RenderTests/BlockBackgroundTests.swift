@@ -12,12 +12,12 @@ import Testing
     static let area = P.region(x: 10, y: 10, width: 80, height: 80)
     static let text = CaptionTextStyle(textColor: .white, fontSize: .cells(1))
 
-    /// Two lines of "Hi" at 24 px, 150 % (36 px) apart, centred, on a blue block.
+    /// Two lines of "Hi" at 24 px, 1.5 cells (36 px) apart, centred, on a blue block.
     static func paragraph(
         _ runs: [CaptionRun] = [CaptionRun("Hi\nHi", style: text)], in region: CaptionRegion = area
     ) -> Caption {
         var caption = P.caption(runs, in: region, alignment: .center)
-        caption.lineHeight = .percent(150)
+        caption.lineHeight = .cells(1.5)
         caption.blockBackground = .blue
         return caption
     }

@@ -7,7 +7,7 @@ import Testing
 /// backgrounds of adjacent lines reach across the gap between them, meeting halfway, and the first
 /// and last lines' reach the block's edges.
 ///
-/// The paragraphs are two lines of white "Hi" at 1 cell (24 px) on black, 200 % (48 px) apart,
+/// The paragraphs are two lines of white "Hi" at 1 cell (24 px) on black, 2 cells (48 px) apart,
 /// from the top of the area (rows 36..<324, columns 64..<576): the block is 2 × 48 = 96 px deep,
 /// rows 36...131. A line's background covers its face's ascent and descent, about 28 px (DejaVu
 /// Sans: 1901 + 483 of 2048 units at 24 px, 27.9 px), so without the fill 48 − 28 = 20 rows
@@ -19,7 +19,7 @@ import Testing
     static func picture(fills: Bool, vertical: Bool = false) throws -> RGBAImage {
         try TTMLStylingPictures.render([
             L.caption([CaptionRun("Hi\nHi", style: text)], vertical: vertical) {
-                $0.lineHeight = .percent(200)
+                $0.lineHeight = .cells(2)
                 $0.fillsLineGap = fills
             }
         ])
@@ -54,7 +54,7 @@ import Testing
         second.backgroundColor = .blue
         let image = try TTMLStylingPictures.render([
             L.caption([CaptionRun("Hi\n", style: Self.text), CaptionRun("Hi", style: second)]) {
-                $0.lineHeight = .percent(200)
+                $0.lineHeight = .cells(2)
                 $0.fillsLineGap = true
             }
         ])

@@ -8,9 +8,10 @@ extension IMSCReferenceRenderingTests {
         /// face installed (DejaVu Sans Mono, 0.602 em): a line that just fits there wraps here,
         /// and the boxes are another size.
         case fonts
-        /// FillLineGap005 only: a percentage `tts:lineHeight` is of the `p`'s font size (TTML1
-        /// §8.2.12); the model keeps the percentage, which we take of each line's largest font,
-        /// so its line with a 150 % span is further from its neighbours than in the reference.
+        /// FillLineGap005 only: the reference lays each line out as a CSS line box, each inline
+        /// box centred on the line height by its own font's ascent and descent, so the lines with
+        /// a 150 % and a 50 % span are taller (165 rows for four lines where we draw each at the
+        /// 39.6 px TTML1 §8.2.12 gives, 158 rows).
         case lineHeight = "lineHeight"
         /// FillLineGap005 only: its reference pictures are drawn on a transparent picture, not on
         /// the grey, which the measure reads as black everywhere: their box is the whole picture.

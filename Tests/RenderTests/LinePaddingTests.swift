@@ -17,7 +17,7 @@ import Testing
     ) throws -> RGBAImage {
         try TTMLStylingPictures.render([
             L.caption(runs, vertical: vertical) {
-                $0.lineHeight = .percent(200)
+                $0.lineHeight = .cells(2)
                 $0.linePadding = padding
             }
         ])

@@ -20,7 +20,7 @@ import Testing
     ) throws -> (wide: InkBox, short: InkBox) {
         let image = try TTMLStylingPictures.render([
             L.caption([CaptionRun("Hello there\nHi", style: text)], alignment: alignment, vertical: vertical) {
-                $0.lineHeight = .percent(200)
+                $0.lineHeight = .cells(2)
                 $0.multiRowAlign = rows
             }
         ])

@@ -45,12 +45,14 @@ import Testing
         #expect(abs(Double(bare.maxX - padded.maxX) - 51.2) <= 1, "\(bare) → \(padded)")
     }
 
-    /// Two lines of "H" at 24 px: their ink bands start a line height apart. 250 % of 24 px,
-    /// 2.5 cells of 24 px and 180 px of a 1080-row root container on 360 rows are all 60 px;
-    /// without one, IMSC's normal 125 % gives 30 px.
+    /// Two lines of "H" at 24 px (one cell): their ink bands start a line height apart. 2.5
+    /// cells of 24 px and 180 px of a 1080-row root container on 360 rows are 60 px; a percentage
+    /// is of the initial font size, as a run's percentage size is (the reader has taken the
+    /// paragraph's own size into it), here the iTT look's 0.8 cell, 19.2 px: 250 % is 48 px, not
+    /// 250 % of the run's 24 px; without one, IMSC's normal 125 % of the 24 px text gives 30 px.
     @Test(
         arguments: [
-            (CaptionDimension.percent(250), 60.0), (.cells(2.5), 60), (.pixels(180), 60), (nil, 30),
+            (CaptionDimension.percent(250), 48.0), (.cells(2.5), 60), (.pixels(180), 60), (nil, 30),
         ] as [(CaptionDimension?, Double)])
     func linesAreALineHeightApart(lineHeight: CaptionDimension?, expected: Double) throws {
         var caption = P.caption([CaptionRun("H\nH", style: Self.red)], in: Self.area)
@@ -59,6 +61,19 @@ import Testing
         try #require(bands.count == 2, "two lines of ink: \(bands)")
         #expect(abs(Double(bands[1].lowerBound - bands[0].lowerBound) - expected) <= 1, "\(bands)")
         #expect(bands[0].count == bands[1].count, "the same letter: \(bands)")
+    }
+
+    /// The viewer's font size (`--font-size`) replaces the caption's sizes and the spacing the
+    /// document gave for them: at 2 cells (48 px), the caption's 1 cell (24 px) would overlap the
+    /// lines' ink; the normal 125 % of 48 px, 60 px, is used.
+    @Test func theViewersFontSizeTakesTheNormalSpacing() throws {
+        var caption = P.caption([CaptionRun("H\nH", style: Self.red)], in: Self.area)
+        caption.lineHeight = .cells(1)
+        var options = CaptionRenderOptions(outlineWidth: 0)
+        options.fontSizeInCells = 2
+        let bands = P.rowBands(try P.render([caption], options: options))
+        try #require(bands.count == 2, "two lines of ink: \(bands)")
+        #expect(abs(Double(bands[1].lowerBound - bands[0].lowerBound) - 60) <= 1, "\(bands)")
     }
 
     /// Words far longer than a 192 px region (30 % of 640) at 24 px: wrapped, they take several

@@ -19,15 +19,17 @@ extension TimedTextLook {
         return (min(1, pixels / g.size), edge.color)
     }
 
-    /// The distance in pixels between the baselines of `line` and the next line of `caption`
-    /// (TTML1 §8.2.12 `tts:lineHeight`): a percentage of the largest font size on the line, cells
-    /// of the cell grid, or root-container pixels; nil for the look's normal spacing
-    /// (``RegionPlacementStage/lineHeight``, IMSC's 125 %).
-    func lineHeight(of caption: Caption, for line: LaidOutLine) -> Double? {
-        guard let height = caption.lineHeight else { return nil }
+    /// The distance in pixels between the baselines of one line of `caption` and the next
+    /// (TTML1 §8.2.12 `tts:lineHeight`): a percentage of the initial font size, as a run's
+    /// percentage font size is (the reader has taken the paragraph's own size into it), cells of
+    /// the cell grid, or root-container pixels; nil for the look's normal spacing
+    /// (``RegionPlacementStage/lineHeight``, IMSC's 125 %), and when the viewer's font size
+    /// replaces the caption's: the document's spacing was made for its own sizes.
+    func lineHeight(of caption: Caption) -> Double? {
+        guard let height = caption.lineHeight, options.fontSizeInCells == nil else { return nil }
         let pixels: Double
         switch height.unit {
-        case .percent: pixels = height.value / 100 * line.emSize
+        case .percent: pixels = height.value / 100 * fontSize(nil)
         case .cells: pixels = height.value * cellHeight
         case .pixels: pixels = placement.rootContainerPixels(height.value)
         }

@@ -50,8 +50,9 @@ struct TimedTextLook {
             lines += try lineLayout.layout(
                 line, maxExtent: room, vertical: vertical, direction: caption.direction, startsParagraph: lines.isEmpty)
         }
+        let height = lineHeight(of: caption)
         for i in lines.indices {
-            lines[i].lineHeight = lineHeight(of: caption, for: lines[i])
+            lines[i].lineHeight = height
             try lineLayout.placeEmphasis(in: &lines[i], first: i == 0)
         }
         try reserveRuby(in: &lines, for: caption, defaults: defaults, vertical: vertical)

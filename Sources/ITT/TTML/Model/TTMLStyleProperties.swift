@@ -119,8 +119,8 @@ struct TTMLStyleProperties: Sendable, Hashable {
     }
 
     /// `other` applied as a child's specified style over these inherited ones: a percentage
-    /// `tts:fontSize` is relative to the parent's computed size (TTML1 §8.2.9), and `tts:display`
-    /// is not inherited.
+    /// `tts:fontSize` is relative to the parent's computed size (TTML1 §8.2.9), a percentage
+    /// `tts:lineHeight` to the element's own (§8.2.12), and `tts:display` is not inherited.
     func inherited(by other: TTMLStyleProperties) -> TTMLStyleProperties {
         var result = self
         result.display = nil
@@ -132,6 +132,13 @@ struct TTMLStyleProperties: Sendable, Hashable {
         }
         if let size = other.fontSize, size.unit == .percent, let parent = fontSize {
             result.fontSize = CaptionDimension(parent.value * size.value / 100, parent.unit)
+        }
+        // §8.2.12: a percentage line height is of the font size of the element that specifies
+        // it, and what its descendants inherit is that length (as ttconv's ISD computes it).
+        // Without a computed font size it stays a percentage of the initial size, one cell, as
+        // the model's percentages are.
+        if case .some(.some(let height)) = other.lineHeight, height.unit == .percent, let size = result.fontSize {
+            result.lineHeight = .some(CaptionDimension(size.value * height.value / 100, size.unit))
         }
         return result
     }
