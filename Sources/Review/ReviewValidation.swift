@@ -17,6 +17,6 @@ enum ReviewValidation {
         var settings = CaptionConversionSettings(target: target, document: document, options: CaptionFormatOptions())
         settings.sourceIsTransmitted608 = format.name == "scc"
         settings.sourceIsTransmitted708 = format.name == "mcc"
-        return CaptionConversionValidator(captions: document.captions, settings: settings, fileName: file).warnings()
+        return CaptionConversionValidator(document: document, settings: settings, fileName: file).warnings()
     }
 }

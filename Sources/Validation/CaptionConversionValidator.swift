@@ -15,6 +15,9 @@ public final class CaptionConversionValidator: @unchecked Sendable {
     }
 
     public let captions: [Caption]
+    /// What the document holds beside its captions that the target may not
+    /// (``CaptionCore/CaptionDocument/ttmlDocumentLosses``): named once each, at the file.
+    public let documentLosses: [String]
     /// The range the captions are checked over (their union, or up to the video's end).
     public let timeRange: TimeRange
     public let settings: CaptionConversionSettings
@@ -23,8 +26,12 @@ public final class CaptionConversionValidator: @unchecked Sendable {
     public private(set) var status: Status = .unknown
     private var stopRequested = false
 
-    public init(captions: [Caption], settings: CaptionConversionSettings = .init(), fileName: String? = nil) {
+    public init(
+        captions: [Caption], documentLosses: [String] = [], settings: CaptionConversionSettings = .init(),
+        fileName: String? = nil
+    ) {
         self.captions = captions
+        self.documentLosses = documentLosses
         self.settings = settings
         self.fileName = fileName
         let span = CaptionDocument(captions: captions).timeRange
@@ -33,6 +40,16 @@ public final class CaptionConversionValidator: @unchecked Sendable {
         } else {
             self.timeRange = span
         }
+    }
+
+    /// The captions of `document` and what it holds beside them (TTML's regions shown with no
+    /// caption in them), which a target that cannot show them reports.
+    public convenience init(
+        document: CaptionDocument, settings: CaptionConversionSettings = .init(), fileName: String? = nil
+    ) {
+        self.init(
+            captions: document.captions, documentLosses: document.ttmlDocumentLosses, settings: settings,
+            fileName: fileName)
     }
 
     /// Asks a running validation to stop after the current rule.
@@ -80,9 +97,23 @@ public final class CaptionConversionValidator: @unchecked Sendable {
     /// The rules of the settings' target.
     func targetWarnings() -> [CaptionConversionWarning] {
         switch settings.target {
-        case .scc: cea608Warnings()
-        case .itt: ittWarnings()
-        case .cea708: cea708Warnings()
+        case .scc: documentWarnings(.layout, "608") + cea608Warnings()
+        case .itt: documentWarnings(.ittLayout, "iTT") + ittWarnings()
+        case .cea708: documentWarnings(.cea708Layout, "708") + cea708Warnings()
+        }
+    }
+
+    /// One finding of `rule` for each of ``documentLosses``, at the file and before every
+    /// caption's (they cover no caption): none of the targets shows a region with no caption in
+    /// it (47 CFR §15.119 has no region fill; a 708 window is defined for a caption's text,
+    /// CTA-708-E §8.4; Apple's iTT profile has no region background), as their writers report.
+    private func documentWarnings(_ rule: ValidationRule, _ target: String) -> [CaptionConversionWarning] {
+        documentLosses.map { what in
+            CaptionConversionWarning(
+                warningType: .rule, rangeOfCaptions: 0..<0,
+                diagnostic: rule.diagnostic(
+                    "\(what) cannot be shown by \(target); left out", at: DiagnosticLocation(file: fileName),
+                    fix: "put the region's fill behind a caption's text, or leave it out"))
         }
     }
 

@@ -133,7 +133,8 @@ struct ComposeCaptions {
         let (schedule, _) = try MovieCaptionWriter.c608Schedule(prepared, options: options)
         // CEA-708 service 1 too, when the pictures carry the data.
         return A53FrameCaptions(
-            schedule: schedule, videoRate: rate, attaches: attach, dtvcc: attach ? [DTVCCService(document, rate: rate)] : [])
+            schedule: schedule, videoRate: rate, attaches: attach,
+            dtvcc: attach ? [DTVCCService(document, rate: rate)] : [])
     }
 
     /// Exports to a temporary file beside the session's output, then writes the session's
@@ -164,7 +165,7 @@ struct ComposeCaptions {
     private func validate608() throws {
         guard let rate = Self.outputRate(plan) else { return }
         let settings = CaptionConversionSettings(target: .scc, frameRate: rate, videoDuration: plan.duration)
-        let warnings = CaptionConversionValidator(captions: document.captions, settings: settings, fileName: output)
+        let warnings = CaptionConversionValidator(document: document, settings: settings, fileName: output)
             .warnings()
         guard !warnings.isEmpty else { return }
         let report = ValidationReport(

@@ -59,7 +59,7 @@ import Validation
                 }
                 i += 2
             }
-            let found = CaptionConversionValidator(captions: document.captions, settings: settings).warnings()
+            let found = CaptionConversionValidator(document: document, settings: settings).warnings()
                 .map(\.diagnostic.ruleID)
             #expect(found.contains(row.id), "\(row.fixture) should trigger \(row.id); found \(found)")
         }

@@ -94,6 +94,9 @@ extension ValidationRule {
         "captions overlapping in time in the same region")
     public static let lineCount = ValidationRule(
         "itt.lines", .warning, "iTT profile (at most two lines per caption)", "a caption of more than two lines")
+    public static let ittLayout = ValidationRule(
+        "itt.layout", .warning, "iTT profile (no region background)",
+        "TTML's regions shown with no caption in them, which iTT cannot fill")
 
     // MARK: - SCC as transmitted (found by the SCC reader and the CEA-608 decoder)
     public static let sccOverrun = ValidationRule(
@@ -134,6 +137,9 @@ extension ValidationRule {
     public static let cea708Pen = ValidationRule(
         "708.pen", .info, "CTA-708-E §8.5, §8.10.5.6–7 (pen attributes and colours)",
         "a style a 708 pen cannot carry (bold, ruby, text-combine, a font or size it has no value for)")
+    public static let cea708Layout = ValidationRule(
+        "708.layout", .warning, "CTA-708-E §8.4 (a window is defined for a caption's text)",
+        "TTML's regions shown with no caption in them, which the 708 encoder leaves out")
     public static let cea708Charset = ValidationRule(
         "708.charset", .warning, "CTA-708-E §7.1.6–9 (G0, G1, G2, G3)",
         "a character no 708 code set can encode, with the replacement sent instead")
@@ -170,10 +176,10 @@ extension ValidationRule {
         excessMediaData, cannotFit, singleCodes, reEncode, startAtZero, programmeEnd, characterSet, columns, popOnRows,
         screenRows,
         rollUpRows, color, alpha, bold, ruby, font, layout, position, frameGrid, order, shortDisplay, overlap,
-        lineCount,
+        lineCount, ittLayout,
         sccOverrun, sccNeverDisplayed, sccEmptyEOC, sccParity, sccUnknownCode,
         cea708Bandwidth, cea708CannotFit, cea708ReEncode, cea708Windows, cea708Rows, cea708Columns, cea708Position,
-        cea708Pen, cea708Charset, cea708CaptionRate, cea708ChannelBandwidth,
+        cea708Pen, cea708Layout, cea708Charset, cea708CaptionRate, cea708ChannelBandwidth,
         mccChecksum, mccSequenceGap, mccSequenceRepeat, mccTimecodeOrder, mccTimecodeRepeat, mccTimecodeGap,
     ]
 }

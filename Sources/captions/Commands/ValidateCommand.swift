@@ -147,8 +147,7 @@ struct ValidateCommand: ParsableCommand {
             }
             settings.videoDuration = end
         }
-        let validator = CaptionConversionValidator(
-            captions: result.document.captions, settings: settings, fileName: file)
+        let validator = CaptionConversionValidator(document: result.document, settings: settings, fileName: file)
         return (settings, validator.warnings())
     }
 }
