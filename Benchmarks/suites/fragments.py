@@ -7,7 +7,14 @@ the number of fragments (the samples are the same; only the `moof` boxes double)
 The files are generated, never committed: `captions generate --minutes 60` as SCC, a 64×36
 29.97 fps testsrc clip of one hour (x264 ultrafast, a keyframe every 2 s), `captions mux` of the
 two, then `ffmpeg -c copy -movflags empty_moov -frag_duration 2000000` (or 1000000): a fragment
-every 2 s (1 s), each with the video's and the c608 track's samples of that time."""
+every 2 s (1 s), each with the video's and the c608 track's samples of that time.
+
+Muxing into fragments (issue 38): the same clip without captions, fragmented the same way, gets
+the feature's captions added by `captions mux` (a c608 track from the SCC, a tx3g track from the
+SRT: a new `moof`+`mdat` after each fragment, Specs/isobmff.md "Adding tracks to a fragmented
+movie") and by FFmpeg (`-map 0 -map 1 -c copy`, or `-c:s mov_text`, written fragmented again with
+the same `-frag_duration`). FFmpeg remuxes the whole file as we do (ours also copies it: the
+output is a new file renamed into place), so the two write the same kind of file."""
 import os
 import subprocess
 
@@ -28,8 +35,12 @@ def _movie(ctx):
     return muxed
 
 
-def _fragmented(ctx, muxed, microseconds, count):
-    out = os.path.join(ctx.work, f"fragments-c608-60min-{count}.mov")
+def _clip(ctx):
+    return os.path.join(ctx.work, "fragments-clip-60min.mov")
+
+
+def _fragmented(ctx, muxed, microseconds, count, name="c608"):
+    out = os.path.join(ctx.work, f"fragments-{name}-60min-{count}.mov")
     if not os.path.exists(out):
         subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", muxed, "-map", "0", "-c", "copy",
                         "-movflags", "empty_moov", "-frag_duration", str(microseconds), out + ".tmp.mov"],
@@ -73,4 +84,30 @@ def cases(ctx):
             {"label": f"ffmpeg -i … -map 0:s ({count} fragments)", "group": group, "ours": False, "output": theirs,
              "argv": ["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", movie, "-map", "0:s", theirs]},
         ]
+        result += _mux_cases(ctx, microseconds, count)
     return result
+
+
+def _mux_cases(ctx, microseconds, count):
+    """Captions added to the fragmented clip without captions, ours and FFmpeg's."""
+    video = _fragmented(ctx, _clip(ctx), microseconds, count, name="video")
+    group = f"mux into 1 h, {_moof_count(video)} fragments"
+    scc = ctx.feature(minutes=60, fmt="scc")
+    srt = ctx.feature(minutes=60, fmt="srt")
+    frag = ["-movflags", "empty_moov", "-frag_duration", str(microseconds)]
+    out = lambda name: os.path.join(ctx.work, f"fragments-mux-{name}-{count}.mov")
+    return [
+        {"label": f"captions mux SCC → c608 ({count} fragments)", "group": group + ", c608", "ours": True,
+         "output": out("ours-c608"), "argv": [ctx.captions, "mux", video, scc, "-o", out("ours-c608"), "--force"]},
+        {"label": f"ffmpeg SCC → c608 ({count} fragments)", "group": group + ", c608", "ours": False,
+         "output": out("ffmpeg-c608"),
+         "argv": ["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", video, "-i", scc, "-map", "0", "-map", "1",
+                  "-c", "copy", *frag, out("ffmpeg-c608")]},
+        {"label": f"captions mux SRT → tx3g ({count} fragments)", "group": group + ", tx3g", "ours": True,
+         "output": out("ours-tx3g"),
+         "argv": [ctx.captions, "mux", video, srt, "--as", "tx3g", "-o", out("ours-tx3g"), "--force"]},
+        {"label": f"ffmpeg SRT → mov_text ({count} fragments)", "group": group + ", tx3g", "ours": False,
+         "output": out("ffmpeg-tx3g"),
+         "argv": ["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", video, "-i", srt, "-map", "0", "-map", "1",
+                  "-c:v", "copy", "-c:s", "mov_text", *frag, out("ffmpeg-tx3g")]},
+    ]

@@ -43,7 +43,8 @@ enum TTMLCheck {
     /// to the millisecond), the frame rate
     /// written only where the profile has it, the profile written declared, the metadata the
     /// profile has no place for left out (an info finding, `ttml.metadata`), and in EBU-TT-D font
-    /// sizes in cells written in percent (EBU Tech 3380 §4.5: 1c is 100 %).
+    /// sizes in cells written in percent (EBU Tech 3380 §4.5: 1c is 100 %); in every profile, line
+    /// heights in cells written in percent.
     @Sendable static func documented(_ read: CaptionDocument, _ reread: CaptionDocument) -> CaptionDocument {
         let profile = profileRead(read) ?? .imsc11Text
         if profile == .itt { return ITTDocumentedChanges.apply(read, reread) }
@@ -54,6 +55,10 @@ enum TTMLCheck {
             expected.captions[i].region = regions[i]
             let range = expected.captions[i].timeRange
             expected.captions[i].timeRange = TimeRange(start: milliseconds(range.start), end: milliseconds(range.end))
+            // Line heights in cells are written as the percentage they are (Specs/ttml.md).
+            if let h = expected.captions[i].lineHeight, h.unit == .cells {
+                expected.captions[i].lineHeight = .percent(h.value * 100)
+            }
             if profile == .ebuttD {
                 for j in expected.captions[i].runs.indices {
                     guard let size = expected.captions[i].runs[j].style.fontSize, size.unit == .cells else { continue }

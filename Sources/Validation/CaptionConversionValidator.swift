@@ -103,8 +103,8 @@ public final class CaptionConversionValidator: @unchecked Sendable {
         }
     }
 
-    /// One finding of `rule` for each of ``documentLosses``, at the file and before every
-    /// caption's (they cover no caption): none of the targets shows a region with no caption in
+    /// One finding of `rule` for each of ``documentLosses``, at the file and before the target's
+    /// findings for captions (they cover no caption): none of the targets shows a region with no caption in
     /// it (47 CFR §15.119 has no region fill; a 708 window is defined for a caption's text,
     /// CTA-708-E §8.4; Apple's iTT profile has no region background), as their writers report.
     private func documentWarnings(_ rule: ValidationRule, _ target: String) -> [CaptionConversionWarning] {

@@ -113,6 +113,31 @@ import Testing
         #expect(abs(a - 11) < 1e-9 && abs(b - 6) < 1e-9, "\(theirs)")
     }
 
+    /// TTML2's `<initial>` values apply at the root of each region's content: a percentage line
+    /// height among them is of the region's font size (2c × 125 % in a region without one, 3c ×
+    /// 125 % in one of 3c: 16.67 and 25 rh of 15 rows), as ttconv resolves it.
+    @Test func anInitialLineHeightIsOfTheRegionsFontSize() throws {
+        let document = TTMLTest.document(
+            root: #"ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text""#,
+            head: """
+                <styling><initial tts:fontSize="2c" tts:lineHeight="125%"/></styling>\
+                <layout><region xml:id="r1" tts:origin="10% 10%" tts:extent="80% 40%"/>\
+                <region xml:id="r2" tts:origin="10% 50%" tts:extent="80% 40%" tts:fontSize="3c"/></layout>
+                """,
+            body: """
+                <div><p region="r1" begin="0s" end="1s">a</p><p region="r2" begin="0s" end="1s">b</p></div>
+                """)
+        let result = try TTMLTest.read(document)
+        #expect(!result.diagnostics.contains { $0.severity >= .warning }, "\(result.diagnostics)")
+        let theirs = try Self.ttconvLineHeights(of: document, "initial.ttml")
+        #expect(theirs.count == 2, "\(theirs)")
+        // ourLineHeights converts for 30 rows; this document has the default 15.
+        let ours = Self.ourLineHeights(result.document).mapValues { $0.map { $0 * 2 } }
+        Self.expectSame(ours, theirs)
+        let (a, b) = (theirs["a"].flatMap { $0 } ?? 0, theirs["b"].flatMap { $0 } ?? 0)
+        #expect(abs(a - 2.5 * 100 / 15) < 1e-9 && abs(b - 3.75 * 100 / 15) < 1e-9, "\(theirs)")
+    }
+
     /// What we write, read by ttconv, has the line heights we read: IMSC 1.1 holds every unit;
     /// EBU-TT-D (EBU Tech 3380 §4.4: normal or a percentage) holds all but the pixel one, which is
     /// reported.

@@ -163,14 +163,16 @@ struct ITTParagraphWriter {
     /// caption's paragraph (TTML1 §8.2.12, §8.2.2, §8.2.4, §8.2.23), or the loss reported.
     private mutating func lineAttributes(of caption: Caption, at location: DiagnosticLocation) -> [(String, String)] {
         var a: [(String, String)] = []
-        if var h = caption.lineHeight {
-            // The paragraph's font size is the initial one cell (sizes are written on spans), so
-            // cells are written as the percentage they are (1c is 100 %, as ITTStyleTable writes
-            // font sizes): EBU Tech 3380 §4.4 has normal or a percentage only, and readers such
-            // as ttconv take no cells for a line height.
-            if h.unit == .cells { h = .percent(h.value * 100) }
-            if profile.holdsTTMLLayout && (profile != .ebuttD || h.unit == .percent) {
-                a.append(("tts:lineHeight", h.ttmlDescription))
+        if let h = caption.lineHeight {
+            // The paragraph's font size is the initial one cell (no profile's writer puts a font
+            // size on p or above it), so cells are written as the percentage they are, 1c 100 %:
+            // EBU Tech 3380 §4.4 has normal or a percentage only, and readers such as ttconv
+            // take no cells for a line height.
+            let written = h.unit == .cells ? CaptionDimension.percent(h.value * 100) : h
+            if profile.holdsTTMLLayout && (profile != .ebuttD || written.unit == .percent) && written.value.isFinite
+                && written.value >= 0
+            {
+                a.append(("tts:lineHeight", written.ttmlDescription))
             } else {
                 report(
                     .warning, "line-height",

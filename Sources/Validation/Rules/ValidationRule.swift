@@ -73,7 +73,7 @@ extension ValidationRule {
         "608.font", .info, "47 CFR §15.119 (one built-in font)", "font family, size or text-combine, which 608 ignores")
     public static let layout = ValidationRule(
         "608.layout", .warning, "47 CFR §15.119(e) (fixed rows of one font on the 32 × 15 grid)",
-        "TTML line or region layout (line height, no-wrap lines, padding, opacity, clipping, line-through, outline thickness), which 608 cannot show"
+        "TTML line or region layout (line height, no-wrap lines, padding, opacity, clipping, line-through, outline thickness, regions shown with no caption in them), which 608 cannot show"
     )
     public static let position = ValidationRule(
         "608.position", .error, "47 CFR §15.119(e) (32 × 15 grid)", "a region outside the 608 grid")

@@ -138,7 +138,9 @@ struct TTMLStyleProperties: Sendable, Hashable {
         // Without a computed font size it stays a percentage of the initial size, one cell, as
         // the model's percentages are.
         if case .some(.some(let height)) = other.lineHeight, height.unit == .percent, let size = result.fontSize {
-            result.lineHeight = .some(CaptionDimension(size.value * height.value / 100, size.unit))
+            // A negative or unbounded product (a font size no reader takes) is no length: normal.
+            let value = size.value * height.value / 100
+            result.lineHeight = .some(value.isFinite && value >= 0 ? CaptionDimension(value, size.unit) : nil)
         }
         return result
     }

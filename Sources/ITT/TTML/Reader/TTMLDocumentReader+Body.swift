@@ -192,7 +192,10 @@ extension TTMLDocumentReader {
         of p: Int, chain: [Int], _ nodes: [TTMLTimedNode], region regionID: String?, at time: MediaTime
     ) -> Caption? {
         var regionModel = regionID == nil ? defaultRegion : nil
-        var style = initialStyle
+        // TTML2 §8.1.6: initial values apply at the root of the region's content; a percentage
+        // line height among them is of the region's font size (as ttconv resolves it), so it is
+        // resolved with the region's style below, or here against the initial font size.
+        var style = TTMLStyleProperties().inherited(by: initialStyle)
         var blockBackground: CaptionColor?
         if let regionID {
             guard let definition = regions[regionID], definition.isActive(at: time) else { return nil }
@@ -206,7 +209,9 @@ extension TTMLDocumentReader {
                 // without a region"): given back as no region, and its centring as no alignment.
                 regionModel = nil
             } else {
-                style = style.inherited(by: regionStyle.inheritedFromRegion)
+                var specified = regionStyle.inheritedFromRegion
+                if specified.lineHeight == nil { specified.lineHeight = initialStyle.lineHeight }
+                style = style.inherited(by: specified)
             }
         }
         for n in chain {
