@@ -145,40 +145,32 @@ public enum CaptionRoundTrip {
         return d
     }
 
-    /// The first difference between two documents, short enough to read.
+    /// The first difference between two documents, short enough to read: the caption count,
+    /// else the first caption that differs and each of its properties that does (every stored
+    /// property, by reflection, so that one added to the model is named too), else the
+    /// document's own properties.
     static func difference(_ a: CaptionDocument, _ b: CaptionDocument) -> String {
         if a.captions.count != b.captions.count {
             return "\(a.captions.count) captions became \(b.captions.count)"
         }
         for (i, (x, y)) in zip(a.captions, b.captions).enumerated() where x != y {
-            var parts: [String] = []
-            if x.id != y.id { parts.append("id \(x.id ?? "-") → \(y.id ?? "-")") }
-            if x.runs != y.runs { parts.append("runs \(x.runs) → \(y.runs)") }
-            if x.timeRange != y.timeRange { parts.append("time \(x.timeRange) → \(y.timeRange)") }
-            if x.region != y.region {
-                parts.append("region \(x.region.map { "\($0)" } ?? "-") → \(y.region.map { "\($0)" } ?? "-")")
-            }
-            if x.textAlignment != y.textAlignment {
-                parts.append(
-                    "alignment \(x.textAlignment.map { "\($0)" } ?? "-") → \(y.textAlignment.map { "\($0)" } ?? "-")")
-            }
-            if x.animation != y.animation { parts.append("animation \(x.animation) → \(y.animation)") }
-            if x.forcedDisplay != y.forcedDisplay { parts.append("forced \(x.forcedDisplay) → \(y.forcedDisplay)") }
-            return "caption \(i + 1): " + parts.joined(separator: "; ")
+            return "caption \(i + 1): " + differingProperties(x, y)
         }
-        var parts: [String] = []
-        if a.language != b.language { parts.append("language \(a.language ?? "-") → \(b.language ?? "-")") }
-        if a.frameRate != b.frameRate {
-            parts.append("frame rate \(String(describing: a.frameRate)) → \(String(describing: b.frameRate))")
+        var x = a
+        var y = b
+        x.captions = []
+        y.captions = []
+        return differingProperties(x, y)
+    }
+
+    /// The stored properties of `a` and `b` whose descriptions differ, as "name a → b".
+    static func differingProperties<T>(_ a: T, _ b: T) -> String {
+        let parts = zip(Mirror(reflecting: a).children, Mirror(reflecting: b).children).compactMap {
+            x, y -> String? in
+            let (p, q) = (String(describing: x.value), String(describing: y.value))
+            return p == q ? nil : "\(x.label ?? "?") \(p.prefix(300)) → \(q.prefix(300))"
         }
-        if a.dropFrame != b.dropFrame {
-            parts.append("drop frame \(String(describing: a.dropFrame)) → \(String(describing: b.dropFrame))")
-        }
-        if a.timeBase != b.timeBase {
-            parts.append("time base \(String(describing: a.timeBase)) → \(String(describing: b.timeBase))")
-        }
-        if a.metadata != b.metadata { parts.append("metadata \(a.metadata) → \(b.metadata)") }
-        return parts.joined(separator: "; ")
+        return parts.isEmpty ? "a difference their descriptions do not show" : parts.joined(separator: "; ")
     }
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes.prefix(4000), as: UTF8.self) }

@@ -122,10 +122,12 @@ import Testing
                 "\(movflags) \(form): \(streams.map { $0["codec_tag_string"] ?? "?" })")
             // The new track's packets (stream 1), by FFmpeg: their start times (FFmpeg 5.1 reads
             // no duration for subtitle samples in fragments); tx3g and wvtt have a sample for
-            // each gap, stpp one document.
+            // each gap, stpp a document a fragment (1 s each, by -g 25; the first in moov
+            // without empty_moov) and one for the caption after them.
             let starts = try Self.packets(out, "1").compactMap { Double($0.split(separator: ",").first ?? "") }
+            let documents: [Double] = movflags.contains("empty_moov") ? [0, 1, 2, 3] : [0, 2, 3]
             #expect(
-                starts == (form == "stpp" ? [0] : [0, 0.5, 1.2, 1.5, 2.4, 3.2]), "\(movflags) \(form): \(starts)")
+                starts == (form == "stpp" ? documents : [0, 0.5, 1.2, 1.5, 2.4, 3.2]), "\(movflags) \(form): \(starts)")
             switch form {
             case "tx3g":
                 let cues = try TrackClips.ffmpegSubtitles(out, in: dir)
@@ -150,6 +152,104 @@ import Testing
             #expect(r.status == 0, "\(movflags) \(form): \(r.stderr)")
             #expect(try String(contentsOfFile: back, encoding: .utf8) == direct, "\(movflags) \(form)")
         }
+    }
+
+    /// An stpp track in a fragmented movie has a document a fragment (CMAF 23000-19 §7.3), each
+    /// with the captions its span shows: FFmpeg copies each sample out (ffprobe's packet data),
+    /// ttconv reads each document, and its cues cut to their packet's span and joined are the
+    /// SRT file's captions. A caption that spans two fragments is in both documents.
+    @Test func stppHasADocumentAFragmentThatTTConvReads() throws {
+        let dir = try TemporaryDirectory("frag-mux-stpp")
+        let (clip, srt, _) = try Self.clipAndCaptions("+frag_keyframe+empty_moov+default_base_moof", in: dir)
+        let out = dir.path("out.mp4")
+        let mux = try CLIRunner.run(["mux", clip, srt, "-o", out, "--as", "stpp"])
+        try #require(mux.status == 0, "\(mux.stderr)")
+        let probe = try TrackClips.run(
+            "ffprobe", ["-v", "error", "-select_streams", "1", "-show_packets", "-show_data", "-of", "json", out])
+        let json = try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [String: Any]
+        let packets = json?["packets"] as? [[String: Any]] ?? []
+        try #require(packets.count == 4, "\(probe.stdout.prefix(2000))")
+        var paths: [String] = []
+        var starts: [Double] = []
+        for (k, packet) in packets.enumerated() {
+            // ffprobe's hexdump, a line each 16 bytes: "00000000: " and 8 groups of 4 hex digits,
+            // each followed by a space (40 columns, blank past the data), then the text.
+            let hex = (packet["data"] as? String ?? "").split(separator: "\n").flatMap { line in
+                Array(line).dropFirst(10).prefix(40).filter { $0 != " " }
+            }
+            let bytes = stride(from: 0, to: hex.count - 1, by: 2).map {
+                UInt8(String(hex[$0...($0 + 1)]), radix: 16) ?? 0
+            }
+            #expect(bytes.count == Int(packet["size"] as? String ?? "") ?? -1, "packet \(k + 1)")
+            let path = dir.path("sample-\(k + 1).ttml")
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+            starts.append(Double(packet["pts_time"] as? String ?? "") ?? -1)
+        }
+        #expect(starts == [0, 1, 2, 3])
+        var joined: [(start: Double, end: Double, text: String)] = []
+        for (k, result) in try TTMLPeers.ttconv(paths).enumerated() {
+            let cues = try result.get()
+            let span = starts[k]..<(k + 1 < starts.count ? starts[k + 1] : .infinity)
+            for cue in cues {
+                let from = max(cue.start, span.lowerBound)
+                let to = min(cue.end, span.upperBound)
+                guard to > from else { continue }
+                if let last = joined.last, last.text == cue.text, abs(last.end - from) < 1e-9 {
+                    joined[joined.count - 1].end = to
+                } else {
+                    joined.append((from, to, cue.text))
+                }
+            }
+            // Each document holds only what its span shows.
+            #expect(
+                cues.allSatisfy { $0.start < span.upperBound && $0.end > span.lowerBound }, "sample \(k + 1): \(cues)")
+        }
+        #expect(
+            joined.map { "\($0.start) \($0.end) \($0.text)" }
+                == Self.expected.map { "\($0.start) \($0.end) \($0.text)" })
+    }
+
+    /// A JSON time ("150150/30000") in seconds, to the microsecond.
+    static func seconds(_ value: Any?) -> Double? {
+        let parts = (value as? String ?? "").split(separator: "/").compactMap { Double($0) }
+        guard parts.count == 2, parts[1] > 0 else { return nil }
+        return (parts[0] / parts[1] * 1e6).rounded() / 1e6
+    }
+
+    /// Regions shown with no caption in them (TTML1 §8.2.17 showBackground) go into every
+    /// fragment's document they span, past the last caption and the video, and read back whole:
+    /// one from the start to 5.005 s, one only in the second and third fragments' documents.
+    @Test func regionsShownAcrossFragmentsReadBackWhole() throws {
+        let dir = try TemporaryDirectory("frag-mux-backdrop")
+        let (clip, _, _) = try Self.clipAndCaptions("+frag_keyframe+empty_moov+default_base_moof", in: dir)
+        let source = dir.path("backdrops.json")
+        try """
+        {"format": "captions-json", "version": 1, "frameRate": "29.97", "dropFrame": true,
+         "captions": [{"startTime": "30030/30000", "endTime": "90090/30000", "text": "a caption"}],
+         "regionBackdrops": [
+          {"startTime": "0/1", "endTime": "150150/30000", "region": {"background": "#000000FF", "id": "band",
+           "origin": {"x": "10%", "y": "80%"}, "size": {"height": "10%", "width": "80%"}}},
+          {"startTime": "3/2", "endTime": "5/2", "region": {"background": "#FF0000FF", "id": "top",
+           "origin": {"x": "10%", "y": "10%"}, "size": {"height": "10%", "width": "80%"}}}]}
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        let out = dir.path("out.mp4")
+        let mux = try CLIRunner.run(["mux", clip, source, "-o", out, "--as", "stpp"])
+        try #require(mux.status == 0, "\(mux.stderr)")
+        let starts = try Self.packets(out, "1").compactMap { Double($0.split(separator: ",").first ?? "") }
+        #expect(starts == [0, 1, 2, 3], "\(starts)")
+        let back = dir.path("back.json")
+        let r = try CLIRunner.run(["convert", out, back])
+        try #require(r.status == 0, "\(r.stderr)")
+        let read =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: back))) as? [String: Any]
+        let backdrops = (read?["regionBackdrops"] as? [[String: Any]] ?? []).map {
+            "\(($0["region"] as? [String: Any])?["id"] ?? "?") \(Self.seconds($0["startTime"]) ?? -1) \(Self.seconds($0["endTime"]) ?? -1)"
+        }
+        #expect(backdrops.sorted() == ["band 0.0 5.005", "top 1.5 2.5"], "\(backdrops)")
+        let captions = read?["captions"] as? [[String: Any]] ?? []
+        #expect(captions.map { Self.seconds($0["startTime"]) } == [1.001])
+        #expect(captions.map { Self.seconds($0["endTime"]) } == [3.003])
     }
 
     /// c608 and c708 tracks (timed by the video's frames, read from its fragments) go into

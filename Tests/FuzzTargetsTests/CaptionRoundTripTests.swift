@@ -87,4 +87,29 @@ import Testing
             try CaptionRoundTrip.check(Self.twoCaptions, format: garbage, reportsEveryChange: true)
         }
     }
+
+    /// A finding names the property that changed, whichever it is: a caption's line height, and
+    /// a document's region backdrops, which the check once left out of its message.
+    @Test(arguments: ["lineHeight", "regionBackdrops"])
+    func aFindingNamesThePropertyThatChanged(_ property: String) throws {
+        let lossy = Self.variant(writer: { document, options in
+            var changed = document
+            if property == "lineHeight" {
+                changed.captions[1].lineHeight = .percent(150)
+            } else {
+                changed.regionBackdrops = [
+                    CaptionRegionBackdrop(
+                        region: CaptionRegion(identifier: "band"),
+                        timeRange: TimeRange(start: .zero, end: MediaTime(value: 1, timescale: 1)))
+                ]
+            }
+            return try Self.json.writer!(changed, options)
+        })
+        let finding = #expect(throws: FuzzFinding.self) {
+            try CaptionRoundTrip.check(Self.twoCaptions, format: lossy, reportsEveryChange: true)
+        }
+        let message = finding?.description ?? ""
+        #expect(message.contains(property), "\(message)")
+        #expect(property != "lineHeight" || message.contains("caption 2:"), "\(message)")
+    }
 }

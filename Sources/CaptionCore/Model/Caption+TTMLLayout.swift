@@ -2,7 +2,7 @@ extension Caption {
     /// The parts of TTML's layout this caption carries (TTML1 §8.2: line height, no-wrap lines, a
     /// paragraph's fill and direction, a region's padding, opacity and clipping, line-through
     /// text, an outline's thickness; TTML2 §10.2.43 shadows, §10.2.35 ruby reserve, §10.2.38 shear and §10.2.44 emphasis marks, IMSC
-    /// 1.1's filled line gaps, EBU-TT-D's line padding and multi-row alignment, §8.2.22's
+    /// 1.1's filled line gaps, EBU-TT-D's line padding and multi-row alignment, §8.2.21's
     /// embeddings and overrides), named
     /// for the loss report of a writer whose format holds none of them.
     public var ttmlLayoutLosses: [String] {

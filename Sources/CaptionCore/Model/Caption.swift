@@ -11,9 +11,11 @@ public struct Caption: Sendable, Hashable {
     /// iTT `itts:forcedDisplay`: shown even when the viewer turned captions off.
     public var forcedDisplay: Bool
     /// The distance between the baselines of its lines (TTML1 §8.2.12 `tts:lineHeight`); nil for
-    /// the renderer's normal spacing (IMSC: 125 % of the font size).
+    /// the renderer's normal spacing (IMSC: 125 % of the font size). A percentage is of the
+    /// initial font size (the one a run's percentage ``CaptionTextStyle/fontSize`` is of), not of the
+    /// caption's: a reader resolves TTML's percentage of the specifying element's font size to it.
     public var lineHeight: CaptionDimension?
-    /// Whether lines too long for the region are broken (TTML1 §8.2.24 `tts:wrapOption`: false
+    /// Whether lines too long for the region are broken (TTML1 §8.2.23 `tts:wrapOption`: false
     /// for noWrap, where only the text's own line breaks start a line).
     public var wrapsLines: Bool
     /// The paragraph's base direction (TTML2 §10.2.12 `tts:direction`): where its lines start and

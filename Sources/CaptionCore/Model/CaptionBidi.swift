@@ -1,5 +1,5 @@
 /// A run set apart from the bidirectional ordering around it, in a direction of its own (TTML1
-/// §8.2.22 `tts:unicodeBidi` embed or bidiOverride with the span's `tts:direction`, and TTML2's
+/// §8.2.21 `tts:unicodeBidi` embed or bidiOverride with the span's `tts:direction`, and TTML2's
 /// isolate; UAX #9 §2's explicit embeddings, overrides and isolates, which is how a renderer
 /// applies it). Neighbouring runs with the same value are one embedding.
 public struct CaptionBidi: Sendable, Hashable, Codable {

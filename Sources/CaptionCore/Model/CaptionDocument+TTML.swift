@@ -38,7 +38,7 @@ extension CaptionDocument {
     }
 
     /// The parts of TTML's layout the document holds beside its captions (regions shown with no
-    /// caption in them, TTML1 §8.2.18), named for the loss report of a writer whose format holds
+    /// caption in them, TTML1 §8.2.17), named for the loss report of a writer whose format holds
     /// none of them, as ``Caption/ttmlLayoutLosses`` names a caption's.
     public var ttmlDocumentLosses: [String] {
         regionBackdrops.isEmpty

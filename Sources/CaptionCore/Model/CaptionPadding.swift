@@ -1,4 +1,4 @@
-/// Space between a region's edges and its text, per edge (TTML1 §8.2.17 `tts:padding`, given there
+/// Space between a region's edges and its text, per edge (TTML1 §8.2.16 `tts:padding`, given there
 /// as before, end, after and start; held here by the physical edge the region's writing mode
 /// makes of each). JSON form: `{"top": "0c", "right": "1c", "bottom": "0c", "left": "1c"}`.
 public struct CaptionPadding: Sendable, Hashable, Codable {

@@ -16,7 +16,7 @@ public struct CaptionRegion: Sendable, Hashable {
         case topToBottomAndRightToLeft
     }
 
-    /// Whether text that does not fit the region is drawn outside it (TTML1 §8.2.16
+    /// Whether text that does not fit the region is drawn outside it (TTML1 §8.2.15
     /// `tts:overflow`).
     public enum Overflow: String, Sendable, Hashable, Codable {
         case visible
@@ -46,7 +46,7 @@ public struct CaptionRegion: Sendable, Hashable {
     /// Space between the region's edges and its text (TTML `tts:padding`); nil for none.
     public var padding: CaptionPadding?
     /// The region's opacity, 0 (invisible) to 1, applied to everything drawn in it, fill included
-    /// (TTML1 §8.2.14 `tts:opacity`); nil for opaque.
+    /// (TTML1 §8.2.13 `tts:opacity`); nil for opaque.
     public var opacity: Double?
     /// What is done with text that does not fit; nil for the format's default (TTML's initial
     /// value is hidden; the others' text is never clipped).

@@ -1,4 +1,4 @@
-/// A region drawn while it is active whether or not a caption is in it: TTML1 §8.2.18
+/// A region drawn while it is active whether or not a caption is in it: TTML1 §8.2.17
 /// `tts:showBackground` always (the initial value) paints a region's `tts:backgroundColor` even
 /// when no content is flowed into it, from the region's `begin` to its `end` (without them, for
 /// the whole document). The model's regions otherwise exist only on captions; these are the

@@ -112,10 +112,10 @@ public struct MovTextTrackBuilder: Sendable {
     }
 
     /// A timescale in which every time is a whole number, and whether one was found.
-    static func timescale(for times: [MediaTime], frameRate: FrameRate?) -> (Int32, Bool) {
+    static func timescale(for times: [MediaTime], frameRate: FrameRate?, also: [Int32] = []) -> (Int32, Bool) {
         var candidates: [Int32] = [1000]
         if let frameRate { candidates.append(frameRate.millisecondTimescale) }
-        candidates += [90000, 30000, 24000, 48000]
+        candidates += [90000, 30000, 24000, 48000] + also.filter { $0 > 0 }
         for t in candidates where times.allSatisfy({ $0.isExactlyRepresentable(inTimescale: t) }) { return (t, true) }
         return (1000, false)
     }

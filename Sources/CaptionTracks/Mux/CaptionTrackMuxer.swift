@@ -144,14 +144,34 @@ public struct CaptionTrackMuxer: Sendable {
             for: document, frameRate: document.frameRate, alternateGroup: group, enabled: enable, fileName: fileName)
     }
 
-    /// A TTML track of `document` in `profile` (``TTMLTrackBuilder``).
+    /// A TTML track of `document` in `profile` (``TTMLTrackBuilder``): one document, or in a
+    /// fragmented movie one a fragment, cut where the movie's fragments end.
     public func stppTrack(
         _ document: CaptionDocument, language: LanguageTag, profile: TTMLProfile = .imsc11Text, fileName: String?,
         enabled: Bool = true
     ) throws(CaptionTracksError) -> (track: NewTrack, diagnostics: [Diagnostic]) {
         let (group, enable) = subtitleGroup(enabling: enabled)
         return try TTMLTrackBuilder(language: language, profile: profile).track(
-            for: document, alternateGroup: group, enabled: enable, fileName: fileName)
+            for: document, alternateGroup: group, enabled: enable, fileName: fileName, segmentEnds: fragmentEnds())
+    }
+
+    /// The ends of the movie's fragments (``ISOBMFF/MovieTrackAdder/fragmentEnds()``), in the
+    /// times the writer places a new sample by (the reference track's decode times against the
+    /// new track's own, which has no edit list); none when it has no fragments.
+    func fragmentEnds() throws(CaptionTracksError) -> [MediaTime] {
+        let found: (timescale: UInt32, ends: [Int64])
+        do throws(ISOBMFFError) {
+            found = try MovieTrackAdder(movie: movie.movie, source: movie.source).fragmentEnds()
+        } catch {
+            throw CaptionTracksError(error, file: movie.fileName)
+        }
+        guard !found.ends.isEmpty else { return [] }
+        guard let timescale = Int32(exactly: found.timescale) else {
+            throw CaptionTracksError(
+                .cannotWrite, "the fragments' timescale (\(found.timescale)) is past 2^31: their ends cannot be timed",
+                file: movie.fileName)
+        }
+        return found.ends.map { MediaTime(value: $0, timescale: timescale) }
     }
 
     /// The alternate group a new subtitle track joins: that of the movie's subtitle tracks (or a

@@ -8,8 +8,10 @@ extension MovieCaptions {
     /// are on the track's media timeline; each caption is shown within its sample's span (a
     /// document may hold more than its sample shows, as in CMAF segments), put on the movie's
     /// timeline through the edit list, and joined with its continuation in the next sample (the
-    /// same text, region and styles, ending where it starts again). A damaged sample or document
-    /// is a located warning and the rest is read.
+    /// same text, region and styles, ending where it starts again); the regions shown with no
+    /// caption in them (``CaptionDocument/regionBackdrops``) likewise, the same region joined.
+    /// The other document-wide parts (regions, styles, metadata) are the first document's. A
+    /// damaged sample or document is a located warning and the rest is read.
     public func ttml(_ track: Track) throws(CaptionTracksError) -> CaptionReadResult {
         let clock = try TrackClock(track: track, movieTimescale: movie.header.timescale)
         let name = (fileName ?? "movie") + " track \(track.id)"
@@ -22,6 +24,7 @@ extension MovieCaptions {
         // Media time zero on the movie's timeline.
         let origin = clock.movieTime(0)
         var captions: [Caption] = []
+        var backdrops: [CaptionRegionBackdrop] = []
         var first: CaptionDocument?
         for (index, sample) in try samples(of: track).enumerated() {
             let start = clock.movieTime(sample.time)
@@ -45,27 +48,42 @@ extension MovieCaptions {
                 continue
             }
             if first == nil { first = document }
-            // Only a caption of an earlier sample is continued: two alike in one document stay two.
-            let earlier = captions.count
-            for var caption in document.captions {
-                let shownFrom = max(origin + caption.timeRange.start, start, .zero)
-                let shownTo = min(origin + caption.timeRange.end, end)
-                guard shownFrom.isNumeric, shownTo.isNumeric, shownTo > shownFrom else { continue }
-                caption.timeRange = TimeRange(start: shownFrom, end: shownTo)
-                if let k = captions[..<earlier].lastIndex(where: {
-                    $0.timeRange.end == shownFrom && Self.sameShown($0, caption)
-                }) {
-                    captions[k].timeRange = TimeRange(start: captions[k].timeRange.start, end: shownTo)
-                } else {
-                    captions.append(caption)
-                }
+            let span = TimeRange(start: start, end: end)
+            Self.add(document.captions, \.timeRange, shownIn: span, from: origin, to: &captions, same: Self.sameShown)
+            Self.add(document.regionBackdrops, \.timeRange, shownIn: span, from: origin, to: &backdrops) {
+                $0.region == $1.region
             }
         }
         var document = first ?? CaptionDocument(captions: [])
         document.captions = captions.sorted { $0.timeRange.start < $1.timeRange.start }
+        document.regionBackdrops = backdrops
         if document.language == nil, track.language != "und" { document.language = track.language }
         document.timeBase = .media
         return CaptionReadResult(document: document, diagnostics: diagnostics)
+    }
+
+    /// Adds what a sample's document shows in the sample's `span` (its times moved by the
+    /// track's `origin` on the movie's timeline, cut to the span) to `shown`, joining a part
+    /// that goes on from one of an earlier sample (ending where it starts, `same` otherwise).
+    /// Only a part of an earlier sample is continued: two alike in one document stay two.
+    private static func add<Part>(
+        _ parts: [Part], _ time: WritableKeyPath<Part, TimeRange>, shownIn span: TimeRange, from origin: MediaTime,
+        to shown: inout [Part], same: (Part, Part) -> Bool
+    ) {
+        let earlier = shown.count
+        for var part in parts {
+            let shownFrom = max(origin + part[keyPath: time].start, span.start, .zero)
+            let shownTo = min(origin + part[keyPath: time].end, span.end)
+            guard shownFrom.isNumeric, shownTo.isNumeric, shownTo > shownFrom else { continue }
+            part[keyPath: time] = TimeRange(start: shownFrom, end: shownTo)
+            if let k = shown[..<earlier].lastIndex(where: {
+                $0[keyPath: time].end == shownFrom && same($0, part)
+            }) {
+                shown[k][keyPath: time] = TimeRange(start: shown[k][keyPath: time].start, end: shownTo)
+            } else {
+                shown.append(part)
+            }
+        }
     }
 
     /// Whether two captions show the same thing (their times aside).

@@ -48,16 +48,7 @@ extension MovieTrackAdder {
         let boxes = movie.topLevelBoxes
         let oldMoov = boxes[moovIndex]
         try refuseBoxesAroundFragments(moovIndex: moovIndex)
-        // Where new fragments may go: after each moof and the mdat boxes that follow it.
-        var points: [Int: Int] = [:]
-        var orderedPoints: [Int] = []
-        for index in boxes.indices where index > moovIndex && boxes[index].type == "moof" {
-            var next = index + 1
-            while next < boxes.count && boxes[next].type == "mdat" { next += 1 }
-            let at = next < boxes.count ? boxes[next].offset : movie.fileSize
-            points[boxes[index].offset] = at
-            if orderedPoints.last != at { orderedPoints.append(at) }
-        }
+        let (points, orderedPoints) = fragmentPlaces(moovIndex: moovIndex)
         let endPoint: Int
         if let last = orderedPoints.last {
             endPoint = last
@@ -142,6 +133,43 @@ extension MovieTrackAdder {
     }
 
     // MARK: - Where the new samples go
+
+    /// Where the new tracks' samples are cut into fragments: the end of each existing fragment
+    /// on the reference track (the first video track in the fragments, else the first track in
+    /// them), in file order, in that track's timescale. A sample that starts before an end goes
+    /// into that fragment or an earlier one, so a track whose samples start at these ends has one
+    /// sample run per fragment (what a packager writes for `stpp`, CMAF 23000-19 §7.3). Empty
+    /// when the movie is not fragmented. Throws what ``write(adding:to:)`` would for fragments it
+    /// cannot add to.
+    public func fragmentEnds() throws(ISOBMFFError) -> (timescale: UInt32, ends: [Int64]) {
+        guard movie.isFragmented else { return (1, []) }
+        guard let moovIndex = movie.topLevelBoxes.firstIndex(where: { $0.type == "moov" }) else {
+            throw ISOBMFFError(.missing, "no moov box")
+        }
+        try refuseFragments()
+        try refuseBoxesAroundFragments(moovIndex: moovIndex)
+        let spans = try fragmentSpans(
+            oldMoov: movie.topLevelBoxes[moovIndex], points: fragmentPlaces(moovIndex: moovIndex).ordered)
+        var ends: [Int64] = []
+        for span in spans.spans where span.end > (ends.last ?? 0) { ends.append(span.end) }
+        return (spans.timescale, ends)
+    }
+
+    /// Where new fragments may go: after each `moof` and the `mdat` boxes that follow it (by the
+    /// `moof`'s offset), and those places in file order without repeats.
+    func fragmentPlaces(moovIndex: Int) -> (byMoof: [Int: Int], ordered: [Int]) {
+        let boxes = movie.topLevelBoxes
+        var points: [Int: Int] = [:]
+        var ordered: [Int] = []
+        for index in boxes.indices where index > moovIndex && boxes[index].type == "moof" {
+            var next = index + 1
+            while next < boxes.count && boxes[next].type == "mdat" { next += 1 }
+            let at = next < boxes.count ? boxes[next].offset : movie.fileSize
+            points[boxes[index].offset] = at
+            if ordered.last != at { ordered.append(at) }
+        }
+        return (points, ordered)
+    }
 
     /// The time span of each existing fragment (by its moof's offset) on the reference track
     /// (the first video track in the fragments, else the first track in them), in that track's
