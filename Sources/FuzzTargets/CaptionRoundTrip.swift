@@ -163,12 +163,18 @@ public enum CaptionRoundTrip {
         return differingProperties(x, y)
     }
 
-    /// The stored properties of `a` and `b` whose descriptions differ, as "name a → b".
+    /// The stored properties of `a` and `b` that differ (compared as values where they are
+    /// hashable, by their descriptions otherwise), as "name a → b".
     static func differingProperties<T>(_ a: T, _ b: T) -> String {
         let parts = zip(Mirror(reflecting: a).children, Mirror(reflecting: b).children).compactMap {
             x, y -> String? in
             let (p, q) = (String(describing: x.value), String(describing: y.value))
-            return p == q ? nil : "\(x.label ?? "?") \(p.prefix(300)) → \(q.prefix(300))"
+            if let u = x.value as? AnyHashable, let v = y.value as? AnyHashable {
+                guard u != v else { return nil }
+            } else if p == q {
+                return nil
+            }
+            return "\(x.label ?? "?") \(p.prefix(300)) → \(q.prefix(300))"
         }
         return parts.isEmpty ? "a difference their descriptions do not show" : parts.joined(separator: "; ")
     }

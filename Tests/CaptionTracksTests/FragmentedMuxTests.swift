@@ -164,28 +164,9 @@ import Testing
         let out = dir.path("out.mp4")
         let mux = try CLIRunner.run(["mux", clip, srt, "-o", out, "--as", "stpp"])
         try #require(mux.status == 0, "\(mux.stderr)")
-        let probe = try TrackClips.run(
-            "ffprobe", ["-v", "error", "-select_streams", "1", "-show_packets", "-show_data", "-of", "json", out])
-        let json = try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [String: Any]
-        let packets = json?["packets"] as? [[String: Any]] ?? []
-        try #require(packets.count == 4, "\(probe.stdout.prefix(2000))")
-        var paths: [String] = []
-        var starts: [Double] = []
-        for (k, packet) in packets.enumerated() {
-            // ffprobe's hexdump, a line each 16 bytes: "00000000: " and 8 groups of 4 hex digits,
-            // each followed by a space (40 columns, blank past the data), then the text.
-            let hex = (packet["data"] as? String ?? "").split(separator: "\n").flatMap { line in
-                Array(line).dropFirst(10).prefix(40).filter { $0 != " " }
-            }
-            let bytes = stride(from: 0, to: hex.count - 1, by: 2).map {
-                UInt8(String(hex[$0...($0 + 1)]), radix: 16) ?? 0
-            }
-            #expect(bytes.count == Int(packet["size"] as? String ?? "") ?? -1, "packet \(k + 1)")
-            let path = dir.path("sample-\(k + 1).ttml")
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            paths.append(path)
-            starts.append(Double(packet["pts_time"] as? String ?? "") ?? -1)
-        }
+        let paths = try Self.sampleDocuments(out, in: dir)
+        try #require(paths.count == 4)
+        let starts = try Self.packets(out, "1").compactMap { Double($0.split(separator: ",").first ?? "") }
         #expect(starts == [0, 1, 2, 3])
         var joined: [(start: Double, end: Double, text: String)] = []
         for (k, result) in try TTMLPeers.ttconv(paths).enumerated() {
@@ -208,6 +189,21 @@ import Testing
         #expect(
             joined.map { "\($0.start) \($0.end) \($0.text)" }
                 == Self.expected.map { "\($0.start) \($0.end) \($0.text)" })
+    }
+
+    /// `source` muxed into `clip` as `stpp` (the command's output checked), and the new movie's
+    /// captions as `captions convert` writes them in JSON.
+    static func muxAsSTPPAndReadBack(_ clip: String, _ source: String, in dir: TemporaryDirectory) throws -> (
+        out: String, mux: CLIRunner.Result, read: [String: Any]?
+    ) {
+        let out = dir.path("out-\(UUID().uuidString).mp4")
+        let mux = try CLIRunner.run(["mux", clip, source, "-o", out, "--as", "stpp"])
+        try #require(mux.status == 0, "\(mux.stderr)")
+        let back = dir.path("back-\(UUID().uuidString).json")
+        let r = try CLIRunner.run(["convert", out, back])
+        try #require(r.status == 0, "\(r.stderr)")
+        let read = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: back)))
+        return (out, mux, read as? [String: Any])
     }
 
     /// A JSON time ("150150/30000") in seconds, to the microsecond.
@@ -233,16 +229,9 @@ import Testing
           {"startTime": "3/2", "endTime": "5/2", "region": {"background": "#FF0000FF", "id": "top",
            "origin": {"x": "10%", "y": "10%"}, "size": {"height": "10%", "width": "80%"}}}]}
         """.write(toFile: source, atomically: true, encoding: .utf8)
-        let out = dir.path("out.mp4")
-        let mux = try CLIRunner.run(["mux", clip, source, "-o", out, "--as", "stpp"])
-        try #require(mux.status == 0, "\(mux.stderr)")
+        let (out, _, read) = try Self.muxAsSTPPAndReadBack(clip, source, in: dir)
         let starts = try Self.packets(out, "1").compactMap { Double($0.split(separator: ",").first ?? "") }
         #expect(starts == [0, 1, 2, 3], "\(starts)")
-        let back = dir.path("back.json")
-        let r = try CLIRunner.run(["convert", out, back])
-        try #require(r.status == 0, "\(r.stderr)")
-        let read =
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: back))) as? [String: Any]
         let backdrops = (read?["regionBackdrops"] as? [[String: Any]] ?? []).map {
             "\(($0["region"] as? [String: Any])?["id"] ?? "?") \(Self.seconds($0["startTime"]) ?? -1) \(Self.seconds($0["endTime"]) ?? -1)"
         }
@@ -250,6 +239,107 @@ import Testing
         let captions = read?["captions"] as? [[String: Any]] ?? []
         #expect(captions.map { Self.seconds($0["startTime"]) } == [1.001])
         #expect(captions.map { Self.seconds($0["endTime"]) } == [3.003])
+    }
+
+    /// Regions without an identifier (as SRT's, WebVTT's and 608's are) are named once, for the
+    /// whole track: each sample's document gives a region the same `xml:id`, so a caption that
+    /// spans fragments reads back as one (named per sample, the second caption's region was
+    /// `region2` in the second document and `region1` in the third, and it read back as two).
+    @Test func aRegionKeepsItsIDInEverySample() throws {
+        let dir = try TemporaryDirectory("frag-mux-region-ids")
+        let (clip, _, _) = try Self.clipAndCaptions("+frag_keyframe+empty_moov+default_base_moof", in: dir)
+        let source = dir.path("placed.json")
+        try """
+        {"format": "captions-json", "version": 1, "captions": [
+          {"startTime": "1/2", "endTime": "3/2", "text": "Top",
+           "region": {"origin": {"x": "10%", "y": "10%"}, "size": {"height": "10%", "width": "80%"}}},
+          {"startTime": "4/5", "endTime": "5/2", "text": "Bottom",
+           "region": {"origin": {"x": "10%", "y": "80%"}, "size": {"height": "10%", "width": "80%"}}}]}
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        let (_, _, read) = try Self.muxAsSTPPAndReadBack(clip, source, in: dir)
+        let captions = (read?["captions"] as? [[String: Any]] ?? []).map {
+            "\($0["text"] ?? "?") \(Self.seconds($0["startTime"]) ?? -1) \(Self.seconds($0["endTime"]) ?? -1)"
+        }
+        #expect(captions == ["Top 0.5 1.5", "Bottom 0.8 2.5"], "\(captions)")
+    }
+
+    /// A region shown in two intervals: the profile's region element has one begin and end, so
+    /// the whole document keeps the first and says so; every sample's document keeps the same
+    /// first one (not the second, where a sample holds only that), so the track shows what the
+    /// warning says.
+    @Test func eachSampleKeepsTheBackdropsTheWarningSays() throws {
+        let dir = try TemporaryDirectory("frag-mux-backdrop-intervals")
+        let (clip, _, _) = try Self.clipAndCaptions("+frag_keyframe+empty_moov+default_base_moof", in: dir)
+        let source = dir.path("intervals.json")
+        let band =
+            ##""region": {"background": "#000000FF", "id": "band", "origin": {"x": "10%", "y": "80%"}, "size": {"height": "10%", "width": "80%"}}"##
+        try """
+        {"format": "captions-json", "version": 1,
+         "captions": [{"startTime": "1/2", "endTime": "1/1", "text": "a caption"}],
+         "regionBackdrops": [{"startTime": "0/1", "endTime": "6/5", \(band)},
+                             {"startTime": "3/2", "endTime": "4/1", \(band)}]}
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        let (out, mux, read) = try Self.muxAsSTPPAndReadBack(clip, source, in: dir)
+        #expect(mux.stderr.contains("only the first is written"), "\(mux.stderr)")
+        // The track ends with the fragments (3 s), not at the dropped interval's 4 s.
+        let starts = try Self.packets(out, "1").compactMap { Double($0.split(separator: ",").first ?? "") }
+        #expect(starts == [0, 1, 2], "\(starts)")
+        let backdrops = (read?["regionBackdrops"] as? [[String: Any]] ?? []).map {
+            "\(Self.seconds($0["startTime"]) ?? -1) \(Self.seconds($0["endTime"]) ?? -1)"
+        }
+        #expect(backdrops == ["0.0 1.2"], "\(backdrops)")
+    }
+
+    /// EBU-TT-D samples with nothing shown (a gap longer than a fragment) keep to EBU Tech 3380's
+    /// schema: no body rather than a div without a p (ebutt_d.xsd); every document reads in
+    /// ttconv without a finding, and the track reads back as the source.
+    @Test func anEBUTTDSampleWithNothingShownHasNoBody() throws {
+        let dir = try TemporaryDirectory("frag-mux-ebuttd-gap")
+        let (clip, _, _) = try Self.clipAndCaptions("+frag_keyframe+empty_moov+default_base_moof", in: dir)
+        let srt = dir.path("gap.srt")
+        try "1\n00:00:00,200 --> 00:00:00,800\nBefore\n\n2\n00:00:02,200 --> 00:00:02,600\nAfter\n".write(
+            toFile: srt, atomically: true, encoding: .utf8)
+        let ttml = dir.path("gap.ttml")
+        let convert = try CLIRunner.run(["convert", srt, ttml, "--profile", "ebu-tt-d", "--language", "en"])
+        try #require(convert.status == 0, "\(convert.stderr)")
+        let out = dir.path("out.mp4")
+        let mux = try CLIRunner.run(["mux", clip, ttml, "-o", out, "--as", "stpp"])
+        try #require(mux.status == 0, "\(mux.stderr)")
+        let documents = try Self.sampleDocuments(out, in: dir)
+        try #require(documents.count == 3)
+        let texts = try documents.map { try String(contentsOfFile: $0, encoding: .utf8) }
+        #expect(texts.allSatisfy { $0.contains("urn:ebu:tt:metadata") }, "not EBU-TT-D")
+        #expect(!texts[1].contains("<body") && texts[0].contains("<p ") && texts[2].contains("<p "), "\(texts[1])")
+        for (k, findings) in try TTMLPeers.ttconvFindings(documents).enumerated() {
+            #expect(findings.isEmpty, "sample \(k + 1): \(findings)")
+        }
+        let back = dir.path("back.srt")
+        let r = try CLIRunner.run(["convert", out, back])
+        try #require(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOfFile: back, encoding: .utf8).contains("00:00:02,200 --> 00:00:02,600\nAfter"))
+    }
+
+    /// The new track's (stream 1) samples as FFmpeg reads them, each written to a file: ffprobe's
+    /// packet data is a hexdump, a line each 16 bytes ("00000000: " and 8 groups of 4 hex
+    /// digits, each followed by a space: 40 columns, blank past the data, then the text).
+    static func sampleDocuments(_ movie: String, in dir: TemporaryDirectory) throws -> [String] {
+        let probe = try TrackClips.run(
+            "ffprobe", ["-v", "error", "-select_streams", "1", "-show_packets", "-show_data", "-of", "json", movie])
+        let json = try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [String: Any]
+        var paths: [String] = []
+        for (k, packet) in (json?["packets"] as? [[String: Any]] ?? []).enumerated() {
+            let hex = (packet["data"] as? String ?? "").split(separator: "\n").flatMap { line in
+                Array(line).dropFirst(10).prefix(40).filter { $0 != " " }
+            }
+            let bytes = stride(from: 0, to: hex.count - 1, by: 2).map {
+                UInt8(String(hex[$0...($0 + 1)]), radix: 16) ?? 0
+            }
+            #expect(bytes.count == Int(packet["size"] as? String ?? "") ?? -1, "packet \(k + 1)")
+            let path = dir.path("sample-\(UUID().uuidString).ttml")
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+        }
+        return paths
     }
 
     /// c608 and c708 tracks (timed by the video's frames, read from its fragments) go into

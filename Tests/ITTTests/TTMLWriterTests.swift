@@ -109,6 +109,24 @@ import Testing
         #expect(result.document.captions.map(\.text) == Self.document.captions.map(\.text))
     }
 
+    /// A document with nothing to show (an `stpp` sample between captions) in EBU-TT-D keeps to
+    /// EBU Tech 3380's schema (ebutt_d.xsd: a style in styling, a region in layout, no body
+    /// rather than a div without a p); it reads back, by us and by ttconv, as nothing shown.
+    @Test func anEmptyEBUTTDDocumentHasNoBodyAndARegion() throws {
+        let dir = try TemporaryDirectory("ttml-writer-empty")
+        let (text, _) = try Self.write(CaptionDocument(captions: [], language: "en"), .ebuttD)
+        #expect(!text.contains("<body") && !text.contains("<div"), "\(text)")
+        #expect(text.contains("<style ") && text.contains("<region "), "\(text)")
+        let (read, detected) = try TTMLReader(options: CaptionFormatOptions()).readWithProfile(Array(text.utf8))
+        #expect(detected == .ebuttD && read.document.captions.isEmpty)
+        let path = dir.path("empty.ttml")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try TTMLPeers.ttconv(path).isEmpty)
+        #expect(try Self.ttconvFindings(path).isEmpty)
+        // The other profiles write the empty div TTML1 allows (§7.1.4: div holds zero or more).
+        #expect(try Self.write(CaptionDocument(captions: [], language: "en"), .imsc11Text).0.contains("<div>"))
+    }
+
     @Test func theProfileLiveInTheRootAndTheHead() throws {
         let imsc = try Self.write(Self.document, .imsc11Text).0
         #expect(imsc.contains(#"ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text""#))

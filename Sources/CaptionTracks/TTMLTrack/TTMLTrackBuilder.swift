@@ -48,39 +48,54 @@ public struct TTMLTrackBuilder: Sendable {
             throw CaptionTracksError(
                 .cannotWrite, "no caption with a time range after the movie's start to write", file: fileName)
         }
+        // What the profile cannot hold is said once, for the whole document, and each sample's
+        // document holds a part of what the whole one does: the region backdrops it writes, and
+        // every region under the id it gives it (a region without one is named in order of first
+        // use, which would differ from sample to sample, and a reader joins a caption only in
+        // the same region).
+        let writer = TTMLWriter(options: CaptionFormatOptions(fileName: fileName), profile: profile)
+        let whole: CaptionWriteResult
+        do throws(CaptionFormatError) {
+            let written = try writer.writeWithBackdrops(shown)
+            whole = written.written
+            shown.regionBackdrops = written.backdropsWritten.map { shown.regionBackdrops[$0] }
+        } catch {
+            throw CaptionTracksError(.cannotWrite, error.message, file: fileName)
+        }
+        diagnostics += whole.diagnostics
+        for (i, region) in writer.regionsAsWritten(in: shown).enumerated() where region != nil {
+            shown.captions[i].region?.identifier = region?.identifier
+        }
+        for (i, region) in writer.backdropRegionsAsWritten(in: shown).enumerated() {
+            shown.regionBackdrops[i].region.identifier = region.identifier
+        }
         // A region shown after the last caption is shown to its end.
         let end = shown.regionBackdrops.map(\.timeRange.end).filter(\.isNumeric).reduce(captionsEnd, max)
-        // What the profile cannot hold is said once, for the whole document; each sample's
-        // document holds a part of the same captions and regions.
-        let writer = TTMLWriter(options: CaptionFormatOptions(fileName: fileName), profile: profile)
-        let whole = try Self.write(shown, with: writer, fileName: fileName)
-        diagnostics += whole.diagnostics
         var bounds: [MediaTime] = []
         for e in segmentEnds where e > (bounds.last ?? .zero) { bounds.append(e) }
         if end > (bounds.last ?? .zero) { bounds.append(end) }
-        let (timescale, exact) = MovTextTrackBuilder.timescale(
+        var (timescale, exact) = MovTextTrackBuilder.timescale(
             for: bounds, frameRate: document.frameRate, also: segmentEnds.map(\.timescale))
-        // Rounded up, so that a sample never starts before the fragment end it follows.
-        var units: [Int64] = []
-        for b in bounds {
-            let u = (try? b.converted(toTimescale: timescale, rounding: .up))?.value ?? 0
-            if u > (units.last ?? 0) { units.append(u) }
+        var ends = try Self.sampleEnds(bounds, timescale: timescale, fileName: fileName)
+        if ends == nil, timescale != 1000 {
+            // A timescale too fine for a long sample's 32-bit duration: milliseconds, rounded up.
+            (timescale, exact) = (1000, false)
+            ends = try Self.sampleEnds(bounds, timescale: timescale, fileName: fileName)
+        }
+        guard let ends else {
+            throw CaptionTracksError(
+                .cannotWrite, "a sample runs past 2^32 milliseconds (the track ends at \(end.seconds.formatted3) s)",
+                file: fileName)
         }
         var samples: [NewTrack.Sample] = []
         var from: Int64 = 0
-        for u in units {
-            guard let duration = UInt32(exactly: u - from) else {
-                throw CaptionTracksError(
-                    .cannotWrite,
-                    "a sample of \(MediaTime(value: u - from, timescale: timescale)) s is too long "
-                        + "at \(timescale) a second", file: fileName)
-            }
+        for u in ends {
             let span = TimeRange(
                 start: MediaTime(value: from, timescale: timescale), end: MediaTime(value: u, timescale: timescale))
             let bytes =
-                units.count == 1
+                ends.count == 1
                 ? whole.bytes : try Self.write(shown.shown(in: span), with: writer, fileName: fileName).bytes
-            samples.append(NewTrack.Sample(data: bytes, duration: duration))
+            samples.append(NewTrack.Sample(data: bytes, duration: UInt32(u - from)))
             from = u
         }
         if !exact {
@@ -98,6 +113,27 @@ public struct TTMLTrackBuilder: Sendable {
         track.alternateGroup = alternateGroup
         track.extendedLanguage = language.bcp47
         return (track, diagnostics)
+    }
+
+    /// The samples' ends in units of `timescale`, each rounded up (so that a sample never starts
+    /// before the fragment end it follows), repeats dropped; nil when a sample's duration does not
+    /// fit 32 bits (ISO/IEC 14496-12 §8.8.8 `trun`, §8.6.1.2 `stts`).
+    static func sampleEnds(_ bounds: [MediaTime], timescale: Int32, fileName: String?)
+        throws(CaptionTracksError) -> [Int64]?
+    {
+        var ends: [Int64] = []
+        for b in bounds {
+            guard let u = (try? b.converted(toTimescale: timescale, rounding: .up))?.value else {
+                throw CaptionTracksError(
+                    .cannotWrite,
+                    "a sample's end (\(b.seconds.formatted3) s) cannot be counted at \(timescale) a second",
+                    file: fileName)
+            }
+            guard u > (ends.last ?? 0) else { continue }
+            guard UInt32(exactly: u - (ends.last ?? 0)) != nil else { return nil }
+            ends.append(u)
+        }
+        return ends
     }
 
     static func write(_ document: CaptionDocument, with writer: TTMLWriter, fileName: String?)

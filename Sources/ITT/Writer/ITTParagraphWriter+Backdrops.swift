@@ -5,20 +5,24 @@ extension ITTParagraphWriter {
     /// initial value, shows a region's fill with no content in it) before any caption takes a
     /// region id, so that a caption in the same region shares its definition. A backdrop shown for
     /// part of the document gets the region's `begin` and `end` where the profile times regions;
-    /// what the profile cannot hold is reported and left out.
+    /// what the profile cannot hold is reported and left out. Returns the indices of the
+    /// backdrops written.
+    @discardableResult
     mutating func defineBackdrops(
         of document: CaptionDocument, timecodes: inout ITTTimecodeFormatter, regions: inout ITTRegionTable
-    ) {
+    ) -> [Int] {
         let backdrops = document.regionBackdrops
         let location = DiagnosticLocation(file: fileName)
-        guard !backdrops.isEmpty else { return }
+        guard !backdrops.isEmpty else { return [] }
         guard profile.holdsRegionBackground else {
-            return report(
+            report(
                 .warning, "region-backdrop",
                 "\(profile) has no region fill; the \(backdrops.count) regions shown with no caption in them are left out",
                 at: location)
+            return []
         }
-        for backdrop in backdrops {
+        var written: [Int] = []
+        for (index, backdrop) in backdrops.enumerated() {
             let range = backdrop.timeRange
             guard let region = heldRegion(backdrop.region, at: location), region.background != nil,
                 range.start < range.end
@@ -62,12 +66,15 @@ extension ITTParagraphWriter {
                     at: location)
                 continue
             }
-            if !regions.defineBackdrop(region, begin: begin, end: end) {
+            if regions.defineBackdrop(region, begin: begin, end: end) {
+                written.append(index)
+            } else {
                 report(
                     .warning, "region-backdrop-interval",
                     "a region is shown with no caption in it in more than one interval; only the first is written (a region element has one begin and end)",
                     at: location)
             }
         }
+        return written
     }
 }

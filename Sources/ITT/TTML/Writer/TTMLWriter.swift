@@ -21,6 +21,15 @@ public struct TTMLWriter: Sendable {
     }
 
     public func write(_ document: CaptionDocument) throws(CaptionFormatError) -> CaptionWriteResult {
+        try writeWithBackdrops(document).written
+    }
+
+    /// The write, and which of the document's region backdrops (by index) it holds: the others
+    /// are reported as left out. A document cut into parts (an `stpp` track's samples) keeps only
+    /// these, so that every part shows what the report says.
+    public func writeWithBackdrops(_ document: CaptionDocument) throws(CaptionFormatError) -> (
+        written: CaptionWriteResult, backdropsWritten: [Int]
+    ) {
         guard TTMLProfile.writable.contains(profile) else { throw profile.notWritten(fileName: options.fileName) }
         var diagnostics: [Diagnostic] = []
         let file = options.fileName
@@ -62,7 +71,7 @@ public struct TTMLWriter: Sendable {
         var body = ""
         body.reserveCapacity(document.captions.count * 160)
         var paragraphs = ITTParagraphWriter(fileName: file, profile: profile)
-        paragraphs.defineBackdrops(of: document, timecodes: &timecodes, regions: &regions)
+        let backdropsWritten = paragraphs.defineBackdrops(of: document, timecodes: &timecodes, regions: &regions)
         for caption in document.captions {
             try paragraphs.append(caption, timecodes: &timecodes, styles: &styles, regions: &regions, to: &body)
         }
@@ -105,12 +114,21 @@ public struct TTMLWriter: Sendable {
             out += "/>\n"
         }
         out += "    </styling>\n    <layout>\n"
+        // EBU Tech 3380's schema (ebutt_d.xsd) wants a region in layout (and a p in every div,
+        // below): an empty document defines the bottom region.
+        if profile == .ebuttD, regions.definitions.isEmpty { _ = regions.unplacedID() }
         for attributes in regions.definitions {
             out += "      <region"
             appendAttributes(attributes, to: &out)
             out += "/>\n"
         }
-        out += "    </layout>\n  </head>\n  <body>\n"
+        out += "    </layout>\n  </head>\n"
+        if profile == .ebuttD, body.isEmpty {
+            // Nothing shown: no body (optional in ebutt_d.xsd, whose div needs a p).
+            out += "</tt>\n"
+            return (CaptionWriteResult(bytes: Array(out.utf8), diagnostics: diagnostics), backdropsWritten)
+        }
+        out += "  <body>\n"
         if startFrame > 0, let label = timecodes.label(ofFrame: startFrame) {
             // Apple maps programme timecode to media time zero with a negative div begin.
             out += "    <div begin=\"-\(label)\">\n"
@@ -119,7 +137,7 @@ public struct TTMLWriter: Sendable {
         }
         out += body
         out += "    </div>\n  </body>\n</tt>\n"
-        return CaptionWriteResult(bytes: Array(out.utf8), diagnostics: diagnostics)
+        return (CaptionWriteResult(bytes: Array(out.utf8), diagnostics: diagnostics), backdropsWritten)
     }
 }
 
