@@ -7,12 +7,16 @@ enum FragmentedSeeds {
     /// Every `isobmff` seed a file gives: the cut-down movies, each also with its samples again
     /// in fragments (and once with its video encrypted: `encv`, `senc`, `saiz`/`saio`, `seig`);
     /// for the streaming fixtures, the initialization segment with its first fragment, and a
-    /// media segment's first fragment alone.
+    /// media segment's first fragment alone; the moov-last movie, its fragmented copy and the
+    /// streaming movie also with subtitle tracks (``MovieCaptionSeeds``).
     @Sendable static func movies(path: String, bytes: [UInt8]) -> [[UInt8]] {
         if path.contains("/streaming/") { return streaming(path: path, bytes: bytes) }
         let cut = MediaSeeds.movies(path: path, bytes: bytes)
         guard let last = cut.first else { return cut }
-        return cut + [fragmented(last, encrypted: false), fragmented(last, encrypted: true)].compactMap { $0 }
+        let fragments = fragmented(last, encrypted: false)
+        return cut
+            + [fragments, fragmented(last, encrypted: true)].compactMap { $0 }
+            + [last, fragments].compactMap { $0.flatMap(MovieCaptionSeeds.withSubtitleTracks) }
     }
 
     /// shaka-player's init segment with the first `moof` and `mdat` of its media segment (read
@@ -23,7 +27,7 @@ enum FragmentedSeeds {
         guard let initialization = try? FileByteSource(path: initPath),
             let head = try? initialization.bytes(in: 0..<initialization.count)
         else { return [first] }
-        return [head + first, first]
+        return [head + first, first] + [MovieCaptionSeeds.withSubtitleTracks(head + first)].compactMap { $0 }
     }
 
     /// The first `moof` and the boxes after it up to the next `moof`.

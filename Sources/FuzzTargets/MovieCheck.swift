@@ -22,7 +22,9 @@ import Metadata
 ///    sample with the same time, duration and bytes, plus the added track with its own samples.
 ///    Samples that overlap a top-level box header are not compared: the writer rewrites the
 ///    header of the `mdat` it extends by design, and no real file puts sample data there. A
-///    sample in the bytes of `moov` makes the writer refuse the movie.
+///    sample in the bytes of `moov` makes the writer refuse the movie;
+/// 5. the caption readers and the `stpp` writer over the movie hold ``MovieCaptionsCheck``'s
+///    properties.
 enum MovieCheck {
     static func check(_ bytes: [UInt8]) throws(FuzzFinding) {
         let source = MemoryByteSource(bytes)
@@ -49,6 +51,7 @@ enum MovieCheck {
         }
         for warning in movie.warnings { try checkError(warning, fileSize: bytes.count, what: "a reader's warning") }
         try checkMetadata(MovieMetadata(movie: movie, source: source))
+        try MovieCaptionsCheck.check(movie, source: source)
         try checkRewrite(movie, source: source, samples: samples)
     }
 
