@@ -76,10 +76,10 @@ public enum FuzzTargets {
             name: "ts-psi", seeds: ["Fixtures/ts"], maximumInputBytes: 4096, check: TransportStreamCheck.check),
         // MCC files through the registry's read → write → read, seeded with the real files and
         // the project's SCC fixtures written as MCC (the shared ones span up to 11 hours: an MCC
-        // line a frame).
+        // line a frame), cut into windows of a few seconds (MCCCheck.seeds).
         FuzzTarget(
-            name: "mcc", seeds: ["../shared/fixtures/mcc", "Fixtures/scc"], derive: CaptionSeeds.converting(to: "mcc"),
-            check: MCCCheck.check),
+            name: "mcc", seeds: ["../shared/fixtures/mcc", "Fixtures/scc"],
+            maximumInputBytes: MCCCheck.maximumInputBytes, derive: MCCCheck.seeds, check: MCCCheck.check),
     ]
 
     /// Every folder of caption files.
