@@ -70,4 +70,22 @@ struct CEA708EncoderGStreamerWitnessTests {
         #expect(decoded.written[windows[1].window] == ["BOTTOM"], "\(decoded.log.suffix(2000))")
         #expect(decoded.displayed == Set(windows.map(\.window)))
     }
+
+    @Test("A one-line paint-on caption: GStreamer displays its window before any character is written into it")
+    func paintOn() throws {
+        var line = Caption(
+            "PAINTED ON", start: Self.rate.time(ofFrame: 10), end: Self.rate.time(ofFrame: 90),
+            region: .cells(row: 14, column: 3, rows: 1, columns: 10))
+        line.animation = .characterReveal
+        let (decoded, encoding) = try Self.gstreamer(CaptionDocument(captions: [line]))
+        let window = try #require(Self.windows(encoding).first).window
+        #expect(decoded.written[window] == ["PAINTED ON"], "\(decoded.log.suffix(2000))")
+        // The order in GStreamer's own log: DSW, then the characters (paint-on, §8.10.5.3).
+        let lines = decoded.log.split(separator: "\n")
+        let shown = lines.firstIndex { $0.contains("display_window[\(window)]:1") }
+        let written = lines.firstIndex { $0.contains("win=\(window) vis=") && $0.contains("[text x=") }
+        let (s, w) = (try #require(shown), try #require(written))
+        #expect(s < w, "DSW at log line \(s), the first character at \(w)")
+        #expect(!encoding.diagnostics.contains { $0.ruleID == "708.encode.animation" })
+    }
 }

@@ -2,8 +2,9 @@
 // whose 608 reading has its own witnesses) → CEA708CaptionEncoder → CEA708Scheduler (29.97 fps,
 // 18 DTVCC constructs a frame: cc_count 20 less the two 608 constructs) → service data frame by
 // frame → CEA708CaptionBuilder gives the same captions: texts, regions, alignment and run styles
-// that 708 holds, start and end within a frame. Paint-on captions are sent as pop-on windows
-// (reported), so their animation is not compared.
+// that 708 holds, start and end within a frame. Paint-on captions of one line come back as
+// paint-on; those of several lines are sent as pop-on windows (reported), so their animation is
+// not compared.
 
 import CaptionCore
 import Foundation
@@ -23,6 +24,7 @@ struct CEA708SCCRoundTripTests {
         var region: CaptionRegion?
         var alignment: CaptionTextAlignment?
         var runs: [CaptionRun]
+        var animation: CaptionAnimation
 
         init(_ caption: Caption, rate: FrameRate) {
             text = caption.text
@@ -31,12 +33,13 @@ struct CEA708SCCRoundTripTests {
             region = caption.region
             alignment = caption.textAlignment
             runs = caption.normalizedRuns
+            animation = caption.animation
         }
 
         /// Listed differences: a character 708 has no code for (G0–G3, §7.1) is replaced, so
         /// the text and runs are not compared; a roll-up window clipped at the top of the screen
         /// (fewer rows than it rolls) becomes a 708 window of the rows that fit, read back as a
-        /// paint-on line, so its region is not compared.
+        /// paint-on line, so its region and animation are not compared.
         func same(as other: Shown) -> Bool {
             guard abs(start - other.start) <= 1, abs(end - other.end) <= 1, alignment == other.alignment else {
                 return false
@@ -46,6 +49,7 @@ struct CEA708SCCRoundTripTests {
             if case .rollUp(let rows) = region?.scroll, let height = region?.size?.height.value, Int(height) < rows {
                 return true
             }
+            if !text.contains("\n") && animation != other.animation { return false }
             return region == other.region
         }
 
@@ -61,7 +65,9 @@ struct CEA708SCCRoundTripTests {
             (a.start, String(describing: a.region), a.text) < (b.start, String(describing: b.region), b.text)
         }
 
-        var description: String { "\(start)–\(end) \(text.debugDescription) \(String(describing: region))" }
+        var description: String {
+            "\(start)–\(end) \(text.debugDescription) \(String(describing: region)) \(String(describing: animation))"
+        }
     }
 
     /// The document through 708 and back.

@@ -3,7 +3,8 @@ import CaptionCore
 // Captions → one service's data (Specs/cea708.md, "From captions to windows"). Each pop-on
 // caption gets a window of its own size at its region, prepared hidden (DFx, CLW, SWA, SPL, SPA,
 // SPC, text; CTA-708-E §8.10.5) before it starts, shown by DSW at its start and hidden by HDW at
-// its end (§8.10.5.3). Roll-up captions (`Scroll.rollUp`) share a visible window of that many rows
+// its end (§8.10.5.3); a paint-on caption of one line is prepared the same way, then shown empty
+// and written at its start. Roll-up captions (`Scroll.rollUp`) share a visible window of that many rows
 // with predefined window style 2 (transparent fill, §8.4): each line is a CR and its text at
 // the caption's start, as 608 roll-up is (47 CFR 15.119(f)(1)); a line that ends before it would
 // scroll out ends with CLW. Windows are reused least recently freed first; at most eight are
@@ -100,15 +101,21 @@ struct CEA708EncoderState {
 
     // MARK: - Pop-on
 
+    /// A pop-on caption, or a paint-on one (`.characterReveal`) of one line: its window is shown
+    /// empty at its start and the text written while it shows, so that the characters appear as
+    /// they arrive (§8.10.5.3; the builder reads a window written to while shown as paint-on
+    /// lines). A paint-on caption of several lines is sent as a pop-on window: in one window of
+    /// several rows the builder would read its last line as roll-up (Specs/cea708.md).
     mutating func encodePopOn(_ caption: Caption, index: Int) {
         let start = caption.timeRange.start
-        if caption.animation == .characterReveal {
+        var lines = Self.lines(caption.runs)
+        let paintOn = caption.animation == .characterReveal && lines.count == 1
+        if caption.animation == .characterReveal && !paintOn {
             note(
-                .info, "708.encode.animation", "paint-on captions are sent as pop-on windows (whole at their start)",
-                start)
+                .info, "708.encode.animation",
+                "paint-on captions of several lines are sent as pop-on windows (whole at their start)", start)
         }
         guard let window = allocate(by: start, index: index) else { return }
-        var lines = Self.lines(caption.runs)
         if lines.count > CEA708Window.maximumRows {
             report(
                 .warning, "708.encode.size",
@@ -151,14 +158,20 @@ struct CEA708EncoderState {
             commands.append(.setWindowAttributes(wanted))
             attributes[window] = wanted
         }
+        // Paint-on: the window prepared hidden as for pop-on, then shown and written at its start
+        // (CWx, DSW, the text): the fewest bytes before the first character, so that it arrives
+        // in the start frame.
+        var written: [CEA708Command] =
+            paintOn ? [.setCurrentWindow(window), .displayWindows(CEA708WindowSet([window]))] : []
         for (row, line) in lines.enumerated() {
             let length = line.reduce(0) { $0 + $1.text.unicodeScalars.count }
             var column = 0
             if wanted.justify == .center { column = max(0, (columns - length) / 2) }
             if wanted.justify == .right { column = max(0, columns - length) }
-            commands.append(.setPenLocation(row: row, column: column))
-            commands += text(line, window: window, caption: index, at: start)
+            written.append(.setPenLocation(row: row, column: column))
+            written += text(line, window: window, caption: index, at: start)
         }
+        if !paintOn { commands += written }
         let previousEnd = freeAt[window]
         chunks.append(
             (
@@ -169,8 +182,18 @@ struct CEA708EncoderState {
                     commands: commands, captionIndices: [index]),
                 previousEnd.isNumeric ? previousEnd : nil
             ))
-        cues[start, default: Cue()].show.insert(window)
-        cues[start, default: Cue()].captions.append(index)
+        if paintOn {
+            // Seen from its start, as a roll-up line is: a cue, after the window cues of that time.
+            chunks.append(
+                (
+                    chunks.count,
+                    CEA708ServiceChunk(kind: .cue, time: start, window: window, commands: written, captionIndices: [index]),
+                    nil
+                ))
+        } else {
+            cues[start, default: Cue()].show.insert(window)
+            cues[start, default: Cue()].captions.append(index)
+        }
         cues[caption.timeRange.end, default: Cue()].hide.insert(window)
         cues[caption.timeRange.end, default: Cue()].captions.append(index)
         freeAt[window] = caption.timeRange.end
