@@ -101,11 +101,12 @@ struct CEA708EncoderState {
 
     // MARK: - Pop-on
 
-    /// A pop-on caption, or a paint-on one (`.characterReveal`) of one line: its window is shown
-    /// empty at its start and the text written while it shows, so that the characters appear as
-    /// they arrive (§8.10.5.3; the builder reads a window written to while shown as paint-on
-    /// lines). A paint-on caption of several lines is sent as a pop-on window: in one window of
-    /// several rows the builder would read its last line as roll-up (Specs/cea708.md).
+    /// A pop-on caption (its window filled while hidden, shown at its start), or a paint-on one
+    /// (`.characterReveal`) of one line: its window is shown empty at its start and written while
+    /// it shows, so that the characters appear as they arrive (§8.10.5.3; the builder reads a
+    /// window written to while shown as paint-on lines). A paint-on caption of several lines is
+    /// sent as a pop-on window: in one window of several rows the builder would read its last
+    /// line as roll-up (Specs/cea708.md).
     mutating func encodePopOn(_ caption: Caption, index: Int) {
         let start = caption.timeRange.start
         var lines = Self.lines(caption.runs)
@@ -187,7 +188,8 @@ struct CEA708EncoderState {
             chunks.append(
                 (
                     chunks.count,
-                    CEA708ServiceChunk(kind: .cue, time: start, window: window, commands: written, captionIndices: [index]),
+                    CEA708ServiceChunk(
+                        kind: .cue, time: start, window: window, commands: written, captionIndices: [index]),
                     nil
                 ))
         } else {
