@@ -96,4 +96,31 @@ extension CEA708EncoderAndSchedulerTests {
             CEA708CaptionEncoder().encode(document), rate: Self.rate, constructsPerFrame: 4)  // 6 bytes
         #expect(schedule.diagnostics.contains { $0.ruleID == "708.bandwidth" && $0.message.contains("cannot be sent") })
     }
+
+    @Test("A region partly off the screen: its window goes to the edge with a warning; one on it, none")
+    func offScreenRegionIsReported() {
+        // In percent of the picture: the safe-title area is 10 %–90 % (Specs/cea708.md), and a
+        // relative anchor is 0–99 of it (§8.4), so x = −21.6 % has no anchor; 10 % and 30 % do.
+        func warnings(x: Double, y: Double) -> [String] {
+            let region = CaptionRegion(
+                origin: CaptionPoint(x: .percent(x), y: .percent(y)),
+                size: CaptionSize(width: .percent(17.14), height: .percent(5.33)))
+            let document = CaptionDocument(captions: [
+                Caption("RE HOUSE?", start: Self.frame(30), end: Self.frame(60), region: region)
+            ])
+            return CEA708CaptionEncoder().encode(document).diagnostics.filter { $0.ruleID == "708.encode.position" }
+                .map(\.message)
+        }
+        #expect(warnings(x: -21.6, y: 32.7).count == 1)
+        #expect(warnings(x: 30, y: 95).count == 1)
+        #expect(warnings(x: 10, y: 32.4).isEmpty)
+        #expect(warnings(x: 30, y: 80).isEmpty)
+        // On the 608 grid: row 14 of one row fits, row 15 does not.
+        let grid = CaptionDocument(captions: [
+            Caption("A", start: Self.frame(3), end: Self.frame(10), region: .cells(row: 15, column: 0, rows: 1, columns: 1)),
+            Caption("B", start: Self.frame(3), end: Self.frame(10), region: .cells(row: 14, column: 2, rows: 1, columns: 1)),
+        ])
+        let found = CEA708CaptionEncoder().encode(grid).diagnostics.filter { $0.ruleID == "708.encode.position" }
+        #expect(found.map(\.message).map { $0.hasPrefix("caption 1'") } == [true])
+    }
 }

@@ -146,6 +146,7 @@ struct CEA708EncoderState {
         let definition = CEA708Regions.definition(
             window: window, region: region, rows: max(lines.count, 1), columns: max(columns, 1), wide: wide,
             visible: false)
+        reportMove(region, rows: max(lines.count, 1), columns: max(columns, 1), caption: index, at: start)
         var commands = define(definition)
         commands.append(.clearWindows(CEA708WindowSet([window])))
         var wanted = CEA708PredefinedStyles.window(CEA708Regions.windowStyle) ?? .init()
@@ -202,6 +203,15 @@ struct CEA708EncoderState {
     }
 
     // MARK: - Windows, pens, text
+
+    /// A warning when the window cannot be where the caption's region is (off the screen).
+    mutating func reportMove(_ region: CaptionRegion?, rows: Int, columns: Int, caption: Int, at time: MediaTime) {
+        guard CEA708Regions.moves(region, rows: rows, columns: columns) else { return }
+        report(
+            .warning, "708.encode.position",
+            "caption \(caption + 1)'s region is partly off the screen (outside the safe-title area or the grid); its window is moved to the edge (§8.4)",
+            at: time)
+    }
 
     /// The least recently freed window that is free by `time`.
     mutating func allocate(by time: MediaTime, index: Int) -> Int? {

@@ -19,6 +19,7 @@ extension CEA708EncoderState {
         var definition = CEA708Regions.definition(
             window: window, region: windowRegion, rows: windowRows, columns: columns, wide: wide, visible: true)
         definition.rowLock = true
+        reportMove(windowRegion, rows: windowRows, columns: columns, caption: captions[0].index, at: first)
         // A line that ends before it would scroll out (the start of the line `windowRows` later)
         // is erased then: CLW when it is the last on screen, else HCR on its row (§7.1.4).
         var ends: [MediaTime] = []

@@ -107,6 +107,24 @@ enum CEA708Regions {
         return definition
     }
 
+    /// Whether ``definition(window:region:rows:columns:wide:visible:)`` moves `region` to keep
+    /// its window on the screen: an origin left of or above the grid or the safe-title area, or
+    /// so far right or down that the window would leave it. An anchor cannot say such a place
+    /// (§8.4: relative anchors 0–99, absolute ones on the screen), so the window goes to the edge.
+    static func moves(_ region: CaptionRegion?, rows: Int, columns: Int) -> Bool {
+        guard let origin = region?.origin, origin.x.value.isFinite, origin.y.value.isFinite else { return false }
+        if origin.x.unit == .cells, origin.y.unit == .cells {
+            let row = Int(origin.y.value.rounded())
+            let column = Int(origin.x.value.rounded())
+            return row < 0 || (rows <= Self.rows && row > Self.rows - rows) || column < 0
+                || column > max(Self.columns - columns, 0)
+        }
+        guard origin.x.unit == .percent, origin.y.unit == .percent else { return false }
+        let across = fraction(origin.x.value) * 100
+        let down = fraction(origin.y.value) * 100
+        return across < -0.5 || across > 99.5 || down < -0.5 || down > 99.5
+    }
+
     /// `region` with the fill and border of window attributes `a` (SetWindowAttributes,
     /// CTA-708-E §8.10.5.5): a transparent fill and no border leave it bare; a flashing fill is
     /// kept solid; a reserved border type (6, 7) is not kept (the decoder warns of it).
