@@ -123,4 +123,24 @@ extension CEA708EncoderAndSchedulerTests {
         let found = CEA708CaptionEncoder().encode(grid).diagnostics.filter { $0.ruleID == "708.encode.position" }
         #expect(found.map(\.message).map { $0.hasPrefix("caption 1'") } == [true])
     }
+
+    @Test("Region numbers beyond Int from a file (1e300 cells) are a window at the edge and a warning, not a trap")
+    func hugeRegionNumbersDoNotTrap() {
+        var popOn = Caption("HI", start: Self.frame(3), end: Self.frame(10))
+        popOn.region = CaptionRegion(
+            origin: CaptionPoint(x: .cells(1e300), y: .cells(-1e300)), size: CaptionSize(width: .cells(1e300), height: .cells(1)))
+        var rollUp = Caption("UP", start: Self.frame(20), end: Self.frame(40))
+        rollUp.region = CaptionRegion(
+            origin: CaptionPoint(x: .cells(-1e300), y: .cells(1e300)), size: CaptionSize(width: .cells(2), height: .cells(1e300)),
+            scroll: .rollUp(rows: 2))
+        let encoding = CEA708CaptionEncoder().encode(CaptionDocument(captions: [popOn, rollUp]))
+        #expect(encoding.diagnostics.filter { $0.ruleID == "708.encode.position" }.count == 2)
+        // Column 0, row 0 on the 16:9 grid (the 608 area from grid column 25); the roll-up window
+        // of 15 rows (the most a window has) at row 0.
+        let anchors = encoding.chunks.flatMap(\.commands).compactMap { command -> [Int]? in
+            guard case .defineWindow(let d) = command else { return nil }
+            return [Int(d.anchorVertical), Int(d.anchorHorizontal), d.rowCount]
+        }
+        #expect(anchors == [[0, 25, 1], [0, 25, 15]])
+    }
 }

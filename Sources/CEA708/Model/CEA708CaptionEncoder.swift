@@ -127,7 +127,7 @@ struct CEA708EncoderState {
         let longest = lines.map { $0.reduce(0) { $0 + $1.text.unicodeScalars.count } }.max() ?? 0
         var columns = longest
         if let width = caption.region?.size?.width, width.unit == .cells, width.value.isFinite {
-            columns = max(columns, Int(width.value.rounded()))
+            columns = max(columns, width.value.roundedClamped(to: 0...1000))  // clipped to a window below
         }
         let alignment = caption.textAlignment
         let centered = alignment == .center

@@ -9,7 +9,7 @@ extension CEA708EncoderState {
         guard let window = allocate(by: first, index: captions[0].index) else { return }
         var windowRows = rows
         if let height = region.size?.height, height.unit == .cells, height.value.isFinite {
-            windowRows = Int(height.value.rounded())
+            windowRows = height.value.roundedClamped(to: 1...CEA708Window.maximumRows)
         }
         windowRows = min(max(windowRows, 1), CEA708Window.maximumRows)
         var windowRegion = region
@@ -101,7 +101,7 @@ extension CEA708EncoderState {
             }
             var column = 0
             if onGrid, let x = caption.region?.origin?.x, x.value.isFinite {
-                column = min(max(Int(x.value.rounded()), 0), columns - length)
+                column = x.value.roundedClamped(to: 0...max(columns - length, 0))
             }
             commands.append(.setPenLocation(row: windowRows - 1, column: column))
             commands += text(line, window: window, caption: index, at: start)

@@ -76,29 +76,54 @@ enum CEA708Regions {
     /// Two decimals: the 708 grid is coarser than that.
     static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 
+    /// Where a region asks its window to be and where the window can be (§8.4: absolute anchors
+    /// on the screen, relative ones 0–99 of the safe-title area): a 608 cell for a region in cells,
+    /// relative anchors (hundredths of the safe-title area) for one in percent; nil for no origin
+    /// or one in other units. The numbers come from files: rounded and bounded, never trapping.
+    struct Place: Equatable {
+        var onGrid: Bool
+        var down: Int
+        var across: Int
+    }
+
+    static func place(of region: CaptionRegion?, rows: Int, columns: Int) -> (asked: Place, kept: Place)? {
+        guard let origin = region?.origin, origin.x.value.isFinite, origin.y.value.isFinite else { return nil }
+        if origin.x.unit == .cells, origin.y.unit == .cells {
+            let asked = Place(
+                onGrid: true, down: origin.y.value.roundedClamped(to: -1000...1000),
+                across: origin.x.value.roundedClamped(to: -1000...1000))
+            let kept = Place(
+                onGrid: true, down: min(max(asked.down, 0), rows <= Self.rows ? Self.rows - rows : 0),
+                across: min(max(asked.across, 0), max(Self.columns - columns, 0)))
+            return (asked, kept)
+        }
+        guard origin.x.unit == .percent, origin.y.unit == .percent else { return nil }
+        let asked = Place(
+            onGrid: false, down: (fraction(origin.y.value) * 100).roundedClamped(to: -1000...1000),
+            across: (fraction(origin.x.value) * 100).roundedClamped(to: -1000...1000))
+        let kept = Place(onGrid: false, down: min(max(asked.down, 0), 99), across: min(max(asked.across, 0), 99))
+        return (asked, kept)
+    }
+
     /// The DefineWindow placing a window of `rows` × `columns` at a region: on the 608 grid for a
     /// region in cells, by relative positioning (percent of the safe-title area, §8.4.4) for one in
-    /// percent, at the bottom centre of the safe-title area without a region.
+    /// percent, at the bottom centre of the safe-title area without a region. A place no anchor
+    /// gives (``moves(_:rows:columns:)``) is kept on the screen at its nearest edge.
     static func definition(
         window: Int, region: CaptionRegion?, rows: Int, columns: Int, wide: Bool, visible: Bool
     ) -> CEA708WindowDefinition {
         var definition = CEA708WindowDefinition(
             window: window, rowCount: rows, columnCount: columns, visible: visible, windowStyle: windowStyle,
             penStyle: 1)
-        if let origin = region?.origin, origin.x.unit == .cells, origin.y.unit == .cells,
-            origin.x.value.isFinite, origin.y.value.isFinite
-        {
-            let row = min(max(Int(origin.y.value.rounded()), 0), rows <= Self.rows ? Self.rows - rows : 0)
-            let column = min(max(Int(origin.x.value.rounded()), 0), max(Self.columns - columns, 0))
-            definition.anchorVertical = UInt8(row * gridStep)
-            definition.anchorHorizontal = UInt8(column * gridStep + (wide ? wideGridOffset : 0))
-        } else if let origin = region?.origin, origin.x.unit == .percent, origin.y.unit == .percent,
-            origin.x.value.isFinite, origin.y.value.isFinite
-        {
+        switch place(of: region, rows: rows, columns: columns)?.kept {
+        case let kept? where kept.onGrid:
+            definition.anchorVertical = UInt8(kept.down * gridStep)
+            definition.anchorHorizontal = UInt8(kept.across * gridStep + (wide ? wideGridOffset : 0))
+        case let kept?:
             definition.relativePositioning = true
-            definition.anchorVertical = UInt8(min(max(fraction(origin.y.value) * 100, 0), 99).rounded())
-            definition.anchorHorizontal = UInt8(min(max(fraction(origin.x.value) * 100, 0), 99).rounded())
-        } else {
+            definition.anchorVertical = UInt8(kept.down)
+            definition.anchorHorizontal = UInt8(kept.across)
+        case nil:
             // Bottom centre of the safe-title area (grid row 74, the middle column).
             definition.anchorPoint = .bottomCenter
             definition.anchorVertical = UInt8(CEA708WindowDefinition.gridRows - 1)
@@ -109,20 +134,10 @@ enum CEA708Regions {
 
     /// Whether ``definition(window:region:rows:columns:wide:visible:)`` moves `region` to keep
     /// its window on the screen: an origin left of or above the grid or the safe-title area, or
-    /// so far right or down that the window would leave it. An anchor cannot say such a place
-    /// (§8.4: relative anchors 0–99, absolute ones on the screen), so the window goes to the edge.
+    /// so far right or down that the window would leave it.
     static func moves(_ region: CaptionRegion?, rows: Int, columns: Int) -> Bool {
-        guard let origin = region?.origin, origin.x.value.isFinite, origin.y.value.isFinite else { return false }
-        if origin.x.unit == .cells, origin.y.unit == .cells {
-            let row = Int(origin.y.value.rounded())
-            let column = Int(origin.x.value.rounded())
-            return row < 0 || (rows <= Self.rows && row > Self.rows - rows) || column < 0
-                || column > max(Self.columns - columns, 0)
-        }
-        guard origin.x.unit == .percent, origin.y.unit == .percent else { return false }
-        let across = fraction(origin.x.value) * 100
-        let down = fraction(origin.y.value) * 100
-        return across < -0.5 || across > 99.5 || down < -0.5 || down > 99.5
+        guard let place = place(of: region, rows: rows, columns: columns) else { return false }
+        return place.asked != place.kept
     }
 
     /// `region` with the fill and border of window attributes `a` (SetWindowAttributes,
