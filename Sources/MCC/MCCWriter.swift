@@ -74,11 +74,12 @@ public struct MCCWriter: Sendable {
         guard let cdp = frame.cdp.bytes else { return nil }
         var anc: [UInt8] = [0x61, 0x01, UInt8(cdp.count)] + cdp
         anc.append(anc.reduce(UInt8(0)) { $0 &+ $1 })
-        var label = frame.timecode
-        label.dropFrame = timeCodeRate.dropFrame
         // Colons even for drop-frame labels (the rate line says DF): Premiere Pro writes them so,
-        // and FFmpeg 5.1's MCC reader takes no other separator (it reads no line with `;`).
-        return "\(label.description.replacingOccurrences(of: ";", with: ":"))\t\(MCCRunLength.encode(anc))"
+        // and FFmpeg 5.1's MCC reader takes no other separator (it reads no line with `;`). A
+        // label printed as non-drop has them; the fields are the same.
+        var label = frame.timecode
+        label.dropFrame = false
+        return "\(label.description)\t\(MCCRunLength.encode(anc))"
     }
 
     /// The whole file. Throws when a frame's CDP cannot be written (too long) or a label is
