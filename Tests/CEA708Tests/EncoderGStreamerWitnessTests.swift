@@ -22,7 +22,8 @@ struct CEA708EncoderGStreamerWitnessTests {
         #expect(schedule.late.isEmpty)
         // Three frames later than scheduled: GStreamer's decoder places a window in percent of
         // the video's size, which a loaded machine may not have negotiated by frame 0 (a wrong
-        // placement was seen once in a clean-clone run of the whole suite, never alone).
+        // placement was seen once in a clean-clone run of the whole suite, never alone). This was
+        // the first guard; CC708Overlay now also holds the cc_data back until the caps are through.
         var frames: [Int: [UInt8]] = [:]
         for frame in schedule.frames { frames[Int(frame.index) + 3] = frame.bytes }
         return (try GStreamerDTVCC.run(frames: frames), encoding)

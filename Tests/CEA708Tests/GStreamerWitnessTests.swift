@@ -29,9 +29,9 @@ struct GStreamerDTVCC {
     var log = ""
     static let width = 640
     static let height = 360
-    /// Video frames at 30 fps. Both branches are paced in real time (`identity sync=true`,
-    /// `filesink sync=true`): GStreamer's decoder reports window placements in percent only once
-    /// the video size is known, and draws only the captions decoded before a frame.
+    /// Video frames at 30 fps, paced by the clock (``CC708Overlay``): GStreamer's decoder reports
+    /// window placements in percent only once the video size is known, and draws only the
+    /// captions decoded before a frame.
     static let frames = 30
 
     /// cc_data for `frames` frames at 30 fps, 20 triplets each; frame 2 carries one DTVCC packet with
@@ -77,35 +77,15 @@ struct GStreamerDTVCC {
     }
 
     static func run(frames data: [Int: [UInt8]]) throws -> GStreamerDTVCC {
-        let directory = try TemporaryDirectory()
-        let input = directory.path("cc.bin")
-        let framesPath = directory.path("out.gray")
-        try Data(ccData(frames: data)).write(to: URL(fileURLWithPath: input))
-        let result = try CLIRunner.runProcess(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            [
-                "GST_DEBUG=cc708decoder:6", "GST_DEBUG_NO_COLOR=1", try PeerDecoders.tool("gst-launch-1.0").path, "-q",
-                "filesrc", "location=\(input)", "!", "rawvideoparse", "format=gray8", "width=60", "height=1",
-                "framerate=30/1", "!", "capssetter", "join=false", "replace=true",
-                "caps=closedcaption/x-cea-708,format=(string)cc_data,framerate=(fraction)30/1", "!", "identity",
-                "sync=true",
-                "!", "queue", "!",
-                "o.cc_sink", "videotestsrc", "pattern=black", "num-buffers=\(frames)", "!",
-                "video/x-raw,width=\(width),height=\(height),framerate=30/1,format=I420", "!", "cc708overlay", "name=o",
-                "!", "video/x-raw,format=I420", "!", "videoconvert", "!", "video/x-raw,format=GRAY8", "!", "filesink",
-                "location=\(framesPath)", "sync=true",
-            ])
-        guard result.status == 0 else {
-            throw PeerDecoders.Failure.failed(
-                "gst-launch-1.0 … cc708overlay (install gstreamer1.0-plugins-bad: scripts/install-deps.sh --test)",
-                result.stderr + result.stdout)
-        }
+        let run = try CC708Overlay.run(
+            ccData: ccData(frames: data), triplets: 20, frames: frames, rate: "30/1", videoWidth: width,
+            videoHeight: height, width: width, height: height, debugLevel: 6, in: try TemporaryDirectory())
         var decoded = GStreamerDTVCC()
-        decoded.log = result.stderr + result.stdout
+        decoded.log = run.log
         var window = -1
         var cells: [Int: [Int: [Int: Character]]] = [:]
         var written: [Int: [Int: [Int: Character]]] = [:]
-        for line in (result.stderr + result.stdout).split(separator: "\n") {
+        for line in run.log.split(separator: "\n") {
             if let m = line.firstMatch(of: /show_pango_window: window #(\d+) \(visible:\d\)/) {
                 window = Int(m.output.1) ?? -1
                 cells[window] = [:]
@@ -129,13 +109,9 @@ struct GStreamerDTVCC {
         }
         decoded.written = written.mapValues(Self.rows)
         decoded.grids = cells.mapValues(Self.rows)
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: framesPath)))
         let size = width * height
-        guard bytes.count == size * frames else {
-            throw PeerDecoders.Failure.failed("cc708overlay", "\(bytes.count) bytes")
-        }
         let last = (frames - 1) * size
-        decoded.ink = InkBox.of(width: width, count: size) { bytes[last + $0] > 128 }
+        decoded.ink = InkBox.of(width: width, count: size) { run.pictures[last + $0] > 128 }
         return decoded
     }
 }

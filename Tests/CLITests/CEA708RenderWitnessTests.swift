@@ -39,45 +39,17 @@ enum CC708Witness {
 
     /// The ink GStreamer's cc708overlay draws in the last of `frames` (cc_data, `count` triplets
     /// each), in our picture's coordinates. `rate` is the frames' rate; GStreamer is run ten
-    /// times faster (it keeps the two streams in step, whatever the clock says).
+    /// times faster (``CC708Overlay`` keeps its two branches in step whatever the speed).
     static func gstreamer(frames: [[UInt8]], count: Int, rate: (Int, Int), hPos: String) throws -> (InkBox?, String) {
-        let directory = try TemporaryDirectory()
-        let input = directory.path("cc.bin")
-        let output = directory.path("out.gray")
-        var bytes: [UInt8] = []
-        for frame in frames {
-            #expect(frame.count == count * 3)
-            bytes += frame
-        }
-        try Data(bytes).write(to: URL(fileURLWithPath: input))
-        let fast = "\(rate.0 * 10)/\(rate.1)"
-        let result = try CLIRunner.runProcess(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            [
-                "GST_DEBUG=cc708decoder:4", "GST_DEBUG_NO_COLOR=1", try PeerDecoders.tool("gst-launch-1.0").path, "-q",
-                "filesrc", "location=\(input)", "!", "rawvideoparse", "format=gray8", "width=\(count * 3)", "height=1",
-                "framerate=\(fast)", "!", "capssetter", "join=false", "replace=true",
-                "caps=closedcaption/x-cea-708,format=(string)cc_data,framerate=(fraction)\(fast)", "!", "identity",
-                "sync=true", "!", "queue", "!", "o.cc_sink", "videotestsrc", "pattern=black",
-                "num-buffers=\(frames.count)", "!", "video/x-raw,width=1536,height=864,framerate=\(fast),format=I420",
-                "!", "cc708overlay", "name=o", "window-h-pos=\(hPos)", "!", "video/x-raw,format=I420", "!",
-                "videoconvert", "!", "videoscale", "!",
-                "video/x-raw,format=GRAY8,width=\(gstreamerWidth),height=\(gstreamerHeight)", "!", "filesink",
-                "location=\(output)", "sync=true",
-            ])
-        let log = result.stderr + result.stdout
-        guard result.status == 0 else {
-            throw PeerDecoders.Failure.failed(
-                "gst-launch-1.0 … cc708overlay (install gstreamer1.0-plugins-bad: scripts/install-deps.sh --test)", log)
-        }
-        let picture = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
+        for frame in frames { #expect(frame.count == count * 3) }
+        let run = try CC708Overlay.run(
+            ccData: Array(frames.joined()), triplets: count, frames: frames.count, rate: "\(rate.0 * 10)/\(rate.1)",
+            videoWidth: 1536, videoHeight: 864, width: gstreamerWidth, height: gstreamerHeight, hPos: hPos,
+            debugLevel: 4, in: try TemporaryDirectory())
         let size = gstreamerWidth * gstreamerHeight
-        guard picture.count == size * frames.count else {
-            throw PeerDecoders.Failure.failed("cc708overlay", "\(picture.count) bytes for \(frames.count) frames")
-        }
-        let last = picture.count - size
-        let ink = InkBox.of(width: gstreamerWidth, count: size, dx: safeX, dy: safeY) { picture[last + $0] > 128 }
-        return (ink, log)
+        let last = run.pictures.count - size
+        let ink = InkBox.of(width: gstreamerWidth, count: size, dx: safeX, dy: safeY) { run.pictures[last + $0] > 128 }
+        return (ink, run.log)
     }
 
     /// The ink our `captions preview FILE --service 1 --at TIME` draws on a 480 × 270 picture.
