@@ -3,14 +3,15 @@ import Foundation
 /// GStreamer 1.22's cc708overlay (gst-plugins-bad: its own CEA-708 decoder and Pango renderer)
 /// drawing raw cc_data over black video, for the CEA-708 witnesses.
 ///
-/// Two races in cc708overlay are kept out by the clock; both were seen (a run whose last frame
-/// had no caption, and a window 28 lines of 216 too high):
+/// Two races in cc708overlay are kept out by the clock. Both were reproduced by hand outside the
+/// tests (stop 67): a last frame with no caption, and a window 28 lines of 216 too high; a
+/// clean-clone run of stop 64 had failed with "GStreamer drew nothing" and a misplaced window:
 /// - it never waits for cc_data before drawing a frame (its video chain waits only while a
 ///   composition it has made is queued), so a frame drawn before the cc_data of its time was
 ///   decoded shows the screen before it. With both branches on the clock in step, a stall of
 ///   20 ms a buffer put in the cc branch by hand left the last frame blank;
 /// - its decoder places windows by the video's size, known only once the video's caps arrive;
-///   cc_data decoded before them lands elsewhere.
+///   cc_data decoded before them lands elsewhere (1 run in 4 with the cc_data not paced at all).
 ///
 /// So the cc_data waits ``ccDelay`` (the video's caps go through at once) and the video
 /// ``videoDelay``: the decoder is 0.7 s ahead of every frame, and from there the overlay's own
