@@ -25,6 +25,18 @@ public struct CEA708CaptionEncoder: Sendable {
         CEA708EncoderState.replacement(for: scalar)
     }
 
+    /// `document` with each region in percent where this encoder's window puts it: its origin on
+    /// the grid of relative anchors (hundredths of the safe-title area, CTA-708-E §8.4.4), as a
+    /// decoder reads it back. What a file carrying the captions in another form beside 708 (MCC's
+    /// CEA-608 half) is made from, so that both halves place them alike.
+    public static func anchored(_ document: CaptionDocument) -> CaptionDocument {
+        var document = document
+        for i in document.captions.indices {
+            document.captions[i].region = document.captions[i].region.map(CEA708Regions.anchored)
+        }
+        return document
+    }
+
     /// The chunks of `document`'s captions, by time, and what 708 could not hold.
     public func encode(_ document: CaptionDocument) -> CEA708ServiceEncoding {
         var state = CEA708EncoderState(wide: wide)

@@ -105,6 +105,18 @@ enum CEA708Regions {
         return (asked, kept)
     }
 
+    /// `region` with a percent origin moved to where its window's relative anchor is (hundredths
+    /// of the safe-title area, §8.4.4, kept on the screen), as ``region(of:top:left:rows:columns:wide:scroll:)``
+    /// reads a window's first line back; any other region as it is.
+    static func anchored(_ region: CaptionRegion) -> CaptionRegion {
+        guard let kept = place(of: region, rows: 1, columns: 1)?.kept, !kept.onGrid else { return region }
+        var region = region
+        region.origin = CaptionPoint(
+            x: .percent(rounded(percent(Double(kept.across) / 100))),
+            y: .percent(rounded(percent(Double(kept.down) / 100))))
+        return region
+    }
+
     /// The DefineWindow placing a window of `rows` × `columns` at a region: on the 608 grid for a
     /// region in cells, by relative positioning (percent of the safe-title area, §8.4.4) for one in
     /// percent, at the bottom centre of the safe-title area without a region. A place no anchor

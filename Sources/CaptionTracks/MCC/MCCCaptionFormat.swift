@@ -189,7 +189,12 @@ public enum MCCCaptionFormat {
         sccOptions.frameRate = line
         sccOptions.dropFrame = true
         sccOptions.startTimecode = nil
-        let (line21Document, conformed) = conform?(document, options) ?? (document, [])
+        // The 608 half is laid out from the captions where the 708 half's windows are (a region in
+        // percent moved onto the relative anchors, §8.4.4): laid out from the place asked, a
+        // caption near a row's edge took the row above the one that the 708 half, read back and
+        // written again, gave (Fixtures/fuzz/mcc/608-row-from-a-place-708-moved-fuzz.mcc).
+        let placed = CEA708CaptionEncoder.anchored(document)
+        let (line21Document, conformed) = conform?(placed, options) ?? (placed, [])
         let written = try SCCWriter(options: sccOptions).write(line21Document)
         var scan = CaptionFormatOptions(frameRate: line)
         scan.fileName = options.fileName
